@@ -1,0 +1,129 @@
+/** Builds the Fastify app: used by start-up (main.ts) and by the tests. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import staticFiles from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createRateLimiter } from './auth/rate-limiter';
+import type { Config } from './config';
+import type { Services } from './context';
+import { isReachable, type Database } from './db/client';
+import { errorHandler, JSONAPI, sendError } from './http/errors';
+import { errors } from './jsonapi/errors';
+import { Registry } from './jsonapi/registry';
+import { registerResourceRoutes } from './jsonapi/routes';
+import { createMailer, listCapturedMail, type Mailer } from './mail/mailer';
+import { customersResource } from './resources/customers';
+import { vehicleTypesResource } from './resources/lookups';
+import { lotsResource } from './resources/lots';
+import { usersResource } from './resources/users';
+import { vehiclesResource } from './resources/vehicles';
+import { registerAccountRoutes } from './routes/accounts';
+
+export const API_PREFIX = '/backend/api/v1';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  clock?: () => Date;
+  logger?: boolean;
+}
+
+export function buildRegistry(): Registry {
+  const registry = new Registry();
+  for (const def of [usersResource, customersResource, vehiclesResource, vehicleTypesResource, lotsResource]) {
+    registry.add(def);
+  }
+  return registry;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? (() => new Date());
+  const services: Services = {
+    config,
+    database,
+    clock,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
+    rateLimiter: createRateLimiter(database, clock),
+  };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  // JSON:API documents are JSON; an unparsable body is the client's error, answered as JSON:API.
+  app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  app.setErrorHandler(errorHandler);
+
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // MUI's emotion injects <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const registry = buildRegistry();
+
+  app.get('/backend/health/', async (_request, reply) => {
+    const database = await isReachable(services.database);
+    return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database });
+  });
+
+  if (config.env !== 'production') {
+    app.get('/backend/dev/mail/', async () => listCapturedMail(config.mailDir));
+  }
+
+  registerAccountRoutes(app, services, registry, API_PREFIX);
+  registerResourceRoutes(app, services, registry, API_PREFIX);
+
+  const indexFile = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(staticFiles, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed file names never change content: cache for a year. Everything else revalidates.
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = () => readFileSync(indexFile, 'utf8');
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/backend/') || path.startsWith('/wp-json/')) return sendError(reply, errors.notFound());
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !/\.[a-z0-9]{2,5}$/i.test(path)) {
+      // Client-side routes: the app decides what a path shows (including its own 404 page).
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+/** Single-use, expiring tokens for email links (confirmation, password reset). */
+import { and, eq, isNull } from 'drizzle-orm';
+import { messages } from '@parking/domain/messages';
+import type { Executor } from '../db/client';
+import { userTokens } from '../db/schema/index';
+import { errors } from '../jsonapi/errors';
+import { randomToken, sha256 } from './crypto';
+
+export type TokenPurpose = 'email_confirmation' | 'password_reset';
+
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  email_confirmation: 3 * 86_400_000,
+  password_reset: 3_600_000,
+};
+
+export async function issueUserToken(db: Executor, userId: number, purpose: TokenPurpose, now: Date, ttlMs = TOKEN_TTL_MS[purpose]) {
+  const token = randomToken();
+  await db.insert(userTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + ttlMs),
+    created: now,
+  });
+  return token;
+}
+
+/**
+ * Marks the token used and answers its user id; a wrong, used or expired token (or one for another
+ * user or purpose) gets the same answer, so a guess learns nothing.
+ */
+export async function consumeUserToken(db: Executor, uid: string, token: string, purpose: TokenPurpose, now: Date): Promise<number> {
+  const userId = /^\d{1,10}$/.test(uid) ? Number(uid) : NaN;
+  if (Number.isNaN(userId) || token.length > 200) throw errors.invalid(messages.invalidToken, 'token', 'invalid_token');
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(userTokens.tokenHash, sha256(token)),
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+      ),
+    )
+    .returning({ expiresAt: userTokens.expiresAt });
+  if (!row || row.expiresAt.getTime() <= now.getTime()) {
+    throw errors.invalid(messages.invalidToken, 'token', 'invalid_token');
+  }
+  return userId;
+}

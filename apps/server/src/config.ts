@@ -1,0 +1,117 @@
+/** The environment, parsed and validated once at start-up. */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: the nearest folder up from here whose package.json declares workspaces. */
+export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in (JSON.parse(readFileSync(manifest, 'utf8')) as object)) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+const intFromEnv = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: intFromEnv(8000),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('SkyPark Airport Parking <bookings@skypark.example>'),
+  BUSINESS_TIMEZONE: z.string().default('Australia/Hobart'),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  SESSION_DAYS: intFromEnv(30),
+  RATE_LIMIT_LOGIN_FAILURES: intFromEnv(10),
+  RATE_LIMIT_LOGIN_WINDOW_MINUTES: intFromEnv(15),
+  RATE_LIMIT_REGISTRATIONS: intFromEnv(20),
+  RATE_LIMIT_EMAIL_REQUESTS: intFromEnv(5),
+  RATE_LIMIT_IP_REQUESTS: intFromEnv(50),
+  RATE_LIMIT_WINDOW_MINUTES: intFromEnv(60),
+});
+
+export interface RateLimits {
+  loginFailures: number;
+  loginWindowMs: number;
+  registrationsPerIp: number;
+  requestsPerEmail: number;
+  requestsPerIp: number;
+  windowMs: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  repoRoot: string;
+  dataDir: string;
+  /** PostgreSQL server URL; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** The domain of generated placeholder emails (no-email-{uuid}@domain). */
+  emailDomain: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailDir: string;
+  webDist: string;
+  timeZone: string;
+  seedDemo: 'auto' | 'always' | 'never';
+  logLevel: string;
+  trustProxy: boolean | string;
+  sessionDays: number;
+  secureCookies: boolean;
+  rateLimits: RateLimits;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const repoRoot = findRepoRoot();
+  const dataDir = resolve(repoRoot, e.DATA_DIR ?? 'data');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
+    console.warn('NODE_ENV=production without DATABASE_URL: using the embedded database in', dataDir);
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    repoRoot,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    emailDomain: new URL(publicUrl).hostname,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailDir: join(dataDir, 'mail'),
+    webDist: join(repoRoot, 'apps/web/dist'),
+    timeZone: e.BUSINESS_TIMEZONE,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    sessionDays: e.SESSION_DAYS,
+    secureCookies: publicUrl.startsWith('https:'),
+    rateLimits: {
+      loginFailures: e.RATE_LIMIT_LOGIN_FAILURES,
+      loginWindowMs: e.RATE_LIMIT_LOGIN_WINDOW_MINUTES * 60_000,
+      registrationsPerIp: e.RATE_LIMIT_REGISTRATIONS,
+      requestsPerEmail: e.RATE_LIMIT_EMAIL_REQUESTS,
+      requestsPerIp: e.RATE_LIMIT_IP_REQUESTS,
+      windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+  };
+}

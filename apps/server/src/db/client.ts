@@ -1,0 +1,91 @@
+/** Opens the database: a PostgreSQL server when a URL is given, else embedded PGlite persisted on disk. */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+/** Either the database or a transaction: what every query function takes. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** The embedded engine, when that is what runs (tests dump and clone it). */
+  pglite: PGlite | undefined;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Migrations sit beside this file in the source tree and beside main.js in the bundle. */
+export function migrationsFolder(): string {
+  return fileURLToPath(new URL('./migrations', import.meta.url));
+}
+
+export interface OpenOptions {
+  url?: string | undefined;
+  /** PGlite data directory; `memory://` or undefined keeps it in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite instance to use as it is (tests clone a migrated template). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const folder = migrationsFolder();
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    const db: Database = drizzlePg(pool, { schema });
+    return {
+      db,
+      driver: 'postgres',
+      pglite: undefined,
+      async migrate() {
+        // Several instances may start together: one migrates, the others wait for it.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(727001)');
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    if (options.dataDir && options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir ?? 'memory://');
+  }
+  const pglite = client;
+  const db: Database = drizzlePglite(pglite, { schema });
+  return {
+    db,
+    driver: 'pglite',
+    pglite,
+    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
+    close: () => pglite.close(),
+  };
+}
+
+export async function isReachable(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

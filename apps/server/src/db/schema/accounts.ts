@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    /** argon2id PHC string; null for a user who has not set a password yet (staff-created). */
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull().default(sql`ARRAY['Customers']::text[]`),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLogin: timestamptz('last_login'),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check(
+      'users_roles_valid',
+      sql`${t.roles} <@ ARRAY['Admins','Sales','Employees','Customers']::text[] AND cardinality(${t.roles}) > 0`,
+    ),
+  ],
+);
+
+/** Personal details live on the customer; a registered customer has a user, a walk-in one does not. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    title: text('title').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    business: text('business').notNull().default(''),
+    privateNotes: text('private_notes').notNull().default(''),
+    /** Staff customers appear in the parked-by list. */
+    staff: boolean('staff').notNull().default(false),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_user_id_key').on(t.userId),
+    index('customers_email_idx').on(t.email),
+    index('customers_last_name_idx').on(t.lastName, t.firstName),
+  ],
+);
+
+/** Login sessions: the token is shown once to the client and stored only as its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    csrfToken: text('csrf_token').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    created: createdAt(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use, expiring tokens mailed to users (email confirmation, password reset). */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash),
+    index('user_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    check('user_tokens_purpose_valid', sql`${t.purpose} IN ('email_confirmation', 'password_reset')`),
+  ],
+);
+
+/**
+ * Abuse counters (failed logins, registrations, reset requests, promo checks) in fixed windows.
+ * Kept in the database so that every server instance behind a load balancer sees the same counts.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    windowStart: timestamptz('window_start').notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_idx').on(t.windowStart)],
+);
+
+export const contactSubmissions = pgTable(
+  'contact_submissions',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    message: text('message').notNull(),
+    created: createdAt(),
+  },
+  (t) => [index('contact_submissions_created_idx').on(t.created)],
+);

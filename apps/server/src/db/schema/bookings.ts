@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers, users } from './accounts';
+import { airlines, discounts, extras, lotRegions, lots, vehicles, vehicleTypes } from './catalogue';
+import { createdAt, fraction, id, money, timestamptz } from './columns';
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    bookingCode: text('booking_code').notNull(),
+    status: text('status').notNull().default('complete'),
+    bookingType: text('booking_type').notNull().default('New'),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'restrict' }),
+    lotRegionId: integer('lot_region_id').references(() => lotRegions.id, { onDelete: 'set null' }),
+    lotRegionRow: integer('lot_region_row'),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    vehicleTypeId: integer('vehicle_type_id').references(() => vehicleTypes.id, { onDelete: 'restrict' }),
+    startDatetime: timestamptz('start_datetime').notNull(),
+    endDatetime: timestamptz('end_datetime'),
+    airlineOutId: integer('airline_out_id').references(() => airlines.id, { onDelete: 'set null' }),
+    airlineInId: integer('airline_in_id').references(() => airlines.id, { onDelete: 'set null' }),
+    flightNumberOut: text('flight_number_out').notNull().default(''),
+    flightNumberIn: text('flight_number_in').notNull().default(''),
+    busDepartureTime: time('bus_departure_time'),
+    passengersOut: integer('passengers_out').notNull().default(1),
+    passengersIn: integer('passengers_in').notNull().default(0),
+
+    // Contact and vehicle details as they were when booked (flattened so that history never changes).
+    title: text('title').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    email: text('email').notNull().default(''),
+    business: text('business').notNull().default(''),
+    rego: text('rego').notNull().default(''),
+    make: text('make').notNull().default(''),
+    model: text('model').notNull().default(''),
+    colour: text('colour').notNull().default(''),
+
+    parkingCost: money('parking_cost').notNull().default('0'),
+    extrasCost: money('extras_cost').notNull().default('0'),
+    discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    promoCode: text('promo_code').notNull().default(''),
+    discountRate: fraction('discount_rate').notNull().default('0'),
+    amountDiscounted: money('amount_discounted').notNull().default('0'),
+    subscriptionDiscount: money('subscription_discount').notNull().default('0'),
+    totalCost: money('total_cost').notNull().default('0'),
+    amountPaid: money('amount_paid').notNull().default('0'),
+    paymentMethod: text('payment_method'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    paymentDatetime: timestamptz('payment_datetime'),
+    paymentIntentId: text('payment_intent_id'),
+    stripeComplete: boolean('stripe_complete').notNull().default(false),
+    hadSubscription: boolean('had_subscription').notNull().default(false),
+
+    publicNotes: text('public_notes').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+
+    // Check-in.
+    fuelLevel: text('fuel_level').notNull().default(''),
+    damage: text('damage').notNull().default(''),
+    parkedById: integer('parked_by_id').references(() => customers.id, { onDelete: 'set null' }),
+    timeParked: timestamptz('time_parked'),
+    kilometers: integer('kilometers'),
+    vehicleNotes: text('vehicle_notes').notNull().default(''),
+
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+    updated: timestamptz('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_booking_code_key').on(t.bookingCode),
+    index('bookings_start_idx').on(t.startDatetime),
+    index('bookings_end_idx').on(t.endDatetime),
+    index('bookings_lot_range_idx').on(t.lotId, t.startDatetime, t.endDatetime),
+    index('bookings_customer_idx').on(t.customerId, t.created),
+    index('bookings_created_idx').on(t.created),
+    index('bookings_payment_datetime_idx').on(t.paymentDatetime),
+    index('bookings_status_idx').on(t.status),
+    index('bookings_rego_idx').on(t.rego),
+    index('bookings_payment_intent_idx').on(t.paymentIntentId),
+    check(
+      'bookings_status_valid',
+      sql`${t.status} IN ('pending', 'complete', 'cancelled', 'abandoned', 'error', 'payment_failed')`,
+    ),
+    check('bookings_payment_status_valid', sql`${t.paymentStatus} IN ('unpaid', 'paid', 'refunded')`),
+    check(
+      'bookings_payment_method_valid',
+      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ('stripe', 'cash', 'eftpos', 'visa', 'mastercard', 'cheque', 'account', 'Payment on return')`,
+    ),
+    check('bookings_range_valid', sql`${t.endDatetime} IS NULL OR ${t.endDatetime} > ${t.startDatetime}`),
+    check('bookings_passengers_non_negative', sql`${t.passengersOut} >= 0 AND ${t.passengersIn} >= 0`),
+    check(
+      'bookings_costs_non_negative',
+      sql`${t.parkingCost} >= 0 AND ${t.extrasCost} >= 0 AND ${t.amountDiscounted} >= 0 AND ${t.subscriptionDiscount} >= 0 AND ${t.totalCost} >= 0 AND ${t.amountPaid} >= 0`,
+    ),
+    check('bookings_discount_rate_fraction', sql`${t.discountRate} BETWEEN 0 AND 1`),
+    check('bookings_region_row_positive', sql`${t.lotRegionRow} IS NULL OR ${t.lotRegionRow} > 0`),
+  ],
+);
+
+/** The extras of a booking with the price each was sold at (`extrasPrices`). */
+export const bookingExtras = pgTable(
+  'booking_extras',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    extraId: integer('extra_id')
+      .notNull()
+      .references(() => extras.id, { onDelete: 'restrict' }),
+    price: money('price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.extraId] }),
+    index('booking_extras_extra_idx').on(t.extraId),
+    check('booking_extras_price_non_negative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const bookingLogs = pgTable(
+  'booking_logs',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    timestamp: timestamptz('timestamp').notNull().defaultNow(),
+    action: text('action').notNull(),
+    /** Changed fields: { field: [before, after] }, or context for the action. */
+    info: jsonb('info').notNull().default({}),
+  },
+  (t) => [index('booking_logs_booking_idx').on(t.bookingId, t.timestamp)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    status: text('status').notNull().default('requires_payment_method'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_id_key').on(t.providerPaymentId),
+    index('payments_booking_idx').on(t.bookingId),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -1,0 +1,6 @@
+// The drizzle schema, one module for drizzle-kit and the client.
+export * from './accounts';
+export * from './catalogue';
+export * from './bookings';
+export * from './billing';
+export * from './content';

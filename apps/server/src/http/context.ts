@@ -1,0 +1,68 @@
+/** Builds the request context: who is calling (token header or session cookie) and the CSRF rule. */
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestContext, Services } from '../context';
+import { CSRF_COOKIE, CSRF_HEADER, findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
+import { errors } from '../jsonapi/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function authenticate(request: FastifyRequest, services: Services): Promise<SessionUser | null> {
+  const now = services.clock();
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Token\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw errors.unauthorized('Invalid token header. No credentials provided.');
+    const user = await findSessionUser(services.database, match[1], now);
+    if (!user) throw errors.unauthorized('Invalid token.');
+    return user;
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (!cookie) return null;
+  const user = await findSessionUser(services.database, cookie, now);
+  // A stale cookie is treated as no cookie: the public pages must keep working.
+  if (!user) return null;
+  if (!SAFE_METHODS.has(request.method)) {
+    const sent = request.headers[CSRF_HEADER];
+    if (typeof sent !== 'string' || sent !== user.csrfToken || request.cookies[CSRF_COOKIE] !== sent) {
+      throw errors.forbidden('CSRF Failed: CSRF token missing or incorrect.');
+    }
+  }
+  return { ...user, via: 'cookie' };
+}
+
+export async function buildContext(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  services: Services,
+  deferred: Array<() => Promise<void>>,
+): Promise<RequestContext> {
+  const user = await authenticate(request, services);
+  return {
+    defer: (job) => deferred.push(job),
+    db: services.database,
+    user: user && {
+      id: user.id,
+      email: user.email,
+      roles: user.roles,
+      customerId: user.customerId,
+      sessionId: user.sessionId,
+      via: user.via,
+    },
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+    now: services.clock(),
+    services,
+  };
+}
+
+/**
+ * Runs a write in one transaction with the context bound to it, then the after-commit work
+ * (emails) once the data is safely stored.
+ */
+export async function inTransaction<T>(ctx: RequestContext, work: (tx: RequestContext) => Promise<T>): Promise<T> {
+  const jobs: Array<() => Promise<void>> = [];
+  const result = await ctx.services.database.transaction((tx) => work({ ...ctx, db: tx, defer: (job) => jobs.push(job) }));
+  for (const job of jobs) ctx.defer(job);
+  return result;
+}

@@ -1,0 +1,75 @@
+/** Every failure becomes a JSON:API error document: never a stack trace, never an HTML page. */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type ErrorObject } from '../jsonapi/errors';
+
+export const JSONAPI = 'application/vnd.api+json';
+
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+const isPgError = (error: unknown): error is PgLikeError & Error =>
+  error instanceof Error && typeof (error as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgLikeError).code ?? '');
+
+function fromDatabase(error: PgLikeError): ApiError | undefined {
+  switch (error.code) {
+    case '23505':
+      return new ApiError(400, [{ status: '400', code: 'unique', detail: 'A record with these values already exists.', source: { pointer: '/data/attributes/non_field_errors' } }]);
+    case '23503':
+      return new ApiError(409, [{ status: '409', code: 'in_use', detail: 'This record is in use by other records and cannot be changed or deleted.' }]);
+    case '23514':
+    case '23502':
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+      return new ApiError(400, [{ status: '400', code: 'invalid', detail: 'One or more values are not valid.', source: { pointer: '/data/attributes/non_field_errors' } }]);
+    default:
+      return undefined;
+  }
+}
+
+/** Fastify's own errors (bad JSON, body too large, wrong media type) keep their 4xx status. */
+function fromFastify(error: FastifyError): ApiError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  let detail = error.message;
+  let code = 'bad_request';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    detail = 'Request body is too large.';
+    code = 'too_large';
+  } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    detail = `Unsupported media type in request.`;
+    code = 'unsupported_media_type';
+  } else if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/.test(error.message)) {
+    detail = 'JSON parse error - the request body is not valid JSON.';
+    code = 'parse_error';
+  }
+  return new ApiError(status, [{ status: String(status), code, detail }]);
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isPgError(error)) {
+    const mapped = fromDatabase(error);
+    if (mapped) return mapped;
+  }
+  if (error instanceof Error && 'statusCode' in error) {
+    const mapped = fromFastify(error as FastifyError);
+    if (mapped) return mapped;
+  }
+  return new ApiError(500, [{ status: '500', code: 'server_error', detail: 'Something went wrong on our side. Please try again.' }]);
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  const body: { errors: ErrorObject[] } = { errors: error.errors };
+  return reply.status(error.status).headers(error.headers).type(JSONAPI).send(body);
+}
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  return sendError(reply, apiError);
+}

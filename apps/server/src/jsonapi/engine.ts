@@ -1,0 +1,338 @@
+/**
+ * The generic resource operations: list, read, create, update, delete for any definition,
+ * with authorisation, row scoping, filters, sorting, paging and compound documents.
+ */
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import { isAdmin, isStaff, type RequestContext } from '../context';
+import type { WriteDocument } from './document';
+import { ApiError, errors, fromZod } from './errors';
+import { parseListQuery, type RawQuery } from './query';
+import type { Registry } from './registry';
+import type { AccessRule, Action, AnyResource, AnyRow, JsonValue } from './resource';
+
+export interface ResourceObject {
+  type: string;
+  id: string;
+  attributes: Record<string, JsonValue>;
+  relationships?: Record<string, { data: { type: string; id: string } | null | Array<{ type: string; id: string }> }>;
+}
+
+export interface Document {
+  data: ResourceObject | ResourceObject[] | null;
+  included?: ResourceObject[];
+  meta?: Record<string, JsonValue>;
+}
+
+export function allowed(rule: AccessRule | undefined, ctx: RequestContext): boolean {
+  if (rule === undefined) return false;
+  if (rule === 'anyone') return true;
+  if (rule === 'authenticated') return ctx.user !== null;
+  if (rule === 'staff') return isStaff(ctx.user);
+  if (rule === 'admin') return isAdmin(ctx.user);
+  return rule(ctx);
+}
+
+/** 405 when the type has no such action, 401 for anonymous callers, 403 for the rest. */
+export function authorize(def: AnyResource, action: Action, ctx: RequestContext, method: string): void {
+  const rule = def.access[action];
+  if (rule === undefined) throw errors.methodNotAllowed(method);
+  if (allowed(rule, ctx)) return;
+  throw ctx.user ? errors.forbidden() : errors.unauthorized();
+}
+
+function fieldsOf(def: AnyResource): SelectedFields {
+  return def.fields ?? getTableColumns(def.table);
+}
+
+function baseQuery(def: AnyResource, ctx: RequestContext): PgSelect {
+  const query = ctx.db.select(fieldsOf(def)).from(def.table).$dynamic();
+  return def.joins ? def.joins(query) : query;
+}
+
+function whereOf(def: AnyResource, ctx: RequestContext, extra: Array<SQL | undefined>): SQL | undefined {
+  return and(def.scope?.(ctx), ...extra);
+}
+
+/** The one place rows become their definition's row type: the definition declares its fields. */
+async function run(query: PgSelect): Promise<AnyRow[]> {
+  return (await query) as AnyRow[];
+}
+
+export function rowId(def: AnyResource, row: AnyRow): number {
+  const id = row[def.idColumn.name] ?? row.id;
+  if (typeof id !== 'number') throw new Error(`Row of ${def.type} has no numeric id`);
+  return id;
+}
+
+export function parseId(raw: string, notFound?: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw errors.notFound(notFound);
+  return Number(raw);
+}
+
+export async function fetchByIds(def: AnyResource, ctx: RequestContext, ids: number[]): Promise<AnyRow[]> {
+  if (ids.length === 0) return [];
+  return run(baseQuery(def, ctx).where(whereOf(def, ctx, [inArray(def.idColumn, ids)])));
+}
+
+export async function fetchOne(def: AnyResource, ctx: RequestContext, id: number): Promise<AnyRow> {
+  const rows = await run(baseQuery(def, ctx).where(whereOf(def, ctx, [eq(def.idColumn, id)])).limit(1));
+  const row = rows[0];
+  if (!row) throw errors.notFound(def.notFound);
+  return row;
+}
+
+/** Serializes rows, loading to-many linkage for all of them at once. */
+export async function serialize(def: AnyResource, ctx: RequestContext, rows: AnyRow[]): Promise<ResourceObject[]> {
+  const ids = rows.map((row) => rowId(def, row));
+  const many = new Map<string, Map<number, number[]>>();
+  for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+    if (rel.kind === 'many') many.set(name, await rel.load(ctx, ids));
+  }
+  return rows.map((row, index) => {
+    const id = ids[index] ?? 0;
+    const object: ResourceObject = { type: def.type, id: String(id), attributes: def.attributes(row, ctx) };
+    const relationships: NonNullable<ResourceObject['relationships']> = {};
+    for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+      if (rel.kind === 'one') {
+        const value = row[rel.key];
+        relationships[name] = {
+          data: typeof value === 'number' ? { type: rel.type, id: String(value) } : null,
+        };
+      } else {
+        relationships[name] = {
+          data: (many.get(name)?.get(id) ?? []).map((related) => ({ type: rel.type, id: String(related) })),
+        };
+      }
+    }
+    if (Object.keys(relationships).length) object.relationships = relationships;
+    return object;
+  });
+}
+
+/** Validates include paths against the definitions before any query runs. */
+function checkIncludes(def: AnyResource, registry: Registry, paths: string[]): void {
+  for (const path of paths) {
+    let current: AnyResource | undefined = def;
+    for (const name of path.split('.')) {
+      const rel: NonNullable<AnyResource['relationships']>[string] | undefined = current?.relationships?.[name];
+      if (!rel) throw errors.parameter(`Invalid include path "${path}".`, 'include');
+      current = registry.find(rel.type);
+    }
+  }
+}
+
+/** Builds `included`: related rows the caller may see, each once, following dotted paths. */
+async function loadIncluded(
+  def: AnyResource,
+  ctx: RequestContext,
+  registry: Registry,
+  primary: ResourceObject[],
+  paths: string[],
+): Promise<ResourceObject[]> {
+  const seen = new Set(primary.map((object) => `${object.type}:${object.id}`));
+  const included: ResourceObject[] = [];
+  const tree = new Map<string, string[]>();
+  for (const path of paths) {
+    const [head = '', ...rest] = path.split('.');
+    const children = tree.get(head) ?? [];
+    if (rest.length) children.push(rest.join('.'));
+    tree.set(head, children);
+  }
+  for (const [name, nested] of tree) {
+    const rel = def.relationships?.[name];
+    if (!rel) continue;
+    const related = registry.get(rel.type);
+    const ids = new Set<number>();
+    for (const object of primary) {
+      const linkage = object.relationships?.[name]?.data;
+      for (const item of Array.isArray(linkage) ? linkage : linkage ? [linkage] : []) ids.add(Number(item.id));
+    }
+    // Related rows are read through their own definition, so its access rule and row scope apply.
+    if (!allowed(related.access.read, ctx)) continue;
+    const rows = await fetchByIds(related, ctx, [...ids]);
+    const objects = await serialize(related, ctx, rows);
+    for (const object of objects) {
+      const key = `${object.type}:${object.id}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        included.push(object);
+      }
+    }
+    if (nested.length) {
+      for (const object of await loadIncluded(related, ctx, registry, objects, nested)) {
+        const key = `${object.type}:${object.id}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          included.push(object);
+        }
+      }
+    }
+  }
+  return included;
+}
+
+export interface ListOptions {
+  extraParams?: readonly string[];
+  /** Additional conditions from a special route (e.g. a named sub-collection). */
+  where?: SQL[];
+}
+
+export async function listResources(
+  def: AnyResource,
+  ctx: RequestContext,
+  registry: Registry,
+  rawQuery: RawQuery,
+  options: ListOptions = {},
+): Promise<Document> {
+  const query = parseListQuery(def, rawQuery, ctx, options.extraParams);
+  checkIncludes(def, registry, query.include);
+  const where = whereOf(def, ctx, [...query.where, ...(options.where ?? [])]);
+  const countQuery = ctx.db.select({ count: count() }).from(def.table).$dynamic();
+  const [{ count: total = 0 } = { count: 0 }] = (await (def.joins ? def.joins(countQuery) : countQuery).where(where)) as Array<{
+    count: number;
+  }>;
+  const order = query.sort.flatMap(({ name, desc: descending }) => {
+    const column = def.sorts?.[name];
+    return column ? [descending ? desc(column) : asc(column)] : [];
+  });
+  order.push(asc(def.idColumn)); // a stable order, so that pages never repeat or skip rows
+  const rows = await run(
+    baseQuery(def, ctx)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.page.size)
+      .offset((query.page.number - 1) * query.page.size),
+  );
+  const data = await serialize(def, ctx, rows);
+  const included = await loadIncluded(def, ctx, registry, data, query.include);
+  return {
+    data,
+    ...(query.include.length ? { included } : {}),
+    meta: {
+      pagination: { count: total, page: query.page.number, pages: Math.max(1, Math.ceil(total / query.page.size)) },
+    },
+  };
+}
+
+export async function readResource(
+  def: AnyResource,
+  ctx: RequestContext,
+  registry: Registry,
+  id: number,
+  rawQuery: RawQuery,
+): Promise<Document> {
+  const include = typeof rawQuery.include === 'string' && rawQuery.include ? rawQuery.include.split(',') : [];
+  for (const key of Object.keys(rawQuery)) {
+    if (key !== 'include' && key !== '_' && !key.startsWith('fields[')) {
+      throw errors.parameter(`Unknown query parameter "${key}".`, key);
+    }
+  }
+  checkIncludes(def, registry, include);
+  const row = await fetchOne(def, ctx, id);
+  const [data] = await serialize(def, ctx, [row]);
+  if (!data) throw errors.notFound(def.notFound);
+  const included = await loadIncluded(def, ctx, registry, [data], include);
+  return { data, ...(include.length ? { included } : {}) };
+}
+
+/** Checks each relationship target exists and is visible to the caller; answers column values. */
+async function relationshipValues(
+  def: AnyResource,
+  ctx: RequestContext,
+  registry: Registry,
+  doc: WriteDocument,
+  creating: boolean,
+): Promise<Record<string, unknown>> {
+  const spec = def.write?.relationships ?? {};
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(doc.relationships)) {
+    const rel = spec[name];
+    const pointer = `/data/relationships/${name}`;
+    if (!rel) throw errors.invalid(`Unknown or read-only relationship "${name}".`, pointer);
+    if (Array.isArray(value)) throw errors.invalid('Expected a single resource identifier.', pointer);
+    if (value === null) {
+      if (rel.required) throw errors.invalid('This field may not be null.', pointer, 'null');
+      values[rel.key] = null;
+      continue;
+    }
+    const target = registry.get(rel.type);
+    const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+    const found = Number.isNaN(id) ? [] : await fetchByIds(target, ctx, [id]);
+    if (!found.length) throw errors.invalid(`Invalid pk "${value}" - object does not exist.`, pointer, 'does_not_exist');
+    values[rel.key] = id;
+  }
+  if (creating) {
+    for (const [name, rel] of Object.entries(spec)) {
+      if (rel.required && values[rel.key] === undefined) {
+        throw errors.invalid('This field is required.', `/data/relationships/${name}`, 'required');
+      }
+    }
+  }
+  return values;
+}
+
+export async function genericValues(
+  def: AnyResource,
+  ctx: RequestContext,
+  registry: Registry,
+  doc: WriteDocument,
+  existing: AnyRow | undefined,
+): Promise<Record<string, unknown>> {
+  const write = def.write;
+  if (!write) throw errors.methodNotAllowed(existing ? 'PATCH' : 'POST');
+  const schema = existing ? (write.updateSchema ?? partialOf(write.schema)) : write.schema;
+  const parsed = schema.safeParse(doc.attributes);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const attributes = existing
+    ? Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes))
+    : parsed.data;
+  const values = { ...attributes, ...(await relationshipValues(def, ctx, registry, doc, !existing)) };
+  return write.prepare ? write.prepare(ctx, values, existing) : values;
+}
+
+function partialOf(schema: NonNullable<AnyResource['write']>['schema']) {
+  if ('partial' in schema && typeof schema.partial === 'function') {
+    return (schema as unknown as { partial(): typeof schema }).partial();
+  }
+  return schema;
+}
+
+/** A unique violation names its constraint: report it on the field the definition maps it to. */
+async function mapUnique<T>(def: AnyResource, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const pg = cause as { code?: unknown; constraint?: unknown };
+    const mapped = typeof pg.constraint === 'string' ? def.uniqueErrors?.[pg.constraint] : undefined;
+    if (pg.code === '23505' && mapped) throw errors.invalid(mapped.detail, mapped.field, 'unique');
+    throw cause;
+  }
+}
+
+export async function createResource(def: AnyResource, ctx: RequestContext, registry: Registry, doc: WriteDocument): Promise<number> {
+  if (def.create) return def.create(ctx, doc);
+  const values = await genericValues(def, ctx, registry, doc, undefined);
+  const [row] = await mapUnique(def, async () => (await ctx.db.insert(def.table).values(values).returning()) as AnyRow[]);
+  if (!row) throw new ApiError(500, []);
+  return rowId(def, row);
+}
+
+export async function updateResource(
+  def: AnyResource,
+  ctx: RequestContext,
+  registry: Registry,
+  row: AnyRow,
+  doc: WriteDocument,
+): Promise<void> {
+  if (def.update) return def.update(ctx, row, doc);
+  const values = await genericValues(def, ctx, registry, doc, row);
+  if (Object.keys(values).length === 0) return;
+  await mapUnique(def, () => ctx.db.update(def.table).set(values).where(eq(def.idColumn, rowId(def, row))));
+}
+
+export async function deleteResource(def: AnyResource, ctx: RequestContext, row: AnyRow): Promise<void> {
+  if (def.remove) return def.remove(ctx, row);
+  await ctx.db.delete(def.table).where(eq(def.idColumn, rowId(def, row)));
+}

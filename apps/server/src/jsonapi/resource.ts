@@ -1,0 +1,85 @@
+/**
+ * A resource definition: everything the generic layer needs to list, read, create, update and
+ * delete one JSON:API type. A new resource is mostly one of these, not new plumbing.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { ZodType } from 'zod';
+import type { RequestContext } from '../context';
+import type { WriteDocument } from './document';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Who may do an action. A function sees the request context; rows are limited by `scope`. */
+export type AccessRule = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);
+export type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+export interface ToOne<Row> {
+  kind: 'one';
+  type: string;
+  /** The row's key holding the related id. */
+  key: string;
+}
+
+export interface ToMany {
+  kind: 'many';
+  type: string;
+  /** Related ids for each of the given row ids, in one query. */
+  load(ctx: RequestContext, ids: number[]): Promise<Map<number, number[]>>;
+}
+
+export type Relationship<Row> = ToOne<Row> | ToMany;
+
+export type ValueKind = 'string' | 'int' | 'bool' | 'date' | 'datetime' | 'decimal';
+export type FilterOp = 'eq' | 'in' | 'gte' | 'lte' | 'gt' | 'lt' | 'isnull' | 'icontains';
+
+export type FilterSpec =
+  | { kind: 'column'; column: AnyPgColumn; value: ValueKind; ops?: FilterOp[]; choices?: readonly string[] }
+  | { kind: 'custom'; apply(value: string, ctx: RequestContext): SQL | undefined };
+
+export interface WriteRelationship<Row> {
+  key: string;
+  type: string;
+  required?: boolean;
+}
+
+/** The generic create/update: attributes validated by `schema`, relationships mapped to columns. */
+export interface WriteSpec<Row> {
+  /** Validates `data.attributes` on create; `.partial()` of it validates a PATCH. */
+  schema: ZodType<Record<string, unknown>>;
+  updateSchema?: ZodType<Record<string, unknown>>;
+  relationships?: Record<string, WriteRelationship<Row>>;
+  /** Last look at the values before they are written: row rules, defaults, authorisation of values. */
+  prepare?(ctx: RequestContext, values: Record<string, unknown>, existing: Row | undefined): Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+export interface ResourceDefinition<Row> {
+  type: string;
+  table: PgTable;
+  idColumn: AnyPgColumn;
+  /** Columns read for each row (defaults to the table's); add joined or computed fields here. */
+  fields?: SelectedFields;
+  joins?(query: PgSelect): PgSelect;
+  /** Serializer: the only fields clients ever see. */
+  attributes(row: Row, ctx: RequestContext): Record<string, JsonValue>;
+  relationships?: Record<string, Relationship<Row>>;
+  filters?: Record<string, FilterSpec>;
+  sorts?: Record<string, AnyPgColumn | SQL>;
+  defaultSort?: string;
+  access: Partial<Record<Action, AccessRule>>;
+  /** Rows this user may see at all; others are simply not found. */
+  scope?(ctx: RequestContext): SQL | undefined;
+  write?: WriteSpec<Row>;
+  /** Replace the generic create; returns the new row's id. */
+  create?(ctx: RequestContext, doc: WriteDocument): Promise<number>;
+  update?(ctx: RequestContext, row: Row, doc: WriteDocument): Promise<void>;
+  remove?(ctx: RequestContext, row: Row): Promise<void>;
+  /** Unique constraint name to the attribute and message it reports. */
+  uniqueErrors?: Record<string, { field: string; detail: string }>;
+  /** "Rates not found", "Booking not found"... as the back office words it. */
+  notFound?: string;
+}
+
+// Method parameters are bivariant, so a definition for a concrete row type is a ResourceDefinition<AnyRow>.
+export type AnyRow = Record<string, unknown>;
+export type AnyResource = ResourceDefinition<AnyRow>;

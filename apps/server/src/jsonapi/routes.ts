@@ -1,0 +1,97 @@
+/** The generic JSON:API routes: /{type}/ and /{type}/{id}/ for every registered definition. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../context';
+import { inTransaction } from '../http/context';
+import { route } from '../http/route';
+import { readDocument } from './document';
+import {
+  authorize,
+  createResource,
+  deleteResource,
+  fetchOne,
+  listResources,
+  parseId,
+  readResource,
+  updateResource,
+} from './engine';
+import { errors } from './errors';
+import type { RawQuery } from './query';
+import type { Registry } from './registry';
+
+type TypeParams = { type: string };
+type MemberParams = { type: string; id: string };
+
+const queryOf = (request: FastifyRequest) => request.query as RawQuery;
+
+export function registerResourceRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+  app.get<{ Params: TypeParams }>(
+    `${prefix}/:type/`,
+    route(services, async (ctx, request) => {
+      const def = registry.get((request.params as TypeParams).type);
+      authorize(def, 'list', ctx, 'GET');
+      return listResources(def, ctx, registry, queryOf(request));
+    }),
+  );
+
+  app.get<{ Params: MemberParams }>(
+    `${prefix}/:type/:id/`,
+    route(services, async (ctx, request) => {
+      const params = request.params as MemberParams;
+      const def = registry.get(params.type);
+      authorize(def, 'read', ctx, 'GET');
+      return readResource(def, ctx, registry, parseId(params.id, def.notFound), queryOf(request));
+    }),
+  );
+
+  app.post<{ Params: TypeParams }>(
+    `${prefix}/:type/`,
+    route(services, async (ctx, request, reply) => {
+      const def = registry.get((request.params as TypeParams).type);
+      authorize(def, 'create', ctx, 'POST');
+      const doc = readDocument(request.body, def.type);
+      const id = await inTransaction(ctx, (tx) => createResource(def, tx, registry, doc));
+      reply.status(201);
+      return readResource(def, { ...ctx, now: services.clock() }, registry, id, {}).catch(() => {
+        // Created but outside the caller's scope (a guest's booking): answer the id only.
+        return { data: { type: def.type, id: String(id), attributes: {} } };
+      });
+    }),
+  );
+
+  app.patch<{ Params: MemberParams }>(
+    `${prefix}/:type/:id/`,
+    route(services, async (ctx, request) => {
+      const params = request.params as MemberParams;
+      const def = registry.get(params.type);
+      authorize(def, 'update', ctx, 'PATCH');
+      const id = parseId(params.id, def.notFound);
+      const doc = readDocument(request.body, def.type, params.id);
+      await inTransaction(ctx, async (tx) => {
+        const row = await fetchOne(def, tx, id);
+        await updateResource(def, tx, registry, row, doc);
+      });
+      return readResource(def, ctx, registry, id, {});
+    }),
+  );
+
+  app.delete<{ Params: MemberParams }>(
+    `${prefix}/:type/:id/`,
+    route(services, async (ctx, request, reply) => {
+      const params = request.params as MemberParams;
+      const def = registry.get(params.type);
+      authorize(def, 'delete', ctx, 'DELETE');
+      const id = parseId(params.id, def.notFound);
+      await inTransaction(ctx, async (tx) => {
+        const row = await fetchOne(def, tx, id);
+        await deleteResource(def, tx, row);
+      });
+      reply.status(204);
+      return undefined;
+    }),
+  );
+
+  // PUT is not part of JSON:API; say so instead of a bare 404.
+  app.put(`${prefix}/:type/*`, async () => {
+    throw errors.methodNotAllowed('PUT');
+  });
+}

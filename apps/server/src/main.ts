@@ -1,0 +1,51 @@
+/** Start-up: configuration, database (migrated, and seeded on an empty embedded one), HTTP server. */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { isEmpty, seedDemo } from './db/seed/demo';
+
+async function main() {
+  const config = loadConfig();
+  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await handle.migrate();
+
+  const embedded = handle.driver === 'pglite';
+  const seed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && embedded && config.env !== 'production');
+  if (seed && (await isEmpty(handle.db))) {
+    console.info('Empty database: adding the demo data…');
+    const summary = await seedDemo(handle.db, { now: new Date(), timeZone: config.timeZone, emailDomain: config.emailDomain });
+    console.info('Demo data:', JSON.stringify(summary));
+  }
+
+  const app = await buildApp({ config, database: handle.db });
+  await app.listen({ host: config.host, port: config.port });
+
+  console.info(`\nAirport parking is running at ${config.publicUrl}`);
+  console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);
+  if (embedded && config.env !== 'production') {
+    console.info('Demo logins (password demo-pass-1): admin@example.com, sales@example.com, customer@example.com');
+    console.info(`Captured emails: ${config.publicUrl}/backend/dev/mail/\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.info(`${signal} received: finishing requests in flight, then closing.`);
+    const timer = setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+/** Small shared definitions: read by everyone, written by Admins (the settings lists). */
+
+import { z } from 'zod';
+import { requiredText } from '@parking/domain/fields';
+import { vehicleTypes } from '../db/schema/index';
+import type { ResourceDefinition } from '../jsonapi/resource';
+
+type VehicleTypeRow = typeof vehicleTypes.$inferSelect;
+
+export const vehicleTypesResource: ResourceDefinition<VehicleTypeRow> = {
+  type: 'vehicle-types',
+  table: vehicleTypes,
+  idColumn: vehicleTypes.id,
+  notFound: 'Vehicle type not found',
+  attributes: (row) => ({ name: row.name }),
+  filters: { name: { kind: 'column', column: vehicleTypes.name, value: 'string', ops: ['eq', 'in', 'icontains'] } },
+  sorts: { name: vehicleTypes.name, id: vehicleTypes.id },
+  defaultSort: 'name',
+  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  write: { schema: z.object({ name: requiredText(100) }) },
+  uniqueErrors: { vehicle_types_name_key: { field: 'name', detail: 'A vehicle type with this name already exists.' } },
+};

@@ -1,0 +1,212 @@
+/**
+ * Users: login identities with roles. Registration is open; a user sees and changes only
+ * themselves; staff see everyone; roles are set by Admins, never on their own user.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { passwordChangeSchema, personalDetailsSchema, registerSchema } from '@parking/domain/accounts';
+import { ROLES, type Role } from '@parking/domain/constants';
+import { email as emailRule, password as passwordRule } from '@parking/domain/fields';
+import { messages } from '@parking/domain/messages';
+import { hashPassword, verifyPassword } from '../auth/crypto';
+import { destroyOtherSessions } from '../auth/sessions';
+import { isAdmin, isStaff, type RequestContext } from '../context';
+import { customers, users } from '../db/schema/index';
+import { errors, fromZod } from '../jsonapi/errors';
+import type { ResourceDefinition } from '../jsonapi/resource';
+import { sendConfirmationEmail } from '../services/account-emails';
+import { iso } from './serialize';
+import { hasActiveSubscription } from './subscription-sql';
+
+const fields = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  roles: users.roles,
+  emailConfirmed: users.emailConfirmed,
+  isActive: users.isActive,
+  lastLogin: users.lastLogin,
+  created: users.created,
+  customerId: customers.id,
+  title: customers.title,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  phoneNumber: customers.phoneNumber,
+  business: customers.business,
+  activeIndoorSubscription: hasActiveSubscription(users.id, 'unlimited_indoor_parking').as('active_indoor'),
+  activeOutdoorSubscription: hasActiveSubscription(users.id, 'unlimited_outdoor_parking').as('active_outdoor'),
+};
+
+export type UserRow = {
+  id: number;
+  email: string;
+  passwordHash: string | null;
+  roles: string[];
+  emailConfirmed: boolean;
+  isActive: boolean;
+  lastLogin: Date | null;
+  created: Date;
+  customerId: number | null;
+  title: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  business: string | null;
+  activeIndoorSubscription: boolean;
+  activeOutdoorSubscription: boolean;
+};
+
+const rolesRule = z
+  .array(z.enum(ROLES, { error: messages.invalidChoice }), { error: messages.atLeastOneRole })
+  .min(1, { error: messages.atLeastOneRole })
+  .transform((roles) => [...new Set(roles)]);
+
+/** What staff may send when creating a user for a customer: the password is optional (a welcome email sets it). */
+const staffCreateSchema = personalDetailsSchema.extend({
+  email: emailRule,
+  password: passwordRule.optional(),
+  roles: rolesRule.optional(),
+});
+
+const updateSchema = personalDetailsSchema.partial().extend({
+  email: emailRule.optional(),
+  roles: rolesRule.optional(),
+  password: passwordRule.optional(),
+  currentPassword: z.string().optional(),
+});
+
+async function assertEmailFree(ctx: RequestContext, email: string, exceptUserId?: number) {
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? eq(users.email, email) : and(eq(users.email, email), sql`${users.id} <> ${exceptUserId}`))
+    .limit(1);
+  if (taken) throw errors.invalid(messages.emailTaken, 'email', 'unique');
+}
+
+export const usersResource: ResourceDefinition<UserRow> = {
+  type: 'users',
+  table: users,
+  idColumn: users.id,
+  notFound: 'User not found',
+  fields,
+  joins: (query) => query.leftJoin(customers, eq(customers.userId, users.id)),
+  attributes: (row, ctx) => ({
+    email: row.email,
+    roles: row.roles,
+    title: row.title ?? '',
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    phoneNumber: row.phoneNumber ?? '',
+    business: row.business ?? '',
+    emailConfirmed: row.emailConfirmed,
+    activeIndoorSubscription: row.activeIndoorSubscription,
+    activeOutdoorSubscription: row.activeOutdoorSubscription,
+    hasPassword: row.passwordHash !== null,
+    created: iso(row.created),
+    ...(isStaff(ctx.user) ? { isActive: row.isActive, lastLogin: iso(row.lastLogin) } : {}),
+  }),
+  relationships: { customer: { kind: 'one', type: 'customers', key: 'customerId' } },
+  filters: {
+    email: { kind: 'column', column: users.email, value: 'string', ops: ['eq', 'icontains'] },
+    roles: {
+      kind: 'custom',
+      apply: (value) => {
+        const roles = value.split(',').filter(Boolean);
+        for (const role of roles) {
+          if (!ROLES.includes(role as Role)) throw errors.parameter(`"${role}" is not one of the available choices.`, 'filter[roles]');
+        }
+        return roles.length ? sql`${users.roles} && ${sql.param(roles)}::text[]` : undefined;
+      },
+    },
+  },
+  sorts: { id: users.id, email: users.email, created: users.created },
+  defaultSort: '-id',
+  access: { list: 'authenticated', read: 'authenticated', create: 'anyone', update: 'authenticated', delete: 'admin' },
+  scope: (ctx) => (isStaff(ctx.user) ? undefined : ctx.user ? eq(users.id, ctx.user.id) : sql`false`),
+
+  /** Registration (anyone), or staff creating a login for a customer. */
+  async create(ctx, doc) {
+    const staff = isStaff(ctx.user);
+    const parsed = (staff ? staffCreateSchema : registerSchema).safeParse(doc.attributes);
+    if (!parsed.success) throw fromZod(parsed.error);
+    const input: z.output<typeof staffCreateSchema> = parsed.data;
+    if ('roles' in doc.attributes && !isAdmin(ctx.user)) {
+      throw errors.invalid('Only admins can set roles.', 'roles', 'permission_denied');
+    }
+    await assertEmailFree(ctx, input.email);
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const [user] = await ctx.db
+      .insert(users)
+      .values({ email: input.email, passwordHash, roles: input.roles ?? ['Customers'], created: ctx.now })
+      .returning({ id: users.id });
+    if (!user) throw new Error('User not created');
+    const details = {
+      title: input.title,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber,
+      business: input.business,
+    };
+    // A guest who booked before registering already has a customer record: it becomes theirs.
+    const [existing] = await ctx.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.email, input.email), sql`${customers.userId} IS NULL`))
+      .orderBy(customers.id)
+      .limit(1);
+    if (existing) {
+      await ctx.db.update(customers).set({ ...details, userId: user.id }).where(eq(customers.id, existing.id));
+    } else {
+      await ctx.db.insert(customers).values({ ...details, email: input.email, userId: user.id, created: ctx.now });
+    }
+    await sendConfirmationEmail(ctx, { id: user.id, email: input.email, firstName: input.firstName }, !input.password);
+    return user.id;
+  },
+
+  async update(ctx, row, doc) {
+    const self = ctx.user?.id === row.id;
+    const admin = isAdmin(ctx.user);
+    if (!self && !admin) throw errors.forbidden();
+    if (Object.keys(doc.relationships).length) throw errors.invalid('Relationships of a user cannot be changed here.', '/data/relationships');
+    const parsed = updateSchema.safeParse(doc.attributes);
+    if (!parsed.success) throw fromZod(parsed.error);
+    const input = parsed.data;
+    const userValues: Partial<typeof users.$inferInsert> = {};
+
+    if (input.roles !== undefined && JSON.stringify([...input.roles].sort()) !== JSON.stringify([...row.roles].sort())) {
+      if (!admin) throw errors.invalid('Only admins can set roles.', 'roles', 'permission_denied');
+      if (self) throw errors.invalid(messages.ownRoles, 'roles', 'permission_denied');
+      userValues.roles = input.roles;
+    }
+    if (input.email !== undefined && input.email !== row.email) {
+      if (!admin) throw errors.invalid('You may not change this field.', 'email', 'read_only');
+      await assertEmailFree(ctx, input.email, row.id);
+      userValues.email = input.email;
+    }
+    if (input.password !== undefined) {
+      // Changing one's own password proves knowledge of the current one; an admin resetting
+      // someone else's does not need it.
+      if (self) {
+        const check = passwordChangeSchema.safeParse({ currentPassword: input.currentPassword, password: input.password });
+        if (!check.success) throw fromZod(check.error);
+        if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
+          throw errors.invalid(messages.currentPasswordWrong, 'currentPassword', 'invalid_password');
+        }
+      }
+      userValues.passwordHash = await hashPassword(input.password);
+    }
+    if (Object.keys(userValues).length) await ctx.db.update(users).set(userValues).where(eq(users.id, row.id));
+    if (userValues.passwordHash) await destroyOtherSessions(ctx.db, row.id, self ? ctx.user?.sessionId : undefined);
+
+    const details = Object.fromEntries(
+      (['title', 'firstName', 'lastName', 'phoneNumber', 'business'] as const).flatMap((key) =>
+        input[key] !== undefined ? [[key, input[key]]] : [],
+      ),
+    );
+    if (userValues.email) details.email = userValues.email;
+    if (Object.keys(details).length && row.customerId !== null) {
+      await ctx.db.update(customers).set(details).where(eq(customers.id, row.customerId));
+    }
+  },
+};

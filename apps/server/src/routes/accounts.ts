@@ -1,0 +1,205 @@
+/**
+ * Account calls that are actions rather than stored resources: login sessions, email
+ * confirmation, password reset, the guest email check (spec public-site §7).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z, ZodType } from 'zod';
+import { emailOnlySchema, loginSchema, passwordResetConfirmationSchema, tokenSchema } from '@parking/domain/accounts';
+import { email as emailRule } from '@parking/domain/fields';
+import { messages } from '@parking/domain/messages';
+import { hashPassword, verifyPassword } from '../auth/crypto';
+import { tooManyDetail } from '../auth/rate-limiter';
+import { createSession, CSRF_COOKIE, destroyOtherSessions, destroySession, findSessionUser, SESSION_COOKIE } from '../auth/sessions';
+import { consumeUserToken } from '../auth/user-tokens';
+import type { RequestContext, Services } from '../context';
+import { users } from '../db/schema/index';
+import { inTransaction } from '../http/context';
+import { route } from '../http/route';
+import { readDocument } from '../jsonapi/document';
+import { readResource } from '../jsonapi/engine';
+import { errors, fromZod } from '../jsonapi/errors';
+import type { Registry } from '../jsonapi/registry';
+import { sendConfirmationEmail, sendPasswordResetEmail } from '../services/account-emails';
+
+function attributesOf<T extends ZodType>(request: FastifyRequest, type: string, schema: T): z.output<T> {
+  const doc = readDocument(request.body, type);
+  const parsed = schema.safeParse(doc.attributes);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+const actionResult = (type: string, attributes: Record<string, string | boolean>) => ({
+  data: { type, id: randomUUID(), attributes },
+});
+
+async function findUserByEmail(ctx: RequestContext, email: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+function setSessionCookies(reply: FastifyReply, services: Services, token: string, csrf: string, expires: Date) {
+  const secure = services.config.secureCookies;
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
+  // Readable by the page so that it can send it back as X-CSRFToken.
+  reply.setCookie(CSRF_COOKIE, csrf, { path: '/', httpOnly: false, sameSite: 'lax', secure, expires });
+}
+
+function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(CSRF_COOKIE, { path: '/' });
+}
+
+export function registerAccountRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+  const limits = services.config.rateLimits;
+  const limiter = services.rateLimiter;
+
+  /** Per IP and per email: an attacker's volume, not a user's. */
+  async function throttleRequest(ctx: RequestContext, action: string, email?: string) {
+    const detail = 'Too many requests. Please try again later.';
+    await limiter.consume(`${action}:ip:${ctx.ip}`, limits.requestsPerIp, limits.windowMs, detail);
+    if (email) await limiter.consume(`${action}:email:${email}`, limits.requestsPerEmail, limits.windowMs, detail);
+  }
+
+  app.post(
+    `${prefix}/sessions/`,
+    route(services, async (ctx, request, reply) => {
+      const input = attributesOf(request, 'sessions', loginSchema);
+      const keys = [`login-fail:email:${input.email}`, `login-fail:ip:${ctx.ip}`];
+      for (const key of keys) {
+        const { count, resetInMs } = await limiter.peek(key, limits.loginWindowMs);
+        if (count >= limits.loginFailures) throw errors.tooMany(tooManyDetail(resetInMs), resetInMs / 1000);
+      }
+      const user = await findUserByEmail(ctx, input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !ok || !user.isActive) {
+        for (const key of keys) await limiter.hit(key, limits.loginWindowMs);
+        throw errors.invalid(user && ok ? messages.inactiveAccount : messages.invalidCredentials, undefined, 'authorization');
+      }
+      const session = await createSession(ctx.db, user.id, {
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        now: ctx.now,
+        days: services.config.sessionDays,
+      });
+      await ctx.db.update(users).set({ lastLogin: ctx.now }).where(eq(users.id, user.id));
+      setSessionCookies(reply, services, session.token, session.csrfToken, session.expiresAt);
+      // Read the user back as the user now logged in, so that their own customer is included.
+      const self = await findSessionUser(ctx.db, session.token, ctx.now);
+      const userDoc = await readResource(registry.get('users'), { ...ctx, user: self }, registry, user.id, { include: 'customer' });
+      reply.status(201);
+      return {
+        data: {
+          type: 'sessions',
+          id: String(session.id),
+          attributes: { token: session.token, email: user.email, expires: session.expiresAt.toISOString() },
+          relationships: { user: { data: { type: 'users', id: String(user.id) } } },
+        },
+        included: [userDoc.data, ...(userDoc.included ?? [])],
+      };
+    }),
+  );
+
+  app.get(
+    `${prefix}/sessions/current/`,
+    route(services, async (ctx) => {
+      // Anonymous visitors get no session, not an error: the public pages must not bounce to login.
+      if (!ctx.user) return { data: null };
+      const userDoc = await readResource(registry.get('users'), ctx, registry, ctx.user.id, { include: 'customer' });
+      return {
+        data: {
+          type: 'sessions',
+          id: String(ctx.user.sessionId),
+          attributes: { email: ctx.user.email },
+          relationships: { user: { data: { type: 'users', id: String(ctx.user.id) } } },
+        },
+        included: [userDoc.data, ...(userDoc.included ?? [])],
+      };
+    }),
+  );
+
+  app.delete(
+    `${prefix}/sessions/current/`,
+    route(services, async (ctx, _request, reply) => {
+      if (ctx.user) await destroySession(ctx.db, ctx.user.sessionId);
+      clearSessionCookies(reply);
+      reply.status(204);
+      return undefined;
+    }),
+  );
+
+  app.post(
+    `${prefix}/email-confirmations/`,
+    route(services, async (ctx, request, reply) => {
+      const input = attributesOf(request, 'email-confirmations', tokenSchema);
+      await throttleRequest(ctx, 'email-confirmation');
+      await inTransaction(ctx, async (tx) => {
+        const userId = await consumeUserToken(tx.db, input.uid, input.token, 'email_confirmation', tx.now);
+        await tx.db.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
+      });
+      reply.status(201);
+      return actionResult('email-confirmations', { uid: input.uid, detail: messages.accountConfirmed });
+    }),
+  );
+
+  app.post(
+    `${prefix}/confirmation-email-requests/`,
+    route(services, async (ctx, request, reply) => {
+      const input = attributesOf(request, 'confirmation-email-requests', emailOnlySchema);
+      await throttleRequest(ctx, 'confirmation-request', input.email);
+      await inTransaction(ctx, async (tx) => {
+        const user = await findUserByEmail(tx, input.email);
+        if (!user || !user.isActive) return;
+        if (user.emailConfirmed) throw errors.invalid(messages.alreadyConfirmed, 'email', 'already_confirmed');
+        await sendConfirmationEmail(tx, { id: user.id, email: user.email, firstName: '' });
+      });
+      reply.status(201);
+      return actionResult('confirmation-email-requests', { email: input.email });
+    }),
+  );
+
+  app.post(
+    `${prefix}/password-resets/`,
+    route(services, async (ctx, request, reply) => {
+      const input = attributesOf(request, 'password-resets', emailOnlySchema);
+      await throttleRequest(ctx, 'password-reset', input.email);
+      // The same answer whether or not the address is registered: the form must not reveal accounts.
+      await inTransaction(ctx, async (tx) => {
+        const user = await findUserByEmail(tx, input.email);
+        if (user?.isActive) await sendPasswordResetEmail(tx, { id: user.id, email: user.email });
+      });
+      reply.status(201);
+      return actionResult('password-resets', { email: input.email });
+    }),
+  );
+
+  app.post(
+    `${prefix}/password-reset-confirmations/`,
+    route(services, async (ctx, request, reply) => {
+      const input = attributesOf(request, 'password-reset-confirmations', passwordResetConfirmationSchema);
+      await throttleRequest(ctx, 'password-reset-confirmation');
+      const passwordHash = await hashPassword(input.newPassword1);
+      await inTransaction(ctx, async (tx) => {
+        const userId = await consumeUserToken(tx.db, input.uid, input.token, 'password_reset', tx.now);
+        // Following the emailed link proves the address as well.
+        await tx.db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
+        await destroyOtherSessions(tx.db, userId);
+      });
+      reply.status(201);
+      return actionResult('password-reset-confirmations', { uid: input.uid, detail: messages.passwordSetLogin });
+    }),
+  );
+
+  app.get<{ Params: { email: string } }>(
+    `${prefix}/anon-emails/:email/`,
+    route(services, async (ctx, request) => {
+      const raw = (request.params as { email: string }).email;
+      const parsed = emailRule.safeParse(raw);
+      if (!parsed.success) throw errors.parameter(parsed.error.issues[0]?.message ?? messages.emailInvalid, 'email');
+      await throttleRequest(ctx, 'anon-email');
+      const user = await findUserByEmail(ctx, parsed.data);
+      return { data: { type: 'anon-emails', id: parsed.data, attributes: { anon: !user, emailAddress: parsed.data } } };
+    }),
+  );
+}

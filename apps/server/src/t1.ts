@@ -1,0 +1,16 @@
+import { openDatabase } from '/work/main/apps/server/src/db/client';
+import { PGlite } from '@electric-sql/pglite';
+const t0 = Date.now();
+const h = await openDatabase({});
+await h.migrate();
+console.log('migrate mem', Date.now() - t0);
+const t1 = Date.now();
+const pg0 = (h as unknown as {db: {$client: PGlite}}).db.$client;
+const dump = await pg0.dumpDataDir('none');
+console.log('dump', Date.now() - t1, dump.size);
+const t2 = Date.now();
+const c = new PGlite({ loadDataDir: dump });
+await c.waitReady;
+console.log('load', Date.now() - t2);
+const r = await c.query('select count(*) from users');
+console.log(r.rows);

@@ -1,0 +1,138 @@
+/** A test server on its own fresh database (a PGlite clone, or a PostgreSQL database from the template). */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config, type RateLimits } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { MailMessage, Mailer } from '../mail/mailer';
+import { withName } from './global-setup';
+import { TEMPLATE_DATABASE, withDatabase } from './postgres';
+
+export const JSONAPI = 'application/vnd.api+json';
+
+export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `parking_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    await withDatabase(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+    const handle = await openDatabase({ url: withName(url, name), poolSize: 20 });
+    return {
+      ...handle,
+      async drop() {
+        await handle.close();
+        await withDatabase(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+  await pglite.waitReady;
+  const handle = await openDatabase({ pglite });
+  return { ...handle, drop: () => handle.close() };
+}
+
+export class Clock {
+  constructor(public current = new Date('2026-11-21T09:00:00+11:00')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  clock: Clock;
+  mail: MailMessage[];
+  close(): Promise<void>;
+}
+
+export async function createTestServer(options: { rateLimits?: Partial<RateLimits> } = {}): Promise<TestServer> {
+  const handle = await createTestDatabase();
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')), PUBLIC_URL: 'https://parking.test' });
+  const config: Config = {
+    ...base,
+    rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, ...options.rateLimits },
+  };
+  const mail: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mail.push(message);
+    },
+  };
+  const clock = new Clock();
+  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    clock,
+    mail,
+    async close() {
+      await app.close();
+      await handle.drop();
+    },
+  };
+}
+
+export interface ApiResponse {
+  status: number;
+  body: JsonDocument;
+  headers: LightMyRequestResponse['headers'];
+  raw: LightMyRequestResponse;
+}
+
+export interface JsonResource {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: { type: string; id: string } | null | Array<{ type: string; id: string }> }>;
+}
+
+export interface JsonDocument {
+  data?: JsonResource | JsonResource[] | null;
+  included?: JsonResource[];
+  meta?: { pagination?: { count: number; page: number; pages: number } };
+  errors?: Array<{ status: string; code: string; detail: string; source?: { pointer?: string; parameter?: string } }>;
+}
+
+/** A small JSON:API client over app.inject. */
+export async function api(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; cookies?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { accept: JSONAPI, ...options.headers };
+  if (options.token) headers.authorization = `Token ${options.token}`;
+  const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  if (payload !== undefined && !headers['content-type']) headers['content-type'] = JSONAPI;
+  const response = await app.inject({ method, url, headers, cookies: options.cookies, payload });
+  let body: JsonDocument = {};
+  if (response.body && (response.headers['content-type'] ?? '').toString().includes('json')) body = response.json<JsonDocument>();
+  return { status: response.statusCode, body, headers: response.headers, raw: response };
+}
+
+export const doc = (type: string, attributes: Record<string, unknown>, extra: { id?: string; relationships?: Record<string, unknown> } = {}) => ({
+  data: { type, ...(extra.id ? { id: extra.id } : {}), attributes, ...(extra.relationships ? { relationships: extra.relationships } : {}) },
+});
+
+export const one = (body: JsonDocument): JsonResource => {
+  if (!body.data || Array.isArray(body.data)) throw new Error(`Expected one resource, got ${JSON.stringify(body)}`);
+  return body.data;
+};
+
+export const many = (body: JsonDocument): JsonResource[] => {
+  if (!Array.isArray(body.data)) throw new Error(`Expected a list, got ${JSON.stringify(body)}`);
+  return body.data;
+};
+
+export const firstError = (body: JsonDocument) => body.errors?.[0];

@@ -1,0 +1,169 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { loginHref } from '@/config/paths';
+import { site } from '@/config/site';
+import { useScrolledPast } from '@/lib/use-scrolled-past';
+import { BrandLogo } from './brand-logo';
+import { mainMenu } from './main-menu';
+
+// Most visitors never open the phone menu, so its drawer (and MUI's modal machinery) loads on demand.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+
+// The spec: the header gains its shadow after 45 px of scroll, checked at most every 200 ms.
+const SHADOW_AFTER_PX = 45;
+const SCROLL_THROTTLE_MS = 200;
+
+export function SiteHeader() {
+  const scrolled = useScrolledPast(SHADOW_AFTER_PX, SCROLL_THROTTLE_MS);
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuRequested, setMenuRequested] = useState(false);
+  const drawerId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const returnFocusToMenuButton = useRef(false);
+
+  // Whatever the navigation, the drawer must not stay open over the new page.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const closeMenu = () => {
+    returnFocusToMenuButton.current = true;
+    setMenuOpen(false);
+  };
+
+  // Closing here, before the router renders the new page, releases the drawer's focus trap in time for
+  // the layout to move focus to that page.
+  const closeMenuForNavigation = (href: string) => {
+    if (href === pathname) closeMenu();
+    else setMenuOpen(false);
+  };
+
+  // Escape, the close button or a tap outside: back to where the visitor was. Done after the drawer's
+  // focus trap has let go, or the trap would pull focus straight back in.
+  useEffect(() => {
+    if (menuOpen || !returnFocusToMenuButton.current) return;
+    returnFocusToMenuButton.current = false;
+    menuButtonRef.current?.focus();
+  }, [menuOpen]);
+
+  const current = (href: string) => (href === pathname ? 'page' : undefined);
+
+  return (
+    <AppBar
+      component="header"
+      position="sticky"
+      elevation={scrolled ? 3 : 0}
+      sx={{
+        borderBottom: 1,
+        borderColor: scrolled ? 'transparent' : 'divider',
+        transition: 'box-shadow 200ms',
+      }}
+    >
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 76 }, gap: { xs: 0.5, sm: 1.5 } }}>
+          <BrandLogo />
+
+          <Box
+            component="nav"
+            aria-label="Main"
+            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 4 }}
+          >
+            {mainMenu.map((item) => (
+              <Button
+                key={item.href}
+                href={item.href}
+                aria-current={current(item.href)}
+                color="inherit"
+                sx={{
+                  color: 'text.primary',
+                  px: 1.5,
+                  '&[aria-current="page"]::after': {
+                    content: '""',
+                    position: 'absolute',
+                    insetInline: 12,
+                    bottom: 2,
+                    height: 2,
+                    borderRadius: 1,
+                    // Navy, not the amber accent: a state indicator needs 3:1 against the white header.
+                    bgcolor: 'primary.main',
+                  },
+                }}
+              >
+                {item.label}
+              </Button>
+            ))}
+          </Box>
+
+          <Box sx={{ flexGrow: 1 }} />
+
+          <Button
+            href={site.phone.href}
+            startIcon={<PhoneOutlinedIcon />}
+            sx={{ display: { xs: 'none', md: 'inline-flex' }, color: 'text.primary', mr: 1 }}
+          >
+            {site.phone.display}
+          </Button>
+          <IconButton
+            href={site.phone.href}
+            aria-label={`Call us on ${site.phone.display}`}
+            sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'primary.main' }}
+          >
+            <PhoneOutlinedIcon />
+          </IconButton>
+
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Button href={loginHref()} variant="outlined" sx={{ whiteSpace: 'nowrap' }}>
+              Login
+            </Button>
+            <Button
+              href={loginHref({ tab: 'register' })}
+              variant="contained"
+              sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+            >
+              Register
+            </Button>
+          </Stack>
+
+          <IconButton
+            ref={menuButtonRef}
+            aria-label="Open menu"
+            aria-controls={menuOpen ? drawerId : undefined}
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuRequested(true);
+              setMenuOpen(true);
+            }}
+            // Start the download as soon as a pointer or focus suggests a tap is coming.
+            onPointerEnter={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
+            sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'primary.main' }}
+          >
+            <MenuIcon />
+          </IconButton>
+        </Toolbar>
+      </Container>
+
+      {menuRequested && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={drawerId}
+            open={menuOpen}
+            onClose={closeMenu}
+            onNavigate={closeMenuForNavigation}
+            items={mainMenu}
+            currentPath={pathname}
+          />
+        </Suspense>
+      )}
+    </AppBar>
+  );
+}

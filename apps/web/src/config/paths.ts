@@ -1,0 +1,56 @@
+// Every route the product knows, by the names the spec uses. Screens link through these entries,
+// never through string literals, so that a path can change in one place.
+
+interface RouteEntry {
+  readonly name: string;
+  readonly path: string;
+  /** The page-title part before the site suffix. */
+  readonly title: string;
+}
+
+const route = <const T extends RouteEntry>(entry: T): T => entry;
+
+export const paths = {
+  home: route({ name: 'home', path: '/', title: 'Home' }),
+  booking: route({ name: 'booking', path: '/booking', title: 'Booking' }),
+  bookingStep1: route({ name: 'booking-step-1', path: '/booking/step-1', title: 'Get Quote' }),
+  bookingStep2: route({ name: 'booking-step-2', path: '/booking/step-2', title: 'Details' }),
+  bookingStep3: route({ name: 'booking-step-3', path: '/booking/step-3', title: 'Car Details' }),
+  bookingStep4: route({ name: 'booking-step-4', path: '/booking/step-4', title: 'Extras' }),
+  bookingStep5: route({ name: 'booking-step-5', path: '/booking/step-5', title: 'Checkout' }),
+  bookingStep6: route({ name: 'booking-step-6', path: '/booking/step-6', title: 'Booking Summary' }),
+  bookingStep7: route({ name: 'booking-step-7', path: '/booking/step-7', title: 'Payment Details' }),
+  bookingStep8: route({ name: 'booking-step-8', path: '/booking/step-8', title: 'Success' }),
+  login: route({ name: 'login', path: '/login', title: 'Login' }),
+  confirmEmail: route({ name: 'confirm-email', path: '/confirm-email', title: 'Confirm Email' }),
+  forgotPassword: route({ name: 'forgot-password', path: '/forgot-password', title: 'Forgot Password' }),
+  setPassword: route({ name: 'set-password', path: '/set-password', title: 'Set Password' }),
+  profile: route({ name: 'profile', path: '/profile', title: 'Profile' }),
+  bookings: route({ name: 'bookings', path: '/bookings', title: 'My Bookings' }),
+  vehicles: route({ name: 'vehicles', path: '/vehicles', title: 'My Vehicles' }),
+  permissionDenied: route({
+    name: 'permission-denied',
+    path: '/permission-denied',
+    title: 'Permission Denied',
+  }),
+  // A real path as well as the catch-all, so that screens can send the user here (for example
+  // confirm-email without its query) while any unknown URL renders the same page in place.
+  notFound: route({ name: 'not-found', path: '/not-found', title: 'Not Found' }),
+  admin: route({ name: 'admin', path: '/admin', title: 'Admin' }),
+} as const;
+
+export type RouteName = (typeof paths)[keyof typeof paths]['name'];
+
+/** `/login?next=/profile`: where the guards and the 401 handler send an anonymous user. */
+export function loginHref(options: { next?: string; tab?: 'register' } = {}): string {
+  const query = new URLSearchParams();
+  if (options.tab) query.set('tab', options.tab);
+  if (options.next) query.set('next', options.next);
+  const search = query.toString();
+  return search ? `${paths.login.path}?${search}` : paths.login.path;
+}
+
+/** `/profile?tab=subscribe` opens the subscription tab. */
+export function profileHref(options: { tab?: 'subscribe' } = {}): string {
+  return options.tab ? `${paths.profile.path}?tab=${options.tab}` : paths.profile.path;
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 8010;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Every run starts the server on an empty data directory, so it migrates and seeds the demo data
+// afresh and no run sees another's bookings. Playwright loads this file again in each worker process:
+// the directory is created once, by the runner, and handed to the workers through the environment.
+// Setting E2E_DATA_DIR yourself reuses (and keeps) a directory, which helps when debugging.
+const DATA_DIR_VARIABLE = 'E2E_DATA_DIR';
+let dataDir = process.env[DATA_DIR_VARIABLE];
+if (!dataDir) {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'parking-e2e-'));
+  dataDir = created;
+  process.env[DATA_DIR_VARIABLE] = created;
+  // By 'exit' Playwright has already stopped the server, so nothing still writes to the directory.
+  process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
+}
+
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  // The embedded database runs one transaction at a time; more workers only queue behind it.
+  workers: isCI ? 1 : 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // The system Chromium; Playwright must never try to download a browser.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    locale: 'en-AU',
+    timezoneId: 'Australia/Hobart',
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    // The production build: the server serves apps/web/dist itself (npm run test:e2e builds both first).
+    command: 'node ../apps/server/dist/main.js',
+    cwd: import.meta.dirname,
+    url: `${baseURL}/backend/health/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    // Request logs would drown the test list; start-up failures and crashes arrive on stderr.
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      // Journeys log in many times from 127.0.0.1; the real limit would lock them out.
+      RATE_LIMIT_LOGIN_FAILURES: '1000',
+    },
+  },
+});

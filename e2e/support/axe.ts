@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// WCAG 2.2 A and AA: the level the product promises.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface A11yOptions {
+  /** CSS selectors to leave out, e.g. a third-party payment iframe the product cannot fix. */
+  exclude?: string[];
+}
+
+/**
+ * Fails the test when axe-core finds a serious or critical WCAG violation on the page as it is now.
+ * Moderate and minor findings are reported by axe but do not fail a journey.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    // A readable summary rather than axe's full result, so that a failure says what to fix and where.
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      where: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+
+  expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+}

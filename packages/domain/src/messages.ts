@@ -1,0 +1,59 @@
+/**
+ * Every user-facing validation and status text, worded as the spec words it.
+ * The API answers these as `detail`, the forms show them beside the field: one text, two places.
+ */
+export const messages = {
+  required: 'This field is required.',
+  emailRequired: 'Email address required',
+  emailInvalid: 'Email address must be valid',
+  contactEmailInvalid: 'Email must be valid',
+  passwordRequired: 'Password required',
+  passwordTooShort: 'Password must be at least 8 chars',
+  passwordNumeric: 'Password must include non-numeric chars',
+  passwordsDoNotMatch: 'Passwords do not match',
+  couldNotCompute: 'Could not compute',
+  dateInFuture: 'Date must be in the future',
+  dateAfterDeparture: 'Date must be after the departure date',
+  dateAfterStart: 'Date must be after the start date',
+  /** Wording is inverted in the original product; kept as given. */
+  arrivalBeforeDeparture: 'Arrival Time has to be before Departure Time',
+  numberGreaterThanZero: 'Must be a number greater than 0',
+  numberGreaterOrEqualZero: 'Must be a number greater than or equal to 0',
+  positiveNumber: 'Number must be greater than 0',
+  percentRange: 'Must be a number between 0 and 100',
+  fractionRange: 'Must be a number between 0 and 1',
+  invalidChoice: 'Select a valid choice.',
+  emailBelongsToUser: 'This email address belongs to a user, please log in to continue.',
+  promoInvalid: 'This promo code is not valid.',
+  unknownError: 'Unknown error',
+
+  // Account answers from the server (no wording in the spec: plain, specific, no enumeration).
+  emailTaken: 'A user with that email address already exists.',
+  invalidCredentials: 'Unable to log in with provided credentials.',
+  inactiveAccount: 'This account is disabled.',
+  currentPasswordWrong: 'Your current password was entered incorrectly.',
+  currentPasswordRequired: 'Enter your current password to set a new one.',
+  invalidToken: 'This link is invalid or has expired.',
+  alreadyConfirmed: 'This email address has already been confirmed.',
+  ownRoles: 'You cannot change your own roles.',
+  atLeastOneRole: 'At least one role is required.',
+
+  // Success texts (public-site §8, back-office §8).
+  loginSuccessful: 'Login Successful',
+  registrationSuccessful: 'Registration Successful',
+  registrationSuccessEmail:
+    'Registration success! An email has been sent to your email address to verify your account.',
+  accountConfirmed: 'Your account has now been confirmed.',
+  passwordResetSent: (email: string) => `Thank you, an email has been sent to ${email}. Please check your email.`,
+  passwordSetLogin: 'Thank you, you may now login with your new password.',
+  settingsUpdated: 'Settings updated successfully.',
+  passwordChanged: 'Password changed successfully.',
+  submissionSuccessful: 'Submission was successful.',
+  vehicleSaved: 'Vehicle Saved',
+  confirmationEmailSent: 'Confirmation email sent.',
+  permissionDenied: 'You do not have permissions.',
+  notFound: '404 Not Found',
+  pageNotFound: 'Page not found',
+  leaveConfirm: 'Are you sure you would like to leave? Any unsaved changes will be lost.',
+  fillRequired: 'Please fill-out all required fields.',
+} as const;

@@ -1,0 +1,28 @@
+/** Number fields as forms and the API send them: numbers or numeric strings, with the spec's messages. */
+import { z } from 'zod';
+import { messages } from './messages';
+
+const numeric = (message: string) =>
+  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, { error: message })], { error: message }).transform(Number);
+
+/** Whole number above 0 ("Must be a number greater than 0"): spaces, rows, rate days, passengers out. */
+export const positiveInt = (message: string = messages.numberGreaterThanZero) =>
+  numeric(message).pipe(z.number().int({ error: message }).positive({ error: message }).max(1_000_000, { error: message }));
+
+/** Whole number from 0 ("Must be a number greater than or equal to 0"): passengers in. */
+export const nonNegativeInt = (message: string = messages.numberGreaterOrEqualZero) =>
+  numeric(message).pipe(z.number().int({ error: message }).min(0, { error: message }).max(1_000_000, { error: message }));
+
+/** A fraction 0..1 as a decimal string ("0.15"): fill thresholds, stored discount rates. */
+export const fraction = (message: string = messages.fractionRange) =>
+  numeric(message)
+    .pipe(z.number().min(0, { error: message }).max(1, { error: message }))
+    .transform((value) => String(Math.round(value * 10000) / 10000));
+
+/** Money as a decimal string with two places, from 0. */
+export const moneyAmount = (message = 'Enter a valid amount.') =>
+  z
+    .union([z.number(), z.string().trim()], { error: message })
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: message }))
+    .transform((value) => Number(value).toFixed(2));
