@@ -14,7 +14,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export type AccessRule = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);
 export type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
 
-export interface ToOne<Row> {
+export interface ToOne {
   kind: 'one';
   type: string;
   /** The row's key holding the related id. */
@@ -28,7 +28,7 @@ export interface ToMany {
   load(ctx: RequestContext, ids: number[]): Promise<Map<number, number[]>>;
 }
 
-export type Relationship<Row> = ToOne<Row> | ToMany;
+export type Relationship = ToOne | ToMany;
 
 export type ValueKind = 'string' | 'int' | 'bool' | 'date' | 'datetime' | 'decimal';
 export type FilterOp = 'eq' | 'in' | 'gte' | 'lte' | 'gt' | 'lt' | 'isnull' | 'icontains';
@@ -37,7 +37,7 @@ export type FilterSpec =
   | { kind: 'column'; column: AnyPgColumn; value: ValueKind; ops?: FilterOp[]; choices?: readonly string[] }
   | { kind: 'custom'; apply(value: string, ctx: RequestContext): SQL | undefined };
 
-export interface WriteRelationship<Row> {
+export interface WriteRelationship {
   key: string;
   type: string;
   required?: boolean;
@@ -48,7 +48,7 @@ export interface WriteSpec<Row> {
   /** Validates `data.attributes` on create; `.partial()` of it validates a PATCH. */
   schema: ZodType<Record<string, unknown>>;
   updateSchema?: ZodType<Record<string, unknown>>;
-  relationships?: Record<string, WriteRelationship<Row>>;
+  relationships?: Record<string, WriteRelationship>;
   /** Last look at the values before they are written: row rules, defaults, authorisation of values. */
   prepare?(ctx: RequestContext, values: Record<string, unknown>, existing: Row | undefined): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
@@ -62,7 +62,7 @@ export interface ResourceDefinition<Row> {
   joins?(query: PgSelect): PgSelect;
   /** Serializer: the only fields clients ever see. */
   attributes(row: Row, ctx: RequestContext): Record<string, JsonValue>;
-  relationships?: Record<string, Relationship<Row>>;
+  relationships?: Record<string, Relationship>;
   filters?: Record<string, FilterSpec>;
   sorts?: Record<string, AnyPgColumn | SQL>;
   defaultSort?: string;
@@ -70,6 +70,11 @@ export interface ResourceDefinition<Row> {
   /** Rows this user may see at all; others are simply not found. */
   scope?(ctx: RequestContext): SQL | undefined;
   write?: WriteSpec<Row>;
+  /**
+   * Abuse limits for a create, checked before the write's transaction: the counts must outlive a
+   * rolled-back request, and PGlite cannot use the outer connection inside a transaction.
+   */
+  throttle?(ctx: RequestContext): Promise<void>;
   /** Replace the generic create; returns the new row's id. */
   create?(ctx: RequestContext, doc: WriteDocument): Promise<number>;
   update?(ctx: RequestContext, row: Row, doc: WriteDocument): Promise<void>;

@@ -49,6 +49,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const def = registry.get((request.params as TypeParams).type);
       authorize(def, 'create', ctx, 'POST');
       const doc = readDocument(request.body, def.type);
+      await def.throttle?.(ctx);
       const id = await inTransaction(ctx, (tx) => createResource(def, tx, registry, doc));
       reply.status(201);
       return readResource(def, { ...ctx, now: services.clock() }, registry, id, {}).catch(() => {

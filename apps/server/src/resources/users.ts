@@ -125,6 +125,12 @@ export const usersResource: ResourceDefinition<UserRow> = {
   access: { list: 'authenticated', read: 'authenticated', create: 'anyone', update: 'authenticated', delete: 'admin' },
   scope: (ctx) => (isStaff(ctx.user) ? undefined : ctx.user ? eq(users.id, ctx.user.id) : sql`false`),
 
+  async throttle(ctx) {
+    if (isStaff(ctx.user)) return;
+    const { registrationsPerIp, windowMs } = ctx.services.config.rateLimits;
+    await ctx.services.rateLimiter.consume(`register:ip:${ctx.ip}`, registrationsPerIp, windowMs, 'Too many registrations from your network. Please try again later.');
+  },
+
   /** Registration (anyone), or staff creating a login for a customer. */
   async create(ctx, doc) {
     const staff = isStaff(ctx.user);

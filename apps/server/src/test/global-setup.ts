@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import pg from 'pg';
+import type pg from 'pg';
 import { openDatabase } from '../db/client';
 import { TEMPLATE_DATABASE, withDatabase } from './postgres';
 
