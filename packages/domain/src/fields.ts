@@ -12,7 +12,7 @@ export function requiredText(max = 255, message: string = messages.required) {
   return z
     .string({ error: message })
     .trim()
-    .min(1, { error: message })
+    .min(1, { error: message, abort: true })
     .max(max, { error: maxLength(max) });
 }
 
@@ -35,14 +35,14 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
 export const email = z
   .string({ error: messages.emailRequired })
   .trim()
-  .min(1, { error: messages.emailRequired })
+  .min(1, { error: messages.emailRequired, abort: true })
   .max(254, { error: maxLength(254) })
   .regex(EMAIL_PATTERN, { error: messages.emailInvalid })
   .transform((value) => value.toLowerCase());
 
 export const password = z
   .string({ error: messages.passwordRequired })
-  .min(1, { error: messages.passwordRequired })
+  .min(1, { error: messages.passwordRequired, abort: true })
   .min(8, { error: messages.passwordTooShort })
   .max(128, { error: maxLength(128) })
   .refine((value) => !/^\d+$/.test(value), { error: messages.passwordNumeric });
