@@ -61,6 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // JSON:API documents are JSON; an unparsable body is the client's error, answered as JSON:API.
   app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandler);
 
   await app.register(cookie);

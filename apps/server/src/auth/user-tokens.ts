@@ -49,3 +49,15 @@ export async function consumeUserToken(db: Executor, uid: string, token: string,
   }
   return userId;
 }
+
+/**
+ * Uses up every outstanding token of one purpose for a user. Once a password has been set (by a
+ * reset link, a change while logged in, or an admin), an older reset email in someone's inbox must
+ * not be able to set it again.
+ */
+export async function revokeUserTokens(db: Executor, userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+}

@@ -13,10 +13,22 @@ interface PgLikeError {
 const isPgError = (error: unknown): error is PgLikeError & Error =>
   error instanceof Error && typeof (error as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgLikeError).code ?? '');
 
+/**
+ * The driver's error, directly or as the `cause` Drizzle wraps it in ("Failed query: ..."): without
+ * unwrapping, a foreign-key refusal on a plain delete surfaced as a 500 instead of 409.
+ */
+function databaseError(error: unknown): (PgLikeError & Error) | undefined {
+  if (isPgError(error)) return error;
+  if (error instanceof Error && isPgError(error.cause)) return error.cause;
+  return undefined;
+}
+
 function fromDatabase(error: PgLikeError): ApiError | undefined {
   switch (error.code) {
     case '23505':
       return new ApiError(400, [{ status: '400', code: 'unique', detail: 'A record with these values already exists.', source: { pointer: '/data/attributes/non_field_errors' } }]);
+    // 23001 is what ON DELETE RESTRICT raises (23503 is the NO ACTION / insert-side violation).
+    case '23001':
     case '23503':
       return new ApiError(409, [{ status: '409', code: 'in_use', detail: 'This record is in use by other records and cannot be changed or deleted.' }]);
     case '23514':
@@ -52,8 +64,9 @@ function fromFastify(error: FastifyError): ApiError | undefined {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isPgError(error)) {
-    const mapped = fromDatabase(error);
+  const database = databaseError(error);
+  if (database) {
+    const mapped = fromDatabase(database);
     if (mapped) return mapped;
   }
   if (error instanceof Error && 'statusCode' in error) {

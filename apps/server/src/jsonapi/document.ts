@@ -26,6 +26,19 @@ function identifier(value: unknown, pointer: string): string {
   return id;
 }
 
+const JSON_MEDIA_TYPES = new Set(['application/vnd.api+json', 'application/json']);
+
+/**
+ * A write's body must be JSON. Fastify parses text/plain bodies by default, so without this a
+ * text/plain document was read as a string and answered 400 instead of 415; a request with no
+ * body (and so no content type) is left to readDocument's "no primary data".
+ */
+export function checkMediaType(contentType: string | undefined): void {
+  if (contentType === undefined) return;
+  const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  if (!JSON_MEDIA_TYPES.has(essence)) throw errors.unsupportedMediaType(essence);
+}
+
 export function readDocument(body: unknown, type: string, expectedId?: string): WriteDocument {
   if (!isObject(body) || !isObject(body.data)) {
     throw errors.invalid('Received document does not contain primary data.', '/data', 'parse_error');

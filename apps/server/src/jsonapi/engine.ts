@@ -7,7 +7,7 @@ import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import { isAdmin, isStaff, type RequestContext } from '../context';
 import type { WriteDocument } from './document';
 import { ApiError, errors, fromZod } from './errors';
-import { parseListQuery, type RawQuery } from './query';
+import { parseInclude, parseListQuery, single, type RawQuery } from './query';
 import type { Registry } from './registry';
 import type { AccessRule, Action, AnyResource, AnyRow, JsonValue } from './resource';
 
@@ -222,7 +222,8 @@ export async function readResource(
   id: number,
   rawQuery: RawQuery,
 ): Promise<Document> {
-  const include = typeof rawQuery.include === 'string' && rawQuery.include ? rawQuery.include.split(',') : [];
+  // Parsed as a list's include is: a repeated include was silently ignored here before.
+  const include = parseInclude(single(rawQuery, 'include'));
   for (const key of Object.keys(rawQuery)) {
     if (key !== 'include' && key !== '_' && !key.startsWith('fields[')) {
       throw errors.parameter(`Unknown query parameter "${key}".`, key);

@@ -177,7 +177,7 @@ function parsePage(numberRaw: string | undefined, sizeRaw: string | undefined): 
   return { number, size };
 }
 
-function parseInclude(raw: string | undefined): string[] {
+export function parseInclude(raw: string | undefined): string[] {
   if (raw === undefined || raw === '') return [];
   const paths = raw.split(',');
   for (const path of paths) {

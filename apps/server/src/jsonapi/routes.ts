@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../context';
 import { inTransaction } from '../http/context';
 import { route } from '../http/route';
-import { readDocument } from './document';
+import { checkMediaType, readDocument } from './document';
 import {
   authorize,
   createResource,
@@ -48,6 +48,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     route(services, async (ctx, request, reply) => {
       const def = registry.get((request.params as TypeParams).type);
       authorize(def, 'create', ctx, 'POST');
+      checkMediaType(request.headers['content-type']);
       const doc = readDocument(request.body, def.type);
       await def.throttle?.(ctx);
       const id = await inTransaction(ctx, (tx) => createResource(def, tx, registry, doc));
@@ -66,6 +67,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const def = registry.get(params.type);
       authorize(def, 'update', ctx, 'PATCH');
       const id = parseId(params.id, def.notFound);
+      checkMediaType(request.headers['content-type']);
       const doc = readDocument(request.body, def.type, params.id);
       await inTransaction(ctx, async (tx) => {
         const row = await fetchOne(def, tx, id);
@@ -95,4 +97,13 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
   app.put(`${prefix}/:type/*`, async () => {
     throw errors.methodNotAllowed('PUT');
   });
+
+  // Likewise for the methods a collection or a member does not have (DELETE on a collection, POST
+  // on a member...), which otherwise fell through to the 404 handler; an unknown type stays 404.
+  const notAllowed = async (request: FastifyRequest) => {
+    registry.get((request.params as TypeParams).type);
+    throw errors.methodNotAllowed(request.method);
+  };
+  app.route({ method: ['PUT', 'PATCH', 'DELETE'], url: `${prefix}/:type/`, handler: notAllowed });
+  app.route({ method: 'POST', url: `${prefix}/:type/:id/`, handler: notAllowed });
 }

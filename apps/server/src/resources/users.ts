@@ -10,6 +10,7 @@ import { email as emailRule, password as passwordRule } from '@parking/domain/fi
 import { messages } from '@parking/domain/messages';
 import { hashPassword, verifyPassword } from '../auth/crypto';
 import { destroyOtherSessions } from '../auth/sessions';
+import { revokeUserTokens } from '../auth/user-tokens';
 import { isAdmin, isStaff, type RequestContext } from '../context';
 import { customers, users } from '../db/schema/index';
 import { errors, fromZod } from '../jsonapi/errors';
@@ -142,11 +143,14 @@ export const usersResource: ResourceDefinition<UserRow> = {
     }
     await assertEmailFree(ctx, input.email);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
+    // Two registrations with one address at once both pass the check above on PostgreSQL; the
+    // unique index decides, and the loser gets the same field message instead of a generic 400.
     const [user] = await ctx.db
       .insert(users)
       .values({ email: input.email, passwordHash, roles: input.roles ?? ['Customers'], created: ctx.now })
+      .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (!user) throw new Error('User not created');
+    if (!user) throw errors.invalid(messages.emailTaken, 'email', 'unique');
     const details = {
       title: input.title,
       firstName: input.firstName,
@@ -155,14 +159,16 @@ export const usersResource: ResourceDefinition<UserRow> = {
       business: input.business,
     };
     // A guest who booked before registering already has a customer record: it becomes theirs.
+    // Customer emails are not constrained to lower case (a booking or an import keeps what was
+    // typed), so match case-insensitively and store the normalised login address on linking.
     const [existing] = await ctx.db
       .select({ id: customers.id })
       .from(customers)
-      .where(and(eq(customers.email, input.email), sql`${customers.userId} IS NULL`))
+      .where(and(sql`lower(${customers.email}) = ${input.email}`, sql`${customers.userId} IS NULL`))
       .orderBy(customers.id)
       .limit(1);
     if (existing) {
-      await ctx.db.update(customers).set({ ...details, userId: user.id }).where(eq(customers.id, existing.id));
+      await ctx.db.update(customers).set({ ...details, email: input.email, userId: user.id }).where(eq(customers.id, existing.id));
     } else {
       await ctx.db.insert(customers).values({ ...details, email: input.email, userId: user.id, created: ctx.now });
     }
@@ -203,7 +209,10 @@ export const usersResource: ResourceDefinition<UserRow> = {
       userValues.passwordHash = await hashPassword(input.password);
     }
     if (Object.keys(userValues).length) await ctx.db.update(users).set(userValues).where(eq(users.id, row.id));
-    if (userValues.passwordHash) await destroyOtherSessions(ctx.db, row.id, self ? ctx.user?.sessionId : undefined);
+    if (userValues.passwordHash) {
+      await destroyOtherSessions(ctx.db, row.id, self ? ctx.user?.sessionId : undefined);
+      await revokeUserTokens(ctx.db, row.id, 'password_reset', ctx.now);
+    }
 
     const details = Object.fromEntries(
       (['title', 'firstName', 'lastName', 'phoneNumber', 'business'] as const).flatMap((key) =>

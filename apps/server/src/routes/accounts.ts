@@ -12,7 +12,7 @@ import { messages } from '@parking/domain/messages';
 import { hashPassword, verifyPassword } from '../auth/crypto';
 import { tooManyDetail } from '../auth/rate-limiter';
 import { createSession, CSRF_COOKIE, destroyOtherSessions, destroySession, findSessionUser, SESSION_COOKIE } from '../auth/sessions';
-import { consumeUserToken } from '../auth/user-tokens';
+import { consumeUserToken, revokeUserTokens } from '../auth/user-tokens';
 import type { RequestContext, Services } from '../context';
 import { users } from '../db/schema/index';
 import { inTransaction } from '../http/context';
@@ -185,6 +185,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
         // Following the emailed link proves the address as well.
         await tx.db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
         await destroyOtherSessions(tx.db, userId);
+        await revokeUserTokens(tx.db, userId, 'password_reset', tx.now);
       });
       reply.status(201);
       return actionResult('password-reset-confirmations', { uid: input.uid, detail: messages.passwordSetLogin });

@@ -105,7 +105,8 @@ CREATE TABLE "discounts" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "discounts_code_upper" CHECK ("discounts"."promo_code" = upper("discounts"."promo_code")),
 	CONSTRAINT "discounts_rate_fraction" CHECK ("discounts"."rate" BETWEEN 0 AND 1),
-	CONSTRAINT "discounts_valid_range" CHECK ("discounts"."valid_to" >= "discounts"."valid_from")
+	CONSTRAINT "discounts_valid_range" CHECK ("discounts"."valid_to" >= "discounts"."valid_from"),
+	CONSTRAINT "discounts_drop_off_range" CHECK ("discounts"."drop_off_start" IS NULL OR "discounts"."drop_off_end" IS NULL OR "discounts"."drop_off_end" >= "discounts"."drop_off_start")
 );
 --> statement-breakpoint
 CREATE TABLE "exceptional_day_unavailable_extras" (
@@ -124,7 +125,8 @@ CREATE TABLE "exceptional_rates" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "exceptional_rates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"day_id" integer NOT NULL,
 	"lot_id" integer NOT NULL,
-	"surcharge" numeric(12, 2) NOT NULL
+	"surcharge" numeric(12, 2) NOT NULL,
+	CONSTRAINT "exceptional_rates_surcharge_non_negative" CHECK ("exceptional_rates"."surcharge" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "extra_variations" (

@@ -197,7 +197,10 @@ export const exceptionalRates = pgTable(
       .references(() => lots.id, { onDelete: 'cascade' }),
     surcharge: money('surcharge').notNull(),
   },
-  (t) => [uniqueIndex('exceptional_rates_day_lot_key').on(t.dayId, t.lotId)],
+  (t) => [
+    uniqueIndex('exceptional_rates_day_lot_key').on(t.dayId, t.lotId),
+    check('exceptional_rates_surcharge_non_negative', sql`${t.surcharge} >= 0`),
+  ],
 );
 
 export const exceptionalDayUnavailableExtras = pgTable(
@@ -263,5 +266,9 @@ export const discounts = pgTable(
     check('discounts_code_upper', sql`${t.promoCode} = upper(${t.promoCode})`),
     check('discounts_rate_fraction', sql`${t.rate} BETWEEN 0 AND 1`),
     check('discounts_valid_range', sql`${t.validTo} >= ${t.validFrom}`),
+    check(
+      'discounts_drop_off_range',
+      sql`${t.dropOffStart} IS NULL OR ${t.dropOffEnd} IS NULL OR ${t.dropOffEnd} >= ${t.dropOffStart}`,
+    ),
   ],
 );

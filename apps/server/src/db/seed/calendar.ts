@@ -31,13 +31,15 @@ export function localInstant(day: Day, minutes: number, timeZone: string): Date 
   return new Date(local.getTime());
 }
 
-export const dayOf = (year: number, month: number, date: number): Day => Math.round(Date.UTC(year, month - 1, date) / DAY_MS);
+export const dayOf = (year: number, month: number, date: number): Day =>
+  Math.round(Date.UTC(year, month - 1, date) / DAY_MS);
 
 /** 0 = Sunday ... 6 = Saturday. */
 export const weekdayOf = (day: Day) => utcOf(day).getUTCDay();
 
 /** The bus and flight timetable of a day: Saturday and Sunday run the weekend service. */
-export const serviceOf = (day: Day): 'weekday' | 'weekend' => (weekdayOf(day) % 6 === 0 ? 'weekend' : 'weekday');
+export const serviceOf = (day: Day): 'weekday' | 'weekend' =>
+  weekdayOf(day) % 6 === 0 ? 'weekend' : 'weekday';
 
 /** YYYY-MM-DD. */
 export const isoDate = (day: Day) => utcOf(day).toISOString().slice(0, 10);

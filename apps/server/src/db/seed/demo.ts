@@ -86,8 +86,8 @@ export interface SeedSummary {
   contactSubmissions: number;
   /** Drop-offs and pick-ups (complete bookings) on the local date of `now`. */
   today: { date: string; dropOffs: number; pickUps: number };
-  /** Highest and average daily fill (complete bookings / spaces) over the seeded period, per lot slug. */
-  fill: Record<string, { peak: number; average: number }>;
+  /** Daily fill (complete bookings / spaces) per lot slug: the highest seeded, and the average of the last 92 days. */
+  fill: Record<string, { peak: number; pastAverage: number }>;
   milliseconds: number;
 }
 
@@ -98,17 +98,20 @@ const HOUR = 60 * MINUTE;
 const DAY_MS = 24 * HOUR;
 
 /** Days of departures before and after today. */
-const PAST_DAYS = 100;
+const PAST_DAYS = 115;
 const FUTURE_DAYS = 92;
 const RANDOM_CUSTOMERS = 1500;
 /** Departures on an ordinary day before weekday and season factors. */
-const BASE_DEPARTURES = 30;
+const BASE_DEPARTURES = 34;
 
 const cents = (money: string) => Math.round(Number(money) * 100);
 const money = (value: number) => (value / 100).toFixed(2);
 
 /** Inserts rows in chunks of CHUNK (multi-row INSERTs), collecting what `insert` returns. */
-async function inChunks<Row, Out>(rows: readonly Row[], insert: (chunk: Row[]) => Promise<Out[]>): Promise<Out[]> {
+async function inChunks<Row, Out>(
+  rows: readonly Row[],
+  insert: (chunk: Row[]) => Promise<Out[]>,
+): Promise<Out[]> {
   const out: Out[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) out.push(...(await insert(rows.slice(i, i + CHUNK))));
   return out;
@@ -281,7 +284,9 @@ async function seedInto(
   const lotOf = (slug: LotSlug) => lots.get(slug) as LotInfo;
   const regionRows = await tx
     .insert(t.lotRegions)
-    .values(LOTS.flatMap((lot) => lot.regions.map(([name, rows]) => ({ lotId: lotOf(lot.slug).id, name, rows }))))
+    .values(
+      LOTS.flatMap((lot) => lot.regions.map(([name, rows]) => ({ lotId: lotOf(lot.slug).id, name, rows }))),
+    )
     .returning({ id: t.lotRegions.id, lotId: t.lotRegions.lotId, rows: t.lotRegions.rows });
   for (const lot of lots.values()) lot.regions = regionRows.filter((row) => row.lotId === lot.id);
 
@@ -291,7 +296,11 @@ async function seedInto(
     .returning({ id: t.shortTermRateDays.id, days: t.shortTermRateDays.days });
   await tx.insert(t.shortTermRates).values(
     rateDayRows.flatMap((row) =>
-      [...lots.values()].map((lot) => ({ dayId: row.id, lotId: lot.id, rate: money(lot.tableCents[row.days - 1] ?? 0) })),
+      [...lots.values()].map((lot) => ({
+        dayId: row.id,
+        lotId: lot.id,
+        rate: money(lot.tableCents[row.days - 1] ?? 0),
+      })),
     ),
   );
 
@@ -307,9 +316,14 @@ async function seedInto(
   const busRows = await tx
     .insert(t.busTrips)
     .values(
-      (['weekday', 'weekend'] as const).flatMap((service) =>
-        BUS_TRIPS[service].map((clock) => ({ service, departureTime: timeText(minutesOf(clock)) })),
-      ),
+      (['weekday', 'weekend'] as const).flatMap((service) => {
+        // The regular timetable plus a bus an hour before each departing flight.
+        const times = new Set(BUS_TRIPS[service].map(minutesOf));
+        for (const [, , clock] of FLIGHTS[service].departures) times.add(minutesOf(clock) - 60);
+        return [...times]
+          .sort((a, b) => a - b)
+          .map((minutes) => ({ service, departureTime: timeText(minutes) }));
+      }),
     )
     .returning({ id: t.busTrips.id, service: t.busTrips.service, departureTime: t.busTrips.departureTime });
 
@@ -322,7 +336,12 @@ async function seedInto(
       for (const [flightNumber, city, clock] of list) {
         const airline = airlineByCode.get(flightNumber.slice(0, 2)) as string;
         const minutes = minutesOf(clock);
-        const info: FlightInfo = { airlineId: airlineId.get(airline) as number, airline, flightNumber, minutes };
+        const info: FlightInfo = {
+          airlineId: airlineId.get(airline) as number,
+          airline,
+          flightNumber,
+          minutes,
+        };
         let busTripId: number | null = null;
         if (departure) {
           // The latest bus of the same service at least an hour before the flight.
@@ -370,14 +389,26 @@ async function seedInto(
     for (const [type, price] of Object.entries(extra.variations)) {
       variations.set(vehicleTypeId(type as VehicleTypeName), cents(price));
     }
-    return { id, name: extra.name, extraType: extra.extraType, public: extra.public, baseCents: cents(extra.basePrice), variations };
+    return {
+      id,
+      name: extra.name,
+      extraType: extra.extraType,
+      public: extra.public,
+      baseCents: cents(extra.basePrice),
+      variations,
+    };
   });
   const extraNamed = (name: string) => extras.find((extra) => extra.name === name) as ExtraInfo;
   const variationRows = extras.flatMap((extra) =>
-    [...extra.variations].map(([vehicleType, price]) => ({ extraId: extra.id, vehicleTypeId: vehicleType, price: money(price) })),
+    [...extra.variations].map(([vehicleType, price]) => ({
+      extraId: extra.id,
+      vehicleTypeId: vehicleType,
+      price: money(price),
+    })),
   );
   await tx.insert(t.extraVariations).values(variationRows);
-  const extraPrice = (extra: ExtraInfo, vehicleType: number) => extra.variations.get(vehicleType) ?? extra.baseCents;
+  const extraPrice = (extra: ExtraInfo, vehicleType: number) =>
+    extra.variations.get(vehicleType) ?? extra.baseCents;
 
   // --- Promo code ---------------------------------------------------------------------------------------
   const promoCode = 'WELCOME10';
@@ -522,9 +553,30 @@ async function seedInto(
 
   // --- Users and customers --------------------------------------------------------------------------------
   const demoPeople = [
-    { email: 'admin@example.com', roles: ['Admins'], title: 'Ms', firstName: 'Olivia', lastName: 'Bennett', phone: '0412 480 113' },
-    { email: 'sales@example.com', roles: ['Sales'], title: 'Mr', firstName: 'Liam', lastName: 'Nguyen', phone: '0423 617 902' },
-    { email: 'customer@example.com', roles: ['Customers'], title: 'Mrs', firstName: 'Charlotte', lastName: 'Wilson', phone: '0438 205 761' },
+    {
+      email: 'admin@example.com',
+      roles: ['Admins'],
+      title: 'Ms',
+      firstName: 'Olivia',
+      lastName: 'Bennett',
+      phone: '0412 480 113',
+    },
+    {
+      email: 'sales@example.com',
+      roles: ['Sales'],
+      title: 'Mr',
+      firstName: 'Liam',
+      lastName: 'Nguyen',
+      phone: '0423 617 902',
+    },
+    {
+      email: 'customer@example.com',
+      roles: ['Customers'],
+      title: 'Mrs',
+      firstName: 'Charlotte',
+      lastName: 'Wilson',
+      phone: '0438 205 761',
+    },
   ];
   const userRows = await tx
     .insert(t.users)
@@ -584,8 +636,19 @@ async function seedInto(
     const firstName = female ? rng.pick(FEMALE_NAMES) : rng.pick(MALE_NAMES);
     const lastName = rng.pick(SURNAMES);
     const title = female
-      ? rng.weighted([['Mrs', 35], ['Ms', 40], ['Miss', 14], ['Dr', 6], ['Mrs & Mr', 5]] as const)
-      : rng.weighted([['Mr', 88], ['Dr', 6], ['Mr & Mrs', 5], ['Prof', 1]] as const);
+      ? rng.weighted([
+          ['Mrs', 35],
+          ['Ms', 40],
+          ['Miss', 14],
+          ['Dr', 6],
+          ['Mrs & Mr', 5],
+        ] as const)
+      : rng.weighted([
+          ['Mr', 88],
+          ['Dr', 6],
+          ['Mr & Mrs', 5],
+          ['Prof', 1],
+        ] as const);
     let email: string;
     if (rng.chance(0.03)) {
       email = `no-email-${rng.uuid()}@${emailDomain}`;
@@ -606,7 +669,14 @@ async function seedInto(
       created: new Date(nowMs - rng.int(240, 1500) * DAY_MS - rng.int(0, 86_399) * 1000),
     });
     // Business travellers and regulars book far more often than holiday makers.
-    frequency.set(email, rng.weighted([[1, 75], [2.5, 20], [5, 5]] as const));
+    frequency.set(
+      email,
+      rng.weighted([
+        [1, 75],
+        [2.5, 20],
+        [5, 5],
+      ] as const),
+    );
   }
   const insertedCustomers = await inChunks(customerRows, (chunk) =>
     tx.insert(t.customers).values(chunk).returning({ id: t.customers.id, email: t.customers.email }),
@@ -624,7 +694,8 @@ async function seedInto(
     vehicles: [],
     bookings: 0,
   }));
-  const customerByEmail = (email: string) => customers.find((customer) => customer.email === email) as CustomerInfo;
+  const customerByEmail = (email: string) =>
+    customers.find((customer) => customer.email === email) as CustomerInfo;
   const staffCustomers = customers.filter((_, i) => customerRows[i]?.staff);
   const demoCustomer = customerByEmail('customer@example.com');
 
@@ -650,7 +721,14 @@ async function seedInto(
   const customerCreated = new Map(customerRows.map((row) => [row.email, row.created]));
   const vehicleRows: (typeof t.vehicles.$inferInsert)[] = [];
   const vehicleOwners: CustomerInfo[] = [];
-  const addVehicle = (owner: CustomerInfo, make: string, model: string, type: VehicleTypeName, colour: string, plate: string) => {
+  const addVehicle = (
+    owner: CustomerInfo,
+    make: string,
+    model: string,
+    type: VehicleTypeName,
+    colour: string,
+    plate: string,
+  ) => {
     usedRegos.add(plate);
     vehicleRows.push({
       rego: plate,
@@ -665,7 +743,9 @@ async function seedInto(
   };
   addVehicle(demoCustomer, 'Mazda', 'CX-5', 'SUV', 'Blue', 'F27KD');
   addVehicle(demoCustomer, 'Toyota', 'Corolla', 'Hatchback', 'White', 'CWT482');
-  const randomCustomers = customers.filter((customer) => !customer.userId && !staffCustomers.includes(customer));
+  const randomCustomers = customers.filter(
+    (customer) => !customer.userId && !staffCustomers.includes(customer),
+  );
   for (const customer of randomCustomers) {
     const make = makeTable.pick(rng);
     const [model, type] = rng.pick(make.models);
@@ -697,7 +777,8 @@ async function seedInto(
     return true;
   };
   const occupy = (lot: LotInfo, day: Day, days: number) => {
-    for (let d = day; d < day + days; d++) lot.occupancy[occupancyIndex(d)] = (lot.occupancy[occupancyIndex(d)] ?? 0) + 1;
+    for (let d = day; d < day + days; d++)
+      lot.occupancy[occupancyIndex(d)] = (lot.occupancy[occupancyIndex(d)] ?? 0) + 1;
   };
   const vehicleFree = (vehicle: VehicleInfo, from: Day, to: Day) =>
     vehicle.busy.every(([start, end]) => to < start || from > end);
@@ -716,7 +797,10 @@ async function seedInto(
   };
   const extraAvailable = (extra: ExtraInfo, stay: Stay) => {
     const [start, end] = [stay.start.getTime(), stay.end.getTime()];
-    if (blockouts.some((b) => b.type === 'extra' && b.extraIds.has(extra.id) && b.start < end && b.end > start)) return false;
+    if (
+      blockouts.some((b) => b.type === 'extra' && b.extraIds.has(extra.id) && b.start < end && b.end > start)
+    )
+      return false;
     for (let d = stay.day; d < stay.day + stay.days; d++) {
       if (exceptionalByDay.get(d)?.unavailable.has(extra.id)) return false;
     }
@@ -730,13 +814,17 @@ async function seedInto(
     let days = requestedDays;
     const out = flying ? rng.pick(departures[serviceOf(day)]) : undefined;
     // Drop-off 10 to 35 minutes before the shuttle bus; without a flight, any time in opening hours.
-    const startMinutes = out ? (out.busMinutes ?? out.minutes - 60) - rng.int(2, 7) * 5 : roundTo5(rng.int(5 * 60, 19 * 60));
+    const startMinutes = out
+      ? (out.busMinutes ?? out.minutes - 60) - rng.int(2, 7) * 5
+      : roundTo5(rng.int(5 * 60, 19 * 60));
     let inbound: FlightInfo | undefined;
     let endMinutes: number;
     for (;;) {
       const returnDay = day + days - 1;
       if (flying) {
-        const options = arrivals[serviceOf(returnDay)].filter((flight) => days > 1 || flight.minutes >= startMinutes + 240);
+        const options = arrivals[serviceOf(returnDay)].filter(
+          (flight) => days > 1 || flight.minutes >= startMinutes + 240,
+        );
         if (options.length === 0) {
           days += 1;
           continue;
@@ -745,7 +833,9 @@ async function seedInto(
         inbound = sameAirline.length && rng.chance(0.65) ? rng.pick(sameAirline) : rng.pick(options);
         endMinutes = inbound.minutes + rng.int(5, 10) * 5;
       } else {
-        endMinutes = roundTo5(rng.int(days > 1 ? 8 * 60 : Math.min(startMinutes + 180, 21 * 60), 21 * 60 + 30));
+        endMinutes = roundTo5(
+          rng.int(days > 1 ? 8 * 60 : Math.min(startMinutes + 180, 21 * 60), 21 * 60 + 30),
+        );
       }
       break;
     }
@@ -766,19 +856,58 @@ async function seedInto(
   // The demo customer's own bookings: two past, one current, two future.
   const demoVehicles = demoCustomer.vehicles;
   const demoShapes = [
-    { offset: -61, days: 5, lot: 'outdoor', vehicle: 0, extras: [], promo: false, channel: 'website', lead: 20 },
-    { offset: -23, days: 3, lot: 'indoor', vehicle: 1, extras: ['Exterior wash'], promo: false, channel: 'website', lead: 9 },
-    { offset: -2, days: 6, lot: 'outdoor', vehicle: 0, extras: ['Tyre check'], promo: false, channel: 'website', lead: 12 },
+    {
+      offset: -61,
+      days: 5,
+      lot: 'outdoor',
+      vehicle: 0,
+      extras: [],
+      promo: false,
+      channel: 'website',
+      lead: 20,
+    },
+    {
+      offset: -23,
+      days: 3,
+      lot: 'indoor',
+      vehicle: 1,
+      extras: ['Exterior wash'],
+      promo: false,
+      channel: 'website',
+      lead: 9,
+    },
+    {
+      offset: -2,
+      days: 6,
+      lot: 'outdoor',
+      vehicle: 0,
+      extras: ['Tyre check'],
+      promo: false,
+      channel: 'website',
+      lead: 12,
+    },
     { offset: 18, days: 4, lot: 'indoor', vehicle: 1, extras: [], promo: true, channel: 'website', lead: 21 },
-    { offset: 44, days: 8, lot: 'outdoor', vehicle: 0, extras: ['Battery health check'], promo: false, channel: 'staff', lead: 50 },
+    {
+      offset: 44,
+      days: 8,
+      lot: 'outdoor',
+      vehicle: 0,
+      extras: ['Battery health check'],
+      promo: false,
+      channel: 'staff',
+      lead: 50,
+    },
   ] as const;
   for (const shape of demoShapes) {
     const vehicle = demoVehicles[shape.vehicle] as VehicleInfo;
     let stay: Stay | undefined;
-    for (let attempt = 0; !stay && attempt < 20; attempt++) stay = planStay(lotOf(shape.lot), today + shape.offset, shape.days, true);
+    for (let attempt = 0; !stay && attempt < 20; attempt++)
+      stay = planStay(lotOf(shape.lot), today + shape.offset, shape.days, true);
     if (!stay) throw new Error('Could not place a demo customer booking');
     const placed = stay;
-    const created = new Date(Math.min(stay.start.getTime() - shape.lead * DAY_MS - rng.int(1, 10) * HOUR, nowMs - 3 * HOUR));
+    const created = new Date(
+      Math.min(stay.start.getTime() - shape.lead * DAY_MS - rng.int(1, 10) * HOUR, nowMs - 3 * HOUR),
+    );
     commit({
       ...stay,
       customer: demoCustomer,
@@ -788,7 +917,12 @@ async function seedInto(
       created,
       extras: shape.extras.map(extraNamed).filter((extra) => extraAvailable(extra, placed)),
       promo: shape.promo && created >= promoValidFrom,
-      bookingType: shape.channel === 'website' ? (demoCustomer.bookings ? 'Regular - Website' : 'New - Website') : 'Regular',
+      bookingType:
+        shape.channel === 'website'
+          ? demoCustomer.bookings
+            ? 'Regular - Website'
+            : 'New - Website'
+          : 'Regular',
       createdById: shape.channel === 'website' ? demoUserId : salesUserId,
       passengersOut: 2,
       prepaid: false,
@@ -814,23 +948,24 @@ async function seedInto(
   const weekdayFactor = [0.9, 1.2, 0.8, 0.85, 1.0, 1.3, 0.75];
   const sampleDays = () => {
     const bucket = rng.weighted([
-      [[1, 1], 5],
-      [[2, 4], 30],
-      [[5, 7], 28],
-      [[8, 10], 17],
-      [[11, 14], 9],
-      [[15, 30], 11],
+      [[1, 1], 3],
+      [[2, 4], 20],
+      [[5, 7], 27],
+      [[8, 10], 20],
+      [[11, 14], 14],
+      [[15, 30], 16],
     ] as const);
     return rng.int(bucket[0], bucket[1]);
   };
-  const sampleLeadDays = () => {
+  /** Days between booking and drop-off; holidays are booked further ahead. */
+  const sampleLeadDays = (season: number) => {
     const bucket = rng.weighted([
-      [[0, 2], 12],
-      [[3, 14], 33],
+      [[0, 2], 10],
+      [[3, 14], 28],
       [[15, 45], 30],
-      [[46, 120], 25],
+      [[46, 120], 32],
     ] as const);
-    return rng.int(bucket[0], bucket[1]);
+    return Math.round(rng.int(bucket[0], bucket[1]) * (season > 1 ? 1.5 : 1));
   };
   const pickVehicle = (from: Day, to: Day) => {
     for (let attempt = 0; attempt < 10; attempt++) {
@@ -855,14 +990,23 @@ async function seedInto(
   };
 
   for (let day = firstDay; day <= lastDay; day++) {
-    const expected = BASE_DEPARTURES * (weekdayFactor[weekdayOf(day)] ?? 1) * seasonFactor(day);
+    const season = seasonFactor(day);
+    const expected = BASE_DEPARTURES * (weekdayFactor[weekdayOf(day)] ?? 1) * season;
     const demand = Math.round(expected * (0.85 + rng.next() * 0.3));
     for (let i = 0; i < demand; i++) {
       const channel: Channel = rng.chance(0.72) ? 'website' : 'staff';
       const status: Status =
         channel === 'website'
-          ? rng.weighted([['complete', 90], ['cancelled', 3], ['abandoned', 4], ['payment_failed', 3]] as const)
-          : rng.weighted([['complete', 96], ['cancelled', 4]] as const);
+          ? rng.weighted([
+              ['complete', 90],
+              ['cancelled', 3],
+              ['abandoned', 4],
+              ['payment_failed', 3],
+            ] as const)
+          : rng.weighted([
+              ['complete', 96],
+              ['cancelled', 4],
+            ] as const);
       let lot = lotOf(rng.chance(0.3) ? 'indoor' : 'outdoor');
       let days = sampleDays();
       if (status === 'complete' && !fits(lot, day, days)) {
@@ -876,7 +1020,7 @@ async function seedInto(
       days = stay.days;
       if (status === 'complete' && !fits(lot, day, days)) continue;
       // Was this booking made by now?
-      const leadMinutes = sampleLeadDays() * 24 * 60 + rng.int(45, 14 * 60);
+      const leadMinutes = sampleLeadDays(season) * 24 * 60 + rng.int(45, 14 * 60);
       const created = new Date(stay.start.getTime() - leadMinutes * MINUTE);
       if (created.getTime() > nowMs - 5 * MINUTE) continue;
       if (status === 'abandoned' && created.getTime() > nowMs - 31 * MINUTE) continue;
@@ -885,11 +1029,15 @@ async function seedInto(
       const { customer, vehicle } = picked;
       let chosen: ExtraInfo[] = [];
       if (rng.chance(0.25)) {
-        const candidates = extras.filter((extra) => (extra.public || channel === 'staff') && extraAvailable(extra, stay));
+        const candidates = extras.filter(
+          (extra) => (extra.public || channel === 'staff') && extraAvailable(extra, stay),
+        );
         const detailing = candidates.filter((extra) => extra.extraType === 'detailing');
         const service = candidates.filter((extra) => extra.extraType === 'service');
-        if (rng.chance(0.25) && detailing.length && service.length) chosen = [rng.pick(detailing), rng.pick(service)];
-        else if (candidates.length) chosen = [rng.chance(0.7) && detailing.length ? rng.pick(detailing) : rng.pick(candidates)];
+        if (rng.chance(0.25) && detailing.length && service.length)
+          chosen = [rng.pick(detailing), rng.pick(service)];
+        else if (candidates.length)
+          chosen = [rng.chance(0.7) && detailing.length ? rng.pick(detailing) : rng.pick(candidates)];
       }
       commit({
         ...stay,
@@ -907,7 +1055,12 @@ async function seedInto(
               : 'Regular - Website'
             : staffBookingType(customer, days, stay.out),
         createdById: channel === 'website' ? null : rng.chance(0.8) ? salesUserId : adminUserId,
-        passengersOut: rng.weighted([[1, 45], [2, 35], [3, 12], [4, 8]] as const),
+        passengersOut: rng.weighted([
+          [1, 45],
+          [2, 35],
+          [3, 12],
+          [4, 8],
+        ] as const),
         prepaid: channel === 'staff' && rng.chance(0.3),
       });
     }
@@ -933,11 +1086,18 @@ async function seedInto(
     const startMs = plan.start.getTime();
     const endMs = plan.end.getTime();
     const parking = parkingCents(plan.lot, plan.day, plan.days);
-    const extraPrices = plan.extras.map((extra) => ({ extraId: extra.id, price: extraPrice(extra, plan.vehicle.vehicleTypeId) }));
+    const extraPrices = plan.extras.map((extra) => ({
+      extraId: extra.id,
+      price: extraPrice(extra, plan.vehicle.vehicleTypeId),
+    }));
     const extrasTotal = extraPrices.reduce((sum, extra) => sum + extra.price, 0);
     const discounted = plan.promo ? Math.round(parking * promoRate) : 0;
     const total = parking - discounted + extrasTotal;
-    if (extraPrices.length) extrasByCode.set(code, extraPrices.map((extra) => ({ extraId: extra.extraId, price: money(extra.price) })));
+    if (extraPrices.length)
+      extrasByCode.set(
+        code,
+        extraPrices.map((extra) => ({ extraId: extra.extraId, price: money(extra.price) })),
+      );
 
     // Payment.
     let paymentStatus: 'paid' | 'unpaid' | 'refunded' = 'unpaid';
@@ -955,11 +1115,21 @@ async function seedInto(
       if (endMs <= nowMs) {
         // Paid at the counter on return.
         paymentStatus = 'paid';
-        paymentMethod = rng.weighted([['eftpos', 40], ['visa', 20], ['mastercard', 15], ['cash', 15], ['account', 10]] as const);
+        paymentMethod = rng.weighted([
+          ['eftpos', 40],
+          ['visa', 20],
+          ['mastercard', 15],
+          ['cash', 15],
+          ['account', 10],
+        ] as const);
         paymentDatetime = new Date(Math.min(endMs + rng.int(5, 25) * MINUTE, nowMs));
       } else if (plan.prepaid) {
         paymentStatus = 'paid';
-        paymentMethod = rng.weighted([['visa', 45], ['mastercard', 30], ['account', 25]] as const);
+        paymentMethod = rng.weighted([
+          ['visa', 45],
+          ['mastercard', 30],
+          ['account', 25],
+        ] as const);
         paymentDatetime = new Date(plan.created.getTime() + rng.int(1, 10) * MINUTE);
       } else {
         paymentMethod = rng.chance(0.6) ? 'Payment on return' : null;
@@ -972,9 +1142,14 @@ async function seedInto(
     const region = checkedIn ? rng.pick(plan.lot.regions) : undefined;
     const timeParked = checkedIn ? plan.start : null;
     const updated = new Date(
-      Math.min(nowMs, Math.max(plan.created.getTime(), timeParked?.getTime() ?? 0, paymentDatetime?.getTime() ?? 0)),
+      Math.min(
+        nowMs,
+        Math.max(plan.created.getTime(), timeParked?.getTime() ?? 0, paymentDatetime?.getTime() ?? 0),
+      ),
     );
-    const passengersIn = rng.chance(0.9) ? plan.passengersOut : Math.max(1, plan.passengersOut + (rng.chance(0.5) ? 1 : -1));
+    const passengersIn = rng.chance(0.9)
+      ? plan.passengersOut
+      : Math.max(1, plan.passengersOut + (rng.chance(0.5) ? 1 : -1));
     const notFlying = !plan.out;
 
     bookingRows.push({
@@ -993,7 +1168,8 @@ async function seedInto(
       airlineInId: plan.in?.airlineId ?? notFlyingId,
       flightNumberOut: plan.out?.flightNumber ?? '',
       flightNumberIn: plan.in?.flightNumber ?? '',
-      busDepartureTime: !notFlying && plan.out?.busMinutes !== undefined ? timeText(plan.out.busMinutes) : null,
+      busDepartureTime:
+        !notFlying && plan.out?.busMinutes !== undefined ? timeText(plan.out.busMinutes) : null,
       passengersOut: plan.passengersOut,
       passengersIn,
       title: plan.customer.title,
@@ -1038,7 +1214,11 @@ async function seedInto(
   const bookingIdByCode = new Map(insertedBookings.map((row) => [row.bookingCode, row.id]));
 
   const bookingExtraRows = [...extrasByCode].flatMap(([code, list]) =>
-    list.map((extra) => ({ bookingId: bookingIdByCode.get(code) as number, extraId: extra.extraId, price: extra.price })),
+    list.map((extra) => ({
+      bookingId: bookingIdByCode.get(code) as number,
+      extraId: extra.extraId,
+      price: extra.price,
+    })),
   );
   await inChunks(bookingExtraRows, async (chunk) => {
     await tx.insert(t.bookingExtras).values(chunk);
@@ -1075,9 +1255,9 @@ async function seedInto(
     for (let day = firstDay; day <= lastDay; day++) {
       const rate = (lot.occupancy[occupancyIndex(day)] ?? 0) / lot.spaces;
       peak = Math.max(peak, rate);
-      sum += rate;
+      if (day > today - 92 && day <= today) sum += rate;
     }
-    fill[lot.slug] = { peak: Number(peak.toFixed(3)), average: Number((sum / (lastDay - firstDay + 1)).toFixed(3)) };
+    fill[lot.slug] = { peak: Number(peak.toFixed(3)), pastAverage: Number((sum / 92).toFixed(3)) };
   }
 
   return {

@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, users } from '../db/schema/index';
+import { createUser, login, PASSWORD } from '../test/factories';
+import { api, createTestServer, doc, firstError, many, one, type ApiResponse, type TestServer } from '../test/server';
+
+const CUSTOMERS = '/backend/api/v1/customers/';
+let server: TestServer;
+let sequence = 0;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const uniqueEmail = (name: string) => `${name}${++sequence}@example.com`;
+const customerUrl = (id: number | string) => `${CUSTOMERS}${id}/`;
+const patchCustomer = (id: number, attributes: Record<string, unknown>, token?: string) =>
+  api(server.app, 'PATCH', customerUrl(id), { token, body: doc('customers', attributes, { id: String(id) }) });
+
+function expectError(response: ApiResponse, status: number, detail: string, field?: string) {
+  expect(response.status).toBe(status);
+  expect(firstError(response.body)).toMatchObject({
+    status: String(status),
+    detail,
+    ...(field ? { source: { pointer: `/data/attributes/${field}` } } : {}),
+  });
+}
+
+async function customerRow(id: number) {
+  const [row] = await server.handle.db.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+/** A customer with a login, logged in, with private notes staff wrote about them. */
+async function loggedInCustomer() {
+  const { user, customer } = await createUser(server.handle.db);
+  await server.handle.db.update(customers).set({ privateNotes: 'Pays late' }).where(eq(customers.id, customer.id));
+  return { user, customer, token: await login(server.app, user.email) };
+}
+
+async function staffToken(role: 'Sales' | 'Admins') {
+  const { user } = await createUser(server.handle.db, { roles: [role] });
+  return login(server.app, user.email);
+}
+
+describe('customers: a customer and their own profile', () => {
+  it('reads their own customer without staff-only fields', async () => {
+    const { user, customer, token } = await loggedInCustomer();
+    const response = await api(server.app, 'GET', customerUrl(customer.id), { token });
+    expect(response.status).toBe(200);
+    const data = one(response.body);
+    expect(data.attributes).toMatchObject({
+      email: user.email,
+      emailConfirmed: true,
+      title: 'Ms',
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      phoneNumber: '0400 000 000',
+      business: '',
+      fullName: `${customer.firstName} ${customer.lastName}`,
+      hasSubscription: false,
+    });
+    for (const hidden of ['privateNotes', 'staff', 'roles', 'customerDetails']) expect(data.attributes).not.toHaveProperty(hidden);
+    expect(data.relationships?.user?.data).toEqual({ type: 'users', id: String(user.id) });
+  });
+
+  it('lists only their own customer', async () => {
+    const { customer, token } = await loggedInCustomer();
+    await createUser(server.handle.db);
+    const response = await api(server.app, 'GET', CUSTOMERS, { token });
+    expect(response.status).toBe(200);
+    expect(many(response.body).map((c) => c.id)).toEqual([String(customer.id)]);
+    expect(JSON.stringify(response.body)).not.toContain('Pays late');
+  });
+
+  it('changes title, names, phone and business', async () => {
+    const { customer, token } = await loggedInCustomer();
+    const changes = { title: 'Mr & Mrs', firstName: ' Pat ', lastName: 'Profile', phoneNumber: '03 6200 0000', business: 'Profile Pty Ltd' };
+    const response = await patchCustomer(customer.id, changes, token);
+    expect(response.status).toBe(200);
+    expect(one(response.body).attributes).toMatchObject({ ...changes, firstName: 'Pat', fullName: 'Pat Profile' });
+    expect(one(response.body).attributes).not.toHaveProperty('privateNotes');
+    expect(await customerRow(customer.id)).toMatchObject({ ...changes, firstName: 'Pat', privateNotes: 'Pays late' });
+    // Business is optional: it may be cleared.
+    expect((await patchCustomer(customer.id, { business: '' }, token)).status).toBe(200);
+    expect((await customerRow(customer.id))?.business).toBe('');
+  });
+
+  it.each([
+    ['title', '', 'This field is required.'],
+    ['title', 'Lord', 'Select a valid choice.'],
+    ['firstName', '', 'This field is required.'],
+    ['firstName', '   ', 'This field is required.'],
+    ['lastName', '', 'This field is required.'],
+    ['phoneNumber', '', 'This field is required.'],
+    ['firstName', null, 'This field is required.'],
+  ])('refuses %s %j with "%s"', async (field, value, detail) => {
+    const { customer, token } = await loggedInCustomer();
+    expectError(await patchCustomer(customer.id, { [field]: value }, token), 400, detail, field);
+    expect(await customerRow(customer.id)).toMatchObject({ title: 'Ms', firstName: customer.firstName, lastName: customer.lastName, phoneNumber: '0400 000 000' });
+  });
+
+  it.each([
+    ['privateNotes', 'I am lovely'],
+    ['email', 'new-address@example.com'],
+    ['staff', true],
+  ])('cannot change %s', async (field, value) => {
+    const { user, customer, token } = await loggedInCustomer();
+    expectError(await patchCustomer(customer.id, { firstName: 'Sneaky', [field]: value }, token), 400, 'You may not change this field.', field);
+    expect(await customerRow(customer.id)).toMatchObject({ firstName: customer.firstName, email: user.email, privateNotes: 'Pays late', staff: false });
+  });
+
+  it('cannot read or change another customer (404)', async () => {
+    const { token } = await loggedInCustomer();
+    const { customer: other } = await createUser(server.handle.db);
+    const read = await api(server.app, 'GET', customerUrl(other.id), { token });
+    expect(read.status).toBe(404);
+    expect(firstError(read.body)?.detail).toBe('Customer not found');
+    expect((await patchCustomer(other.id, { firstName: 'Hacked' }, token)).status).toBe(404);
+    expect((await customerRow(other.id))?.firstName).toBe(other.firstName);
+  });
+
+  it('cannot create or delete customers (403)', async () => {
+    const { customer, token } = await loggedInCustomer();
+    const created = await api(server.app, 'POST', CUSTOMERS, {
+      token,
+      body: doc('customers', { email: uniqueEmail('made'), title: 'Mr', firstName: 'A', lastName: 'B', phoneNumber: '1' }),
+    });
+    expect(created.status).toBe(403);
+    expect((await api(server.app, 'DELETE', customerUrl(customer.id), { token })).status).toBe(403);
+  });
+
+  it('anonymous callers get 401', async () => {
+    const { customer } = await createUser(server.handle.db);
+    expect((await api(server.app, 'GET', CUSTOMERS)).status).toBe(401);
+    expect((await api(server.app, 'GET', customerUrl(customer.id))).status).toBe(401);
+    expect((await patchCustomer(customer.id, { firstName: 'Anon' })).status).toBe(401);
+    expect((await api(server.app, 'DELETE', customerUrl(customer.id))).status).toBe(401);
+  });
+});
+
+describe('customers: staff', () => {
+  it('sales list every customer, with private notes, and search them', async () => {
+    const token = await staffToken('Sales');
+    const zedEmail = uniqueEmail('zanzibar');
+    const { customer: zed } = await createUser(server.handle.db, { email: zedEmail, firstName: 'Quentin' });
+    await server.handle.db.update(customers).set({ lastName: 'Zanzibar', privateNotes: 'VIP', phoneNumber: '0499 123 987' }).where(eq(customers.id, zed.id));
+    const { customer: other } = await createUser(server.handle.db);
+
+    const all = await api(server.app, 'GET', `${CUSTOMERS}?page[size]=1000`, { token });
+    expect(all.status).toBe(200);
+    expect(many(all.body)).toHaveLength(await server.handle.db.$count(customers));
+    const found = many(all.body).find((c) => c.id === String(zed.id));
+    expect(found?.attributes).toMatchObject({ privateNotes: 'VIP', staff: false, roles: ['Customers'] });
+
+    for (const term of ['zanzi', 'ZANZIBAR', 'Quentin Zanz', '0499 123', zedEmail.toUpperCase()]) {
+      const search = await api(server.app, 'GET', `${CUSTOMERS}?filter[search]=${encodeURIComponent(term)}`, { token });
+      expect(search.status).toBe(200);
+      const ids = many(search.body).map((c) => c.id);
+      expect(ids, term).toContain(String(zed.id));
+      expect(ids, term).not.toContain(String(other.id));
+    }
+    // LIKE wildcards in the search are plain characters.
+    const wildcard = await api(server.app, 'GET', `${CUSTOMERS}?filter[search]=${encodeURIComponent('%')}`, { token });
+    expect(many(wildcard.body)).toHaveLength(0);
+  });
+
+  it('sales filter customers by their user’s roles', async () => {
+    const token = await staffToken('Sales');
+    const { customer: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
+    const { customer: plain } = await createUser(server.handle.db);
+    const response = await api(server.app, 'GET', `${CUSTOMERS}?filter[userRoles]=Admins&page[size]=1000`, { token });
+    expect(response.status).toBe(200);
+    const list = many(response.body);
+    expect(list.map((c) => c.id)).toContain(String(admin.id));
+    expect(list.map((c) => c.id)).not.toContain(String(plain.id));
+    expect(list.every((c) => (c.attributes.roles as string[]).includes('Admins'))).toBe(true);
+    const bad = await api(server.app, 'GET', `${CUSTOMERS}?filter[userRoles]=Owners`, { token });
+    expect(bad.status).toBe(400);
+    expect(firstError(bad.body)?.source).toEqual({ parameter: 'filter[userRoles]' });
+  });
+
+  it('sales change a customer’s email: it becomes their login email', async () => {
+    const token = await staffToken('Sales');
+    const { user, customer } = await createUser(server.handle.db);
+    const email = uniqueEmail('moved');
+    const response = await patchCustomer(customer.id, { email: ` ${email.toUpperCase()} `, privateNotes: 'Changed address by phone' }, token);
+    expect(response.status).toBe(200);
+    expect(one(response.body).attributes).toMatchObject({ email, privateNotes: 'Changed address by phone' });
+    const [row] = await server.handle.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(row?.email).toBe(email);
+    expect(await login(server.app, email)).toBeTruthy();
+    const old = await api(server.app, 'POST', '/backend/api/v1/sessions/', { body: doc('sessions', { email: user.email, password: PASSWORD }) });
+    expect(old.status).toBe(400);
+  });
+
+  it('refuses an email that belongs to another user, changing nothing', async () => {
+    const token = await staffToken('Sales');
+    const { user, customer } = await createUser(server.handle.db);
+    const { user: other } = await createUser(server.handle.db);
+    expectError(await patchCustomer(customer.id, { email: other.email }, token), 400, 'A user with that email address already exists.', 'email');
+    expect((await customerRow(customer.id))?.email).toBe(user.email);
+    expectError(await patchCustomer(customer.id, { email: 'nope' }, token), 400, 'Email address must be valid', 'email');
+  });
+
+  it('only admins delete a customer', async () => {
+    const { customer } = await createUser(server.handle.db);
+    const sales = await staffToken('Sales');
+    const refused = await api(server.app, 'DELETE', customerUrl(customer.id), { token: sales });
+    expect(refused.status).toBe(403);
+    expect(await customerRow(customer.id)).toBeDefined();
+    const admin = await staffToken('Admins');
+    expect((await api(server.app, 'DELETE', customerUrl(customer.id), { token: admin })).status).toBe(204);
+    expect(await customerRow(customer.id)).toBeUndefined();
+    expect((await api(server.app, 'GET', customerUrl(customer.id), { token: admin })).status).toBe(404);
+  });
+});
