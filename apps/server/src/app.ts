@@ -109,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // Our own Cache-Control below; the plugin's default would overwrite it with max-age=0.
+      cacheControl: false,
       setHeaders(res, path) {
         // Hashed file names never change content: cache for a year. Everything else revalidates.
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
