@@ -75,8 +75,9 @@ export async function fetchByIds(def: AnyResource, ctx: RequestContext, ids: num
   return run(baseQuery(def, ctx).where(whereOf(def, ctx, [inArray(def.idColumn, ids)])));
 }
 
-export async function fetchOne(def: AnyResource, ctx: RequestContext, id: number): Promise<AnyRow> {
-  const rows = await run(baseQuery(def, ctx).where(whereOf(def, ctx, [eq(def.idColumn, id)])).limit(1));
+export async function fetchOne(def: AnyResource, ctx: RequestContext, id: number, options: { unscoped?: boolean } = {}): Promise<AnyRow> {
+  const where = options.unscoped ? eq(def.idColumn, id) : whereOf(def, ctx, [eq(def.idColumn, id)]);
+  const rows = await run(baseQuery(def, ctx).where(where).limit(1));
   const row = rows[0];
   if (!row) throw errors.notFound(def.notFound);
   return row;
@@ -221,6 +222,7 @@ export async function readResource(
   registry: Registry,
   id: number,
   rawQuery: RawQuery,
+  options: { unscoped?: boolean } = {},
 ): Promise<Document> {
   // Parsed as a list's include is: a repeated include was silently ignored here before.
   const include = parseInclude(single(rawQuery, 'include'));
@@ -230,7 +232,7 @@ export async function readResource(
     }
   }
   checkIncludes(def, registry, include);
-  const row = await fetchOne(def, ctx, id);
+  const row = await fetchOne(def, ctx, id, options);
   const [data] = await serialize(def, ctx, [row]);
   if (!data) throw errors.notFound(def.notFound);
   const included = await loadIncluded(def, ctx, registry, [data], include);

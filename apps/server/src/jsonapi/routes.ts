@@ -53,10 +53,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       await def.throttle?.(ctx);
       const id = await inTransaction(ctx, (tx) => createResource(def, tx, registry, doc));
       reply.status(201);
-      return readResource(def, { ...ctx, now: services.clock() }, registry, id, {}).catch(() => {
-        // Created but outside the caller's scope (a guest's booking): answer the id only.
-        return { data: { type: def.type, id: String(id), attributes: {} } };
-      });
+      // The creator sees what they just created even when it is outside their scope afterwards
+      // (a registration, a guest's booking); related rows in `included` stay scoped.
+      return readResource(def, { ...ctx, now: services.clock() }, registry, id, {}, { unscoped: true });
     }),
   );
 

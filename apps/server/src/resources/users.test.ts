@@ -57,6 +57,9 @@ describe('users: registration (POST users/)', () => {
     expect(response.status).toBe(201);
     const created = one(response.body);
     expect(created.type).toBe('users');
+    // The registrant gets their new user back, without secrets.
+    expect(created.attributes).toMatchObject({ email, roles: ['Customers'], emailConfirmed: false, firstName: 'Alan' });
+    expect(JSON.stringify(created)).not.toMatch(/argon2|passwordHash|password_hash/);
 
     const user = await findUser(email);
     expect(user).toMatchObject({ id: Number(created.id), roles: ['Customers'], emailConfirmed: false, isActive: true });

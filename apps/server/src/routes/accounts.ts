@@ -14,7 +14,7 @@ import { tooManyDetail } from '../auth/rate-limiter';
 import { createSession, CSRF_COOKIE, destroyOtherSessions, destroySession, findSessionUser, SESSION_COOKIE } from '../auth/sessions';
 import { consumeUserToken, revokeUserTokens } from '../auth/user-tokens';
 import type { RequestContext, Services } from '../context';
-import { users } from '../db/schema/index';
+import { customers, users } from '../db/schema/index';
 import { inTransaction } from '../http/context';
 import { route } from '../http/route';
 import { readDocument } from '../jsonapi/document';
@@ -152,7 +152,8 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
         const user = await findUserByEmail(tx, input.email);
         if (!user || !user.isActive) return;
         if (user.emailConfirmed) throw errors.invalid(messages.alreadyConfirmed, 'email', 'already_confirmed');
-        await sendConfirmationEmail(tx, { id: user.id, email: user.email, firstName: '' });
+        const [customer] = await tx.db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.userId, user.id)).limit(1);
+        await sendConfirmationEmail(tx, { id: user.id, email: user.email, firstName: customer?.firstName ?? '' });
       });
       reply.status(201);
       return actionResult('confirmation-email-requests', { email: input.email });

@@ -8,17 +8,20 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type pg from 'pg';
 import { openDatabase } from '../db/client';
-import { TEMPLATE_DATABASE, withDatabase } from './postgres';
+import { templateName, withDatabase } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
+    pgTemplate: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
+    const TEMPLATE_DATABASE = templateName();
+    project.provide('pgTemplate', TEMPLATE_DATABASE);
     await withDatabase(url, async (client: pg.Client) => {
       await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
@@ -31,6 +34,7 @@ export default async function setup(project: TestProject) {
       await withDatabase(url, (client) => client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`));
     };
   }
+  project.provide('pgTemplate', '');
   const handle = await openDatabase({});
   await handle.migrate();
   const dir = mkdtempSync(join(tmpdir(), 'parking-test-'));

@@ -12,7 +12,7 @@ import { loadConfig, type Config, type RateLimits } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { withName } from './global-setup';
-import { TEMPLATE_DATABASE, withDatabase } from './postgres';
+import { withDatabase } from './postgres';
 
 export const JSONAPI = 'application/vnd.api+json';
 
@@ -20,7 +20,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `parking_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    await withDatabase(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+    await withDatabase(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`));
     const handle = await openDatabase({ url: withName(url, name), poolSize: 20 });
     return {
       ...handle,
