@@ -1,0 +1,84 @@
+/**
+ * Calendar rules in the business's time zone: what day an instant falls on, stay length,
+ * weekday/weekend service, bus times. Dates are 'YYYY-MM-DD' strings, times 'HH:mm:ss'.
+ */
+import { TZDate } from '@date-fns/tz';
+import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import type { Service } from './constants';
+
+export const DEFAULT_TIME_ZONE = 'Australia/Hobart';
+
+/** The business date ('YYYY-MM-DD') of an instant. */
+export function businessDate(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** The instant a business-local date and time ('HH:mm' or 'HH:mm:ss') denote. */
+export function businessInstant(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm, ss] = time.split(':').map(Number);
+  return new Date(new TZDate(y ?? 0, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0, ss ?? 0, timeZone).getTime());
+}
+
+/** Start of a business date, as an instant. */
+export const startOfBusinessDay = (date: string, timeZone: string) => businessInstant(date, '00:00:00', timeZone);
+
+/** Stay length: calendar days from the departure date to the return date, both counted (same day = 1). */
+export function stayDays(startDate: string, endDate: string): number {
+  return differenceInCalendarDays(parseISO(endDate), parseISO(startDate)) + 1;
+}
+
+/** Every date from start to end inclusive. */
+export function eachDate(startDate: string, endDate: string): string[] {
+  const days = stayDays(startDate, endDate);
+  const first = parseISO(startDate);
+  return Array.from({ length: Math.max(0, days) }, (_, i) => format(addDays(first, i), 'yyyy-MM-dd'));
+}
+
+export function addDaysToDate(date: string, days: number): string {
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
+/** Saturday and Sunday departures use the weekend timetable, every other day the weekday one. */
+export function serviceForDate(date: string): Service {
+  const day = parseISO(date).getDay();
+  return day === 0 || day === 6 ? 'weekend' : 'weekday';
+}
+
+const toSeconds = (time: string) => {
+  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
+  return h * 3600 + m * 60 + s;
+};
+const fromSeconds = (total: number) => {
+  const wrapped = ((total % 86400) + 86400) % 86400;
+  const h = Math.floor(wrapped / 3600);
+  const m = Math.floor((wrapped % 3600) / 60);
+  const s = wrapped % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+};
+
+/** A custom bus leaves one hour before the flight. */
+export function busTimeForFlight(flightTime: string): string {
+  return fromSeconds(toSeconds(flightTime) - 3600);
+}
+
+/** Drop-off is at least 10 minutes before the bus departs: the latest drop-off time. */
+export function latestDropOff(busTime: string): string {
+  return fromSeconds(toSeconds(busTime) - 600);
+}
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+/** '05:30:00' → '5:30 am' (spec: 12-hour times like h:mm a). */
+export function formatTime12(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const suffix = h < 12 ? 'am' : 'pm';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/** 'YYYY-MM-DD' → 'D/M/YYYY' as the public site shows dates. */
+export function formatDateShort(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${d}/${m}/${y}`;
+}
