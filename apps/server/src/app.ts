@@ -15,12 +15,15 @@ import { errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './jsonapi/routes';
 import { createMailer, listCapturedMail, type Mailer } from './mail/mailer';
+import { bookingsResource } from './resources/bookings';
 import { customersResource } from './resources/customers';
 import { vehicleTypesResource } from './resources/lookups';
 import { lotsResource } from './resources/lots';
 import { usersResource } from './resources/users';
 import { vehiclesResource } from './resources/vehicles';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerPromoCodeRoutes } from './routes/promo-codes';
+import { registerQuoteRoutes } from './routes/quotes';
 
 export const API_PREFIX = '/backend/api/v1';
 
@@ -34,9 +37,15 @@ export interface AppOptions {
 
 export function buildRegistry(): Registry {
   const registry = new Registry();
-  for (const def of [usersResource, customersResource, vehiclesResource, vehicleTypesResource, lotsResource]) {
-    registry.add(def);
-  }
+  const definitions = [
+    usersResource,
+    customersResource,
+    vehiclesResource,
+    vehicleTypesResource,
+    lotsResource,
+    bookingsResource,
+  ];
+  for (const def of definitions) registry.add(def);
   return registry;
 }
 
@@ -100,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerAccountRoutes(app, services, registry, API_PREFIX);
+  registerQuoteRoutes(app, services, registry, API_PREFIX);
+  registerPromoCodeRoutes(app, services, API_PREFIX);
   registerResourceRoutes(app, services, registry, API_PREFIX);
 
   const indexFile = join(config.webDist, 'index.html');

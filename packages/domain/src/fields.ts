@@ -1,5 +1,6 @@
 /** Field rules shared by every form and every API payload. */
 import { z } from 'zod';
+import { TIME_PATTERN } from './dates';
 import { messages } from './messages';
 
 /** Deliberately plain: local@domain.tld, no spaces. Servers deliver to whatever passes this. */
@@ -52,4 +53,52 @@ export const rego = requiredText(20).transform((value) => value.replace(/\s+/g, 
 
 export function normaliseRego(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/** 'YYYY-MM-DD' naming a day that exists: Date alone reads 30 February as 2 March. */
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/** A calendar date 'YYYY-MM-DD' that exists (no 31 February). */
+export function calendarDate(message: string = messages.invalidDate) {
+  return requiredText(10).pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message, abort: true })
+      .refine(isCalendarDate, { error: message }),
+  );
+}
+
+/** A time of day, 'HH:mm' or 'HH:mm:ss', stored as 'HH:mm:ss'. */
+export function timeOfDay(message: string = messages.invalidTime) {
+  return requiredText(8).pipe(
+    z
+      .string()
+      .regex(TIME_PATTERN, { error: message })
+      .transform((value) => (value.length === 5 ? `${value}:00` : value)),
+  );
+}
+
+// An instant needs its offset: '2026-12-01T10:00' alone would mean a different moment on every machine.
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** An ISO 8601 datetime with offset, as a Date. */
+export function requiredDatetime(message: string = messages.invalidDatetime) {
+  return requiredText(40).pipe(
+    z
+      .string()
+      .regex(ISO_DATETIME, { error: message, abort: true })
+      .refine((value) => isCalendarDate(value.slice(0, 10)), { error: message, abort: true })
+      .transform((value) => new Date(value))
+      .pipe(z.date({ error: message })),
+  );
+}
+
+/** An optional datetime: missing, null and '' become null. */
+export function optionalDatetime(message: string = messages.invalidDatetime) {
+  return z
+    .preprocess((value) => (value === '' ? null : value), requiredDatetime(message).nullish())
+    .transform((value) => value ?? null);
 }

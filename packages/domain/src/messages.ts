@@ -23,6 +23,11 @@ export const messages = {
   percentRange: 'Must be a number between 0 and 100',
   fractionRange: 'Must be a number between 0 and 1',
   invalidChoice: 'Select a valid choice.',
+  // Format errors of typed fields (no wording in the spec).
+  invalidAmount: 'Enter a valid amount.',
+  invalidDate: 'Enter a valid date (YYYY-MM-DD).',
+  invalidTime: 'Enter a valid time (HH:mm).',
+  invalidDatetime: 'Enter a valid date and time (ISO 8601 with a time zone offset).',
   emailBelongsToUser: 'This email address belongs to a user, please log in to continue.',
   promoInvalid: 'This promo code is not valid.',
   unknownError: 'Unknown error',
@@ -56,4 +61,10 @@ export const messages = {
   pageNotFound: 'Page not found',
   leaveConfirm: 'Are you sure you would like to leave? Any unsaved changes will be lost.',
   fillRequired: 'Please fill-out all required fields.',
+  lotFull:
+    'Availability for these dates is very limited and this car park cannot be booked online. Please call us during business hours.',
+  onlineBookingUnavailable: 'Online bookings are currently unavailable. Please contact us on a phone number for enquiries.',
+  parkingBlockedOut: 'Drop-offs and pick-ups are not available at this time.',
+  extrasUnavailable: 'One or more of the extras below are unavailable at the selected dates.',
+  flightNumberRequired: 'This field is required.',
 } as const;

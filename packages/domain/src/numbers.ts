@@ -26,3 +26,18 @@ export const moneyAmount = (message = 'Enter a valid amount.') =>
     .transform(String)
     .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: message }))
     .transform((value) => Number(value).toFixed(2));
+
+/** A required money amount ("Required ... base price, surcharge"): blank says so, anything else must be an amount. */
+export const requiredMoney = (message: string = messages.invalidAmount) =>
+  z
+    .union([z.number(), z.string().trim()], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? messages.required : message),
+    })
+    .transform(String)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: messages.required, abort: true })
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: message }),
+    )
+    .transform((value) => Number(value).toFixed(2));

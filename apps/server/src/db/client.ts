@@ -89,3 +89,10 @@ export async function isReachable(db: Database): Promise<boolean> {
     return false;
   }
 }
+
+/** Rows of a raw `db.execute` result: both drivers answer `{ rows }`, typed per driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) throw new Error('Unexpected database result');
+  return rows as T[];
+}

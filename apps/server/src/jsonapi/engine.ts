@@ -302,7 +302,7 @@ function partialOf(schema: NonNullable<AnyResource['write']>['schema']) {
 }
 
 /** A unique violation names its constraint: report it on the field the definition maps it to. */
-async function mapUnique<T>(def: AnyResource, work: () => Promise<T>): Promise<T> {
+export async function mapUnique<T>(def: Pick<AnyResource, 'uniqueErrors'>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -1,3 +1,5 @@
+import { formatAud, parseMoney } from '@parking/domain/money';
+
 /** Value formats of the API (architecture.md): ISO datetimes, money with two places, fractions trimmed. */
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
@@ -16,3 +18,6 @@ export function moneyText(value: string | null | undefined): string {
 
 export const fullName = (parts: { title?: string | null; firstName?: string | null; lastName?: string | null }) =>
   [parts.firstName, parts.lastName].filter(Boolean).join(' ');
+
+/** "12.50" → "$12.50" (formattedPrice). */
+export const audText = (value: string | null | undefined): string => formatAud(parseMoney(moneyText(value)));

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingLogs, bookings, customers, vehicles } from '../db/schema/index';
+import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
+import { createUser, login } from '../test/factories';
+import { api, createTestServer, firstError, one, type TestServer } from '../test/server';
+
+const BOOKINGS = '/backend/api/v1/bookings/';
+let server: TestServer;
+let f: Fixtures;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  f = await bookingFixtures(server.handle.db);
+});
+afterAll(() => server.close());
+
+describe('bookings: a guest books from the wizard', () => {
+  it('saves a pending booking with server-computed costs, a code, a customer, a vehicle and a log entry', async () => {
+    const response = await api(server.app, 'POST', BOOKINGS, {
+      body: bookingDoc(f, {
+        attributes: { promoCode: ' welcome10 ', totalCost: '0.01', parkingCost: '1.00' },
+        relationships: { extras: { data: [{ type: 'extras', id: String(f.wash.id) }] } },
+      }),
+    });
+    expect(response.status).toBe(201);
+    const booking = one(response.body);
+    // 3 days outdoor = $52, 10% promo on parking only = $5.20, wash for a sedan = $30.
+    expect(booking.attributes).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      bookingType: 'New - Website',
+      parkingCost: '52.00',
+      amountDiscounted: '5.20',
+      extrasCost: '30.00',
+      totalCost: '76.80',
+      discountRate: '0.1',
+      promoCode: 'WELCOME10',
+      rego: 'ABC123',
+      email: 'grace@example.com',
+      extrasPrices: { [String(f.wash.id)]: '30.00' },
+    });
+    expect(booking.attributes.bookingCode).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
+    const id = Number(booking.id);
+    const [row] = await server.handle.db.select().from(bookings).where(eq(bookings.id, id));
+    const [customer] = await server.handle.db.select().from(customers).where(eq(customers.id, row?.customerId ?? 0));
+    expect(customer).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', userId: null });
+    const [vehicle] = await server.handle.db.select().from(vehicles).where(eq(vehicles.id, row?.vehicleId ?? 0));
+    expect(vehicle).toMatchObject({ rego: 'ABC123', ownerId: customer?.id });
+    const logs = await server.handle.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, id));
+    expect(logs.map((log) => log.action)).toEqual(['created']);
+  });
+
+  it('prices an extra by the vehicle type variation', async () => {
+    const response = await api(server.app, 'POST', BOOKINGS, {
+      body: bookingDoc(f, {
+        attributes: { email: 'suv@example.com' },
+        relationships: {
+          vehicleType: { data: { type: 'vehicle-types', id: String(f.suv.id) } },
+          extras: { data: [{ type: 'extras', id: String(f.wash.id) }] },
+        },
+      }),
+    });
+    expect(one(response.body).attributes).toMatchObject({ extrasCost: '40.00', totalCost: '92.00' });
+  });
+
+  it.each([
+    ['a past departure', { startDatetime: '2026-11-01T06:00:00+11:00' }, {}, 'startDatetime', 'Date must be in the future'],
+    ['return before departure', { endDatetime: '2026-11-30T06:00:00+11:00' }, {}, 'endDatetime', 'Arrival Time has to be before Departure Time'],
+    ['no passengers', { passengersOut: 0 }, {}, 'passengersOut', 'Must be a number greater than 0'],
+    ['negative passengers in', { passengersIn: -1 }, {}, 'passengersIn', 'Must be a number greater than or equal to 0'],
+    ['no email', { email: '' }, {}, 'email', 'Email address required'],
+    ['no rego', { rego: ' ' }, {}, 'rego', 'This field is required.'],
+    ['an unknown promo code', { promoCode: 'NOPE' }, {}, 'promoCode', 'This promo code is not valid.'],
+    ['no flight number', { flightNumberOut: '' }, {}, 'flightNumberOut', 'This field is required.'],
+  ])('refuses %s', async (_name, attributes, relationships, field, detail) => {
+    const response = await api(server.app, 'POST', BOOKINGS, { body: bookingDoc(f, { attributes, relationships }) });
+    expect(response.status).toBe(400);
+    expect(firstError(response.body)).toMatchObject({ detail, source: { pointer: `/data/attributes/${field}` } });
+  });
+
+  it.each([
+    ['an unknown lot', { lot: { data: { type: 'lots', id: '999999' } } }, 'lot'],
+    ['a bogus extra', { extras: { data: [{ type: 'extras', id: '999999' }] } }, 'extras'],
+    ['a staff-only extra', { extras: { data: [{ type: 'extras', id: 'HIDDEN' }] } }, 'extras'],
+    ['no vehicle type', { vehicleType: { data: null } }, 'vehicleType'],
+  ])('refuses %s', async (_name, relationships, name) => {
+    const rel = JSON.parse(JSON.stringify(relationships).replace('HIDDEN', String(f.hidden.id))) as Record<string, unknown>;
+    const response = await api(server.app, 'POST', BOOKINGS, { body: bookingDoc(f, { relationships: rel }) });
+    expect(response.status).toBe(400);
+    expect(firstError(response.body)?.source?.pointer).toBe(`/data/relationships/${name}`);
+  });
+
+  it('allows "Not flying" without a flight number', async () => {
+    const response = await api(server.app, 'POST', BOOKINGS, {
+      body: bookingDoc(f, {
+        attributes: { email: 'driver@example.com', flightNumberOut: '', busDepartureTime: null },
+        relationships: { airlineOut: { data: { type: 'airlines', id: String(f.notFlying.id) } } },
+      }),
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it("a guest using a registered customer's email is asked to log in", async () => {
+    await createUser(server.handle.db, { email: 'member@example.com' });
+    const response = await api(server.app, 'POST', BOOKINGS, { body: bookingDoc(f, { attributes: { email: 'Member@example.com' } }) });
+    expect(firstError(response.body)).toMatchObject({
+      detail: 'This email address belongs to a user, please log in to continue.',
+      source: { pointer: '/data/attributes/email' },
+    });
+  });
+});
+
+describe('bookings: customers and staff', () => {
+  it("a customer's booking is theirs, with their account email; they see only their own", async () => {
+    const { customer } = await createUser(server.handle.db, { email: 'own@example.com' });
+    const token = await login(server.app, 'own@example.com');
+    const created = await api(server.app, 'POST', BOOKINGS, { token, body: bookingDoc(f, { attributes: { email: 'other@example.com' } }) });
+    expect(created.status).toBe(201);
+    expect(one(created.body).attributes.email).toBe('own@example.com');
+    expect(one(created.body).relationships?.customer?.data).toEqual({ type: 'customers', id: String(customer.id) });
+    const list = await api(server.app, 'GET', BOOKINGS, { token });
+    expect((list.body.data as unknown[]).length).toBe(1);
+    await createUser(server.handle.db, { email: 'stranger@example.com' });
+    const strangerToken = await login(server.app, 'stranger@example.com');
+    expect((await api(server.app, 'GET', `${BOOKINGS}${created.body.data && one(created.body).id}/`, { token: strangerToken })).status).toBe(404);
+    expect((await api(server.app, 'PATCH', `${BOOKINGS}${one(created.body).id}/`, { token, body: { data: { type: 'bookings', id: one(created.body).id, attributes: { notes: 'x' } } } })).status).toBe(403);
+  });
+
+  it('staff create complete bookings without an email (a placeholder is made), and updates are recomputed and logged', async () => {
+    await createUser(server.handle.db, { email: 'desk@example.com', roles: ['Sales'] });
+    const token = await login(server.app, 'desk@example.com');
+    const created = await api(server.app, 'POST', BOOKINGS, {
+      token,
+      body: bookingDoc(f, { attributes: { email: '', startDatetime: '2026-11-01T06:00:00+11:00', endDatetime: '2026-11-01T20:00:00+11:00', notes: 'walk-in' } }),
+    });
+    expect(created.status).toBe(201);
+    const booking = one(created.body);
+    expect(booking.attributes).toMatchObject({ status: 'complete', paymentStatus: 'unpaid', bookingType: 'New', parkingCost: '25.00', notes: 'walk-in' });
+    expect(booking.attributes.email).toMatch(/^no-email-[0-9a-f-]{36}@parking\.test$/);
+    const patched = await api(server.app, 'PATCH', `${BOOKINGS}${booking.id}/`, {
+      token,
+      body: { data: { type: 'bookings', id: booking.id, attributes: { endDatetime: '2026-11-03T20:00:00+11:00', totalCost: '1.00' } } },
+    });
+    expect(patched.status).toBe(200);
+    expect(one(patched.body).attributes).toMatchObject({ parkingCost: '52.00', totalCost: '52.00' });
+    const logs = await server.handle.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, Number(booking.id)));
+    expect(logs.map((log) => log.action)).toEqual(['created', 'updated']);
+    expect(Object.keys(logs[1]?.info as object)).toEqual(expect.arrayContaining(['endDatetime', 'parkingCost', 'totalCost']));
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Bookings. Anyone may create one (the wizard); a customer sees only their own; staff see and
+ * change all; only Admins delete. Costs are the server's: see services/create-booking.ts.
+ */
+import { and, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
+import { isValidDate } from '../jsonapi/query';
+import { isAdmin, isStaff } from '../context';
+import { bookingExtras, bookings } from '../db/schema/index';
+import { errors } from '../jsonapi/errors';
+import type { ResourceDefinition } from '../jsonapi/resource';
+import { createBooking, type BookingRow } from '../services/create-booking';
+import { updateBooking } from '../services/update-booking';
+import { fractionText, iso, moneyText } from './serialize';
+
+const dateFilter = (column: typeof bookings.startDatetime | typeof bookings.endDatetime) => (value: string, timeZone: string) => {
+  if (!isValidDate(value)) throw errors.parameter(`"${value}" is not a valid date (YYYY-MM-DD).`, 'filter');
+  return sql`(${column} AT TIME ZONE ${timeZone})::date = ${value}::date`;
+};
+
+const search = (text: string) => {
+  const pattern = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    sql`(${bookings.firstName} || ' ' || ${bookings.lastName}) ILIKE ${pattern}`,
+    sql`${bookings.email} ILIKE ${pattern}`,
+    sql`${bookings.phoneNumber} ILIKE ${pattern}`,
+    sql`${bookings.business} ILIKE ${pattern}`,
+    sql`${bookings.rego} ILIKE ${pattern}`,
+    sql`${bookings.bookingCode} ILIKE ${pattern}`,
+  );
+};
+
+const datetime = (value: string, parameter: string) => {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw errors.parameter(`"${value}" is not a valid datetime.`, parameter);
+  return date;
+};
+
+type BookingListRow = BookingRow & { extrasPrices: Record<string, string> };
+
+export const bookingsResource: ResourceDefinition<BookingListRow> = {
+  type: 'bookings',
+  table: bookings,
+  idColumn: bookings.id,
+  notFound: 'Booking not found',
+  fields: {
+    ...getTableColumns(bookings),
+    // The price each extra was sold at, keyed by extra id (spec: extrasPrices).
+    extrasPrices: sql<Record<string, string>>`coalesce((select jsonb_object_agg(be.extra_id::text, be.price::text) from booking_extras be where be.booking_id = ${bookings.id}), '{}'::jsonb)`.as(
+      'extras_prices',
+    ),
+  },
+  attributes: (row, ctx) => ({
+    bookingCode: row.bookingCode,
+    status: row.status,
+    bookingType: row.bookingType,
+    title: row.title,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    email: row.email,
+    business: row.business,
+    rego: row.rego,
+    make: row.make,
+    model: row.model,
+    colour: row.colour,
+    startDatetime: iso(row.startDatetime),
+    endDatetime: iso(row.endDatetime),
+    busDepartureTime: row.busDepartureTime,
+    passengersOut: row.passengersOut,
+    passengersIn: row.passengersIn,
+    flightNumberOut: row.flightNumberOut,
+    flightNumberIn: row.flightNumberIn,
+    lotRegionRow: row.lotRegionRow,
+    parkingCost: moneyText(row.parkingCost),
+    extrasCost: moneyText(row.extrasCost),
+    extrasPrices: Object.fromEntries(Object.entries(row.extrasPrices).map(([id, price]) => [id, moneyText(price)])),
+    discountRate: fractionText(row.discountRate),
+    promoCode: row.promoCode,
+    amountDiscounted: moneyText(row.amountDiscounted),
+    subscriptionDiscount: moneyText(row.subscriptionDiscount),
+    totalCost: moneyText(row.totalCost),
+    amountPaid: moneyText(row.amountPaid),
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    paymentDatetime: iso(row.paymentDatetime),
+    stripeComplete: row.stripeComplete,
+    hadSubscription: row.hadSubscription,
+    publicNotes: row.publicNotes,
+    created: iso(row.created),
+    // Staff-only: admin notes and the check-in record.
+    ...(isStaff(ctx.user)
+      ? {
+          notes: row.notes,
+          fuelLevel: row.fuelLevel,
+          damage: row.damage,
+          timeParked: iso(row.timeParked),
+          kilometers: row.kilometers,
+          vehicleNotes: row.vehicleNotes,
+        }
+      : {}),
+  }),
+  relationships: {
+    lot: { kind: 'one', type: 'lots', key: 'lotId' },
+    lotRegion: { kind: 'one', type: 'lot-regions', key: 'lotRegionId' },
+    customer: { kind: 'one', type: 'customers', key: 'customerId' },
+    vehicle: { kind: 'one', type: 'vehicles', key: 'vehicleId' },
+    vehicleType: { kind: 'one', type: 'vehicle-types', key: 'vehicleTypeId' },
+    airlineOut: { kind: 'one', type: 'airlines', key: 'airlineOutId' },
+    airlineIn: { kind: 'one', type: 'airlines', key: 'airlineInId' },
+    discount: { kind: 'one', type: 'discounts', key: 'discountId' },
+    parkedBy: { kind: 'one', type: 'customers', key: 'parkedById' },
+    createdBy: { kind: 'one', type: 'users', key: 'createdById' },
+    extras: {
+      kind: 'many',
+      type: 'extras',
+      async load(ctx, ids) {
+        const rows = ids.length
+          ? await ctx.db.select().from(bookingExtras).where(inArray(bookingExtras.bookingId, ids))
+          : [];
+        const map = new Map<number, number[]>();
+        for (const row of rows) map.set(row.bookingId, [...(map.get(row.bookingId) ?? []), row.extraId]);
+        return map;
+      },
+    },
+  },
+  filters: {
+    id: { kind: 'column', column: bookings.id, value: 'int', ops: ['eq', 'in'] },
+    bookingCode: { kind: 'column', column: bookings.bookingCode, value: 'string', ops: ['eq', 'in'] },
+    customer: { kind: 'column', column: bookings.customerId, value: 'int', ops: ['eq', 'in', 'isnull'] },
+    lot: { kind: 'column', column: bookings.lotId, value: 'int', ops: ['eq', 'in'] },
+    status: { kind: 'column', column: bookings.status, value: 'string', ops: ['eq', 'in'], choices: BOOKING_STATUSES },
+    paymentStatus: { kind: 'column', column: bookings.paymentStatus, value: 'string', ops: ['eq', 'in'], choices: PAYMENT_STATUSES },
+    rego: { kind: 'column', column: bookings.rego, value: 'string', ops: ['eq', 'icontains'] },
+    start_datetime: { kind: 'column', column: bookings.startDatetime, value: 'datetime', ops: ['gte', 'lte', 'gt', 'lt'] },
+    end_datetime: { kind: 'column', column: bookings.endDatetime, value: 'datetime', ops: ['gte', 'lte', 'gt', 'lt', 'isnull'] },
+    payment_datetime: { kind: 'column', column: bookings.paymentDatetime, value: 'datetime', ops: ['gte', 'lte', 'gt', 'lt', 'isnull'] },
+    customer_details: { kind: 'custom', apply: (value) => (value.trim() ? search(value) : undefined) },
+    end_datetime__gte_or_isnull: {
+      kind: 'custom',
+      apply: (value) => or(isNull(bookings.endDatetime), gte(bookings.endDatetime, datetime(value, 'filter[end_datetime__gte_or_isnull]'))),
+    },
+    /** Cars on site now: dropped off and not yet collected. */
+    currently_parked: {
+      kind: 'custom',
+      apply: (value, ctx) => {
+        const parked = and(
+          eq(bookings.status, 'complete'),
+          lte(bookings.startDatetime, ctx.now),
+          or(isNull(bookings.endDatetime), gte(bookings.endDatetime, ctx.now)),
+        );
+        if (value === 'true' || value === '1') return parked;
+        if (value === 'false' || value === '0') return sql`NOT (${parked})`;
+        throw errors.parameter(`"${value}" is not a valid boolean.`, 'filter[currently_parked]');
+      },
+    },
+    /** The diary: drop-offs and pick-ups on a business date. */
+    diaryDate: {
+      kind: 'custom',
+      apply: (value, ctx) => {
+        const tz = ctx.services.config.timeZone;
+        return or(dateFilter(bookings.startDatetime)(value, tz), dateFilter(bookings.endDatetime)(value, tz));
+      },
+    },
+    start_diary_date: { kind: 'custom', apply: (value, ctx) => dateFilter(bookings.startDatetime)(value, ctx.services.config.timeZone) },
+    end_diary_date: { kind: 'custom', apply: (value, ctx) => dateFilter(bookings.endDatetime)(value, ctx.services.config.timeZone) },
+    extras: {
+      kind: 'custom',
+      apply: (value) => {
+        const any = sql`exists (select 1 from booking_extras be where be.booking_id = ${bookings.id})`;
+        if (value === 'true') return any;
+        if (value === 'false') return sql`not ${any}`;
+        throw errors.parameter(`"${value}" is not a valid boolean.`, 'filter[extras]');
+      },
+    },
+  },
+  sorts: {
+    id: bookings.id,
+    created: bookings.created,
+    startDatetime: bookings.startDatetime,
+    endDatetime: bookings.endDatetime,
+    paymentDatetime: bookings.paymentDatetime,
+    totalCost: bookings.totalCost,
+    lastName: bookings.lastName,
+    status: bookings.status,
+    bookingCode: bookings.bookingCode,
+  },
+  defaultSort: '-created',
+  access: {
+    list: 'authenticated',
+    read: 'authenticated',
+    create: 'anyone',
+    update: 'staff',
+    delete: (ctx) => isAdmin(ctx.user),
+  },
+  scope: (ctx) =>
+    isStaff(ctx.user) ? undefined : ctx.user?.customerId ? eq(bookings.customerId, ctx.user.customerId) : sql`false`,
+  create: createBooking,
+  update: updateBooking,
+};

@@ -1,0 +1,65 @@
+/**
+ * POST promo-codes/: the wizard's promo code check (public-site §7 "Promo check"). Answers the
+ * discount's rate when the code is valid now for the booking's drop-off; throttled per IP so that
+ * codes cannot be guessed.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@parking/domain/messages';
+import { promoApplies } from '@parking/domain/promo';
+import { promoCheckSchema, quoteMessages } from '@parking/domain/quotes';
+import type { RequestContext, Services } from '../context';
+import { discounts } from '../db/schema/index';
+import { route } from '../http/route';
+import { checkMediaType, readDocument } from '../jsonapi/document';
+import { errors, fromZod } from '../jsonapi/errors';
+import { fractionText, iso } from '../resources/serialize';
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+/**
+ * Every look-up of a code counts against the caller's IP, wherever it happens (this check, and a
+ * cost calculation with a promo code), so that neither can be used to guess codes.
+ */
+export async function throttlePromoLookups(ctx: RequestContext): Promise<void> {
+  const limits = ctx.services.config.rateLimits;
+  await ctx.services.rateLimiter.consume(`promo:ip:${ctx.ip}`, limits.requestsPerIp, limits.windowMs, quoteMessages.tooManyPromoChecks);
+}
+
+/**
+ * The discount a normalised code names when it may be used now for a drop-off at `dropOff`,
+ * else a 400 on `field` that does not say whether the code exists.
+ */
+export async function applicablePromo(ctx: RequestContext, code: string, dropOff: Date | null, field: string): Promise<DiscountRow> {
+  const [discount] = await ctx.db.select().from(discounts).where(eq(discounts.promoCode, code)).limit(1);
+  if (!discount || !promoApplies(discount, ctx.now, dropOff)) throw errors.invalid(messages.promoInvalid, field, 'promo_invalid');
+  return discount;
+}
+
+export function registerPromoCodeRoutes(app: FastifyInstance, services: Services, prefix: string) {
+  app.post(
+    `${prefix}/promo-codes/`,
+    route(services, async (ctx, request, reply) => {
+      checkMediaType(request.headers['content-type']);
+      const doc = readDocument(request.body, 'promo-codes');
+      await throttlePromoLookups(ctx);
+      const parsed = promoCheckSchema.safeParse(doc.attributes);
+      if (!parsed.success) throw fromZod(parsed.error);
+      const input = parsed.data;
+      const discount = await applicablePromo(ctx, input.code, input.dropOffStart, 'code');
+      reply.status(201);
+      return {
+        data: {
+          type: 'promo-codes',
+          id: String(discount.id),
+          attributes: {
+            code: discount.promoCode,
+            discountRate: fractionText(discount.rate),
+            dropOffStart: iso(input.dropOffStart),
+            dropOffEnd: iso(input.dropOffEnd),
+          },
+        },
+      };
+    }),
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * The price calls named by the spec:
+ * - GET quotes/?start_date&end_date&filter[lot.slug__in]&include=lot: one quote per lot for a date
+ *   range (home page and wizard step 1; the hottest read path).
+ * - POST booking-quotes/: the cost calculation of the wizard's summary and the back-office form.
+ */
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { stayExceedsThreshold } from '@parking/domain/capacity';
+import { businessDate, stayDays } from '@parking/domain/dates';
+import { messages } from '@parking/domain/messages';
+import { formatAud, formatMoney, parseMoney } from '@parking/domain/money';
+import { computeCosts, costsToStrings, rateToParts } from '@parking/domain/pricing';
+import { bookingQuoteSchema, MAX_COST_DAYS, quoteDateProblems, quoteMessages, quotePriceCents } from '@parking/domain/quotes';
+import { isStaff, type RequestContext, type Services } from '../context';
+import { lots } from '../db/schema/index';
+import { route } from '../http/route';
+import { checkMediaType, readDocument, type WriteDocument } from '../jsonapi/document';
+import { allowed, fetchByIds, serialize, type ResourceObject } from '../jsonapi/engine';
+import { ApiError, errors, fromZod } from '../jsonapi/errors';
+import { parseInclude, single, type RawQuery } from '../jsonapi/query';
+import type { Registry } from '../jsonapi/registry';
+import { fractionText, iso } from '../resources/serialize';
+import { loadLotPricing, presentByDay, subscriptionCover, type LotRow } from '../services/pricing-data';
+import { applicablePromo, throttlePromoLookups } from './promo-codes';
+
+const SLUG_FILTERS = ['filter[lot.slug__in]', 'filter[lot.slug]'] as const;
+/** Accepted and ignored: every lot's quote fits one page. */
+const IGNORED_PARAMS = new Set(['_', 'page[number]', 'page[size]', 'sort']);
+const DATE_PARAMS = { startDate: 'start_date', endDate: 'end_date' } as const;
+
+interface QuoteQuery {
+  startDate: string;
+  endDate: string;
+  slugs: string[] | undefined;
+  /** The filter parameter the slugs came from, for errors about them. */
+  slugParam: string;
+  includeLot: boolean;
+}
+
+function parseQuoteQuery(query: RawQuery, today: string): QuoteQuery {
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) throw errors.parameter(`Parameter "${key}" may only be given once.`, key);
+    if (key === 'start_date' || key === 'end_date' || key === 'include' || IGNORED_PARAMS.has(key) || key.startsWith('fields[')) continue;
+    if ((SLUG_FILTERS as readonly string[]).includes(key)) continue;
+    const filter = /^filter\[(.+)\]$/.exec(key);
+    throw errors.parameter(filter ? `Unknown filter "${filter[1]}".` : `Unknown query parameter "${key}".`, key);
+  }
+  const problems = quoteDateProblems(single(query, 'start_date'), single(query, 'end_date'), today);
+  if (problems.length) {
+    throw new ApiError(
+      400,
+      problems.map((problem) => ({
+        status: '400',
+        code: 'invalid_parameter',
+        detail: problem.message,
+        source: { parameter: DATE_PARAMS[problem.field] },
+      })),
+    );
+  }
+  let includeLot = false;
+  for (const path of parseInclude(single(query, 'include'))) {
+    if (path !== 'lot') throw errors.parameter(`Invalid include path "${path}".`, 'include');
+    includeLot = true;
+  }
+  let slugs: string[] | undefined;
+  let slugParam: string = SLUG_FILTERS[0];
+  for (const param of SLUG_FILTERS) {
+    const raw = single(query, param);
+    if (raw === undefined) continue;
+    slugParam = param;
+    const values = raw.split(',').filter((part) => part !== '');
+    if (values.length === 0) throw errors.parameter('Give at least one value.', param);
+    if (values.length > 20) throw errors.parameter('Too many values.', param);
+    slugs = [...new Set([...(slugs ?? []), ...values])];
+  }
+  return { startDate: single(query, 'start_date') ?? '', endDate: single(query, 'end_date') ?? '', slugs, slugParam, includeLot };
+}
+
+/** The lots quoted: the named ones (every name must exist), else all, in the lots list's order. */
+async function quotedLots(ctx: RequestContext, { slugs, slugParam }: QuoteQuery): Promise<LotRow[]> {
+  const rows = await ctx.db
+    .select()
+    .from(lots)
+    .where(slugs ? inArray(lots.slug, slugs) : undefined)
+    .orderBy(asc(lots.name), asc(lots.id));
+  for (const slug of slugs ?? []) {
+    if (!rows.some((row) => row.slug === slug)) throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
+  }
+  return rows;
+}
+
+/** A relationship to one resource by numeric id: undefined when absent (or null). */
+function relationshipId(doc: WriteDocument, name: string, required: boolean): number | undefined {
+  const pointer = `/data/relationships/${name}`;
+  const value = doc.relationships[name];
+  if (value === undefined || value === null) {
+    if (required) throw errors.invalid(messages.required, pointer, 'required');
+    return undefined;
+  }
+  if (Array.isArray(value)) throw errors.invalid('Expected a single resource identifier.', pointer);
+  if (!/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647) {
+    throw errors.invalid(`Invalid pk "${value}" - object does not exist.`, pointer, 'does_not_exist');
+  }
+  return Number(value);
+}
+
+export function registerQuoteRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+  const timeZone = services.config.timeZone;
+
+  app.get(
+    `${prefix}/quotes/`,
+    route(services, async (ctx, request) => {
+      const query = parseQuoteQuery(request.query as RawQuery, businessDate(ctx.now, timeZone));
+      const { startDate, endDate } = query;
+      const lotRows = await quotedLots(ctx, query);
+      const ids = lotRows.map((lot) => lot.id);
+      // A customer's own subscription makes the matching lot free; staff quote list prices.
+      const subscriber = ctx.user && !isStaff(ctx.user) ? ctx.user.id : null;
+      const [pricing, present, covers] = await Promise.all([
+        loadLotPricing(ctx.db, ids, startDate, endDate),
+        presentByDay(ctx.db, ids, startDate, endDate, timeZone, ctx.now),
+        subscriber === null
+          ? lotRows.map(() => undefined)
+          : Promise.all(lotRows.map((lot) => subscriptionCover(ctx.db, subscriber, lot.productCodename, ctx.now, timeZone))),
+      ]);
+      const data = lotRows.map((lot, index) => {
+        const lotPricing = pricing.get(lot.id);
+        if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
+        const cents = quotePriceCents(startDate, endDate, lotPricing, covers[index]);
+        return {
+          type: 'quotes',
+          id: `${lot.id}:${startDate}:${endDate}`,
+          attributes: {
+            price: formatMoney(cents),
+            formattedPrice: formatAud(cents, { dropZeroCents: true }),
+            startDate,
+            endDate,
+            fillThresholdExceeded: stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold),
+          },
+          relationships: { lot: { data: { type: 'lots', id: String(lot.id) } } },
+        };
+      });
+      let included: ResourceObject[] | undefined;
+      if (query.includeLot) {
+        // The lots are read through their own definition, so its access rule and attributes apply.
+        const lotsDef = registry.get('lots');
+        included = allowed(lotsDef.access.read, ctx) ? await serialize(lotsDef, ctx, lotRows) : [];
+      }
+      return {
+        data,
+        ...(included ? { included } : {}),
+        meta: { pagination: { count: data.length, page: 1, pages: 1 } },
+      };
+    }),
+  );
+
+  app.post(
+    `${prefix}/booking-quotes/`,
+    route(services, async (ctx, request, reply) => {
+      checkMediaType(request.headers['content-type']);
+      const doc = readDocument(request.body, 'booking-quotes');
+      for (const name of Object.keys(doc.relationships)) {
+        if (name !== 'lot' && name !== 'customer') {
+          throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
+        }
+      }
+      const parsed = bookingQuoteSchema.safeParse(doc.attributes);
+      if (!parsed.success) throw fromZod(parsed.error);
+      const input = parsed.data;
+      const staff = isStaff(ctx.user);
+      const rateGiven = doc.attributes.discountRate !== undefined && doc.attributes.discountRate !== null;
+      if (!staff && rateToParts(input.discountRate) !== 0) {
+        throw errors.invalid(quoteMessages.staffOnlyDiscount, 'discountRate', 'permission_denied');
+      }
+
+      const lotId = relationshipId(doc, 'lot', true) ?? 0;
+      const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
+      if (!lot) throw errors.invalid(`Invalid pk "${lotId}" - object does not exist.`, '/data/relationships/lot', 'does_not_exist');
+
+      // Whose subscription applies: the named customer's (a customer may only name their own),
+      // else the calling customer's own.
+      const customerId = relationshipId(doc, 'customer', false);
+      let customer: { id: number; userId: number | null } | null = null;
+      if (customerId !== undefined) {
+        const [row] = await fetchByIds(registry.get('customers'), ctx, [customerId]);
+        if (!row) {
+          throw errors.invalid(`Invalid pk "${customerId}" - object does not exist.`, '/data/relationships/customer', 'does_not_exist');
+        }
+        customer = { id: customerId, userId: typeof row.userId === 'number' ? row.userId : null };
+      } else if (ctx.user && !staff && ctx.user.customerId !== null) {
+        customer = { id: ctx.user.customerId, userId: ctx.user.id };
+      }
+
+      // The rate a booking would get: staff may set it; a promo code sets it for everyone else.
+      let discountRate = input.discountRate;
+      if (input.promoCode && !(staff && rateGiven)) {
+        await throttlePromoLookups(ctx);
+        discountRate = (await applicablePromo(ctx, input.promoCode, input.startDatetime, 'promoCode')).rate;
+      }
+
+      const startDate = businessDate(input.startDatetime, timeZone);
+      const endDate = businessDate(input.endDatetime, timeZone);
+      if (stayDays(startDate, endDate) > MAX_COST_DAYS) throw errors.invalid(quoteMessages.stayTooLong(MAX_COST_DAYS), 'endDatetime');
+      const [pricing, coversUntil] = await Promise.all([
+        loadLotPricing(ctx.db, [lot.id], startDate, endDate),
+        subscriptionCover(ctx.db, customer?.userId ?? null, lot.productCodename, ctx.now, timeZone),
+      ]);
+      const lotPricing = pricing.get(lot.id);
+      if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
+      const costs = computeCosts({
+        startDate,
+        endDate,
+        lot: lotPricing,
+        discountRate,
+        extrasCents: parseMoney(input.extrasCost),
+        subscription: coversUntil === undefined ? undefined : { coversUntil, calculateGaps: input.calculateSubscriptionGaps },
+      });
+      reply.status(201);
+      return {
+        data: {
+          type: 'booking-quotes',
+          id: randomUUID(),
+          attributes: {
+            startDatetime: iso(input.startDatetime),
+            endDatetime: iso(input.endDatetime),
+            discountRate: fractionText(discountRate),
+            calculateSubscriptionGaps: input.calculateSubscriptionGaps,
+            promoCode: input.promoCode,
+            ...costsToStrings(costs),
+          },
+          relationships: {
+            lot: { data: { type: 'lots', id: String(lot.id) } },
+            customer: { data: customer ? { type: 'customers', id: String(customer.id) } : null },
+          },
+        },
+      };
+    }),
+  );
+}

@@ -1,0 +1,102 @@
+/** The checks a stay must pass before it is saved: blockouts, capacity, extras, promo code. */
+import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { businessDate } from '@parking/domain/dates';
+import { stayExceedsThreshold } from '@parking/domain/capacity';
+import { messages } from '@parking/domain/messages';
+import { extraPriceCents } from '@parking/domain/pricing';
+import { promoApplies } from '@parking/domain/promo';
+import type { RequestContext } from '../context';
+import { blockoutPeriods, discounts, extras, extraVariations, lots } from '../db/schema/index';
+import { errors } from '../jsonapi/errors';
+import { unavailableExtraIds } from './extras-availability';
+import { presentByDay } from './pricing-data';
+
+export type LotRow = typeof lots.$inferSelect;
+
+/**
+ * Locks the lot's row for the rest of the transaction. Every booking of a lot takes this lock
+ * before counting, so two requests can never both see the last space free.
+ */
+export async function lockLot(ctx: RequestContext, lotId: number): Promise<LotRow> {
+  const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, lotId)).for('update');
+  if (!lot) throw errors.invalid(`Invalid pk "${lotId}" - object does not exist.`, '/data/relationships/lot', 'does_not_exist');
+  return lot;
+}
+
+export async function assertCapacity(ctx: RequestContext, lot: LotRow, start: Date, end: Date, excludeBookingId?: number): Promise<void> {
+  const tz = ctx.services.config.timeZone;
+  const present = await presentByDay(ctx.db, [lot.id], businessDate(start, tz), businessDate(end, tz), tz, ctx.now, excludeBookingId);
+  if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
+    throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');
+  }
+}
+
+/** The public form is closed while an online_form blockout is current. */
+export async function assertOnlineFormOpen(ctx: RequestContext): Promise<void> {
+  const [blockout] = await ctx.db
+    .select({ message: blockoutPeriods.message })
+    .from(blockoutPeriods)
+    .where(and(eq(blockoutPeriods.blockType, 'online_form'), lte(blockoutPeriods.startDatetime, ctx.now), gt(blockoutPeriods.endDatetime, ctx.now)))
+    .limit(1);
+  if (blockout) throw errors.invalid(blockout.message || messages.onlineBookingUnavailable, undefined, 'online_form_blocked');
+}
+
+/** No drop-off or pick-up inside a parking blockout. */
+export async function assertNotBlockedOut(ctx: RequestContext, start: Date, end: Date): Promise<void> {
+  const inside = (instant: Date) => and(lte(blockoutPeriods.startDatetime, instant), gt(blockoutPeriods.endDatetime, instant));
+  const rows = await ctx.db
+    .select({ message: blockoutPeriods.message, start: blockoutPeriods.startDatetime, end: blockoutPeriods.endDatetime })
+    .from(blockoutPeriods)
+    .where(and(eq(blockoutPeriods.blockType, 'parking'), or(inside(start), inside(end))));
+  for (const row of rows) {
+    const field = row.start <= start && row.end > start ? 'startDatetime' : 'endDatetime';
+    throw errors.invalid(row.message || messages.parkingBlockedOut, field, 'blocked_out');
+  }
+}
+
+export interface PricedExtra {
+  id: number;
+  cents: number;
+}
+
+/** Each chosen extra must exist, be offered to this caller, be available for the stay; priced per vehicle type. */
+export async function priceExtras(
+  ctx: RequestContext,
+  extraIds: number[],
+  vehicleTypeId: number,
+  start: Date,
+  end: Date,
+  staff: boolean,
+): Promise<PricedExtra[]> {
+  const ids = [...new Set(extraIds)];
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.select().from(extras).where(inArray(extras.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row || (!row.public && !staff)) {
+      throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, '/data/relationships/extras', 'does_not_exist');
+    }
+  }
+  const unavailable = await unavailableExtraIds(ctx.db, start, end, ctx.services.config.timeZone);
+  if (ids.some((id) => unavailable.has(id) || byId.get(id)?.available === false)) {
+    throw errors.invalid(messages.extrasUnavailable, '/data/relationships/extras', 'extra_unavailable');
+  }
+  const variations = await ctx.db
+    .select({ extraId: extraVariations.extraId, price: extraVariations.price })
+    .from(extraVariations)
+    .where(and(inArray(extraVariations.extraId, ids), eq(extraVariations.vehicleTypeId, vehicleTypeId)));
+  return ids.map((id) => {
+    const variation = variations.find((v) => v.extraId === id);
+    const base = byId.get(id)?.basePrice ?? '0';
+    return { id, cents: extraPriceCents(base, new Map(variation ? [[vehicleTypeId, variation.price]] : []), vehicleTypeId) };
+  });
+}
+
+/** A promo code valid now for this drop-off, or a 400 on the promoCode field. */
+export async function findPromo(ctx: RequestContext, code: string, dropOff: Date) {
+  const [discount] = await ctx.db.select().from(discounts).where(eq(discounts.promoCode, code.trim().toUpperCase())).limit(1);
+  if (!discount || !promoApplies(discount, ctx.now, dropOff)) throw errors.invalid(messages.promoInvalid, 'promoCode', 'promo_invalid');
+  return discount;
+}
+

@@ -1,0 +1,229 @@
+/**
+ * Saves a booking: the traveller's from the wizard (guest or customer) or staff's from the back
+ * office. The server decides every cost, checks the stay against blockouts, extras and capacity
+ * under a lock on the lot, and writes the booking, its extras and its log in one transaction.
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { publicBookingSchema, staffBookingSchema, bookingCode, type StaffBookingInput } from '@parking/domain/booking';
+import { businessDate } from '@parking/domain/dates';
+import { formatMoney } from '@parking/domain/money';
+import { messages } from '@parking/domain/messages';
+import { computeCosts, costsToStrings } from '@parking/domain/pricing';
+import { isStaff, type RequestContext } from '../context';
+import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, vehicleTypes } from '../db/schema/index';
+import type { WriteDocument } from '../jsonapi/document';
+import { errors, fromZod } from '../jsonapi/errors';
+import { resolveCustomer, resolveVehicle } from './booking-parties';
+import { assertCapacity, assertNotBlockedOut, assertOnlineFormOpen, findPromo, lockLot, priceExtras } from './booking-rules';
+import { loadLotPricing, subscriptionCover } from './pricing-data';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** Relationship ids of a booking document; a missing one is undefined, an explicit null is null. */
+export function relationshipIds(doc: WriteDocument) {
+  const one = (name: string): number | null | undefined => {
+    const value = doc.relationships[name];
+    if (value === undefined || value === null) return value;
+    if (Array.isArray(value) || !/^\d{1,10}$/.test(value)) {
+      throw errors.invalid(`Invalid pk "${String(value)}" - object does not exist.`, `/data/relationships/${name}`, 'does_not_exist');
+    }
+    return Number(value);
+  };
+  const extrasValue = doc.relationships.extras;
+  if (extrasValue !== undefined && extrasValue !== null && !Array.isArray(extrasValue)) {
+    throw errors.invalid('Expected a list of resource identifiers.', '/data/relationships/extras');
+  }
+  const extraIds = (extrasValue ?? []).map((id) => {
+    if (!/^\d{1,10}$/.test(id)) throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, '/data/relationships/extras', 'does_not_exist');
+    return Number(id);
+  });
+  return {
+    lot: one('lot'),
+    vehicleType: one('vehicleType'),
+    airlineOut: one('airlineOut'),
+    airlineIn: one('airlineIn'),
+    customer: one('customer'),
+    vehicle: one('vehicle'),
+    lotRegion: one('lotRegion'),
+    discount: one('discount'),
+    parkedBy: one('parkedBy'),
+    extras: extrasValue === undefined ? undefined : extraIds,
+  };
+}
+
+async function mustExist(ctx: RequestContext, name: string, table: typeof airlines | typeof vehicleTypes, id: number | null | undefined) {
+  if (id == null) return;
+  const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!row) throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, `/data/relationships/${name}`, 'does_not_exist');
+}
+
+/** Flights: the departure airline is required; a flight number too unless the airline is "Not flying". */
+async function checkFlights(ctx: RequestContext, airlineOut: number | null | undefined, flightNumberOut: string) {
+  if (airlineOut == null) throw errors.invalid(messages.required, '/data/relationships/airlineOut', 'required');
+  const [airline] = await ctx.db.select().from(airlines).where(eq(airlines.id, airlineOut));
+  if (!airline) throw errors.invalid(`Invalid pk "${airlineOut}" - object does not exist.`, '/data/relationships/airlineOut', 'does_not_exist');
+  if (airline.name !== 'Not flying' && !flightNumberOut) throw errors.invalid(messages.flightNumberRequired, 'flightNumberOut', 'required');
+}
+
+async function newBookingCode(ctx: RequestContext): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const code = bookingCode((size) => randomInt(size));
+    const [taken] = await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingCode, code)).limit(1);
+    if (!taken) return code;
+  }
+  throw new Error('Could not find a free booking code');
+}
+
+async function checkRegion(ctx: RequestContext, lotId: number, regionId: number | null | undefined, row: number | null | undefined) {
+  if (regionId == null) return;
+  const [region] = await ctx.db.select().from(lotRegions).where(and(eq(lotRegions.id, regionId), eq(lotRegions.lotId, lotId)));
+  if (!region) throw errors.invalid(`Invalid pk "${regionId}" - object does not exist.`, '/data/relationships/lotRegion', 'does_not_exist');
+  if (row != null && row > region.rows) throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
+}
+
+export async function createBooking(ctx: RequestContext, doc: WriteDocument): Promise<number> {
+  const staff = isStaff(ctx.user);
+  const parsed = (staff ? staffBookingSchema : publicBookingSchema).safeParse(doc.attributes);
+  if (!parsed.success) throw fromZod(parsed.error);
+  // Staff-only fields are absent from the public schema; normalise to one shape.
+  const input: Partial<StaffBookingInput> & (typeof parsed)['data'] = parsed.data;
+  const rel = relationshipIds(doc);
+  const tz = ctx.services.config.timeZone;
+  const start = input.startDatetime;
+  const end = input.endDatetime;
+
+  if (rel.lot == null) throw errors.invalid(messages.required, '/data/relationships/lot', 'required');
+  if (rel.vehicleType == null) throw errors.invalid(messages.required, '/data/relationships/vehicleType', 'required');
+  await mustExist(ctx, 'vehicleType', vehicleTypes, rel.vehicleType);
+  await mustExist(ctx, 'airlineIn', airlines, rel.airlineIn);
+  if (!staff) {
+    if (businessDate(start, tz) < businessDate(ctx.now, tz)) throw errors.invalid(messages.dateInFuture, 'startDatetime');
+    await assertOnlineFormOpen(ctx);
+    await assertNotBlockedOut(ctx, start, end);
+    await checkFlights(ctx, rel.airlineOut, input.flightNumberOut);
+    for (const name of ['lotRegion', 'discount', 'parkedBy'] as const) {
+      if (rel[name] != null) throw errors.invalid('Only staff can set this.', `/data/relationships/${name}`, 'permission_denied');
+    }
+  } else {
+    await mustExist(ctx, 'airlineOut', airlines, rel.airlineOut);
+  }
+
+  const customer = await resolveCustomer(ctx, input, rel.customer);
+  const vehicleId = await resolveVehicle(ctx, customer.id, { ...input, vehicleTypeId: rel.vehicleType }, rel.vehicle);
+  const pricedExtras = await priceExtras(ctx, rel.extras ?? [], rel.vehicleType, start, end, staff);
+
+  let discountId: number | null = null;
+  let discountRate = '0';
+  if (input.promoCode) {
+    const discount = await findPromo(ctx, input.promoCode, start);
+    discountId = discount.id;
+    discountRate = discount.rate;
+  }
+  if (staff && input.discountRate !== undefined) discountRate = input.discountRate;
+
+  // From here on the lot is locked until commit: count, decide, insert.
+  const lot = await lockLot(ctx, rel.lot);
+  if (staff) await checkRegion(ctx, lot.id, rel.lotRegion, input.lotRegionRow);
+  else await assertCapacity(ctx, lot, start, end);
+
+  const startDate = businessDate(start, tz);
+  const endDate = businessDate(end, tz);
+  const pricing = (await loadLotPricing(ctx.db, [lot.id], startDate, endDate)).get(lot.id);
+  if (!pricing) throw new Error('Lot pricing missing');
+  const coversUntil = await subscriptionCover(ctx.db, customer.userId, lot.productCodename, ctx.now, tz);
+  const costs = computeCosts({
+    startDate,
+    endDate,
+    lot: pricing,
+    discountRate,
+    extrasCents: pricedExtras.reduce((sum, extra) => sum + extra.cents, 0),
+    // Days past the subscription's end are charged as a stay of that many days.
+    subscription: coversUntil ? { coversUntil, calculateGaps: true } : undefined,
+  });
+  const money = costsToStrings(costs);
+  const hadSubscription = costs.subscriptionDiscount > 0;
+
+  const [previous] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.customerId, customer.id), eq(bookings.status, 'complete')));
+  const returning = (previous?.count ?? 0) > 0;
+
+  // Online bookings wait for payment; a subscriber's free stay is complete at once.
+  const free = costs.totalCost === 0 && hadSubscription;
+  const status = staff ? (input.status ?? 'complete') : free ? 'complete' : 'pending';
+  const paymentStatus = staff ? (input.paymentStatus ?? 'unpaid') : free ? 'paid' : 'unpaid';
+
+  const [customerRow] = await ctx.db.select({ email: customers.email }).from(customers).where(eq(customers.id, customer.id));
+  const [booking] = await ctx.db
+    .insert(bookings)
+    .values({
+      bookingCode: await newBookingCode(ctx),
+      status,
+      paymentStatus,
+      bookingType: staff ? (input.bookingType ?? (rel.customer != null ? 'Regular' : 'New')) : returning ? 'Regular - Website' : 'New - Website',
+      lotId: lot.id,
+      lotRegionId: staff ? (rel.lotRegion ?? null) : null,
+      lotRegionRow: staff ? (input.lotRegionRow ?? null) : null,
+      customerId: customer.id,
+      vehicleId,
+      vehicleTypeId: rel.vehicleType,
+      startDatetime: start,
+      endDatetime: end,
+      airlineOutId: rel.airlineOut ?? null,
+      airlineInId: rel.airlineIn ?? null,
+      flightNumberOut: input.flightNumberOut,
+      flightNumberIn: input.flightNumberIn,
+      busDepartureTime: input.busDepartureTime,
+      passengersOut: input.passengersOut,
+      passengersIn: input.passengersIn,
+      title: input.title,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber,
+      // A logged-in customer's booking carries their account email, whatever the form sent.
+      email: ctx.user && !staff ? ctx.user.email : (customerRow?.email ?? customer.email),
+      business: input.business,
+      rego: input.rego,
+      make: input.make,
+      model: input.model,
+      colour: input.colour,
+      parkingCost: money.parkingCost,
+      extrasCost: money.extrasCost,
+      subscriptionDiscount: money.subscriptionDiscount,
+      amountDiscounted: money.amountDiscounted,
+      totalCost: money.totalCost,
+      discountRate,
+      discountId: staff && rel.discount != null ? rel.discount : discountId,
+      promoCode: input.promoCode,
+      hadSubscription,
+      amountPaid: staff ? (input.amountPaid ?? '0.00') : '0.00',
+      paymentMethod: staff ? (input.paymentMethod ?? null) : null,
+      paymentDatetime: staff ? (input.paymentDatetime ?? null) : null,
+      publicNotes: input.publicNotes,
+      notes: staff ? (input.notes ?? '') : '',
+      fuelLevel: staff ? (input.fuelLevel ?? '') : '',
+      damage: staff ? (input.damage ?? '') : '',
+      parkedById: staff ? (rel.parkedBy ?? null) : null,
+      timeParked: staff ? (input.timeParked ?? null) : null,
+      kilometers: staff ? (input.kilometers ?? null) : null,
+      vehicleNotes: staff ? (input.vehicleNotes ?? '') : '',
+      createdById: ctx.user?.id ?? null,
+      created: ctx.now,
+      updated: ctx.now,
+    })
+    .returning({ id: bookings.id });
+  if (!booking) throw new Error('Booking not created');
+  if (pricedExtras.length) {
+    await ctx.db.insert(bookingExtras).values(pricedExtras.map((extra) => ({ bookingId: booking.id, extraId: extra.id, price: formatMoney(extra.cents) })));
+  }
+  await ctx.db.insert(bookingLogs).values({
+    bookingId: booking.id,
+    userId: ctx.user?.id ?? null,
+    timestamp: ctx.now,
+    action: 'created',
+    info: { source: staff ? 'staff' : 'website', status, paymentStatus, totalCost: money.totalCost },
+  });
+  return booking.id;
+}

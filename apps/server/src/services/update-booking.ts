@@ -1,0 +1,146 @@
+/**
+ * Staff change a booking (details, stay, extras, check-in, payment). Costs are recomputed from the
+ * merged booking whenever what they depend on changes; every changed field is logged.
+ */
+import { and, eq } from 'drizzle-orm';
+import { staffBookingFields } from '@parking/domain/booking';
+import { businessDate } from '@parking/domain/dates';
+import { formatMoney, parseMoney } from '@parking/domain/money';
+import { messages } from '@parking/domain/messages';
+import { computeCosts, costsToStrings } from '@parking/domain/pricing';
+import type { RequestContext } from '../context';
+import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, lots, vehicles, vehicleTypes } from '../db/schema/index';
+import type { WriteDocument } from '../jsonapi/document';
+import { errors, fromZod } from '../jsonapi/errors';
+import { findPromo, priceExtras } from './booking-rules';
+import { relationshipIds, type BookingRow } from './create-booking';
+import { loadLotPricing, subscriptionCover } from './pricing-data';
+
+type Table = typeof airlines | typeof vehicleTypes | typeof lots | typeof customers | typeof lotRegions;
+
+async function exists(ctx: RequestContext, name: string, table: Table, id: number | null | undefined) {
+  if (id == null) return;
+  const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!row) throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, `/data/relationships/${name}`, 'does_not_exist');
+}
+
+const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : value ?? null);
+
+export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: WriteDocument): Promise<void> {
+  const parsed = staffBookingFields.partial().safeParse(doc.attributes);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const sent = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes));
+  const rel = relationshipIds(doc);
+  const changes: Partial<typeof bookings.$inferInsert> = { ...sent };
+  delete (changes as { promoCode?: unknown }).promoCode;
+
+  const relColumns = {
+    lot: 'lotId',
+    vehicleType: 'vehicleTypeId',
+    airlineOut: 'airlineOutId',
+    airlineIn: 'airlineInId',
+    customer: 'customerId',
+    vehicle: 'vehicleId',
+    lotRegion: 'lotRegionId',
+    discount: 'discountId',
+    parkedBy: 'parkedById',
+  } as const;
+  for (const [name, column] of Object.entries(relColumns) as Array<[keyof typeof relColumns, (typeof relColumns)[keyof typeof relColumns]]>) {
+    if (rel[name] !== undefined) Object.assign(changes, { [column]: rel[name] });
+  }
+  if (rel.lot === null) throw errors.invalid('This field may not be null.', '/data/relationships/lot', 'null');
+  if (rel.vehicleType === null) throw errors.invalid('This field may not be null.', '/data/relationships/vehicleType', 'null');
+  await exists(ctx, 'lot', lots, changes.lotId);
+  await exists(ctx, 'vehicleType', vehicleTypes, changes.vehicleTypeId);
+  await exists(ctx, 'airlineOut', airlines, changes.airlineOutId);
+  await exists(ctx, 'airlineIn', airlines, changes.airlineInId);
+  await exists(ctx, 'customer', customers, changes.customerId);
+  await exists(ctx, 'parkedBy', customers, changes.parkedById);
+
+  const merged = { ...row, ...changes } as BookingRow;
+  if (merged.endDatetime && merged.endDatetime.getTime() <= merged.startDatetime.getTime()) {
+    throw errors.invalid(messages.arrivalBeforeDeparture, 'endDatetime');
+  }
+  if (changes.vehicleId != null) {
+    const [vehicle] = await ctx.db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.id, changes.vehicleId), eq(vehicles.ownerId, merged.customerId ?? -1)));
+    if (!vehicle) throw errors.invalid(`Invalid pk "${changes.vehicleId}" - object does not exist.`, '/data/relationships/vehicle', 'does_not_exist');
+  }
+  if (merged.lotRegionId != null) {
+    const [region] = await ctx.db.select().from(lotRegions).where(and(eq(lotRegions.id, merged.lotRegionId), eq(lotRegions.lotId, merged.lotId)));
+    if (!region) throw errors.invalid(`Invalid pk "${merged.lotRegionId}" - object does not exist.`, '/data/relationships/lotRegion', 'does_not_exist');
+    if (merged.lotRegionRow != null && merged.lotRegionRow > region.rows) throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
+  }
+
+  // Extras: a new list replaces the old one at today's prices; otherwise the sold prices stand.
+  let extrasCents: number;
+  if (rel.extras !== undefined) {
+    const end = merged.endDatetime ?? merged.startDatetime;
+    const priced = await priceExtras(ctx, rel.extras, merged.vehicleTypeId ?? 0, merged.startDatetime, end, true);
+    await ctx.db.delete(bookingExtras).where(eq(bookingExtras.bookingId, row.id));
+    if (priced.length) {
+      await ctx.db.insert(bookingExtras).values(priced.map((extra) => ({ bookingId: row.id, extraId: extra.id, price: formatMoney(extra.cents) })));
+    }
+    extrasCents = priced.reduce((sum, extra) => sum + extra.cents, 0);
+  } else {
+    const current = await ctx.db.select({ price: bookingExtras.price }).from(bookingExtras).where(eq(bookingExtras.bookingId, row.id));
+    extrasCents = current.reduce((sum, extra) => sum + parseMoney(extra.price), 0);
+  }
+
+  if (typeof sent.promoCode === 'string' && sent.promoCode !== row.promoCode) {
+    changes.promoCode = sent.promoCode;
+    if (sent.promoCode) {
+      const discount = await findPromo(ctx, sent.promoCode, merged.startDatetime);
+      changes.discountId = discount.id;
+      if (sent.discountRate === undefined) changes.discountRate = discount.rate;
+    } else if (sent.discountRate === undefined) {
+      changes.discountRate = '0';
+      changes.discountId = null;
+    }
+  }
+
+  const pricingKeys = ['lotId', 'startDatetime', 'endDatetime', 'discountRate', 'customerId', 'vehicleTypeId'] as const;
+  const repriced = rel.extras !== undefined || pricingKeys.some((key) => key in changes) || 'promoCode' in changes;
+  if (repriced && merged.endDatetime) {
+    const tz = ctx.services.config.timeZone;
+    const lotId = changes.lotId ?? row.lotId;
+    const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, lotId));
+    const startDate = businessDate(merged.startDatetime, tz);
+    const endDate = businessDate(merged.endDatetime, tz);
+    const pricing = (await loadLotPricing(ctx.db, [lotId], startDate, endDate)).get(lotId);
+    if (!lot || !pricing) throw new Error('Lot pricing missing');
+    const customerId = changes.customerId ?? row.customerId;
+    const [customer] = customerId ? await ctx.db.select({ userId: customers.userId }).from(customers).where(eq(customers.id, customerId)) : [];
+    const coversUntil = await subscriptionCover(ctx.db, customer?.userId ?? null, lot.productCodename, ctx.now, tz);
+    const costs = computeCosts({
+      startDate,
+      endDate,
+      lot: pricing,
+      discountRate: changes.discountRate ?? row.discountRate,
+      extrasCents,
+      subscription: coversUntil ? { coversUntil, calculateGaps: true } : undefined,
+    });
+    const money = costsToStrings(costs);
+    Object.assign(changes, {
+      parkingCost: money.parkingCost,
+      extrasCost: money.extrasCost,
+      subscriptionDiscount: money.subscriptionDiscount,
+      amountDiscounted: money.amountDiscounted,
+      totalCost: money.totalCost,
+      hadSubscription: costs.subscriptionDiscount > 0,
+    });
+  }
+
+  const changed: Record<string, [unknown, unknown]> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    const before = comparable(row[key as keyof BookingRow]);
+    const after = comparable(value);
+    if (String(before) !== String(after)) changed[key] = [before, after];
+  }
+  if (rel.extras !== undefined) changed.extras = [null, rel.extras];
+  if (Object.keys(changed).length === 0) return;
+  await ctx.db.update(bookings).set({ ...changes, updated: ctx.now }).where(eq(bookings.id, row.id));
+  await ctx.db.insert(bookingLogs).values({ bookingId: row.id, userId: ctx.user?.id ?? null, timestamp: ctx.now, action: 'updated', info: changed });
+}

@@ -1,0 +1,102 @@
+/**
+ * Quotes and cost calculations (public-site §2 Get Quote, §5 quote form and wizard dates,
+ * back-office §4 cost calculation): the date rules of the quote form, the quote price, and the
+ * payloads of the booking-quotes and promo-codes checks.
+ */
+import { z } from 'zod';
+import { stayDays } from './dates';
+import { normalisePromoCode } from './discounts';
+import { calendarDate, optionalDatetime, optionalText, requiredDatetime, requiredText } from './fields';
+import { messages } from './messages';
+import type { Cents } from './money';
+import { fraction, moneyAmount } from './numbers';
+import { computeCosts, type LotPricing } from './pricing';
+
+/** The longest stay the quote form prices (a year, both ends counted). */
+export const MAX_QUOTE_DAYS = 365;
+/** The longest stay a cost calculation prices: long-term bookings are entered by staff. */
+export const MAX_COST_DAYS = 3660;
+
+export const quoteMessages = {
+  stayTooLong: (max: number) => `A stay can be at most ${max} days.`,
+  staffOnlyDiscount: 'Only staff can set a discount rate; customers get discounts through promo codes.',
+  unknownLot: (slug: string) => `"${slug}" is not one of the available choices.`,
+  tooManyPromoChecks: 'Too many promo code checks. Please try again later.',
+} as const;
+
+export type QuoteDateField = 'startDate' | 'endDate';
+export interface DateProblem {
+  field: QuoteDateField;
+  message: string;
+}
+
+/**
+ * The quote form's rules (public-site §5): departure required and not before today (today
+ * allowed); return required and not before departure (same day allowed); at most `maxDays`.
+ * `today` is the business date. Answers every problem, at most one per field.
+ */
+export function quoteDateProblems(
+  startDate: string | undefined,
+  endDate: string | undefined,
+  today: string,
+  maxDays: number = MAX_QUOTE_DAYS,
+): DateProblem[] {
+  const problems: DateProblem[] = [];
+  const start = calendarDate().safeParse(startDate ?? '');
+  const end = calendarDate().safeParse(endDate ?? '');
+  if (!start.success) problems.push({ field: 'startDate', message: start.error.issues[0]?.message ?? messages.invalidDate });
+  else if (start.data < today) problems.push({ field: 'startDate', message: messages.dateInFuture });
+  if (!end.success) problems.push({ field: 'endDate', message: end.error.issues[0]?.message ?? messages.invalidDate });
+  else if (start.success && end.data < start.data) problems.push({ field: 'endDate', message: messages.dateAfterDeparture });
+  else if (start.success && stayDays(start.data, end.data) > maxDays) problems.push({ field: 'endDate', message: quoteMessages.stayTooLong(maxDays) });
+  return problems;
+}
+
+/**
+ * What parking costs one traveller for a stay: the lot's price, less what their subscription
+ * covers (the days past its end are charged as a stay of that many days, as a booking is).
+ */
+export function quotePriceCents(startDate: string, endDate: string, lot: LotPricing, coversUntil?: string): Cents {
+  return computeCosts({
+    startDate,
+    endDate,
+    lot,
+    discountRate: '0',
+    extrasCents: 0,
+    subscription: coversUntil === undefined ? undefined : { coversUntil, calculateGaps: true },
+  }).totalCost;
+}
+
+const flag = () => z.boolean({ error: 'Must be a valid boolean.' });
+
+/** A cost calculation request (booking-quotes): the wizard's summary and the back-office form. */
+export const bookingQuoteSchema = z
+  .object({
+    startDatetime: requiredDatetime(),
+    endDatetime: requiredDatetime(),
+    /** Fraction 0..1; only staff may send a non-zero rate. */
+    discountRate: fraction()
+      .nullish()
+      .transform((value) => value ?? '0'),
+    extrasCost: moneyAmount(messages.invalidAmount)
+      .nullish()
+      .transform((value) => value ?? '0.00'),
+    calculateSubscriptionGaps: flag()
+      .nullish()
+      .transform((value) => value ?? false),
+    /** A promo code sets the discount rate the way a booking's promo code does; empty is ignored. */
+    promoCode: optionalText(50).transform(normalisePromoCode),
+  })
+  .refine((value) => value.endDatetime.getTime() > value.startDatetime.getTime(), {
+    error: messages.arrivalBeforeDeparture,
+    path: ['endDatetime'],
+  });
+export type BookingQuoteInput = z.output<typeof bookingQuoteSchema>;
+
+/** A promo code check (promo-codes): the code, and the booking's drop-off and pick-up. */
+export const promoCheckSchema = z.object({
+  code: requiredText(50).transform(normalisePromoCode),
+  dropOffStart: optionalDatetime(),
+  dropOffEnd: optionalDatetime(),
+});
+export type PromoCheckInput = z.output<typeof promoCheckSchema>;
