@@ -1,0 +1,77 @@
+/**
+ * Catalogue calls beyond plain CRUD (spec public-site §7): the extras list with
+ * `filter[checkAvailability]`, and the online-form blockout current now. Static paths, so they
+ * win over the generic `/{type}/` and `/{type}/{id}/` routes whatever the order.
+ */
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requiredDatetime } from '@parking/domain/fields';
+import type { Services } from '../context';
+import { blockoutPeriods } from '../db/schema/index';
+import { route } from '../http/route';
+import { authorize, listResources, readResource } from '../jsonapi/engine';
+import { errors } from '../jsonapi/errors';
+import { single, type RawQuery } from '../jsonapi/query';
+import type { Registry } from '../jsonapi/registry';
+import { unavailableExtraIds } from '../services/extras-availability';
+
+const CHECK_AVAILABILITY = 'filter[checkAvailability]';
+
+/** '<start>,<end>': two ISO 8601 datetimes, the end after the start. */
+function parseStay(raw: string): { start: Date; end: Date } {
+  // A '+' offset left unencoded in a query string arrives as a space.
+  const parts = raw.split(',').map((part) => part.trim().replace(/ (\d{2}:?\d{2})$/, '+$1'));
+  const [startText, endText] = parts;
+  if (parts.length !== 2 || !startText || !endText) {
+    throw errors.parameter('Give the start and end datetimes separated by a comma.', CHECK_AVAILABILITY);
+  }
+  const [start, end] = [startText, endText].map((text) => {
+    const parsed = requiredDatetime().safeParse(text);
+    if (!parsed.success) throw errors.parameter(`"${text}" is not a valid datetime (ISO 8601 with a time zone offset).`, CHECK_AVAILABILITY);
+    return parsed.data;
+  });
+  if (!start || !end) throw errors.parameter('Give the start and end datetimes separated by a comma.', CHECK_AVAILABILITY);
+  if (end <= start) throw errors.parameter('The end must be after the start.', CHECK_AVAILABILITY);
+  return { start, end };
+}
+
+const queryOf = (request: FastifyRequest) => request.query as RawQuery;
+
+export function registerCatalogueRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+  app.get(
+    `${prefix}/extras/`,
+    route(services, async (ctx, request) => {
+      const def = registry.get('extras');
+      authorize(def, 'list', ctx, 'GET');
+      const query = queryOf(request);
+      const raw = single(query, CHECK_AVAILABILITY);
+      const stay = raw === undefined ? undefined : parseStay(raw);
+      const document = await listResources(def, ctx, registry, query, { extraParams: [CHECK_AVAILABILITY] });
+      if (stay && Array.isArray(document.data)) {
+        // `available` then answers for this stay, not only the extra's own switch.
+        const unavailable = await unavailableExtraIds(ctx.db, stay.start, stay.end, ctx.services.config.timeZone);
+        for (const extra of document.data) {
+          if (unavailable.has(Number(extra.id))) extra.attributes.available = false;
+        }
+      }
+      return document;
+    }),
+  );
+
+  app.get(
+    `${prefix}/blockout-periods/current_form_blockout/`,
+    route(services, async (ctx, request) => {
+      const def = registry.get('blockout-periods');
+      authorize(def, 'read', ctx, 'GET');
+      // Overlapping form blockouts: the one that started last speaks.
+      const [current] = await ctx.db
+        .select({ id: blockoutPeriods.id })
+        .from(blockoutPeriods)
+        .where(and(eq(blockoutPeriods.blockType, 'online_form'), lte(blockoutPeriods.startDatetime, ctx.now), gt(blockoutPeriods.endDatetime, ctx.now)))
+        .orderBy(desc(blockoutPeriods.startDatetime), desc(blockoutPeriods.id))
+        .limit(1);
+      if (!current) return { data: null };
+      return readResource(def, ctx, registry, current.id, queryOf(request));
+    }),
+  );
+}
