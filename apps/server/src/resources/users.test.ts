@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { customers, users } from '../db/schema/index';
-import { createUser, login, PASSWORD } from '../test/factories';
-import { lastMailTo, linkIn, mailTo } from '../test/mail';
+import { customers, users, vehicles } from '../db/schema/index';
+import { createUser, createVehicle, createVehicleType, login, PASSWORD } from '../test/factories';
+import { lastMailTo, linkIn, mailTo, tokenIn } from '../test/mail';
 import { api, createTestServer, doc, firstError, many, one, type ApiResponse, type TestServer } from '../test/server';
 
 const USERS = '/backend/api/v1/users/';
@@ -181,30 +181,28 @@ describe('users: registration (POST users/)', () => {
     expectError(await register({ roles: [] }, adminToken), 400, 'At least one role is required.', 'roles');
   });
 
-  it('links the customer record of a guest who booked before registering', async () => {
+  it("does not hand a guest's records to whoever registers their email: they are claimed on confirmation", async () => {
     const email = uniqueEmail('guest');
     const [guest] = await server.handle.db
       .insert(customers)
-      .values({ email, title: 'Ms', firstName: 'Old', lastName: 'Name', phoneNumber: '0300 000 000' })
+      .values({ email: email.toUpperCase(), title: 'Ms', firstName: 'Old', lastName: 'Name', phoneNumber: '0300 000 000' })
       .returning();
+    const type = await createVehicleType(server.handle.db);
+    const vehicle = await createVehicle(server.handle.db, guest?.id ?? 0, type.id);
     const response = await register({ email, title: 'Dr', firstName: 'Gina', lastName: 'Guest' });
     expect(response.status).toBe(201);
-    const linked = await server.handle.db.select().from(customers).where(eq(customers.email, email));
-    expect(linked).toHaveLength(1);
-    expect(linked[0]).toMatchObject({ id: guest?.id, userId: Number(one(response.body).id), title: 'Dr', firstName: 'Gina', lastName: 'Guest' });
-  });
+    const userId = Number(one(response.body).id);
+    const before = await server.handle.db.select().from(customers).where(eq(customers.id, guest?.id ?? 0));
+    expect(before[0]?.userId).toBeNull();
 
-  it('links a guest customer record whose email was stored in another case', async () => {
-    const email = uniqueEmail('caseguest');
-    const [guest] = await server.handle.db
-      .insert(customers)
-      .values({ email: email.toUpperCase(), title: 'Ms', firstName: 'Case', lastName: 'Guest', phoneNumber: '0300 000 000' })
-      .returning();
-    const response = await register({ email });
-    expect(response.status).toBe(201);
-    const [row] = await server.handle.db.select().from(customers).where(eq(customers.id, guest?.id ?? 0));
-    expect(row?.userId).toBe(Number(one(response.body).id));
-    expect(row?.email).toBe(email);
+    const { uid, token } = tokenIn(lastMailTo(server, email));
+    const confirmed = await api(server.app, 'POST', '/backend/api/v1/email-confirmations/', { body: doc('email-confirmations', { uid, token }) });
+    expect(confirmed.status).toBe(201);
+    const [own] = await server.handle.db.select().from(customers).where(eq(customers.userId, userId));
+    expect(own).toMatchObject({ email, title: 'Dr', firstName: 'Gina' });
+    expect(await server.handle.db.select().from(customers).where(eq(customers.id, guest?.id ?? 0))).toHaveLength(0);
+    const [moved] = await server.handle.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id));
+    expect(moved?.ownerId).toBe(own?.id);
   });
 
   it('staff create a login without a password: the customer gets a welcome link to choose one', async () => {

@@ -158,15 +158,17 @@ export const usersResource: ResourceDefinition<UserRow> = {
       phoneNumber: input.phoneNumber,
       business: input.business,
     };
-    // A guest who booked before registering already has a customer record: it becomes theirs.
-    // Customer emails are not constrained to lower case (a booking or an import keeps what was
-    // typed), so match case-insensitively and store the normalised login address on linking.
-    const [existing] = await ctx.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(sql`lower(${customers.email}) = ${input.email}`, sql`${customers.userId} IS NULL`))
-      .orderBy(customers.id)
-      .limit(1);
+    // Staff creating a login for a customer they already know link that record at once. A
+    // self-registration gets a record of its own; guest bookings under the same address are claimed
+    // only once the address is confirmed (services/claim-guest-records.ts).
+    const [existing] = staff
+      ? await ctx.db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(sql`lower(${customers.email}) = ${input.email}`, sql`${customers.userId} IS NULL`))
+          .orderBy(customers.id)
+          .limit(1)
+      : [];
     if (existing) {
       await ctx.db.update(customers).set({ ...details, email: input.email, userId: user.id }).where(eq(customers.id, existing.id));
     } else {

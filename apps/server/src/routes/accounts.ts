@@ -22,6 +22,7 @@ import { readResource } from '../jsonapi/engine';
 import { errors, fromZod } from '../jsonapi/errors';
 import type { Registry } from '../jsonapi/registry';
 import { sendConfirmationEmail, sendPasswordResetEmail } from '../services/account-emails';
+import { claimGuestRecords } from '../services/claim-guest-records';
 
 function attributesOf<T extends ZodType>(request: FastifyRequest, type: string, schema: T): z.output<T> {
   const doc = readDocument(request.body, type);
@@ -137,6 +138,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
       await inTransaction(ctx, async (tx) => {
         const userId = await consumeUserToken(tx.db, input.uid, input.token, 'email_confirmation', tx.now);
         await tx.db.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
+        await claimGuestRecords(tx.db, userId);
       });
       reply.status(201);
       return actionResult('email-confirmations', { uid: input.uid, detail: messages.accountConfirmed });
@@ -185,6 +187,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
         const userId = await consumeUserToken(tx.db, input.uid, input.token, 'password_reset', tx.now);
         // Following the emailed link proves the address as well.
         await tx.db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
+        await claimGuestRecords(tx.db, userId);
         await destroyOtherSessions(tx.db, userId);
         await revokeUserTokens(tx.db, userId, 'password_reset', tx.now);
       });
