@@ -15,13 +15,24 @@ import { errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './jsonapi/routes';
 import { createMailer, listCapturedMail, type Mailer } from './mail/mailer';
+import { airlinesResource } from './resources/airlines';
+import { blockoutPeriodsResource } from './resources/blockout-periods';
+import { bookingLogsResource } from './resources/booking-logs';
 import { bookingsResource } from './resources/bookings';
+import { busTripsResource } from './resources/bus-trips';
 import { customersResource } from './resources/customers';
+import { discountsResource } from './resources/discounts';
+import { exceptionalDaysResource, exceptionalRatesResource } from './resources/exceptional-days';
+import { extrasResource, extraVariationsResource } from './resources/extras';
+import { flightsResource } from './resources/flights';
 import { vehicleTypesResource } from './resources/lookups';
+import { lotRegionsResource } from './resources/lot-regions';
 import { lotsResource } from './resources/lots';
+import { shortTermRateDaysResource, shortTermRatesResource } from './resources/short-term-rates';
 import { usersResource } from './resources/users';
 import { vehiclesResource } from './resources/vehicles';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerCatalogueRoutes } from './routes/catalogue';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
 import { registerQuoteRoutes } from './routes/quotes';
 
@@ -44,6 +55,19 @@ export function buildRegistry(): Registry {
     vehicleTypesResource,
     lotsResource,
     bookingsResource,
+    bookingLogsResource,
+    lotRegionsResource,
+    airlinesResource,
+    busTripsResource,
+    flightsResource,
+    extrasResource,
+    extraVariationsResource,
+    discountsResource,
+    shortTermRateDaysResource,
+    shortTermRatesResource,
+    exceptionalDaysResource,
+    exceptionalRatesResource,
+    blockoutPeriodsResource,
   ];
   for (const def of definitions) registry.add(def);
   return registry;
@@ -109,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerAccountRoutes(app, services, registry, API_PREFIX);
+  registerCatalogueRoutes(app, services, registry, API_PREFIX);
   registerQuoteRoutes(app, services, registry, API_PREFIX);
   registerPromoCodeRoutes(app, services, API_PREFIX);
   registerResourceRoutes(app, services, registry, API_PREFIX);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLogs, bookings, customers, vehicles } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
-import { api, createTestServer, firstError, one, type TestServer } from '../test/server';
+import { api, createTestServer, firstError, many, one, type TestServer } from '../test/server';
 
 const BOOKINGS = '/backend/api/v1/bookings/';
 let server: TestServer;
@@ -147,5 +147,24 @@ describe('bookings: customers and staff', () => {
     const logs = await server.handle.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, Number(booking.id)));
     expect(logs.map((log) => log.action)).toEqual(['created', 'updated']);
     expect(Object.keys(logs[1]?.info as object)).toEqual(expect.arrayContaining(['endDatetime', 'parkingCost', 'totalCost']));
+  });
+});
+
+describe('booking logs (edit history)', () => {
+  it('Admins read a booking’s history newest first with the user; Sales and customers cannot', async () => {
+    await createUser(server.handle.db, { email: 'boss@example.com', roles: ['Admins'] });
+    const token = await login(server.app, 'boss@example.com');
+    const created = await api(server.app, 'POST', BOOKINGS, { token, body: bookingDoc(f, { attributes: { email: 'hist@example.com' } }) });
+    const id = one(created.body).id;
+    await api(server.app, 'PATCH', `${BOOKINGS}${id}/`, { token, body: { data: { type: 'bookings', id, attributes: { notes: 'VIP' } } } });
+    const history = await api(server.app, 'GET', `/backend/api/v1/booking-logs/?filter[booking]=${id}&sort=-timestamp,-id&page[size]=5&include=user`, { token });
+    expect(history.status).toBe(200);
+    const logs = many(history.body);
+    expect(logs.map((log) => log.attributes.action)).toEqual(['updated', 'created']);
+    expect(logs[0]?.attributes.info).toEqual({ notes: ['', 'VIP'] });
+    expect(history.body.included?.[0]?.attributes.email).toBe('boss@example.com');
+    await createUser(server.handle.db, { email: 'clerk@example.com', roles: ['Sales'] });
+    const sales = await login(server.app, 'clerk@example.com');
+    expect((await api(server.app, 'GET', `/backend/api/v1/booking-logs/?filter[booking]=${id}`, { token: sales })).status).toBe(403);
   });
 });
