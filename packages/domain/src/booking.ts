@@ -5,18 +5,9 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, BOOKING_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, TITLES } from './constants';
 import { TIME_PATTERN } from './dates';
-import { choice, EMAIL_PATTERN, optionalText, requiredText } from './fields';
+import { choice, EMAIL_PATTERN, optionalDatetime, optionalText, requiredDatetime, requiredText } from './fields';
 import { messages } from './messages';
 import { moneyAmount, nonNegativeInt, positiveInt } from './numbers';
-
-export const isoDatetime = (message = 'Enter a valid date and time.') =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, { error: messages.required, abort: true })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/, { error: message })
-    .transform((value) => new Date(value))
-    .refine((value) => !Number.isNaN(value.getTime()), { error: message });
 
 const time = z
   .string({ error: messages.required })
@@ -43,8 +34,8 @@ const common = {
   make: requiredText(50),
   model: requiredText(50),
   colour: requiredText(30),
-  startDatetime: isoDatetime(),
-  endDatetime: isoDatetime(),
+  startDatetime: requiredDatetime(),
+  endDatetime: requiredDatetime(),
   flightNumberOut: optionalText(20),
   flightNumberIn: optionalText(20),
   busDepartureTime: time.nullish().transform((value) => value ?? null),
@@ -84,7 +75,7 @@ export const staffBookingFields = z.object({
   paymentStatus: choice(PAYMENT_STATUSES).optional(),
   paymentMethod: choice(PAYMENT_METHODS).nullish(),
   amountPaid: moneyAmount().optional(),
-  paymentDatetime: isoDatetime().nullish(),
+  paymentDatetime: optionalDatetime(),
   discountRate: z
     .union([z.number(), z.string()])
     .transform(String)
@@ -93,7 +84,7 @@ export const staffBookingFields = z.object({
   lotRegionRow: positiveInt().nullish(),
   fuelLevel: optionalText(30),
   damage: optionalText(2000),
-  timeParked: isoDatetime().nullish(),
+  timeParked: optionalDatetime(),
   kilometers: nonNegativeInt().nullish(),
   vehicleNotes: optionalText(2000),
 });

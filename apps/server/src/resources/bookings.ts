@@ -2,9 +2,10 @@
  * Bookings. Anyone may create one (the wizard); a customer sees only their own; staff see and
  * change all; only Admins delete. Costs are the server's: see services/create-booking.ts.
  */
-import { and, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
-import { isValidDate } from '../jsonapi/query';
+import { addDaysToDate, startOfBusinessDay } from '@parking/domain/dates';
+import { isValidDate, parseValue } from '../jsonapi/query';
 import { isAdmin, isStaff } from '../context';
 import { bookingExtras, bookings } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
@@ -13,9 +14,19 @@ import { createBooking, type BookingRow } from '../services/create-booking';
 import { updateBooking } from '../services/update-booking';
 import { fractionText, iso, moneyText } from './serialize';
 
-const dateFilter = (column: typeof bookings.startDatetime | typeof bookings.endDatetime) => (value: string, timeZone: string) => {
-  if (!isValidDate(value)) throw errors.parameter(`"${value}" is not a valid date (YYYY-MM-DD).`, 'filter');
-  return sql`(${column} AT TIME ZONE ${timeZone})::date = ${value}::date`;
+/**
+ * Instants on a business date: from its midnight to the next day's, each in the business's time zone
+ * (so a 23- or 25-hour day is right), as a range the column's index serves.
+ */
+const dateFilter = (column: typeof bookings.startDatetime | typeof bookings.endDatetime, name: string) => (value: string, timeZone: string) => {
+  if (!isValidDate(value)) throw errors.parameter(`"${value}" is not a valid date (YYYY-MM-DD).`, `filter[${name}]`);
+  return and(gte(column, startOfBusinessDay(value, timeZone)), lt(column, startOfBusinessDay(addDaysToDate(value, 1), timeZone)));
+};
+
+/** Bookings with (or without) any extra. */
+const withExtras = (wanted: boolean) => {
+  const any = sql`exists (select 1 from booking_extras be where be.booking_id = ${bookings.id})`;
+  return wanted ? any : sql`not ${any}`;
 };
 
 const search = (text: string) => {
@@ -159,20 +170,14 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
       kind: 'custom',
       apply: (value, ctx) => {
         const tz = ctx.services.config.timeZone;
-        return or(dateFilter(bookings.startDatetime)(value, tz), dateFilter(bookings.endDatetime)(value, tz));
+        return or(dateFilter(bookings.startDatetime, 'diaryDate')(value, tz), dateFilter(bookings.endDatetime, 'diaryDate')(value, tz));
       },
     },
-    start_diary_date: { kind: 'custom', apply: (value, ctx) => dateFilter(bookings.startDatetime)(value, ctx.services.config.timeZone) },
-    end_diary_date: { kind: 'custom', apply: (value, ctx) => dateFilter(bookings.endDatetime)(value, ctx.services.config.timeZone) },
-    extras: {
-      kind: 'custom',
-      apply: (value) => {
-        const any = sql`exists (select 1 from booking_extras be where be.booking_id = ${bookings.id})`;
-        if (value === 'true') return any;
-        if (value === 'false') return sql`not ${any}`;
-        throw errors.parameter(`"${value}" is not a valid boolean.`, 'filter[extras]');
-      },
-    },
+    start_diary_date: { kind: 'custom', apply: (value, ctx) => dateFilter(bookings.startDatetime, 'start_diary_date')(value, ctx.services.config.timeZone) },
+    end_diary_date: { kind: 'custom', apply: (value, ctx) => dateFilter(bookings.endDatetime, 'end_diary_date')(value, ctx.services.config.timeZone) },
+    extras: { kind: 'custom', apply: (value) => withExtras(parseValue('bool', value, 'filter[extras]') === true) },
+    /** The Extras report's "extras not null" (back-office §7) in the list operators' spelling. */
+    extras__isnull: { kind: 'custom', apply: (value) => withExtras(parseValue('bool', value, 'filter[extras__isnull]') === false) },
   },
   sorts: {
     id: bookings.id,

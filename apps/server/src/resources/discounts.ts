@@ -56,7 +56,8 @@ export const discountsResource: ResourceDefinition<DiscountRow> = {
     created: discounts.created,
   },
   defaultSort: '-created',
-  access: { list: 'admin', read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
+  // Sales choose a discount on the booking form; only Admins manage promo codes.
+  access: { list: 'staff', read: 'staff', create: 'admin', update: 'admin', delete: 'admin' },
   write: {
     schema: discountSchema,
     updateSchema: discountFields.partial(),

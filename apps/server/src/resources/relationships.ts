@@ -77,20 +77,17 @@ export function manyToMany(join: JoinTable): ToMany {
 export async function linkedIds(ctx: RequestContext, join: JoinTable, name: string, value: RelationshipValue): Promise<number[]> {
   const pointer = `/data/relationships/${name}`;
   if (!Array.isArray(value)) throw errors.invalid('Expected a list of resource identifiers.', pointer);
-  const ids = [...new Set(value)];
-  const bad = ids.find((id) => !/^\d{1,10}$/.test(id));
-  const numeric = ids.filter((id) => /^\d{1,10}$/.test(id)).map(Number);
-  const found =
-    bad === undefined && numeric.length
-      ? await ctx.db
-          .select({ id: join.related.id })
-          .from(join.related.table)
-          .where(and(inArray(join.related.id, numeric), join.related.visible?.(ctx)))
-      : [];
+  const wellFormed = [...new Set(value.filter((id) => /^\d{1,10}$/.test(id)).map(Number))];
+  const found = wellFormed.length
+    ? await ctx.db
+        .select({ id: join.related.id })
+        .from(join.related.table)
+        .where(and(inArray(join.related.id, wellFormed), join.related.visible?.(ctx)))
+    : [];
   const existing = new Set(found.map((row) => Number(row.id)));
-  const missing = bad ?? ids.find((id) => !existing.has(Number(id)));
+  const missing = value.find((id) => !existing.has(Number(id)));
   if (missing !== undefined) throw errors.invalid(`Invalid pk "${missing}" - object does not exist.`, pointer, 'does_not_exist');
-  return numeric;
+  return wellFormed;
 }
 
 /** Makes the owner's links exactly `ids` (inside the caller's transaction). */

@@ -17,20 +17,21 @@ import { unavailableExtraIds } from '../services/extras-availability';
 
 const CHECK_AVAILABILITY = 'filter[checkAvailability]';
 
+function instant(text: string): Date {
+  // A '+' offset left unencoded in a query string arrives as a space.
+  const parsed = requiredDatetime().safeParse(text.trim().replace(/ (\d{2}:?\d{2})$/, '+$1'));
+  if (!parsed.success) throw errors.parameter(`"${text}" is not a valid datetime (ISO 8601 with a time zone offset).`, CHECK_AVAILABILITY);
+  return parsed.data;
+}
+
 /** '<start>,<end>': two ISO 8601 datetimes, the end after the start. */
 function parseStay(raw: string): { start: Date; end: Date } {
-  // A '+' offset left unencoded in a query string arrives as a space.
-  const parts = raw.split(',').map((part) => part.trim().replace(/ (\d{2}:?\d{2})$/, '+$1'));
-  const [startText, endText] = parts;
-  if (parts.length !== 2 || !startText || !endText) {
+  const [startText, endText, ...rest] = raw.split(',');
+  if (startText === undefined || endText === undefined || rest.length) {
     throw errors.parameter('Give the start and end datetimes separated by a comma.', CHECK_AVAILABILITY);
   }
-  const [start, end] = [startText, endText].map((text) => {
-    const parsed = requiredDatetime().safeParse(text);
-    if (!parsed.success) throw errors.parameter(`"${text}" is not a valid datetime (ISO 8601 with a time zone offset).`, CHECK_AVAILABILITY);
-    return parsed.data;
-  });
-  if (!start || !end) throw errors.parameter('Give the start and end datetimes separated by a comma.', CHECK_AVAILABILITY);
+  const start = instant(startText);
+  const end = instant(endText);
   if (end <= start) throw errors.parameter('The end must be after the start.', CHECK_AVAILABILITY);
   return { start, end };
 }
