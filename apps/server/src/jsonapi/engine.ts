@@ -7,7 +7,7 @@ import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import { isAdmin, isStaff, type RequestContext } from '../context';
 import type { WriteDocument } from './document';
 import { ApiError, errors, fromZod } from './errors';
-import { parseInclude, parseListQuery, single, type RawQuery } from './query';
+import { parseInclude, parseListQuery, single, type ListQuery, type RawQuery } from './query';
 import type { Registry } from './registry';
 import type { AccessRule, Action, AnyResource, AnyRow, JsonValue } from './resource';
 
@@ -179,13 +179,24 @@ export interface ListOptions {
   where?: SQL[];
 }
 
-export async function listResources(
+export interface RowPage {
+  query: ListQuery;
+  rows: AnyRow[];
+  /** Rows matching the filters, over all pages. */
+  total: number;
+}
+
+/**
+ * One page of a list request as rows: the filters, sort, paging and row scope of `listResources`
+ * for callers that render rows themselves (documents) rather than serialize them.
+ */
+export async function listRows(
   def: AnyResource,
   ctx: RequestContext,
   registry: Registry,
   rawQuery: RawQuery,
   options: ListOptions = {},
-): Promise<Document> {
+): Promise<RowPage> {
   const query = parseListQuery(def, rawQuery, ctx, options.extraParams);
   checkIncludes(def, registry, query.include);
   const where = whereOf(def, ctx, [...query.where, ...(options.where ?? [])]);
@@ -205,6 +216,17 @@ export async function listResources(
       .limit(query.page.size)
       .offset((query.page.number - 1) * query.page.size),
   );
+  return { query, rows, total };
+}
+
+export async function listResources(
+  def: AnyResource,
+  ctx: RequestContext,
+  registry: Registry,
+  rawQuery: RawQuery,
+  options: ListOptions = {},
+): Promise<Document> {
+  const { query, rows, total } = await listRows(def, ctx, registry, rawQuery, options);
   const data = await serialize(def, ctx, rows);
   const included = await loadIncluded(def, ctx, registry, data, query.include);
   return {

@@ -1,0 +1,84 @@
+/**
+ * Invoices as PDF, opened in a new tab (public-site §7 "Booking invoice", back-office §7 "Plain GETs
+ * opened in tabs"), so authorised by the session cookie as well as the Token header:
+ *
+ * - GET bookings/{id}/invoice/: one booking's tax invoice, for its own customer or staff. The
+ *   booking is read through the bookings definition, so its row scope applies: another customer's
+ *   booking is simply not found.
+ * - GET bookings/invoices/?filter[status]=complete&filter[start_diary_date]=YYYY-MM-DD (or
+ *   filter[end_diary_date]): staff only; the diary's drop-offs (or pick-ups) of a day, one invoice
+ *   to a page. Any booking list filter, sort and page applies, through the list machinery.
+ *
+ * Errors stay JSON:API documents.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_SIZE_MAX } from '@parking/domain/constants';
+import { isStaff, type RequestContext, type Services } from '../context';
+import { renderInvoicesPdf } from '../documents/invoice';
+import { loadInvoiceModels } from '../documents/invoice-data';
+import { buildContext } from '../http/context';
+import { authorize, fetchOne, listRows, parseId } from '../jsonapi/engine';
+import { errors } from '../jsonapi/errors';
+import { single, type RawQuery } from '../jsonapi/query';
+import type { Registry } from '../jsonapi/registry';
+import type { BookingRow } from '../services/create-booking';
+
+const START = 'filter[start_diary_date]';
+const END = 'filter[end_diary_date]';
+
+/** The request context, as the JSON:API routes build it; these routes answer a document, not JSON. */
+const contextOf = (services: Services, request: FastifyRequest, reply: FastifyReply) => buildContext(request, reply, services, []);
+
+const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test' });
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+  const safe = filename.replace(/[^A-Za-z0-9._-]/g, '-');
+  return reply
+    .status(200)
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${safe}"`)
+    .header('cache-control', 'private, no-store')
+    // The site's policy has object-src 'none', which blocks Chrome's built-in PDF viewer (an
+    // embedded plugin): a document of ours only keeps the framing rule.
+    .header('content-security-policy', "frame-ancestors 'self'")
+    .send(pdf);
+}
+
+export function registerInvoiceRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+  app.get(`${prefix}/bookings/:id/invoice/`, async (request, reply) => {
+    const ctx = await contextOf(services, request, reply);
+    const def = registry.get('bookings');
+    authorize(def, 'read', ctx, 'GET');
+    const { id } = request.params as { id: string };
+    const booking = (await fetchOne(def, ctx, parseId(id, def.notFound))) as BookingRow;
+    const invoices = await loadInvoiceModels(ctx, [booking]);
+    const pdf = await renderInvoicesPdf(invoices, renderOptions(ctx));
+    return sendPdf(reply, pdf, `invoice-${booking.bookingCode}.pdf`);
+  });
+
+  app.get(`${prefix}/bookings/invoices/`, async (request, reply) => {
+    const ctx = await contextOf(services, request, reply);
+    if (!isStaff(ctx.user)) throw ctx.user ? errors.forbidden() : errors.unauthorized();
+    const def = registry.get('bookings');
+    const query: RawQuery = { ...(request.query as RawQuery) };
+    const start = single(query, START);
+    const end = single(query, END);
+    if (start === undefined && end === undefined) {
+      throw errors.parameter(`Give the diary date as ${START} (drop-offs) or ${END} (pick-ups).`, START);
+    }
+    // The whole day, in diary order, unless the caller pages or sorts otherwise.
+    query['page[size]'] ??= String(PAGE_SIZE_MAX);
+    query.sort ??= start !== undefined ? 'startDatetime' : 'endDatetime';
+    const { rows } = await listRows(def, ctx, registry, query);
+    const invoices = await loadInvoiceModels(ctx, rows as BookingRow[]);
+    const what = start !== undefined && end !== undefined ? 'drop-offs and pick-ups' : start !== undefined ? 'drop-offs' : 'pick-ups';
+    const date = start ?? end ?? ''; // a valid YYYY-MM-DD: the filter has checked it
+    const [year, month, day] = date.split('-');
+    const pdf = await renderInvoicesPdf(invoices, {
+      ...renderOptions(ctx),
+      title: 'Tax invoices',
+      emptyMessage: `No bookings to invoice: no ${what} on ${Number(day)}/${month}/${year} match the filters.`,
+    });
+    return sendPdf(reply, pdf, `invoices-${what.replace(/ /g, '-')}-${date}.pdf`);
+  });
+}
