@@ -15,6 +15,8 @@ import { errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './jsonapi/routes';
 import { createMailer, listCapturedMail, type Mailer } from './mail/mailer';
+import { createPaymentProvider } from './payments/create-provider';
+import type { PaymentProvider } from './payments/provider';
 import { airlinesResource } from './resources/airlines';
 import { blockoutPeriodsResource } from './resources/blockout-periods';
 import { bookingLogsResource } from './resources/booking-logs';
@@ -29,12 +31,16 @@ import { vehicleTypesResource } from './resources/lookups';
 import { lotRegionsResource } from './resources/lot-regions';
 import { lotsResource } from './resources/lots';
 import { shortTermRateDaysResource, shortTermRatesResource } from './resources/short-term-rates';
+import { pricesResource, productsResource, subscriptionsResource } from './resources/subscriptions';
 import { usersResource } from './resources/users';
 import { vehiclesResource } from './resources/vehicles';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerCatalogueRoutes } from './routes/catalogue';
+import { registerInvoiceRoutes } from './routes/invoices';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
+import { registerPaymentRoutes } from './routes/payments';
 import { registerQuoteRoutes } from './routes/quotes';
+import { registerSubscriptionRoutes } from './routes/subscriptions';
 
 export const API_PREFIX = '/backend/api/v1';
 
@@ -42,6 +48,7 @@ export interface AppOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  payments?: PaymentProvider;
   clock?: () => Date;
   logger?: boolean;
 }
@@ -56,6 +63,9 @@ export function buildRegistry(): Registry {
     lotsResource,
     bookingsResource,
     bookingLogsResource,
+    productsResource,
+    pricesResource,
+    subscriptionsResource,
     lotRegionsResource,
     airlinesResource,
     busTripsResource,
@@ -82,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
     rateLimiter: createRateLimiter(database, clock),
+    payments: options.payments ?? createPaymentProvider(config, database, clock),
   };
 
   const app = Fastify({
@@ -136,6 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCatalogueRoutes(app, services, registry, API_PREFIX);
   registerQuoteRoutes(app, services, registry, API_PREFIX);
   registerPromoCodeRoutes(app, services, API_PREFIX);
+  registerInvoiceRoutes(app, services, registry, API_PREFIX);
+  registerPaymentRoutes(app, services, API_PREFIX);
+  registerSubscriptionRoutes(app, services, API_PREFIX);
   registerResourceRoutes(app, services, registry, API_PREFIX);
 
   const indexFile = join(config.webDist, 'index.html');

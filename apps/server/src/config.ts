@@ -38,6 +38,12 @@ const envSchema = z.object({
   RATE_LIMIT_EMAIL_REQUESTS: intFromEnv(5),
   RATE_LIMIT_IP_REQUESTS: intFromEnv(50),
   RATE_LIMIT_WINDOW_MINUTES: intFromEnv(60),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** A Stripe-compatible API at another address (tests and stripe-mock); e.g. http://127.0.0.1:12111 */
+  STRIPE_API_BASE: z.string().url().optional(),
+  LOCAL_WEBHOOK_SECRET: z.string().default('whsec_local_development_only'),
 });
 
 export interface RateLimits {
@@ -71,6 +77,38 @@ export interface Config {
   sessionDays: number;
   secureCookies: boolean;
   rateLimits: RateLimits;
+  payments: PaymentsConfig;
+}
+
+export type PaymentsConfig =
+  | { provider: 'local'; webhookSecret: string }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+    };
+
+function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
+  if (!e.STRIPE_SECRET_KEY) return { provider: 'local', webhookSecret: e.LOCAL_WEBHOOK_SECRET };
+  if (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid environment: STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiBase: base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -113,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerIp: e.RATE_LIMIT_IP_REQUESTS,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
+    payments: paymentsConfig(e),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database, Executor } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './auth/rate-limiter';
+import type { PaymentProvider } from './payments/provider';
 
 export interface AuthUser {
   id: number;
@@ -21,6 +22,7 @@ export interface Services {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   clock: () => Date;
+  payments: PaymentProvider;
 }
 
 export interface RequestContext {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
+import { abandonStaleBookings } from './services/payment-events';
 
 async function main() {
   const config = loadConfig();
@@ -19,6 +20,13 @@ async function main() {
 
   const app = await buildApp({ config, database: handle.db });
   await app.listen({ host: config.host, port: config.port });
+
+  // Online bookings not paid within 30 minutes give their space back. One UPDATE, safe to run on
+  // every instance at once.
+  const abandonTimer = setInterval(() => {
+    abandonStaleBookings(handle.db, new Date()).catch((error: unknown) => console.error('abandon job failed', error));
+  }, 60_000);
+  abandonTimer.unref();
 
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);
@@ -37,6 +45,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     timer.unref();
+    clearInterval(abandonTimer);
     await app.close();
     await handle.close();
     process.exit(0);

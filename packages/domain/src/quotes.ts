@@ -24,6 +24,9 @@ export const quoteMessages = {
   tooManyPromoChecks: 'Too many promo code checks. Please try again later.',
 } as const;
 
+// Built once: a zod schema costs far more to build than to run, and quotes are the hottest path.
+const quoteDate = calendarDate();
+
 export type QuoteDateField = 'startDate' | 'endDate';
 export interface DateProblem {
   field: QuoteDateField;
@@ -42,8 +45,8 @@ export function quoteDateProblems(
   maxDays: number = MAX_QUOTE_DAYS,
 ): DateProblem[] {
   const problems: DateProblem[] = [];
-  const start = calendarDate().safeParse(startDate ?? '');
-  const end = calendarDate().safeParse(endDate ?? '');
+  const start = quoteDate.safeParse(startDate ?? '');
+  const end = quoteDate.safeParse(endDate ?? '');
   if (!start.success) problems.push({ field: 'startDate', message: start.error.issues[0]?.message ?? messages.invalidDate });
   else if (start.data < today) problems.push({ field: 'startDate', message: messages.dateInFuture });
   if (!end.success) problems.push({ field: 'endDate', message: end.error.issues[0]?.message ?? messages.invalidDate });

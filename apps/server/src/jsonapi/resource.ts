@@ -75,6 +75,11 @@ export interface ResourceDefinition<Row> {
    * rolled-back request, and PGlite cannot use the outer connection inside a transaction.
    */
   throttle?(ctx: RequestContext): Promise<void>;
+  /**
+   * After the create has committed (outside its transaction): work with the outside world, such as
+   * opening a card payment. Its attributes are added to the 201 answer only.
+   */
+  afterCreate?(ctx: RequestContext, id: number): Promise<Record<string, JsonValue>>;
   /** Replace the generic create; returns the new row's id. */
   create?(ctx: RequestContext, doc: WriteDocument): Promise<number>;
   update?(ctx: RequestContext, row: Row, doc: WriteDocument): Promise<void>;

@@ -55,7 +55,10 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       reply.status(201);
       // The creator sees what they just created even when it is outside their scope afterwards
       // (a registration, a guest's booking); related rows in `included` stay scoped.
-      return readResource(def, { ...ctx, now: services.clock() }, registry, id, {}, { unscoped: true });
+      const extra = def.afterCreate ? await def.afterCreate(ctx, id) : {};
+      const created = await readResource(def, { ...ctx, now: services.clock() }, registry, id, {}, { unscoped: true });
+      if (created.data && !Array.isArray(created.data)) created.data.attributes = { ...created.data.attributes, ...extra };
+      return created;
     }),
   );
 

@@ -9,8 +9,9 @@ import { isValidDate, parseValue } from '../jsonapi/query';
 import { isAdmin, isStaff } from '../context';
 import { bookingExtras, bookings } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
-import type { ResourceDefinition } from '../jsonapi/resource';
+import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import { createBooking, type BookingRow } from '../services/create-booking';
+import { openBookingPayment } from '../services/online-payment';
 import { updateBooking } from '../services/update-booking';
 import { fractionText, iso, moneyText } from './serialize';
 
@@ -201,5 +202,15 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
   scope: (ctx) =>
     isStaff(ctx.user) ? undefined : ctx.user?.customerId ? eq(bookings.customerId, ctx.user.customerId) : sql`false`,
   create: createBooking,
+  async afterCreate(ctx, id): Promise<Record<string, JsonValue>> {
+    // Staff take payment separately (Make Payment); an online booking gets its card payment now.
+    if (isStaff(ctx.user)) return {};
+    try {
+      return { clientSecret: await openBookingPayment(ctx, id) };
+    } catch (error) {
+      console.error('Could not open the payment of booking', id, error);
+      return { clientSecret: null };
+    }
+  },
   update: updateBooking,
 };

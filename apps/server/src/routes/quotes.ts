@@ -5,7 +5,7 @@
  * - POST booking-quotes/: the cost calculation of the wizard's summary and the back-office form.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { businessDate, stayDays } from '@parking/domain/dates';
@@ -22,7 +22,7 @@ import { ApiError, errors, fromZod } from '../jsonapi/errors';
 import { parseInclude, single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { fractionText, iso } from '../resources/serialize';
-import { loadLotPricing, presentByDay, subscriptionCover, type LotRow } from '../services/pricing-data';
+import { loadLotPricing, parseQuoteData, quoteDataSql, subscriptionCover, type LotRow } from '../services/pricing-data';
 import { applicablePromo, throttlePromoLookups } from './promo-codes';
 
 const SLUG_FILTERS = ['filter[lot.slug__in]', 'filter[lot.slug]'] as const;
@@ -79,17 +79,24 @@ function parseQuoteQuery(query: RawQuery, today: string): QuoteQuery {
   return { startDate: single(query, 'start_date') ?? '', endDate: single(query, 'end_date') ?? '', slugs, slugParam, includeLot };
 }
 
-/** The lots quoted: the named ones (every name must exist), else all, in the lots list's order. */
-async function quotedLots(ctx: RequestContext, { slugs, slugParam }: QuoteQuery): Promise<LotRow[]> {
+/**
+ * The lots quoted (the named ones, every name must exist; else all, in the lots list's order) and,
+ * in the same statement, their prices and presence for the dates.
+ */
+async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
+  const { slugs, slugParam, startDate, endDate } = query;
+  const timeZone = ctx.services.config.timeZone;
+  const ids = sql`(SELECT id FROM lots ${slugs ? sql`WHERE slug IN ${slugs}` : sql``})`;
   const rows = await ctx.db
-    .select()
+    .select({ lot: lots, data: quoteDataSql(ids, startDate, endDate, timeZone, ctx.now) })
     .from(lots)
     .where(slugs ? inArray(lots.slug, slugs) : undefined)
     .orderBy(asc(lots.name), asc(lots.id));
   for (const slug of slugs ?? []) {
-    if (!rows.some((row) => row.slug === slug)) throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
+    if (!rows.some((row) => row.lot.slug === slug)) throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
   }
-  return rows;
+  const lotRows: LotRow[] = rows.map((row) => row.lot);
+  return { lotRows, ...parseQuoteData(lotRows, rows[0]?.data, startDate, endDate) };
 }
 
 /** A relationship to one resource by numeric id: undefined when absent (or null). */
@@ -115,17 +122,13 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
     route(services, async (ctx, request) => {
       const query = parseQuoteQuery(request.query as RawQuery, businessDate(ctx.now, timeZone));
       const { startDate, endDate } = query;
-      const lotRows = await quotedLots(ctx, query);
-      const ids = lotRows.map((lot) => lot.id);
+      const { lotRows, pricing, present } = await quotedLots(ctx, query);
       // A customer's own subscription makes the matching lot free; staff quote list prices.
       const subscriber = ctx.user && !isStaff(ctx.user) ? ctx.user.id : null;
-      const [pricing, present, covers] = await Promise.all([
-        loadLotPricing(ctx.db, ids, startDate, endDate),
-        presentByDay(ctx.db, ids, startDate, endDate, timeZone, ctx.now),
+      const covers =
         subscriber === null
           ? lotRows.map(() => undefined)
-          : Promise.all(lotRows.map((lot) => subscriptionCover(ctx.db, subscriber, lot.productCodename, ctx.now, timeZone))),
-      ]);
+          : await Promise.all(lotRows.map((lot) => subscriptionCover(ctx.db, subscriber, lot.productCodename, ctx.now, timeZone)));
       const data = lotRows.map((lot, index) => {
         const lotPricing = pricing.get(lot.id);
         if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);

@@ -78,13 +78,14 @@ const idList = (ids: number[]) => sql.raw(`(${ids.map(Number).join(',') || 'NULL
  * The stays present in the lots during startDate..endDate, as spans of day offsets from startDate
  * (first, last) with how many cars share each span.
  *
- * The GiST index on the booking's period (bookings_period_idx) finds only the stays overlapping
- * the range, however long the history. Each stay's dates are found by width_bucket over the
+ * The GiST index on the booking's period (bookings_period_idx, migration 0001, covering every
+ * column read here) finds only the stays overlapping the range, however long the history, in an
+ * index-only scan. Each stay's dates are found by width_bucket over the
  * business days' first instants (computed here, in the business time zone), which is both the
  * domain's own day rule and about twice as fast as converting every row AT TIME ZONE. A stay
  * ending exactly at a midnight counts on the day that midnight starts, hence the '[]' period.
  */
-function presenceSpansSql(q: PresenceQuery): SQL {
+function presenceSpansSql(q: PresenceQuery, lotIdsSql: SQL = idList(q.lotIds)): SQL {
   const days = stayDays(q.startDate, q.endDate);
   const bounds = Array.from({ length: days + 1 }, (_, i) => dayStart(plusDays(q.startDate, i), q.timeZone));
   const boundsArray = sql`${`{${bounds.join(',')}}`}::timestamptz[]`;
@@ -96,7 +97,7 @@ function presenceSpansSql(q: PresenceQuery): SQL {
            count(*)::int AS cars
     FROM bookings b
     WHERE tstzrange(b.start_datetime, b.end_datetime, '[]') && tstzrange(${bounds[0]}::timestamptz, ${bounds[days]}::timestamptz, '[)')
-      AND b.lot_id IN ${idList(q.lotIds)}
+      AND b.lot_id IN ${lotIdsSql}
       AND (b.status = 'complete' OR (b.status = 'pending' AND b.created > ${holdSince.toISOString()}::timestamptz))
       ${q.excludeBookingId === undefined ? sql`` : sql`AND b.id <> ${q.excludeBookingId}`}
     GROUP BY 1, 2, 3`;
@@ -105,9 +106,9 @@ function presenceSpansSql(q: PresenceQuery): SQL {
 type SpanRow = { lotId: number; first: number; last: number; cars: number };
 
 /** Adds the spans up, day by day (a difference array). */
-function countPresence(q: PresenceQuery, spans: SpanRow[]): Map<number, number[]> {
-  const days = Math.max(0, stayDays(q.startDate, q.endDate));
-  const deltas = new Map<number, number[]>(q.lotIds.map((id) => [id, new Array<number>(days + 1).fill(0)]));
+function countPresence(lotIds: number[], startDate: string, endDate: string, spans: SpanRow[]): Map<number, number[]> {
+  const days = Math.max(0, stayDays(startDate, endDate));
+  const deltas = new Map<number, number[]>(lotIds.map((id) => [id, new Array<number>(days + 1).fill(0)]));
   for (const span of spans) {
     const delta = deltas.get(span.lotId);
     const first = Math.max(0, span.first);
@@ -142,19 +143,65 @@ export async function presentByDay(
   excludeBookingId?: number,
 ): Promise<Map<number, number[]>> {
   const q: PresenceQuery = { lotIds, startDate, endDate, timeZone, now, excludeBookingId };
-  if (lotIds.length === 0 || stayDays(startDate, endDate) < 1) return countPresence(q, []);
+  if (lotIds.length === 0 || stayDays(startDate, endDate) < 1) return countPresence(lotIds, startDate, endDate, []);
   const rows = rowsOf<{ lot_id: number; first: number; last: number; cars: number }>(await db.execute(presenceSpansSql(q)));
   return countPresence(
-    q,
+    lotIds,
+    startDate,
+    endDate,
     rows.map((row) => ({ lotId: Number(row.lot_id), first: Number(row.first), last: Number(row.last), cars: Number(row.cars) })),
   );
 }
 
+/** What quotes need besides the lots themselves, as one JSON value (see quoteDataSql). */
+export interface QuoteDataJson {
+  /** [lotId, days, rate] */
+  rates: Array<[number, number, string]>;
+  /** [lotId, date, surcharge] */
+  surcharges: Array<[number, string, string]>;
+  /** [lotId, first, last, cars]: presence spans, as presentByDay counts them. */
+  spans: Array<[number, number, number, number]>;
+}
+
 /**
- * What quotes need for some lots, in one round trip (the quote is the hottest read path, and on a
- * busy server every statement's round trip counts): the lots' pricing for the dates and the cars
- * present on each date, as loadLotPricing and presentByDay answer them.
+ * A scalar subquery answering QuoteDataJson for the lots `lotIdsSql` names (a parenthesised list
+ * or subquery of ids) and the dates startDate..endDate: the rate tables, the surcharges and the
+ * presence spans, so that a quote needs one statement (the quote is the hottest read path, and on
+ * a busy server each statement's round trip counts).
  */
+export function quoteDataSql(lotIdsSql: SQL, startDate: string, endDate: string, timeZone: string, now: Date): SQL<QuoteDataJson | string> {
+  const spans = presenceSpansSql({ lotIds: [], startDate, endDate, timeZone, now }, lotIdsSql);
+  return sql<QuoteDataJson | string>`(SELECT json_build_object(
+    'rates', (SELECT coalesce(json_agg(json_build_array(r.lot_id, d.days, r.rate::text) ORDER BY d.days), '[]'::json)
+                FROM short_term_rates r JOIN short_term_rate_days d ON d.id = r.day_id
+               WHERE r.lot_id IN ${lotIdsSql}),
+    'surcharges', (SELECT coalesce(json_agg(json_build_array(er.lot_id, to_char(ed.date, 'YYYY-MM-DD'), er.surcharge::text)), '[]'::json)
+                     FROM exceptional_rates er JOIN exceptional_days ed ON ed.id = er.day_id
+                    WHERE er.lot_id IN ${lotIdsSql} AND ed.date BETWEEN ${startDate}::date AND ${endDate}::date),
+    'spans', (SELECT coalesce(json_agg(json_build_array(s.lot_id, s.first, s.last, s.cars)), '[]'::json)
+                FROM (${spans}) AS s)))`;
+}
+
+/** The lots' pricing and the cars present on each date, as loadLotPricing and presentByDay answer them. */
+export function parseQuoteData(
+  lotRows: Array<{ id: number; rate: string }>,
+  value: QuoteDataJson | string | null | undefined,
+  startDate: string,
+  endDate: string,
+): { pricing: Map<number, LotPricing>; present: Map<number, number[]> } {
+  // JSON arrives parsed from both drivers; a string would be a driver configured not to parse it.
+  const data: Partial<QuoteDataJson> = typeof value === 'string' ? (JSON.parse(value) as QuoteDataJson) : (value ?? {});
+  const rates = (data.rates ?? []).map(([lotId, days, rate]) => ({ lotId, days, rate }));
+  const surcharges = (data.surcharges ?? []).map(([lotId, date, surcharge]) => ({ lotId, date, surcharge }));
+  const spans = (data.spans ?? []).map(([lotId, first, last, cars]) => ({ lotId, first, last, cars }));
+  const lotIds = lotRows.map((lot) => lot.id);
+  return {
+    pricing: pricingFrom(lotRows, rates, surcharges),
+    present: countPresence(lotIds, startDate, endDate, spans),
+  };
+}
+
+/** What quotes need for the given lots, in one statement (the quotes route also reads the lots in it). */
 export async function loadQuoteData(
   db: Executor,
   lotRows: Array<{ id: number; rate: string }>,
@@ -163,27 +210,10 @@ export async function loadQuoteData(
   timeZone: string,
   now: Date,
 ): Promise<{ pricing: Map<number, LotPricing>; present: Map<number, number[]> }> {
-  const lotIds = lotRows.map((lot) => lot.id);
-  const q: PresenceQuery = { lotIds, startDate, endDate, timeZone, now };
-  if (lotIds.length === 0) return { pricing: new Map(), present: new Map() };
-  const [row] = rowsOf<{ rates: Array<[number, number, string]>; surcharges: Array<[number, string, string]>; spans: Array<[number, number, number, number]> }>(
-    await db.execute(sql`
-      SELECT
-        (SELECT coalesce(json_agg(json_build_array(r.lot_id, d.days, r.rate::text) ORDER BY d.days), '[]'::json)
-           FROM short_term_rates r JOIN short_term_rate_days d ON d.id = r.day_id
-          WHERE r.lot_id IN ${idList(lotIds)}) AS rates,
-        (SELECT coalesce(json_agg(json_build_array(er.lot_id, to_char(ed.date, 'YYYY-MM-DD'), er.surcharge::text)), '[]'::json)
-           FROM exceptional_rates er JOIN exceptional_days ed ON ed.id = er.day_id
-          WHERE er.lot_id IN ${idList(lotIds)} AND ed.date BETWEEN ${startDate}::date AND ${endDate}::date) AS surcharges,
-        (SELECT coalesce(json_agg(json_build_array(s.lot_id, s.first, s.last, s.cars)), '[]'::json)
-           FROM (${presenceSpansSql(q)}) AS s) AS spans`),
-  );
-  // JSON arrives parsed from both drivers; a string would be a driver configured not to parse it.
-  const parse = <T>(value: T[] | string | undefined): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []));
-  const rates = parse(row?.rates).map(([lotId, days, rate]) => ({ lotId, days, rate }));
-  const surcharges = parse(row?.surcharges).map(([lotId, date, surcharge]) => ({ lotId, date, surcharge }));
-  const spans = parse(row?.spans).map(([lotId, first, last, cars]) => ({ lotId, first, last, cars }));
-  return { pricing: pricingFrom(lotRows, rates, surcharges), present: countPresence(q, spans) };
+  if (lotRows.length === 0) return { pricing: new Map(), present: new Map() };
+  const ids = idList(lotRows.map((lot) => lot.id));
+  const [row] = rowsOf<{ data: QuoteDataJson | string }>(await db.execute(sql`SELECT ${quoteDataSql(ids, startDate, endDate, timeZone, now)} AS data`));
+  return parseQuoteData(lotRows, row?.data, startDate, endDate);
 }
 
 /**

@@ -88,3 +88,19 @@ export const providerEvents = pgTable('provider_events', {
   type: text('type').notNull(),
   receivedAt: timestamptz('received_at').notNull().defaultNow(),
 });
+
+/**
+ * The local payment provider's objects (payment intents, checkout sessions, customers,
+ * subscriptions), kept in the database so that any server instance can answer for them.
+ */
+export const localProviderObjects = pgTable(
+  'local_provider_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').notNull(),
+    created: createdAt(),
+    updated: timestamptz('updated').notNull().defaultNow(),
+  },
+  (t) => [index('local_provider_objects_kind_idx').on(t.kind)],
+);

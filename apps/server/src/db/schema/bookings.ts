@@ -88,6 +88,10 @@ export const bookings = pgTable(
     index('bookings_start_idx').on(t.startDatetime),
     index('bookings_end_idx').on(t.endDatetime),
     index('bookings_lot_range_idx').on(t.lotId, t.startDatetime, t.endDatetime),
+    // bookings_period_idx (migration 0001, hand-written because Drizzle cannot declare INCLUDE): a
+    // GiST index on tstzrange(start_datetime, end_datetime, '[]') covering lot_id, status, created
+    // and the datetimes, so that the stays overlapping a date range (fill rates, quotes) are found
+    // by an index-only scan instead of by scanning every earlier or later booking.
     index('bookings_customer_idx').on(t.customerId, t.created),
     index('bookings_created_idx').on(t.created),
     index('bookings_payment_datetime_idx').on(t.paymentDatetime),

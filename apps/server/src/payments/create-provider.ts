@@ -1,0 +1,11 @@
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createLocalProvider } from './local/local-provider';
+import type { PaymentProvider } from './provider';
+import { createStripeProvider } from './stripe/stripe-provider';
+
+export function createPaymentProvider(config: Config, database: Database, clock: () => Date): PaymentProvider {
+  const payments = config.payments;
+  if (payments.provider === 'stripe') return createStripeProvider(payments);
+  return createLocalProvider(database, { publicUrl: config.publicUrl, clock, webhookSecret: payments.webhookSecret });
+}

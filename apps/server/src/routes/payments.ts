@@ -1,0 +1,140 @@
+/**
+ * Card payments: the provider's webhook, the browser's confirmation (verified with the provider),
+ * the payment configuration the browser needs, and the local simulation's card endpoint.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { messages } from '@parking/domain/messages';
+import { eq } from 'drizzle-orm';
+import { formatMoney, parseMoney } from '@parking/domain/money';
+import { moneyAmount } from '@parking/domain/numbers';
+import { isStaff, type Services } from '../context';
+import { bookings } from '../db/schema/index';
+import { openBookingPayment } from '../services/online-payment';
+import { inTransaction } from '../http/context';
+import { route } from '../http/route';
+import { checkMediaType, readDocument } from '../jsonapi/document';
+import { errors, fromZod } from '../jsonapi/errors';
+import { isLocalProvider } from '../payments/local/local-provider';
+import { intentIdFromSecret, PaymentDeclinedError, WebhookSignatureError } from '../payments/provider';
+import { applySucceededIntent, handleProviderEvent } from '../services/payment-events';
+
+const cardSchema = z.object({
+  clientSecret: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
+  number: z.string({ error: messages.required }).max(40),
+  expiry: z.string({ error: messages.required }).max(10),
+  cvc: z.string({ error: messages.required }).max(4),
+});
+
+const confirmationSchema = z.object({
+  clientSecret: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
+});
+
+function attributes<T extends z.ZodType>(request: FastifyRequest, type: string, schema: T): z.output<T> {
+  checkMediaType(request.headers['content-type']);
+  const parsed = schema.safeParse(readDocument(request.body, type).attributes);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, services: Services, prefix: string) {
+  const provider = services.payments;
+
+  app.get(
+    `${prefix}/payment-config/`,
+    route(services, async () => ({
+      data: { type: 'payment-config', id: provider.kind, attributes: { provider: provider.kind, publishableKey: provider.publishableKey } },
+    })),
+  );
+
+  // The webhook needs the exact bytes Stripe signed, so this scope reads bodies as text.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post(`${prefix}/stripe/webhook/`, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const signature = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = provider.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw errors.badRequest('Invalid webhook signature.', 'invalid_signature');
+        throw error;
+      }
+      const outcome = await handleProviderEvent(services.database, provider, event, services.clock());
+      return reply.type('application/json').send({ received: true, outcome });
+    });
+  });
+
+  /** The browser says a payment went through; the provider is asked whether it did. */
+  app.post(
+    `${prefix}/payment-confirmations/`,
+    route(services, async (ctx, request, reply) => {
+      const input = attributes(request, 'payment-confirmations', confirmationSchema);
+      const intentId = intentIdFromSecret(input.clientSecret);
+      if (!intentId) throw errors.invalid('This payment could not be found.', 'clientSecret', 'not_found');
+      const intent = await provider.retrievePaymentIntent(intentId).catch(() => null);
+      if (!intent || intent.clientSecret !== input.clientSecret) throw errors.invalid('This payment could not be found.', 'clientSecret', 'not_found');
+      if (intent.status !== 'succeeded') {
+        throw errors.invalid(intent.lastError ?? 'The payment has not been completed.', 'clientSecret', 'payment_incomplete');
+      }
+      await inTransaction(ctx, (tx) => applySucceededIntent(tx.db, intent, tx.now, 'browser'));
+      reply.status(201);
+      return {
+        data: {
+          type: 'payment-confirmations',
+          id: intent.id,
+          attributes: { status: intent.status, amount: (intent.amountCents / 100).toFixed(2), bookingId: intent.bookingId ? String(intent.bookingId) : null },
+        },
+      };
+    }),
+  );
+
+  /** Staff take a card payment for a saved booking (back office: Make Payment). */
+  app.post(
+    `${prefix}/payments/`,
+    route(services, async (ctx, request, reply) => {
+      if (!ctx.user) throw errors.unauthorized();
+      if (!isStaff(ctx.user)) throw errors.forbidden();
+      checkMediaType(request.headers['content-type']);
+      const doc = readDocument(request.body, 'payments');
+      const parsed = z.object({ amount: moneyAmount() }).safeParse(doc.attributes);
+      if (!parsed.success) throw fromZod(parsed.error);
+      const bookingRef = doc.relationships.booking;
+      const bookingId = typeof bookingRef === 'string' && /^\d{1,10}$/.test(bookingRef) ? Number(bookingRef) : null;
+      if (bookingId === null) throw errors.invalid(messages.required, '/data/relationships/booking', 'required');
+      const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      if (!booking) throw errors.invalid(`Invalid pk "${bookingId}" - object does not exist.`, '/data/relationships/booking', 'does_not_exist');
+      if (booking.paymentStatus === 'paid' || booking.stripeComplete) throw errors.invalid('This booking has already been paid.', '/data/relationships/booking', 'already_paid');
+      const cents = parseMoney(parsed.data.amount);
+      const due = parseMoney(booking.totalCost) - parseMoney(booking.amountPaid);
+      if (cents <= 0) throw errors.invalid('Number must be greater than 0', 'amount');
+      if (cents > due) throw errors.invalid(`The amount due is ${formatMoney(due)}.`, 'amount', 'too_much');
+      const clientSecret = await openBookingPayment(ctx, bookingId, cents);
+      reply.status(201);
+      return { data: { type: 'payments', id: intentIdFromSecret(clientSecret ?? '') ?? '', attributes: { amount: formatMoney(cents), clientSecret } } };
+    }),
+  );
+
+  if (isLocalProvider(provider)) {
+    const local = provider;
+    /** The local card form: the simulated issuer decides, and the webhook's event is applied in-process. */
+    app.post(
+      `${prefix}/local-payments/`,
+      route(services, async (ctx, request, reply) => {
+        const input = attributes(request, 'local-payments', cardSchema);
+        let result;
+        try {
+          result = await local.confirmPayment(input.clientSecret, input);
+        } catch (error) {
+          if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, 'number', error.code);
+          throw error;
+        }
+        await handleProviderEvent(services.database, provider, result.event, ctx.now);
+        if (result.intent.status !== 'succeeded') throw errors.invalid(result.intent.lastError ?? messages.unknownError, 'number', 'card_declined');
+        reply.status(201);
+        return { data: { type: 'local-payments', id: result.intent.id, attributes: { status: result.intent.status } } };
+      }),
+    );
+  }
+}

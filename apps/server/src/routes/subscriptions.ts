@@ -1,0 +1,203 @@
+/**
+ * Subscribing (checkout sessions), managing (billing portal sessions), and the local provider's own
+ * checkout and billing pages' calls. The provider's events then record the subscription.
+ */
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { messages } from '@parking/domain/messages';
+import { isStaff, type RequestContext, type Services } from '../context';
+import { prices, products, subscriptions, users } from '../db/schema/index';
+import { route } from '../http/route';
+import { checkMediaType, readDocument, type WriteDocument } from '../jsonapi/document';
+import { errors, fromZod } from '../jsonapi/errors';
+import { isLocalProvider } from '../payments/local/local-provider';
+import { PaymentDeclinedError, type ProviderEvent } from '../payments/provider';
+import { handleProviderEvent } from '../services/payment-events';
+
+const relationshipId = (doc: WriteDocument, name: string): number => {
+  const value = doc.relationships[name];
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) throw errors.invalid(messages.required, `/data/relationships/${name}`, 'required');
+  return Number(value);
+};
+
+/** A customer acts for themselves; staff may act for any user (the customer screen's Subscription tab). */
+function assertSelfOrStaff(ctx: RequestContext, userId: number) {
+  if (!ctx.user) throw errors.unauthorized();
+  if (ctx.user.id !== userId && !isStaff(ctx.user)) throw errors.invalid(`Invalid pk "${userId}" - object does not exist.`, '/data/relationships/user', 'does_not_exist');
+}
+
+const cardSchema = z.object({
+  number: z.string({ error: messages.required }).max(40),
+  expiry: z.string({ error: messages.required }).max(10),
+  cvc: z.string({ error: messages.required }).max(4),
+});
+const cancelSchema = z.object({ cancelAtPeriodEnd: z.boolean({ error: 'Must be a valid boolean.' }) });
+
+function body<T extends z.ZodType>(request: FastifyRequest, type: string, schema: T): z.output<T> {
+  checkMediaType(request.headers['content-type']);
+  const parsed = schema.safeParse(readDocument(request.body, type).attributes);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+export function registerSubscriptionRoutes(app: FastifyInstance, services: Services, prefix: string) {
+  const provider = services.payments;
+  const base = services.config.publicUrl;
+  const apply = async (events: ProviderEvent[]) => {
+    for (const event of events) await handleProviderEvent(services.database, provider, event, services.clock());
+  };
+
+  app.post(
+    `${prefix}/checkout-sessions/`,
+    route(services, async (ctx, request, reply) => {
+      checkMediaType(request.headers['content-type']);
+      const doc = readDocument(request.body, 'checkout-sessions');
+      const userId = relationshipId(doc, 'user');
+      const priceId = relationshipId(doc, 'price');
+      assertSelfOrStaff(ctx, userId);
+      const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw errors.invalid(`Invalid pk "${userId}" - object does not exist.`, '/data/relationships/user', 'does_not_exist');
+      const [price] = await ctx.db
+        .select({ id: prices.id, providerPriceId: prices.providerPriceId, productId: prices.productId, active: prices.active })
+        .from(prices)
+        .where(eq(prices.id, priceId));
+      if (!price || !price.active) throw errors.invalid(`Invalid pk "${priceId}" - object does not exist.`, '/data/relationships/price', 'does_not_exist');
+      const [current] = await ctx.db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .innerJoin(prices, eq(prices.id, subscriptions.priceId))
+        .where(and(eq(subscriptions.userId, userId), eq(prices.productId, price.productId), eq(subscriptions.valid, true), gt(subscriptions.endDatetime, ctx.now)));
+      if (current) throw errors.invalid('You already have this subscription.', '/data/relationships/price', 'already_subscribed');
+      const providerPriceId = price.providerPriceId ?? (provider.kind === 'local' ? `local_price_${price.id}` : null);
+      if (!providerPriceId) throw errors.invalid('This subscription cannot be purchased online yet.', '/data/relationships/price', 'not_configured');
+      const [previous] = await ctx.db
+        .select({ customer: subscriptions.providerCustomerId })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
+        .orderBy(desc(subscriptions.created))
+        .limit(1);
+      const returnTo = isStaff(ctx.user) && ctx.user?.id !== userId ? `${base}/admin/customers` : `${base}/profile?tab=subscribe`;
+      const session = await provider.createCheckoutSession({
+        providerPriceId,
+        userId,
+        email: user.email,
+        providerCustomerId: previous?.customer ?? null,
+        successUrl: returnTo,
+        cancelUrl: returnTo,
+      });
+      reply.status(201);
+      return { data: { type: 'checkout-sessions', id: session.id, attributes: { sessionId: session.id, url: session.url } } };
+    }),
+  );
+
+  app.post(
+    `${prefix}/billing-sessions/`,
+    route(services, async (ctx, request, reply) => {
+      checkMediaType(request.headers['content-type']);
+      const doc = readDocument(request.body, 'billing-sessions');
+      const userId = relationshipId(doc, 'user');
+      assertSelfOrStaff(ctx, userId);
+      const [latest] = await ctx.db
+        .select({ customer: subscriptions.providerCustomerId })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
+        .orderBy(desc(subscriptions.endDatetime))
+        .limit(1);
+      if (!latest?.customer) throw errors.invalid('There is no subscription to manage.', '/data/relationships/user', 'no_subscription');
+      const { url } = await provider.createBillingPortalSession({ providerCustomerId: latest.customer, returnUrl: `${base}/profile?tab=subscribe` });
+      reply.status(201);
+      return { data: { type: 'billing-sessions', id: String(userId), attributes: { url } } };
+    }),
+  );
+
+  if (!isLocalProvider(provider)) return;
+  const local = provider;
+  const declined = (error: unknown): never => {
+    if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, 'number', error.code);
+    throw error;
+  };
+
+  /** The local checkout page's data: what is being bought, for whom. The session id is the capability. */
+  app.get<{ Params: { id: string } }>(
+    `${prefix}/local-checkout-sessions/:id/`,
+    route(services, async (ctx, request) => {
+      const session = await local.getCheckoutSession((request.params as { id: string }).id);
+      if (!session) throw errors.notFound('Checkout session not found');
+      const priceKey = String(session.price);
+      const [price] = await ctx.db
+        .select({ amount: prices.amount, interval: prices.interval, intervalCount: prices.intervalCount, name: products.name, description: products.description })
+        .from(prices)
+        .innerJoin(products, eq(products.id, prices.productId))
+        .where(sql`${prices.providerPriceId} = ${priceKey} OR 'local_price_' || ${prices.id} = ${priceKey}`);
+      return {
+        data: {
+          type: 'local-checkout-sessions',
+          id: String(session.id),
+          attributes: {
+            status: String(session.status),
+            email: String(session.customer_email ?? ''),
+            productName: price?.name ?? '',
+            productDescription: price?.description ?? '',
+            amount: price?.amount ?? '0.00',
+            interval: price?.interval ?? 'month',
+            intervalCount: price?.intervalCount ?? 3,
+            successUrl: String(session.success_url),
+            cancelUrl: String(session.cancel_url),
+          },
+        },
+      };
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    `${prefix}/local-checkout-sessions/:id/complete/`,
+    route(services, async (_ctx, request, reply) => {
+      const card = body(request, 'local-checkout-sessions', cardSchema);
+      const id = (request.params as { id: string }).id;
+      const session = await local.getCheckoutSession(id);
+      if (!session) throw errors.notFound('Checkout session not found');
+      await apply(await local.completeCheckout(id, card).catch(declined));
+      reply.status(201);
+      return { data: { type: 'local-checkout-sessions', id, attributes: { status: 'complete', successUrl: String(session.success_url) } } };
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${prefix}/local-billing-sessions/:id/`,
+    route(services, async (ctx, request) => {
+      const portal = await local.getPortalSession((request.params as { id: string }).id);
+      if (!portal) throw errors.notFound('Billing session not found');
+      const names = await ctx.db.select({ id: prices.id, providerPriceId: prices.providerPriceId, name: products.name, amount: prices.amount }).from(prices).innerJoin(products, eq(products.id, prices.productId));
+      const nameOf = (priceId: string) => names.find((row) => row.providerPriceId === priceId || `local_price_${row.id}` === priceId);
+      return {
+        data: {
+          type: 'local-billing-sessions',
+          id: String(portal.session.id),
+          attributes: {
+            returnUrl: String(portal.session.return_url),
+            subscriptions: portal.subscriptions.map((sub) => ({
+              id: sub.id,
+              productName: nameOf(sub.priceId)?.name ?? '',
+              amount: nameOf(sub.priceId)?.amount ?? '0.00',
+              status: sub.status,
+              currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
+              cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+            })),
+          },
+        },
+      };
+    }),
+  );
+
+  app.post<{ Params: { id: string; subscription: string } }>(
+    `${prefix}/local-billing-sessions/:id/subscriptions/:subscription/`,
+    route(services, async (_ctx, request, reply) => {
+      const input = body(request, 'local-billing-subscriptions', cancelSchema);
+      const params = request.params as { id: string; subscription: string };
+      await apply(await local.setCancelAtPeriodEnd(params.id, params.subscription, input.cancelAtPeriodEnd).catch(declined));
+      reply.status(201);
+      return { data: { type: 'local-billing-subscriptions', id: params.subscription, attributes: { cancelAtPeriodEnd: input.cancelAtPeriodEnd } } };
+    }),
+  );
+}

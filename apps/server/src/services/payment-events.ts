@@ -1,0 +1,149 @@
+/**
+ * What a payment provider's events do to our data. The webhook, the browser's confirmation and the
+ * local simulation all land here; each event and each payment is applied exactly once.
+ */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { formatMoney, parseMoney } from '@parking/domain/money';
+import type { Database, Executor } from '../db/client';
+import { bookingLogs, bookings, payments, prices, providerEvents, subscriptions } from '../db/schema/index';
+import type { PaymentProvider, ProviderEvent, ProviderPaymentIntent, ProviderSubscription } from '../payments/provider';
+
+export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
+
+/** Marks a booking paid for a succeeded intent, once, however many times it is told. */
+export async function applySucceededIntent(db: Executor, intent: ProviderPaymentIntent, now: Date, source: string): Promise<boolean> {
+  if (intent.status !== 'succeeded') return false;
+  const [payment] = await db
+    .update(payments)
+    .set({ status: 'succeeded' })
+    .where(and(eq(payments.providerPaymentId, intent.id), ne(payments.status, 'succeeded')))
+    .returning();
+  if (!payment) return false;
+  const [paid] = await db
+    .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.bookingId, payment.bookingId), eq(payments.status, 'succeeded')));
+  const amountPaid = formatMoney(parseMoney(paid?.total ?? '0'));
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
+  if (!booking) return false;
+  const fullyPaid = parseMoney(amountPaid) >= parseMoney(booking.totalCost);
+  await db
+    .update(bookings)
+    .set({
+      // A paid online booking is confirmed, even if its 30-minute hold had lapsed meanwhile.
+      status: ['pending', 'payment_failed', 'abandoned'].includes(booking.status) ? 'complete' : booking.status,
+      paymentStatus: fullyPaid ? 'paid' : booking.paymentStatus,
+      paymentMethod: 'stripe',
+      amountPaid,
+      paymentDatetime: now,
+      stripeComplete: fullyPaid,
+      updated: now,
+    })
+    .where(eq(bookings.id, booking.id));
+  await db.insert(bookingLogs).values({
+    bookingId: booking.id,
+    userId: payment.createdById,
+    timestamp: now,
+    action: 'payment_succeeded',
+    info: { amount: formatMoney(intent.amountCents), paymentIntent: intent.id, source },
+  });
+  return true;
+}
+
+async function applyFailedIntent(db: Executor, intent: ProviderPaymentIntent, now: Date): Promise<void> {
+  const [payment] = await db
+    .update(payments)
+    .set({ status: 'failed' })
+    .where(and(eq(payments.providerPaymentId, intent.id), ne(payments.status, 'succeeded')))
+    .returning();
+  if (!payment) return;
+  // The customer may try another card; the booking says why it is not confirmed yet.
+  await db
+    .update(bookings)
+    .set({ status: 'payment_failed', updated: now })
+    .where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'pending')));
+  await db.insert(bookingLogs).values({
+    bookingId: payment.bookingId,
+    userId: null,
+    timestamp: now,
+    action: 'payment_failed',
+    info: { paymentIntent: intent.id, message: intent.lastError ?? '' },
+  });
+}
+
+const VALID_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
+async function upsertSubscription(db: Executor, sub: ProviderSubscription, now: Date, deleted: boolean): Promise<void> {
+  const [existing] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id));
+  const [price] = await db
+    .select({ id: prices.id })
+    .from(prices)
+    .where(sql`${prices.providerPriceId} = ${sub.priceId} OR 'local_price_' || ${prices.id} = ${sub.priceId}`)
+    .limit(1);
+  const userId = existing?.userId ?? sub.userId;
+  if (!price || userId === null) return;
+  const values = {
+    userId,
+    priceId: price.id,
+    providerSubscriptionId: sub.id,
+    providerCustomerId: sub.customerId,
+    endDatetime: sub.currentPeriodEnd,
+    // Cancelled at period end: still valid until then (spec: "cancelled but still valid").
+    canceledAt: sub.cancelAtPeriodEnd || sub.status === 'canceled' || deleted ? (sub.canceledAt ?? now) : null,
+    valid: !deleted && VALID_STATUSES.has(sub.status),
+  };
+  if (existing) await db.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id));
+  else await db.insert(subscriptions).values({ ...values, created: now });
+}
+
+/**
+ * Applies one provider event. Events are recorded in provider_events in the same transaction as
+ * their effect, so a redelivered event finds itself there and changes nothing.
+ */
+export async function handleProviderEvent(database: Database, provider: PaymentProvider, event: ProviderEvent, now: Date): Promise<EventOutcome> {
+  if (event.type === 'ignored') return 'ignored';
+  // A renewal's new period lives on the subscription: read it before the transaction (network call).
+  const renewed = event.type === 'invoice.paid' && event.subscriptionId ? await provider.retrieveSubscription(event.subscriptionId) : null;
+  return database.transaction(async (tx) => {
+    const [fresh] = await tx.insert(providerEvents).values({ eventId: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning();
+    if (!fresh) return 'duplicate';
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        await applySucceededIntent(tx, event.intent, now, 'webhook');
+        break;
+      case 'payment_intent.payment_failed':
+        await applyFailedIntent(tx, event.intent, now);
+        break;
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+        await upsertSubscription(tx, event.subscription, now, false);
+        break;
+      case 'customer.subscription.deleted':
+        await upsertSubscription(tx, event.subscription, now, true);
+        break;
+      case 'invoice.paid':
+        if (renewed) await upsertSubscription(tx, renewed, now, false);
+        break;
+      case 'checkout.session.completed':
+        // The subscription itself arrives as customer.subscription.created.
+        break;
+    }
+    return 'handled';
+  });
+}
+
+/** Pending online bookings whose 30-minute hold has lapsed give their space back. */
+export async function abandonStaleBookings(database: Database, now: Date, holdMs = 30 * 60_000): Promise<number> {
+  const cutoff = new Date(now.getTime() - holdMs);
+  return database.transaction(async (tx) => {
+    const stale = await tx
+      .update(bookings)
+      .set({ status: 'abandoned', updated: now })
+      .where(and(inArray(bookings.status, ['pending']), sql`${bookings.created} < ${cutoff.toISOString()}::timestamptz`))
+      .returning({ id: bookings.id });
+    if (stale.length) {
+      await tx.insert(bookingLogs).values(stale.map((row) => ({ bookingId: row.id, userId: null, timestamp: now, action: 'abandoned', info: {} })));
+    }
+    return stale.length;
+  });
+}
