@@ -54,9 +54,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(options: { rateLimits?: Partial<RateLimits> } = {}): Promise<TestServer> {
+export async function createTestServer(options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string> } = {}): Promise<TestServer> {
   const handle = await createTestDatabase();
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')), PUBLIC_URL: 'https://parking.test' });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')),
+    PUBLIC_URL: 'https://parking.test',
+    ...options.env,
+  });
   const config: Config = {
     ...base,
     rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, ...options.rateLimits },

@@ -1,0 +1,104 @@
+/**
+ * A local HTTP server answering the few Stripe API calls the stripe adapter makes, in Stripe's
+ * shapes, so that the real stripe-node SDK can be exercised offline. A stand-in for Stripe, not
+ * for anything of ours.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+
+type Json = Record<string, unknown>;
+
+/** Stripe's form encoding ("metadata[booking_id]=12") into nested objects. */
+function parseForm(body: string): Json {
+  const result: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let target = result;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) target[part] = value;
+      else target = (target[part] ??= {}) as Json;
+    });
+  }
+  return result;
+}
+
+const read = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    request.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    request.on('end', () => resolve(data));
+  });
+
+export interface FakeStripe {
+  port: number;
+  intents: Map<string, Json>;
+  subscriptions: Map<string, Json>;
+  requests: Array<{ method: string; path: string; body: Json; idempotencyKey: string | undefined }>;
+  close(): Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  const idempotent = new Map<string, Json>();
+  const requests: FakeStripe['requests'] = [];
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const body = parseForm(await read(request));
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      const key = request.headers['idempotency-key'];
+      const idempotencyKey = typeof key === 'string' ? key : undefined;
+      requests.push({ method: request.method ?? '', path, body, idempotencyKey });
+      const send = (status: number, json: Json) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(4).toString('hex')}` });
+        response.end(JSON.stringify(json));
+      };
+      if (request.method === 'POST' && path === '/v1/payment_intents') {
+        const remembered = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+        if (remembered) return send(200, remembered);
+        const id = `pi_${randomBytes(8).toString('hex')}`;
+        const intent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(body.amount),
+          currency: body.currency,
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+          metadata: body.metadata ?? {},
+          last_payment_error: null,
+        };
+        intents.set(id, intent);
+        if (idempotencyKey) idempotent.set(idempotencyKey, intent);
+        return send(200, intent);
+      }
+      const intentMatch = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)$/.exec(path);
+      if (request.method === 'GET' && intentMatch?.[1]) {
+        const intent = intents.get(intentMatch[1]);
+        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      }
+      if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+        const id = `cs_test_${randomBytes(8).toString('hex')}`;
+        return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, mode: body.mode });
+      }
+      if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        return send(200, { id: 'bps_test', object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${String(body.customer)}` });
+      }
+      const subMatch = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
+      if (request.method === 'GET' && subMatch?.[1]) {
+        const sub = subscriptions.get(subMatch[1]);
+        return sub ? send(200, sub) : send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+      }
+      return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    port: address.port,
+    intents,
+    subscriptions,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
