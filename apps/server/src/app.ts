@@ -22,6 +22,7 @@ import { blockoutPeriodsResource } from './resources/blockout-periods';
 import { bookingLogsResource } from './resources/booking-logs';
 import { bookingsResource } from './resources/bookings';
 import { busTripsResource } from './resources/bus-trips';
+import { contactSubmissionsResource } from './resources/contact-submissions';
 import { customersResource } from './resources/customers';
 import { discountsResource } from './resources/discounts';
 import { exceptionalDaysResource, exceptionalRatesResource } from './resources/exceptional-days';
@@ -36,6 +37,7 @@ import { usersResource } from './resources/users';
 import { vehiclesResource } from './resources/vehicles';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerCatalogueRoutes } from './routes/catalogue';
+import { registerContentRoutes } from './routes/content';
 import { registerInvoiceRoutes } from './routes/invoices';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
 import { registerPaymentRoutes } from './routes/payments';
@@ -78,6 +80,7 @@ export function buildRegistry(): Registry {
     exceptionalDaysResource,
     exceptionalRatesResource,
     blockoutPeriodsResource,
+    contactSubmissionsResource,
   ];
   for (const def of definitions) registry.add(def);
   return registry;
@@ -150,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInvoiceRoutes(app, services, registry, API_PREFIX);
   registerPaymentRoutes(app, services, API_PREFIX);
   registerSubscriptionRoutes(app, services, API_PREFIX);
+  registerContentRoutes(app, services);
   registerResourceRoutes(app, services, registry, API_PREFIX);
 
   const indexFile = join(config.webDist, 'index.html');

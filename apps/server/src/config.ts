@@ -44,6 +44,8 @@ const envSchema = z.object({
   /** A Stripe-compatible API at another address (tests and stripe-mock); e.g. http://127.0.0.1:12111 */
   STRIPE_API_BASE: z.string().url().optional(),
   LOCAL_WEBHOOK_SECRET: z.string().default('whsec_local_development_only'),
+  /** A WordPress answering the content routes (/wp-json/...); unset means our own content tables. */
+  CMS_URL: z.string().url().optional(),
 });
 
 export interface RateLimits {
@@ -78,6 +80,8 @@ export interface Config {
   secureCookies: boolean;
   rateLimits: RateLimits;
   payments: PaymentsConfig;
+  /** Base URL of a WordPress serving the content routes, without a trailing slash; undefined: our own tables. */
+  cmsUrl: string | undefined;
 }
 
 export type PaymentsConfig =
@@ -152,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
     payments: paymentsConfig(e),
+    cmsUrl: e.CMS_URL?.replace(/\/+$/, ''),
   };
 }

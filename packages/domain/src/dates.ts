@@ -3,10 +3,11 @@
  * weekday/weekend service, bus times. Dates are 'YYYY-MM-DD' strings, times 'HH:mm:ss'.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { addDays, format, parseISO } from 'date-fns';
 import type { Service } from './constants';
+import { stayDays } from './day-arithmetic';
 
-export const DEFAULT_TIME_ZONE = 'Australia/Hobart';
+export { DEFAULT_TIME_ZONE, stayDays } from './day-arithmetic';
 
 /** The business date ('YYYY-MM-DD') of an instant. */
 export function businessDate(instant: Date, timeZone: string): string {
@@ -22,11 +23,6 @@ export function businessInstant(date: string, time: string, timeZone: string): D
 
 /** Start of a business date, as an instant. */
 export const startOfBusinessDay = (date: string, timeZone: string) => businessInstant(date, '00:00:00', timeZone);
-
-/** Stay length: calendar days from the departure date to the return date, both counted (same day = 1). */
-export function stayDays(startDate: string, endDate: string): number {
-  return differenceInCalendarDays(parseISO(endDate), parseISO(startDate)) + 1;
-}
 
 /** Every date from start to end inclusive. */
 export function eachDate(startDate: string, endDate: string): string[] {

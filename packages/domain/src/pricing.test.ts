@@ -167,3 +167,17 @@ describe('extra prices', () => {
     expect(extraPriceCents('30.00', variations, null)).toBe(3000);
   });
 });
+
+describe("the lot's subscription share", () => {
+  it('a subscription takes off only the lot’s share of covered parking', () => {
+    const half = computeCosts({
+      startDate: '2026-12-01',
+      endDate: '2026-12-03',
+      lot: { ...lot, subscriptionShare: '0.5' },
+      discountRate: '0',
+      extrasCents: 0,
+      subscription: { coversUntil: '2026-12-31', calculateGaps: true },
+    });
+    expect(half).toMatchObject({ parkingCost: 5200, subscriptionDiscount: 2600, totalCost: 2600 });
+  });
+});

@@ -18,6 +18,8 @@ export interface LotPricing {
   dailyCents: Cents;
   /** Exceptional-day surcharges for this lot, by date. */
   surcharges: ReadonlyMap<string, Cents>;
+  /** Share of covered parking a subscription takes off (the lot's subscriptionParkingDiscount; 1 = free). */
+  subscriptionShare?: string;
 }
 
 /**
@@ -102,7 +104,7 @@ export function computeCosts(input: CostInput): Costs {
   if (input.subscription && input.subscription.coversUntil >= input.startDate) {
     const uncovered = eachDate(input.startDate, input.endDate).filter((date) => date > (input.subscription?.coversUntil ?? '')).length;
     const charged = uncovered > 0 && input.subscription.calculateGaps ? basePriceCents(uncovered, input.lot.rows, input.lot.dailyCents) : 0;
-    subscriptionDiscount = Math.max(0, parkingCost - charged);
+    subscriptionDiscount = applyRate(Math.max(0, parkingCost - charged), rateToParts(input.lot.subscriptionShare ?? '1'));
   }
   const parkingDue = parkingCost - subscriptionDiscount;
   const amountDiscounted = applyRate(parkingDue, rateToParts(input.discountRate));

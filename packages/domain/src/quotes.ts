@@ -4,21 +4,21 @@
  * payloads of the booking-quotes and promo-codes checks.
  */
 import { z } from 'zod';
-import { stayDays } from './dates';
 import { normalisePromoCode } from './discounts';
 import { calendarDate, optionalDatetime, optionalText, requiredDatetime, requiredText } from './fields';
 import { messages } from './messages';
 import type { Cents } from './money';
 import { fraction, moneyAmount } from './numbers';
 import { computeCosts, type LotPricing } from './pricing';
+import { MAX_QUOTE_DAYS, quoteDateOrderProblems, stayTooLong, type DateProblem } from './quote-dates';
 
-/** The longest stay the quote form prices (a year, both ends counted). */
-export const MAX_QUOTE_DAYS = 365;
+export { MAX_QUOTE_DAYS, type DateProblem, type QuoteDateField } from './quote-dates';
+
 /** The longest stay a cost calculation prices: long-term bookings are entered by staff. */
 export const MAX_COST_DAYS = 3660;
 
 export const quoteMessages = {
-  stayTooLong: (max: number) => `A stay can be at most ${max} days.`,
+  stayTooLong,
   staffOnlyDiscount: 'Only staff can set a discount rate; customers get discounts through promo codes.',
   unknownLot: (slug: string) => `"${slug}" is not one of the available choices.`,
   tooManyPromoChecks: 'Too many promo code checks. Please try again later.',
@@ -26,12 +26,6 @@ export const quoteMessages = {
 
 // Built once: a zod schema costs far more to build than to run, and quotes are the hottest path.
 const quoteDate = calendarDate();
-
-export type QuoteDateField = 'startDate' | 'endDate';
-export interface DateProblem {
-  field: QuoteDateField;
-  message: string;
-}
 
 /**
  * The quote form's rules (public-site §5): departure required and not before today (today
@@ -44,14 +38,15 @@ export function quoteDateProblems(
   today: string,
   maxDays: number = MAX_QUOTE_DAYS,
 ): DateProblem[] {
-  const problems: DateProblem[] = [];
   const start = quoteDate.safeParse(startDate ?? '');
   const end = quoteDate.safeParse(endDate ?? '');
+  // The format first; the order rules (shared with the home page's quote form) for what is well-formed.
+  const order = quoteDateOrderProblems(start.success ? start.data : '', end.success ? end.data : '', today, maxDays);
+  const problems: DateProblem[] = [];
   if (!start.success) problems.push({ field: 'startDate', message: start.error.issues[0]?.message ?? messages.invalidDate });
-  else if (start.data < today) problems.push({ field: 'startDate', message: messages.dateInFuture });
+  else problems.push(...order.filter((problem) => problem.field === 'startDate'));
   if (!end.success) problems.push({ field: 'endDate', message: end.error.issues[0]?.message ?? messages.invalidDate });
-  else if (start.success && end.data < start.data) problems.push({ field: 'endDate', message: messages.dateAfterDeparture });
-  else if (start.success && stayDays(start.data, end.data) > maxDays) problems.push({ field: 'endDate', message: quoteMessages.stayTooLong(maxDays) });
+  else if (start.success) problems.push(...order.filter((problem) => problem.field === 'endDate'));
   return problems;
 }
 

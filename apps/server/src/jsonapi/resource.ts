@@ -74,7 +74,7 @@ export interface ResourceDefinition<Row> {
    * Abuse limits for a create, checked before the write's transaction: the counts must outlive a
    * rolled-back request, and PGlite cannot use the outer connection inside a transaction.
    */
-  throttle?(ctx: RequestContext): Promise<void>;
+  throttle?(ctx: RequestContext, doc: WriteDocument): Promise<void>;
   /**
    * After the create has committed (outside its transaction): work with the outside world, such as
    * opening a card payment. Its attributes are added to the 201 answer only.

@@ -50,7 +50,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       authorize(def, 'create', ctx, 'POST');
       checkMediaType(request.headers['content-type']);
       const doc = readDocument(request.body, def.type);
-      await def.throttle?.(ctx);
+      await def.throttle?.(ctx, doc);
       const id = await inTransaction(ctx, (tx) => createResource(def, tx, registry, doc));
       reply.status(201);
       // The creator sees what they just created even when it is outside their scope afterwards

@@ -168,3 +168,19 @@ describe('booking logs (edit history)', () => {
     expect((await api(server.app, 'GET', `/backend/api/v1/booking-logs/?filter[booking]=${id}`, { token: sales })).status).toBe(403);
   });
 });
+
+describe('promo codes cannot be guessed through bookings', () => {
+  it('each booking that tries a code counts against the per-IP promo limit', async () => {
+    const limited = await createTestServer({ rateLimits: { requestsPerIp: 2 } });
+    try {
+      const fixtures = await bookingFixtures(limited.handle.db);
+      const attempt = (i: number) =>
+        api(limited.app, 'POST', BOOKINGS, { body: bookingDoc(fixtures, { attributes: { email: `guess${i}@example.com`, promoCode: `GUESS${i}` } }) });
+      expect((await attempt(1)).status).toBe(400);
+      expect((await attempt(2)).status).toBe(400);
+      expect((await attempt(3)).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import { bookingExtras, bookings } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import { createBooking, type BookingRow } from '../services/create-booking';
+import { throttlePromoLookups } from '../routes/promo-codes';
 import { openBookingPayment } from '../services/online-payment';
 import { updateBooking } from '../services/update-booking';
 import { fractionText, iso, moneyText } from './serialize';
@@ -201,6 +202,11 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
   },
   scope: (ctx) =>
     isStaff(ctx.user) ? undefined : ctx.user?.customerId ? eq(bookings.customerId, ctx.user.customerId) : sql`false`,
+  // Promo codes must not be guessable through bookings either: each code tried counts.
+  async throttle(ctx, doc) {
+    const code = doc.attributes.promoCode;
+    if (typeof code === 'string' && code.trim() && !isStaff(ctx.user)) await throttlePromoLookups(ctx);
+  },
   create: createBooking,
   async afterCreate(ctx, id): Promise<Record<string, JsonValue>> {
     // Staff take payment separately (Make Payment); an online booking gets its card payment now.

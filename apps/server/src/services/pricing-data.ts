@@ -11,13 +11,16 @@ export type LotRow = typeof lots.$inferSelect;
 type RateRow = { lotId: number; days: number; rate: string };
 type SurchargeRow = { lotId: number; date: string; surcharge: string };
 
-function pricingFrom(lotRows: Array<{ id: number; rate: string }>, rateRows: RateRow[], surchargeRows: SurchargeRow[]): Map<number, LotPricing> {
+type LotRates = { id: number; rate: string; subscriptionParkingDiscount?: string };
+
+function pricingFrom(lotRows: LotRates[], rateRows: RateRow[], surchargeRows: SurchargeRow[]): Map<number, LotPricing> {
   const result = new Map<number, LotPricing>();
   for (const lot of lotRows) {
     result.set(lot.id, {
       rows: rateRows.filter((row) => row.lotId === lot.id).map((row) => ({ days: row.days, cents: parseMoney(row.rate) })),
       dailyCents: parseMoney(lot.rate),
       surcharges: new Map(surchargeRows.filter((row) => row.lotId === lot.id).map((row) => [row.date, parseMoney(row.surcharge)])),
+      subscriptionShare: lot.subscriptionParkingDiscount ?? '1',
     });
   }
   return result;
@@ -27,7 +30,10 @@ function pricingFrom(lotRows: Array<{ id: number; rate: string }>, rateRows: Rat
 export async function loadLotPricing(db: Executor, lotIds: number[], startDate: string, endDate: string): Promise<Map<number, LotPricing>> {
   if (lotIds.length === 0) return new Map();
   const [lotRows, rateRows, surchargeRows] = await Promise.all([
-    db.select({ id: lots.id, rate: lots.rate }).from(lots).where(inArray(lots.id, lotIds)),
+    db
+      .select({ id: lots.id, rate: lots.rate, subscriptionParkingDiscount: lots.subscriptionParkingDiscount })
+      .from(lots)
+      .where(inArray(lots.id, lotIds)),
     db
       .select({ lotId: shortTermRates.lotId, days: shortTermRateDays.days, rate: shortTermRates.rate })
       .from(shortTermRates)
@@ -184,7 +190,7 @@ export function quoteDataSql(lotIdsSql: SQL, startDate: string, endDate: string,
 
 /** The lots' pricing and the cars present on each date, as loadLotPricing and presentByDay answer them. */
 export function parseQuoteData(
-  lotRows: Array<{ id: number; rate: string }>,
+  lotRows: LotRates[],
   value: QuoteDataJson | string | null | undefined,
   startDate: string,
   endDate: string,
@@ -204,7 +210,7 @@ export function parseQuoteData(
 /** What quotes need for the given lots, in one statement (the quotes route also reads the lots in it). */
 export async function loadQuoteData(
   db: Executor,
-  lotRows: Array<{ id: number; rate: string }>,
+  lotRows: LotRates[],
   startDate: string,
   endDate: string,
   timeZone: string,

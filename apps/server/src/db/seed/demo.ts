@@ -50,6 +50,7 @@ import {
   VEHICLE_TYPES,
   type VehicleTypeName,
 } from './data';
+import { seedContent } from './content';
 import { Random, WeightedTable } from './random';
 
 export interface SeedOptions {
@@ -1243,6 +1244,8 @@ async function seedInto(
       created: new Date(nowMs - (CONTACT_MESSAGES.length - i) * 3.5 * DAY_MS + rng.int(0, 600) * MINUTE),
     })),
   );
+
+  await seedContent(tx, now);
 
   // --- Summary --------------------------------------------------------------------------------------------
   const bookingsByStatus: Record<string, number> = {};

@@ -1,0 +1,127 @@
+/**
+ * The booking wizard's step forms (public-site §2 "Booking wizard steps", §5). Each step validates its
+ * part of the public booking with the same field rules the API applies to the saved booking
+ * (`publicBookingSchema`), plus the choices only the wizard makes: a saved vehicle, the flight lists
+ * with Other, Not flying, and the confirmation checkboxes.
+ */
+import { z } from 'zod';
+import { publicBookingSchema } from './booking';
+import { latestDropOff, TIME_PATTERN } from './dates';
+import { requiredText } from './fields';
+import { messages } from './messages';
+import { positiveInt } from './numbers';
+
+const booking = publicBookingSchema.shape;
+
+/** The flight lists end with Other (id 0), which asks for the flight number (spec §5 "Flight choice"). */
+export const OTHER_FLIGHT = '0';
+
+/** A required selection with an id (vehicle type, airline, flight). */
+const selection = () => requiredText(20);
+
+/** A ticked checkbox (departure and payment confirmations). */
+const ticked = () => z.boolean({ error: messages.required }).refine((value) => value, { error: messages.required });
+
+/** Step 2, Details. A logged-in customer's email is read-only but still part of the booking. */
+export const detailsStepSchema = z.object({
+  title: booking.title,
+  firstName: booking.firstName,
+  lastName: booking.lastName,
+  phoneNumber: booking.phoneNumber,
+  email: booking.email,
+  business: booking.business,
+});
+export type DetailsStep = z.output<typeof detailsStepSchema>;
+
+/** Step 3, Car Details: rego upper-cased without spaces; make and colour are any text (lists end with Other). */
+export const carStepSchema = z.object({
+  /** The saved vehicle chosen by a customer, or ''. */
+  vehicle: z.string().default(''),
+  rego: booking.rego,
+  make: booking.make,
+  model: booking.model,
+  colour: booking.colour,
+  vehicleType: selection(),
+});
+export type CarStep = z.output<typeof carStepSchema>;
+
+const time = z.string().default('');
+const isTime = (value: string) => TIME_PATTERN.test(value);
+const seconds = (value: string) => (value.length === 5 ? `${value}:00` : value);
+
+/**
+ * Step 4, flights and passengers. `notFlyingOut`/`notFlyingIn` say the chosen airline is Not flying
+ * (the form knows the airline's name); then a manual time replaces the flight, and the flight number
+ * and bus time are hidden. `flightTimeOut`/`flightTimeIn` hold the chosen flight's time (filled by the
+ * form), the typed time for Other, or the manual time for Not flying. `busDepartureTime` is the chosen
+ * flight's bus, or one hour before an Other flight.
+ */
+export const flightsStepSchema = z
+  .object({
+    sameDay: z.boolean().default(false),
+    airlineOut: selection(),
+    notFlyingOut: z.boolean().default(false),
+    flightOut: z.string().default(''),
+    flightNumberOut: z.string().trim().max(20).default(''),
+    flightTimeOut: time,
+    busDepartureTime: time,
+    airlineIn: selection(),
+    notFlyingIn: z.boolean().default(false),
+    flightIn: z.string().default(''),
+    flightNumberIn: z.string().trim().max(20).default(''),
+    flightTimeIn: time,
+    passengersOut: positiveInt(),
+    passengersIn: positiveInt(),
+    confirmed: ticked(),
+  })
+  .superRefine((value, ctx) => {
+    const required = (path: string) => ctx.addIssue({ code: 'custom', message: messages.required, path: [path] });
+    const checkTime = (path: 'flightTimeOut' | 'flightTimeIn') => {
+      if (!value[path]) required(path);
+      else if (!isTime(value[path])) ctx.addIssue({ code: 'custom', message: messages.invalidTime, path: [path] });
+    };
+    for (const leg of ['Out', 'In'] as const) {
+      const notFlying = value[`notFlying${leg}`];
+      const flight = value[`flight${leg}`];
+      if (notFlying) {
+        checkTime(`flightTime${leg}`);
+        continue;
+      }
+      if (!flight) {
+        required(`flight${leg}`);
+        continue;
+      }
+      if (flight === OTHER_FLIGHT) {
+        if (!value[`flightNumber${leg}`]) required(`flightNumber${leg}`);
+        checkTime(`flightTime${leg}`);
+      }
+    }
+    // Wizard dates (§5): the return must come after the drop-off. Only a same-day stay can get this wrong.
+    const dropOff = dropOffTime(value);
+    if (value.sameDay && dropOff && isTime(value.flightTimeIn) && seconds(value.flightTimeIn) <= dropOff) {
+      ctx.addIssue({
+        code: 'custom',
+        message: messages.arrivalBeforeDeparture,
+        path: [value.notFlyingIn || value.flightIn === OTHER_FLIGHT ? 'flightTimeIn' : 'flightIn'],
+      });
+    }
+  });
+export type FlightsStepInput = z.input<typeof flightsStepSchema>;
+export type FlightsStep = z.output<typeof flightsStepSchema>;
+
+/**
+ * When the car is dropped off ('HH:mm:ss'): the manual time when not flying, else at least 10 minutes
+ * before the shuttle bus (spec §9). '' while unknown.
+ */
+export function dropOffTime(value: Pick<FlightsStep, 'notFlyingOut' | 'flightTimeOut' | 'busDepartureTime'>): string {
+  if (value.notFlyingOut) return isTime(value.flightTimeOut) ? seconds(value.flightTimeOut) : '';
+  return isTime(value.busDepartureTime) ? latestDropOff(seconds(value.busDepartureTime)) : '';
+}
+
+/** When the car is collected ('HH:mm:ss'): the arrival flight's time or the manual time. */
+export function pickUpTime(value: Pick<FlightsStep, 'flightTimeIn'>): string {
+  return isTime(value.flightTimeIn) ? seconds(value.flightTimeIn) : '';
+}
+
+/** Step 7: the payment confirmation checkbox. */
+export const paymentConfirmationSchema = z.object({ confirmed: ticked() });
