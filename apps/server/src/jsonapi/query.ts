@@ -103,8 +103,13 @@ function columnFilter(spec: Extract<FilterSpec, { kind: 'column' }>, op: FilterO
     case 'isnull':
       return parseValue('bool', raw, parameter) ? isNull(col) : isNotNull(col);
     case 'icontains':
-      return ilike(col, `%${raw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      return ilike(col, containsPattern(raw));
   }
+}
+
+/** An ILIKE pattern matching `text` anywhere, with LIKE's wildcards in it taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const FILTER_PARAM = /^filter\[([A-Za-z0-9_.]+)\]$/;

@@ -5,7 +5,7 @@
 import { and, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { addDaysToDate, startOfBusinessDay } from '@parking/domain/dates';
-import { isValidDate, parseValue } from '../jsonapi/query';
+import { containsPattern, isValidDate, parseValue } from '../jsonapi/query';
 import { isAdmin, isStaff } from '../context';
 import { bookingExtras, bookings } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
@@ -32,7 +32,7 @@ const withExtras = (wanted: boolean) => {
 };
 
 const search = (text: string) => {
-  const pattern = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   return or(
     sql`(${bookings.firstName} || ' ' || ${bookings.lastName}) ILIKE ${pattern}`,
     sql`${bookings.email} ILIKE ${pattern}`,

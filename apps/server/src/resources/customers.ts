@@ -5,13 +5,14 @@
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { profileSchema } from '@parking/domain/accounts';
-import { ROLES, type Role } from '@parking/domain/constants';
 import { email as emailRule, optionalText } from '@parking/domain/fields';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
 import { customers, users } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
+import { containsPattern } from '../jsonapi/query';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { rolesFilter } from './role-filter';
 import { fullName, iso } from './serialize';
 import { hasActiveSubscription } from './subscription-sql';
 
@@ -56,7 +57,7 @@ const staffSchema = profileSchema.extend({
 });
 
 const search = (text: string) => {
-  const pattern = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   return or(
     ilike(customers.firstName, pattern),
     ilike(customers.lastName, pattern),
@@ -109,16 +110,7 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
     email: { kind: 'column', column: customers.email, value: 'string', ops: ['eq', 'icontains'] },
     staff: { kind: 'column', column: customers.staff, value: 'bool' },
     user: { kind: 'column', column: customers.userId, value: 'int', ops: ['eq', 'isnull'] },
-    userRoles: {
-      kind: 'custom',
-      apply: (value) => {
-        const roles = value.split(',').filter(Boolean);
-        for (const role of roles) {
-          if (!ROLES.includes(role as Role)) throw errors.parameter(`"${role}" is not one of the available choices.`, 'filter[userRoles]');
-        }
-        return roles.length ? sql`${users.roles} && ${sql.param(roles)}::text[]` : undefined;
-      },
-    },
+    userRoles: rolesFilter(users.roles, 'userRoles'),
   },
   sorts: {
     id: customers.id,

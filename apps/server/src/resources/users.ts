@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { passwordChangeSchema, personalDetailsSchema, registerSchema } from '@parking/domain/accounts';
-import { ROLES, type Role } from '@parking/domain/constants';
+import { ROLES } from '@parking/domain/constants';
 import { email as emailRule, password as passwordRule } from '@parking/domain/fields';
 import { messages } from '@parking/domain/messages';
 import { hashPassword, verifyPassword } from '../auth/crypto';
@@ -16,6 +16,7 @@ import { customers, users } from '../db/schema/index';
 import { errors, fromZod } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { sendConfirmationEmail } from '../services/account-emails';
+import { rolesFilter } from './role-filter';
 import { iso } from './serialize';
 import { hasActiveSubscription } from './subscription-sql';
 
@@ -110,16 +111,7 @@ export const usersResource: ResourceDefinition<UserRow> = {
   relationships: { customer: { kind: 'one', type: 'customers', key: 'customerId' } },
   filters: {
     email: { kind: 'column', column: users.email, value: 'string', ops: ['eq', 'icontains'] },
-    roles: {
-      kind: 'custom',
-      apply: (value) => {
-        const roles = value.split(',').filter(Boolean);
-        for (const role of roles) {
-          if (!ROLES.includes(role as Role)) throw errors.parameter(`"${role}" is not one of the available choices.`, 'filter[roles]');
-        }
-        return roles.length ? sql`${users.roles} && ${sql.param(roles)}::text[]` : undefined;
-      },
-    },
+    roles: rolesFilter(users.roles, 'roles'),
   },
   sorts: { id: users.id, email: users.email, created: users.created },
   defaultSort: '-id',
