@@ -21,6 +21,7 @@ if (!dataDir) {
 }
 
 const isCI = Boolean(process.env.CI);
+const EXCLUSIVE = /\.exclusive\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -57,16 +58,26 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: EXCLUSIVE,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
+      testIgnore: EXCLUSIVE,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,
       },
+    },
+    {
+      // Tests that change what every visitor sees (a full car park, an online-form blockout) run alone,
+      // once the others have finished, so that no other journey meets their changes.
+      name: 'exclusive',
+      testMatch: EXCLUSIVE,
+      dependencies: ['desktop', 'phone'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: {
@@ -84,8 +95,12 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
-      // Journeys log in many times from 127.0.0.1; the real limit would lock them out.
+      // Journeys log in, register and ask for emails many times from 127.0.0.1; the real limits
+      // would lock them out.
       RATE_LIMIT_LOGIN_FAILURES: '1000',
+      RATE_LIMIT_REGISTRATIONS: '1000',
+      RATE_LIMIT_EMAIL_REQUESTS: '1000',
+      RATE_LIMIT_IP_REQUESTS: '1000',
     },
   },
 });

@@ -49,5 +49,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // user-event types key by key: on a busy 2-core CI machine a long form needs more than 5 s.
+    testTimeout: 60_000,
   },
 });

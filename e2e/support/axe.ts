@@ -14,6 +14,13 @@ interface A11yOptions {
  * Moderate and minor findings are reported by axe but do not fail a journey.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  // A dialog fading in blends its colours with the page beneath; axe would measure a contrast nobody
+  // sees once it has settled. Finite transitions end first; spinners and skeletons loop forever.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

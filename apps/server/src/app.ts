@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });
+  const stripe = config.payments.provider === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -122,9 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js, its card frames and its API, only when the Stripe adapter is configured.
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { publicBookingSchema } from './booking';
 import { latestDropOff, TIME_PATTERN } from './dates';
-import { requiredText } from './fields';
 import { messages } from './messages';
 import { positiveInt } from './numbers';
 
@@ -16,11 +15,16 @@ const booking = publicBookingSchema.shape;
 /** The flight lists end with Other (id 0), which asks for the flight number (spec §5 "Flight choice"). */
 export const OTHER_FLIGHT = '0';
 
-/** A required selection with an id (vehicle type, airline, flight). */
-const selection = () => requiredText(20);
+/**
+ * A required selection with an id (vehicle type, airline, flight). Not an aborting check, so that the
+ * flights step's cross-field rules still run and every problem shows at once.
+ */
+const selection = () =>
+  z.string({ error: messages.required }).trim().min(1, { error: messages.required }).max(20);
 
 /** A ticked checkbox (departure and payment confirmations). */
-const ticked = () => z.boolean({ error: messages.required }).refine((value) => value, { error: messages.required });
+const ticked = () =>
+  z.boolean({ error: messages.required }).refine((value) => value, { error: messages.required });
 
 /** Step 2, Details. A logged-in customer's email is read-only but still part of the booking. */
 export const detailsStepSchema = z.object({
@@ -74,38 +78,55 @@ export const flightsStepSchema = z
     passengersIn: positiveInt(),
     confirmed: ticked(),
   })
-  .superRefine((value, ctx) => {
-    const required = (path: string) => ctx.addIssue({ code: 'custom', message: messages.required, path: [path] });
-    const checkTime = (path: 'flightTimeOut' | 'flightTimeIn') => {
-      if (!value[path]) required(path);
-      else if (!isTime(value[path])) ctx.addIssue({ code: 'custom', message: messages.invalidTime, path: [path] });
-    };
-    for (const leg of ['Out', 'In'] as const) {
-      const notFlying = value[`notFlying${leg}`];
-      const flight = value[`flight${leg}`];
-      if (notFlying) {
-        checkTime(`flightTime${leg}`);
-        continue;
+  .superRefine(
+    (parsed, ctx) => {
+      // Runs even when other fields failed (see `when` below), so the values may still be raw input.
+      const raw = parsed as Partial<Record<keyof typeof parsed, unknown>>;
+      const text = (key: keyof typeof parsed) =>
+        typeof raw[key] === 'string' ? (raw[key] as string).trim() : '';
+      const flag = (key: keyof typeof parsed) => raw[key] === true;
+      const required = (path: string) =>
+        ctx.addIssue({ code: 'custom', message: messages.required, path: [path] });
+      const checkTime = (path: 'flightTimeOut' | 'flightTimeIn') => {
+        if (!text(path)) required(path);
+        else if (!isTime(text(path)))
+          ctx.addIssue({ code: 'custom', message: messages.invalidTime, path: [path] });
+      };
+      for (const leg of ['Out', 'In'] as const) {
+        // No airline yet: that field says so; the flight waits for it.
+        if (!text(`airline${leg}`)) continue;
+        if (flag(`notFlying${leg}`)) {
+          checkTime(`flightTime${leg}`);
+          continue;
+        }
+        const flight = text(`flight${leg}`);
+        if (!flight) {
+          required(`flight${leg}`);
+          continue;
+        }
+        if (flight === OTHER_FLIGHT) {
+          if (!text(`flightNumber${leg}`)) required(`flightNumber${leg}`);
+          checkTime(`flightTime${leg}`);
+        }
       }
-      if (!flight) {
-        required(`flight${leg}`);
-        continue;
-      }
-      if (flight === OTHER_FLIGHT) {
-        if (!value[`flightNumber${leg}`]) required(`flightNumber${leg}`);
-        checkTime(`flightTime${leg}`);
-      }
-    }
-    // Wizard dates (§5): the return must come after the drop-off. Only a same-day stay can get this wrong.
-    const dropOff = dropOffTime(value);
-    if (value.sameDay && dropOff && isTime(value.flightTimeIn) && seconds(value.flightTimeIn) <= dropOff) {
-      ctx.addIssue({
-        code: 'custom',
-        message: messages.arrivalBeforeDeparture,
-        path: [value.notFlyingIn || value.flightIn === OTHER_FLIGHT ? 'flightTimeIn' : 'flightIn'],
+      // Wizard dates (§5): the return must come after the drop-off. Only a same-day stay can get this wrong.
+      const dropOff = dropOffTime({
+        notFlyingOut: flag('notFlyingOut'),
+        flightTimeOut: text('flightTimeOut'),
+        busDepartureTime: text('busDepartureTime'),
       });
-    }
-  });
+      const back = text('flightTimeIn');
+      if (flag('sameDay') && dropOff && isTime(back) && seconds(back) <= dropOff) {
+        ctx.addIssue({
+          code: 'custom',
+          message: messages.arrivalBeforeDeparture,
+          path: [flag('notFlyingIn') || text('flightIn') === OTHER_FLIGHT ? 'flightTimeIn' : 'flightIn'],
+        });
+      }
+    },
+    // Every problem at once, not the flight's only after the passengers are fixed.
+    { when: () => true },
+  );
 export type FlightsStepInput = z.input<typeof flightsStepSchema>;
 export type FlightsStep = z.output<typeof flightsStepSchema>;
 
@@ -113,7 +134,9 @@ export type FlightsStep = z.output<typeof flightsStepSchema>;
  * When the car is dropped off ('HH:mm:ss'): the manual time when not flying, else at least 10 minutes
  * before the shuttle bus (spec §9). '' while unknown.
  */
-export function dropOffTime(value: Pick<FlightsStep, 'notFlyingOut' | 'flightTimeOut' | 'busDepartureTime'>): string {
+export function dropOffTime(
+  value: Pick<FlightsStep, 'notFlyingOut' | 'flightTimeOut' | 'busDepartureTime'>,
+): string {
   if (value.notFlyingOut) return isTime(value.flightTimeOut) ? seconds(value.flightTimeOut) : '';
   return isTime(value.busDepartureTime) ? latestDropOff(seconds(value.busDepartureTime)) : '';
 }

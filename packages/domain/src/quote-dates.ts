@@ -32,8 +32,10 @@ export function quoteDateOrderProblems(
   if (!startDate) problems.push({ field: 'startDate', message: messages.required });
   else if (startDate < today) problems.push({ field: 'startDate', message: messages.dateInFuture });
   if (!endDate) problems.push({ field: 'endDate', message: messages.required });
-  else if (startDate && endDate < startDate) problems.push({ field: 'endDate', message: messages.dateAfterDeparture });
-  else if (startDate && stayDays(startDate, endDate) > maxDays) problems.push({ field: 'endDate', message: stayTooLong(maxDays) });
+  else if (startDate && endDate < startDate)
+    problems.push({ field: 'endDate', message: messages.dateAfterDeparture });
+  else if (startDate && stayDays(startDate, endDate) > maxDays)
+    problems.push({ field: 'endDate', message: stayTooLong(maxDays) });
   return problems;
 }
 

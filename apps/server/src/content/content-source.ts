@@ -20,7 +20,9 @@ export interface ContentSource {
 export class ContentUnavailableError extends Error {}
 
 const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 
 export function databaseContentSource(db: Database): ContentSource {
   return {
@@ -40,14 +42,31 @@ export function databaseContentSource(db: Database): ContentSource {
         .limit(1);
       if (!row) return null;
       const { featured_image: featuredImage, ...acf } = record(row.fields);
-      return { id: row.id, path: row.path, title: row.title, layout: row.layout, content: row.content, acf, featured_image: featuredImage ?? null };
+      return {
+        id: row.id,
+        path: row.path,
+        title: row.title,
+        layout: row.layout,
+        content: row.content,
+        acf,
+        featured_image: featuredImage ?? null,
+      };
     },
     async frontpage() {
-      const [row] = await db.select().from(contentPages).where(eq(contentPages.layout, 'frontpage')).orderBy(asc(contentPages.id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(contentPages)
+        .where(eq(contentPages.layout, 'frontpage'))
+        .orderBy(asc(contentPages.id))
+        .limit(1);
       return row ? { id: row.id, title: row.title, content: row.content, acf: row.fields } : null;
     },
     async menu(location) {
-      const [row] = await db.select({ items: contentMenus.items }).from(contentMenus).where(eq(contentMenus.location, location)).limit(1);
+      const [row] = await db
+        .select({ items: contentMenus.items })
+        .from(contentMenus)
+        .where(eq(contentMenus.location, location))
+        .limit(1);
       return row ? row.items : null;
     },
     async options() {
@@ -62,7 +81,10 @@ export function remoteContentSource(baseUrl: string, fetcher: typeof fetch = fet
   const get = async (path: string): Promise<unknown> => {
     let response: Response;
     try {
-      response = await fetcher(`${baseUrl}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(8000) });
+      response = await fetcher(`${baseUrl}${path}`, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(8000),
+      });
     } catch (error) {
       throw new ContentUnavailableError(`The content backend did not answer: ${String(error)}`);
     }

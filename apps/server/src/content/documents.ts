@@ -25,27 +25,42 @@ const listOf = <T extends z.ZodType>(item: T) =>
   z
     .array(z.unknown())
     .catch([])
-    .transform((items) => items.flatMap((raw) => {
-      const parsed = item.safeParse(raw);
-      return parsed.success ? [parsed.data as z.output<T>] : [];
-    }));
+    .transform((items) =>
+      items.flatMap((raw) => {
+        const parsed = item.safeParse(raw);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    );
 
-const image = z.object({ url, width: z.number().int().min(0).catch(0), height: z.number().int().min(0).catch(0) });
+const image = z.object({
+  url,
+  width: z.number().int().min(0).catch(0),
+  height: z.number().int().min(0).catch(0),
+});
 const featuredImage = z
   .object({
     alt: text,
-    sizes: z.object(Object.fromEntries(IMAGE_SIZES.map((size) => [size, image.nullable().catch(null)])) as Record<
-      (typeof IMAGE_SIZES)[number],
-      z.ZodCatch<z.ZodNullable<typeof image>>
-    >),
+    sizes: z.object(
+      Object.fromEntries(IMAGE_SIZES.map((size) => [size, image.nullable().catch(null)])) as Record<
+        (typeof IMAGE_SIZES)[number],
+        z.ZodCatch<z.ZodNullable<typeof image>>
+      >,
+    ),
   })
   .nullable()
   .catch(null);
 
-const callToAction = z.object({ title: text, text, button_label: text, button_url: url }).nullable().catch(null);
+const callToAction = z
+  .object({ title: text, text, button_label: text, button_url: url })
+  .nullable()
+  .catch(null);
 
 export const routesDocument = listOf(
-  z.object({ path: z.string().trim().min(1).max(300), title: text, layout: z.enum(PAGE_LAYOUTS).catch('page') }),
+  z.object({
+    path: z.string().trim().min(1).max(300),
+    title: text,
+    layout: z.enum(PAGE_LAYOUTS).catch('page'),
+  }),
 );
 
 export const pageDocument = z.object({
@@ -78,7 +93,10 @@ export const frontpageDocument = z.object({
       cta_logged_in_text: text,
       cta_guest_text: text,
       columns: listOf(z.object({ title: text, content: html, icon: text })),
-      location: z.object({ title: text, content: html, address: text, directions_url: url }).nullable().catch(null),
+      location: z
+        .object({ title: text, content: html, address: text, directions_url: url })
+        .nullable()
+        .catch(null),
       quotes: z
         .object({
           title: text,
@@ -103,7 +121,16 @@ export const frontpageDocument = z.object({
 });
 export type FrontpageDocument = z.output<typeof frontpageDocument>;
 
-export const menuDocument = listOf(z.object({ id, title: z.string().trim().min(1).max(200), url: z.string().transform((value) => safeUrl(value) ?? '').pipe(z.string().min(1)) }));
+export const menuDocument = listOf(
+  z.object({
+    id,
+    title: z.string().trim().min(1).max(200),
+    url: z
+      .string()
+      .transform((value) => safeUrl(value) ?? '')
+      .pipe(z.string().min(1)),
+  }),
+);
 
 export const optionsDocument = z.object({
   acf: z
@@ -117,7 +144,10 @@ export const optionsDocument = z.object({
         z.object({
           network: text,
           // Social profiles are other websites: nothing but http(s).
-          url: z.string().transform((value) => (/^https?:\/\//i.test(value.trim()) ? value.trim() : '')).pipe(z.string().min(1)),
+          url: z
+            .string()
+            .transform((value) => (/^https?:\/\//i.test(value.trim()) ? value.trim() : ''))
+            .pipe(z.string().min(1)),
         }),
       ),
     })

@@ -10,9 +10,49 @@ type ChildNode = DefaultTreeAdapterMap['childNode'];
 type Element = DefaultTreeAdapterMap['element'];
 
 const ALLOWED_TAGS = new Set([
-  'a', 'abbr', 'address', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'figcaption',
-  'figure', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'li', 'ol', 'p', 'pre', 's', 'section', 'small', 'span',
-  'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+  'a',
+  'abbr',
+  'address',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'code',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'section',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
 ]);
 
 /** The page's own title is its only h1: a heading 1 in the content becomes a heading 2. */
@@ -20,9 +60,36 @@ const RENAMED_TAGS: Record<string, string> = { h1: 'h2' };
 
 /** Dropped with everything inside them. */
 const DROPPED_TAGS = new Set([
-  'script', 'style', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'noembed',
-  'noframes', 'textarea', 'select', 'option', 'button', 'input', 'form', 'svg', 'math', 'link', 'meta', 'base',
-  'title', 'head', 'xmp', 'plaintext', 'video', 'audio', 'canvas',
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'select',
+  'option',
+  'button',
+  'input',
+  'form',
+  'svg',
+  'math',
+  'link',
+  'meta',
+  'base',
+  'title',
+  'head',
+  'xmp',
+  'plaintext',
+  'video',
+  'audio',
+  'canvas',
 ]);
 
 const VOID_TAGS = new Set(['br', 'hr', 'img']);
@@ -52,7 +119,12 @@ export function safeUrl(value: string): string | null {
   return ['http', 'https', 'mailto', 'tel'].includes(scheme) ? url : null;
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
+const escapeText = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\u00a0/g, '&nbsp;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
 function attributesOf(element: Element, tag: string): string {
@@ -68,7 +140,8 @@ function attributesOf(element: Element, tag: string): string {
       // Only a new tab; then the opened page must not reach back to this one.
       if (value !== '_blank') continue;
       blankTarget = true;
-    } else if (['width', 'height', 'colspan', 'rowspan', 'start'].includes(name)) kept = /^\d{1,4}$/.test(value) ? value : null;
+    } else if (['width', 'height', 'colspan', 'rowspan', 'start'].includes(name))
+      kept = /^\d{1,4}$/.test(value) ? value : null;
     else if (name === 'loading') kept = value === 'lazy' || value === 'eager' ? value : null;
     else if (name === 'scope') kept = ['row', 'col', 'rowgroup', 'colgroup'].includes(value) ? value : null;
     if (kept !== null) out.push(` ${name}="${escapeAttribute(kept)}"`);
@@ -99,7 +172,9 @@ function render(nodes: readonly ChildNode[]): string {
       continue;
     }
     if (tag === 'img' && !/ src="/.test(attributes)) continue;
-    html += VOID_TAGS.has(tag) ? `<${tag}${attributes}>` : `<${tag}${attributes}>${render(node.childNodes)}</${tag}>`;
+    html += VOID_TAGS.has(tag)
+      ? `<${tag}${attributes}>`
+      : `<${tag}${attributes}>${render(node.childNodes)}</${tag}>`;
   }
   return html;
 }

@@ -22,7 +22,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const message = (attributes: Record<string, unknown> = {}) =>
-  doc('contact-submissions', { name: 'Ruth Park', email: 'Ruth@Example.com ', phoneNumber: '', message: 'Do you have EV charging?', ...attributes });
+  doc('contact-submissions', {
+    name: 'Ruth Park',
+    email: 'Ruth@Example.com ',
+    phoneNumber: '',
+    message: 'Do you have EV charging?',
+    ...attributes,
+  });
 
 describe('contact-submissions', () => {
   it('lets anyone send a message (phone optional) and answers it back', async () => {
@@ -38,7 +44,9 @@ describe('contact-submissions', () => {
   });
 
   it('answers the spec messages beside the fields', async () => {
-    const response = await api(server.app, 'POST', URL, { body: message({ name: ' ', email: 'not-an-email', message: '' }) });
+    const response = await api(server.app, 'POST', URL, {
+      body: message({ name: ' ', email: 'not-an-email', message: '' }),
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors?.map((error) => [error.source?.pointer, error.detail])).toEqual([
       ['/data/attributes/name', messages.required],
@@ -46,7 +54,10 @@ describe('contact-submissions', () => {
       ['/data/attributes/message', messages.required],
     ]);
     const missing = await api(server.app, 'POST', URL, { body: message({ email: '' }) });
-    expect(firstError(missing.body)).toMatchObject({ detail: messages.emailRequired, source: { pointer: '/data/attributes/email' } });
+    expect(firstError(missing.body)).toMatchObject({
+      detail: messages.emailRequired,
+      source: { pointer: '/data/attributes/email' },
+    });
   });
 
   it('lets staff list and read messages, newest first; visitors get 401 and customers 403', async () => {
@@ -83,7 +94,8 @@ describe('contact-submissions', () => {
   it('rate-limits senders per IP with 429, but not staff', async () => {
     const limited = await createTestServer({ rateLimits: { requestsPerIp: 2 } });
     onTestFinished(() => limited.close());
-    for (let i = 0; i < 2; i += 1) expect((await api(limited.app, 'POST', URL, { body: message() })).status).toBe(201);
+    for (let i = 0; i < 2; i += 1)
+      expect((await api(limited.app, 'POST', URL, { body: message() })).status).toBe(201);
     const third = await api(limited.app, 'POST', URL, { body: message() });
     expect(third.status).toBe(429);
     expect(firstError(third.body)?.detail).toBe(contactMessages.tooMany);

@@ -25,7 +25,12 @@ export const contactSubmissionsResource: ResourceDefinition<ContactSubmissionRow
   }),
   filters: {
     email: { kind: 'column', column: contactSubmissions.email, value: 'string', ops: ['eq', 'icontains'] },
-    created: { kind: 'column', column: contactSubmissions.created, value: 'datetime', ops: ['gte', 'lte', 'gt', 'lt'] },
+    created: {
+      kind: 'column',
+      column: contactSubmissions.created,
+      value: 'datetime',
+      ops: ['gte', 'lte', 'gt', 'lt'],
+    },
   },
   sorts: { created: contactSubmissions.created, id: contactSubmissions.id, name: contactSubmissions.name },
   defaultSort: '-created',
@@ -35,7 +40,12 @@ export const contactSubmissionsResource: ResourceDefinition<ContactSubmissionRow
   async throttle(ctx) {
     if (isStaff(ctx.user)) return;
     const { requestsPerIp, windowMs } = ctx.services.config.rateLimits;
-    await ctx.services.rateLimiter.consume(`contact:ip:${ctx.ip}`, requestsPerIp, windowMs, contactMessages.tooMany);
+    await ctx.services.rateLimiter.consume(
+      `contact:ip:${ctx.ip}`,
+      requestsPerIp,
+      windowMs,
+      contactMessages.tooMany,
+    );
   },
 
   write: {

@@ -42,9 +42,17 @@ describe('content routes (public-site §7)', () => {
       content: expect.stringContaining('<a href="/contact-us">Send us a message</a>'),
       acf: {
         accordion: expect.arrayContaining([
-          { title: 'What happens if I miss my bus?', content: expect.stringContaining('$10 per car administration fee') },
+          {
+            title: 'What happens if I miss my bus?',
+            content: expect.stringContaining('$10 per car administration fee'),
+          },
         ]),
-        footer_cta: { title: 'Ready when you are', text: expect.any(String), button_label: 'Get a quote', button_url: '/booking/step-1' },
+        footer_cta: {
+          title: 'Ready when you are',
+          text: expect.any(String),
+          button_label: 'Get a quote',
+          button_url: '/booking/step-1',
+        },
       },
       featured_image: null,
     });
@@ -52,12 +60,19 @@ describe('content routes (public-site §7)', () => {
     expect(about.status).toBe(200);
     expect(about.body).toMatchObject({
       layout: 'feature-image',
-      featured_image: { alt: expect.any(String), sizes: { large: { url: '/content/about-us.svg', width: 1200, height: 600 } } },
+      featured_image: {
+        alt: expect.any(String),
+        sizes: { large: { url: '/content/about-us.svg', width: 1200, height: 600 } },
+      },
     });
   });
 
   it('answers 404 in WordPress shape for an unknown or missing path, and never the front page as a page', async () => {
-    for (const url of ['/wp-json/wp/v2/get-page/?path=/no-such-page', '/wp-json/wp/v2/get-page/', '/wp-json/wp/v2/get-page/?path=/']) {
+    for (const url of [
+      '/wp-json/wp/v2/get-page/?path=/no-such-page',
+      '/wp-json/wp/v2/get-page/',
+      '/wp-json/wp/v2/get-page/?path=/',
+    ]) {
       const response = await get(url);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ code: 'not_found', message: 'Page not found', data: { status: 404 } });
@@ -71,9 +86,16 @@ describe('content routes (public-site §7)', () => {
       title: 'Home',
       acf: {
         hero_title: expect.stringContaining('Valet indoor and outdoor parking'),
-        slides: [{ title: 'Park and leave the keys' }, { title: 'A lift to airport check-in' }, { title: 'Enjoy the trip' }],
+        slides: [
+          { title: 'Park and leave the keys' },
+          { title: 'A lift to airport check-in' },
+          { title: 'Enjoy the trip' },
+        ],
         columns: expect.arrayContaining([expect.objectContaining({ title: 'Valet from the door' })]),
-        location: { address: '12 Holyman Avenue, Cambridge TAS 7170', directions_url: expect.stringMatching(/^https:\/\/www\.google\.com\/maps\/dir\//) },
+        location: {
+          address: '12 Holyman Avenue, Cambridge TAS 7170',
+          directions_url: expect.stringMatching(/^https:\/\/www\.google\.com\/maps\/dir\//),
+        },
         quotes: { slides_to_show: 3, items: expect.any(Array) },
         footer_cta: { button_url: '/booking/step-1' },
       },
@@ -121,7 +143,8 @@ describe('content routes (public-site §7)', () => {
       path: '/hacked',
       title: 'Hacked <b>title</b>',
       layout: 'page',
-      content: '<p onclick="steal()">Hello<script>steal()</script></p><a href="javascript:steal()">link</a><iframe src="https://evil.example"></iframe>',
+      content:
+        '<p onclick="steal()">Hello<script>steal()</script></p><a href="javascript:steal()">link</a><iframe src="https://evil.example"></iframe>',
       fields: {
         secret: 'internal note',
         accordion: [{ title: 'Q', content: '<img src=x onerror="steal()"><p>A</p>' }, 'not an item'],
@@ -151,21 +174,46 @@ describe('content routes with CMS_URL (a WordPress)', () => {
     wordpress.get('/wp-json/wp/v2/routes', async () => [{ path: '/news', title: 'News', layout: 'page' }]);
     wordpress.get('/wp-json/wp/v2/get-page/', async (request, reply) => {
       const { path } = request.query as { path?: string };
-      if (path !== '/news') return reply.status(404).send({ code: 'rest_no_route', message: 'No', data: { status: 404 } });
-      return { id: 9, path: '/news', title: 'News', layout: 'page', content: '<p>Hi</p><script>x()</script>', acf: false, featured_image: false };
+      if (path !== '/news')
+        return reply.status(404).send({ code: 'rest_no_route', message: 'No', data: { status: 404 } });
+      return {
+        id: 9,
+        path: '/news',
+        title: 'News',
+        layout: 'page',
+        content: '<p>Hi</p><script>x()</script>',
+        acf: false,
+        featured_image: false,
+      };
     });
-    wordpress.get('/wp-json/acf/v3/options/options', async () => ({ acf: { contact_phone: '03 6200 0000', social_links: [{ network: 'X', url: 'javascript:x()' }] } }));
+    wordpress.get('/wp-json/acf/v3/options/options', async () => ({
+      acf: { contact_phone: '03 6200 0000', social_links: [{ network: 'X', url: 'javascript:x()' }] },
+    }));
     const address = await wordpress.listen({ port: 0, host: '127.0.0.1' });
     onTestFinished(() => wordpress.close());
     const relay = await createTestServer({ env: { CMS_URL: `${address}/` } });
     onTestFinished(() => relay.close());
 
-    expect((await get('/wp-json/wp/v2/routes/', relay)).body).toEqual([{ path: '/news', title: 'News', layout: 'page' }]);
+    expect((await get('/wp-json/wp/v2/routes/', relay)).body).toEqual([
+      { path: '/news', title: 'News', layout: 'page' },
+    ]);
     const page = await get('/wp-json/wp/v2/get-page/?path=/News', relay);
-    expect(page.body).toMatchObject({ id: '9', content: '<p>Hi</p>', acf: { accordion: [], footer_cta: null }, featured_image: null });
+    expect(page.body).toMatchObject({
+      id: '9',
+      content: '<p>Hi</p>',
+      acf: { accordion: [], footer_cta: null },
+      featured_image: null,
+    });
     expect((await get('/wp-json/wp/v2/get-page/?path=/gone', relay)).status).toBe(404);
     expect((await get('/wp-json/acf/v3/options/options', relay)).body).toEqual({
-      acf: { contact_phone: '03 6200 0000', address: '', email: '', hours: '', header_message: '', social_links: [] },
+      acf: {
+        contact_phone: '03 6200 0000',
+        address: '',
+        email: '',
+        hours: '',
+        header_message: '',
+        social_links: [],
+      },
     });
     // The content of our own tables is not consulted.
     expect((await get('/wp-json/wp/v2/menu-location/main', relay)).status).toBe(404);

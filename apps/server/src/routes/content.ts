@@ -8,7 +8,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { messages } from '@parking/domain/messages';
-import { ContentUnavailableError, databaseContentSource, remoteContentSource, type ContentSource } from '../content/content-source';
+import {
+  ContentUnavailableError,
+  databaseContentSource,
+  remoteContentSource,
+  type ContentSource,
+} from '../content/content-source';
 import {
   frontpageDocument,
   MENU_LOCATIONS,
@@ -26,7 +31,11 @@ const CACHE_CONTROL = 'public, max-age=60';
 
 /** WordPress's error shape: `{code, message, data: {status}}`. */
 function wpError(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.status(status).type('application/json').header('cache-control', 'no-store').send({ code, message, data: { status } });
+  return reply
+    .status(status)
+    .type('application/json')
+    .header('cache-control', 'no-store')
+    .send({ code, message, data: { status } });
 }
 
 /** '/About-Us/' → '/about-us'; null for what cannot be a page path. */
@@ -39,11 +48,19 @@ export function normalisePath(raw: unknown): string | null {
 }
 
 export function registerContentRoutes(app: FastifyInstance, services: Services, source?: ContentSource) {
-  const content = source ?? (services.config.cmsUrl ? remoteContentSource(services.config.cmsUrl) : databaseContentSource(services.database));
+  const content =
+    source ??
+    (services.config.cmsUrl
+      ? remoteContentSource(services.config.cmsUrl)
+      : databaseContentSource(services.database));
 
   /** Loads raw content, parses it through its document schema, and answers it (or a WordPress-style 404). */
   const answer =
-    <S extends z.ZodType>(schema: S, load: (request: FastifyRequest) => Promise<unknown> | null, notFound: string = messages.pageNotFound) =>
+    <S extends z.ZodType>(
+      schema: S,
+      load: (request: FastifyRequest) => Promise<unknown> | null,
+      notFound: string = messages.pageNotFound,
+    ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       let raw: unknown;
       try {
@@ -59,7 +76,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services, 
       return reply.type('application/json').header('cache-control', CACHE_CONTROL).send(schema.parse(raw));
     };
 
-  app.get(`${BASE}/wp/v2/routes/`, answer(routesDocument, () => content.routes()));
+  app.get(
+    `${BASE}/wp/v2/routes/`,
+    answer(routesDocument, () => content.routes()),
+  );
 
   app.get(
     `${BASE}/wp/v2/get-page/`,
@@ -69,7 +89,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services, 
     }),
   );
 
-  app.get(`${BASE}/wp/v2/frontpage/`, answer(frontpageDocument, () => content.frontpage()));
+  app.get(
+    `${BASE}/wp/v2/frontpage/`,
+    answer(frontpageDocument, () => content.frontpage()),
+  );
 
   app.get<{ Params: { location: string } }>(
     `${BASE}/wp/v2/menu-location/:location/`,
@@ -77,11 +100,16 @@ export function registerContentRoutes(app: FastifyInstance, services: Services, 
       menuDocument,
       (request) => {
         const { location } = request.params as { location: string };
-        return (MENU_LOCATIONS as readonly string[]).includes(location) ? content.menu(location as MenuLocation) : null;
+        return (MENU_LOCATIONS as readonly string[]).includes(location)
+          ? content.menu(location as MenuLocation)
+          : null;
       },
       'Menu not found',
     ),
   );
 
-  app.get(`${BASE}/acf/v3/options/options/`, answer(optionsDocument, () => content.options()));
+  app.get(
+    `${BASE}/acf/v3/options/options/`,
+    answer(optionsDocument, () => content.options()),
+  );
 }

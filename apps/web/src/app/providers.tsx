@@ -2,6 +2,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ApiError } from '@/lib/api/client';
+import { SnackbarProvider } from '@/components/snackbar/snackbar-provider';
 import { theme } from '@/theme';
 
 export function createQueryClient(): QueryClient {
@@ -11,7 +13,9 @@ export function createQueryClient(): QueryClient {
         // Prices, availability and fill rates change while a customer is booking; half a minute keeps
         // the wizard snappy without quoting stale numbers for long.
         staleTime: 30_000,
-        retry: 1,
+        // One more try for a dropped connection or a server hiccup; a 4xx answer will not change.
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
       },
     },
@@ -25,7 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {children}
+        <SnackbarProvider>{children}</SnackbarProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,37 +1,115 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { SALES_OR_HIGHER, SIGNED_IN } from '@/lib/auth/roles';
+import type { RouteAccess } from './guards/route-guard';
+import { AppRoot } from './layouts/app-root';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './routes/route-error';
 
 // Every screen is its own chunk: a visitor landing on the home page never downloads the booking wizard,
 // the customer area or the back office.
-const HomePage = lazy(() => import('./routes/home').then((module) => ({ default: module.HomePage })));
-const NotFoundPage = lazy(() =>
-  import('./routes/not-found').then((module) => ({ default: module.NotFoundPage })),
-);
-const PermissionDeniedPage = lazy(() =>
-  import('./routes/permission-denied').then((module) => ({ default: module.PermissionDeniedPage })),
-);
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const HomePage = page(() => import('@/features/content/routes/home'), (m) => m.HomePage);
+const CatchAllPage = page(() => import('./routes/content-page'), (m) => m.CatchAllPage);
+const NotFoundPage = page(() => import('./routes/not-found'), (m) => m.NotFoundPage);
+const PermissionDeniedPage = page(() => import('./routes/permission-denied'), (m) => m.PermissionDeniedPage);
+const LoginPage = page(() => import('@/features/account/routes/login'), (m) => m.LoginPage);
+const ConfirmEmailPage = page(() => import('@/features/account/routes/confirm-email'), (m) => m.ConfirmEmailPage);
+const ForgotPasswordPage = page(() => import('@/features/account/routes/forgot-password'), (m) => m.ForgotPasswordPage);
+const SetPasswordPage = page(() => import('@/features/account/routes/set-password'), (m) => m.SetPasswordPage);
+const ProfilePage = page(() => import('@/features/account/routes/profile'), (m) => m.ProfilePage);
+const MyBookingsPage = page(() => import('@/features/bookings/routes/my-bookings'), (m) => m.MyBookingsPage);
+const MyVehiclesPage = page(() => import('@/features/vehicles/routes/my-vehicles'), (m) => m.MyVehiclesPage);
+const BookingWizardLayout = page(() => import('@/features/booking/routes/booking-wizard'), (m) => m.BookingWizardLayout);
+const QuoteStep = page(() => import('@/features/booking/routes/step-1-quote'), (m) => m.QuoteStep);
+const DetailsStep = page(() => import('@/features/booking/routes/step-2-details'), (m) => m.DetailsStepPage);
+const CarStep = page(() => import('@/features/booking/routes/step-3-car'), (m) => m.CarStepPage);
+const FlightsStep = page(() => import('@/features/booking/routes/step-4-flights'), (m) => m.FlightsStepPage);
+const CheckoutStep = page(() => import('@/features/booking/routes/step-5-checkout'), (m) => m.CheckoutStepPage);
+const SummaryStep = page(() => import('@/features/booking/routes/step-6-summary'), (m) => m.SummaryStepPage);
+const PaymentStep = page(() => import('@/features/booking/routes/step-7-payment'), (m) => m.PaymentStepPage);
+const SuccessStep = page(() => import('@/features/booking/routes/step-8-success'), (m) => m.SuccessStepPage);
+// The back office's frame too: visitors of the public site never download it.
+const AdminLayout = page(() => import('./layouts/admin-layout'), (m) => m.AdminLayout);
+const AdminHomePage = page(() => import('@/features/admin/routes/admin-home'), (m) => m.AdminHomePage);
+// The local payment provider's stand-ins for Stripe's hosted Checkout and Billing portal.
+const LocalCheckoutPage = page(() => import('@/features/local-payments/routes/local-checkout'), (m) => m.LocalCheckoutPage);
+const LocalBillingPage = page(() => import('@/features/local-payments/routes/local-billing'), (m) => m.LocalBillingPage);
+
+/** Route roles (spec §2 and §6): the customer area needs a signed-in user, the admin area Admins or Sales. */
+const signedIn: RouteAccess = { roles: SIGNED_IN };
+const staff: RouteAccess = { roles: SALES_OR_HIGHER };
 
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    element: <AppRoot />,
     children: [
       {
-        // Inside the layout, so that a screen that fails keeps the header and its way home.
+        element: <PublicLayout />,
+        children: [
+          {
+            // Inside the layout, so that a screen that fails keeps the header and its way home.
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, element: <HomePage /> },
+              { path: paths.login.path, element: <LoginPage /> },
+              { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
+              { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+              { path: paths.setPassword.path, element: <SetPasswordPage /> },
+              { path: paths.profile.path, element: <ProfilePage />, handle: signedIn },
+              { path: paths.bookings.path, element: <MyBookingsPage />, handle: signedIn },
+              { path: paths.vehicles.path, element: <MyVehiclesPage />, handle: signedIn },
+              { path: paths.permissionDenied.path, element: <PermissionDeniedPage /> },
+              { path: paths.notFound.path, element: <NotFoundPage /> },
+              {
+                // The booking wizard (public-site §2, §4): one layout with its state and progress rules.
+                path: paths.booking.path,
+                element: <BookingWizardLayout />,
+                children: [
+                  { index: true, element: <Navigate to={paths.bookingStep1.path} replace /> },
+                  { path: paths.bookingStep1.path, element: <QuoteStep /> },
+                  { path: paths.bookingStep2.path, element: <DetailsStep /> },
+                  { path: paths.bookingStep3.path, element: <CarStep /> },
+                  { path: paths.bookingStep4.path, element: <FlightsStep /> },
+                  { path: paths.bookingStep5.path, element: <CheckoutStep /> },
+                  { path: paths.bookingStep6.path, element: <SummaryStep /> },
+                  { path: paths.bookingStep7.path, element: <PaymentStep /> },
+                  { path: paths.bookingStep8.path, element: <SuccessStep /> },
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+              // Content pages from the content backend; any other path is the 404 page.
+              { path: '*', element: <CatchAllPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        // A sibling of the public layout: the admin area hides the public header and footer (spec §2).
+        path: paths.admin.path,
+        element: <AdminLayout />,
+        handle: staff,
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: paths.permissionDenied.path, element: <PermissionDeniedPage /> },
-          { path: paths.notFound.path, element: <NotFoundPage /> },
+          { index: true, element: <AdminHomePage /> },
           { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // Hosted payment pages have their own quiet frame, without the site's header and footer, as
+        // Stripe's would. Open to anyone: the session id in the path is the credential.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: paths.localCheckout.path, element: <LocalCheckoutPage /> },
+          { path: paths.localBilling.path, element: <LocalBillingPage /> },
         ],
       },
     ],
   },
-  // The admin area (paths.admin, /admin/*) goes here, as a sibling of PublicLayout, so that it renders
-  // without the public header and footer as the spec requires.
 ];
 
 export function createAppRouter() {

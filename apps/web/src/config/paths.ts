@@ -37,6 +37,10 @@ export const paths = {
   // confirm-email without its query) while any unknown URL renders the same page in place.
   notFound: route({ name: 'not-found', path: '/not-found', title: 'Not Found' }),
   admin: route({ name: 'admin', path: '/admin', title: 'Admin' }),
+  // The local payment provider's stand-ins for Stripe's hosted Checkout and Billing portal, used when no
+  // Stripe keys are configured; the session id in the path is the visitor's only credential.
+  localCheckout: route({ name: 'local-checkout', path: '/local-checkout/:sessionId', title: 'Secure checkout' }),
+  localBilling: route({ name: 'local-billing', path: '/local-billing/:sessionId', title: 'Manage subscriptions' }),
 } as const;
 
 export type RouteName = (typeof paths)[keyof typeof paths]['name'];
@@ -53,4 +57,11 @@ export function loginHref(options: { next?: string; tab?: 'register' } = {}): st
 /** `/profile?tab=subscribe` opens the subscription tab. */
 export function profileHref(options: { tab?: 'subscribe' } = {}): string {
   return options.tab ? `${paths.profile.path}?tab=${options.tab}` : paths.profile.path;
+}
+
+/** `/booking/step-1?start=2026-12-01&end=2026-12-05`: the home quote form's dates handed to the wizard. */
+export function bookingQuoteHref(dates?: { startDate: string; endDate: string }): string {
+  if (!dates) return paths.bookingStep1.path;
+  const query = new URLSearchParams({ start: dates.startDate, end: dates.endDate });
+  return `${paths.bookingStep1.path}?${query.toString()}`;
 }

@@ -3,22 +3,26 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
+import { AuthProvider } from '@/lib/auth/auth-provider';
 
-/** One component with the app's providers, at a given URL. */
+/** One component with the app's providers (and the session), at a given URL. */
 export function renderWithProviders(ui: ReactElement, { url = '/' }: { url?: string } = {}): RenderResult {
   return render(
     <AppProviders>
-      <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
+        <AuthProvider>{ui}</AuthProvider>
+      </MemoryRouter>
     </AppProviders>,
   );
 }
 
 /** The whole app, with its real routes, opened at `url`. */
-export function renderApp(url: string): RenderResult {
+export function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  return render(
+  const result = render(
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return { ...result, router };
 }

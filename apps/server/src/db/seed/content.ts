@@ -54,7 +54,8 @@ const frontpage = {
     ],
     cta_logged_in_text:
       'Fly every few weeks? An unlimited parking subscription covers every stay in your car park for one price, billed every three months.',
-    cta_guest_text: 'Log on to book with your saved details and vehicles, and to see every booking in one place.',
+    cta_guest_text:
+      'Log on to book with your saved details and vehicles, and to see every booking in one place.',
     columns: [
       {
         title: 'Undercover or open air',
@@ -85,12 +86,38 @@ const frontpage = {
       title: 'What travellers say',
       slides_to_show: 3,
       items: [
-        { quote: 'The bus was waiting when we pulled in and the car was ready when we landed. Easiest airport trip we have had.', name: 'Megan R.', detail: 'Sandy Bay' },
-        { quote: 'Booked indoor parking for a fortnight in winter and came home to a dry, frost-free car. Worth every cent.', name: 'David L.', detail: 'Kingston' },
-        { quote: 'Our flight was three hours late and the driver was still there for us. Friendly people.', name: 'Priya S.', detail: 'Launceston' },
-        { quote: 'I fly to Melbourne twice a month; the subscription paid for itself in the first quarter.', name: 'Tom W.', detail: 'New Town' },
-        { quote: 'Had the car washed and vacuumed while we were away. It looked better than when we left.', name: 'Jenny and Mark', detail: 'Huonville' },
-        { quote: 'Clear instructions, a fair price and no surprises at the counter.', name: 'Alex C.', detail: 'Bellerive' },
+        {
+          quote:
+            'The bus was waiting when we pulled in and the car was ready when we landed. Easiest airport trip we have had.',
+          name: 'Megan R.',
+          detail: 'Sandy Bay',
+        },
+        {
+          quote:
+            'Booked indoor parking for a fortnight in winter and came home to a dry, frost-free car. Worth every cent.',
+          name: 'David L.',
+          detail: 'Kingston',
+        },
+        {
+          quote: 'Our flight was three hours late and the driver was still there for us. Friendly people.',
+          name: 'Priya S.',
+          detail: 'Launceston',
+        },
+        {
+          quote: 'I fly to Melbourne twice a month; the subscription paid for itself in the first quarter.',
+          name: 'Tom W.',
+          detail: 'New Town',
+        },
+        {
+          quote: 'Had the car washed and vacuumed while we were away. It looked better than when we left.',
+          name: 'Jenny and Mark',
+          detail: 'Huonville',
+        },
+        {
+          quote: 'Clear instructions, a fair price and no surprises at the counter.',
+          name: 'Alex C.',
+          detail: 'Bellerive',
+        },
       ],
     },
     footer_cta: quoteCta,
@@ -113,7 +140,10 @@ const pages = [
 <p>Come home to a clean car: our detailing bay offers washes, interior details and full valets, and our partner workshop can do a logbook service while you are away.</p>`,
     fields: {
       intro: 'Valet airport parking in Hobart, run by people who answer the phone.',
-      featured_image: image('about-us.svg', 'A valet driver handing car keys back to a traveller beside the shuttle bus'),
+      featured_image: image(
+        'about-us.svg',
+        'A valet driver handing car keys back to a traveller beside the shuttle bus',
+      ),
       footer_cta: quoteCta,
     },
   },
@@ -122,7 +152,8 @@ const pages = [
     title: 'Frequently asked questions',
     layout: 'page' as const,
     menuOrder: 2,
-    content: '<p>Everything you need to know before you park with us. Cannot find your answer? <a href="/contact-us">Send us a message</a> or call us on 1300 975 707.</p>',
+    content:
+      '<p>Everything you need to know before you park with us. Cannot find your answer? <a href="/contact-us">Send us a message</a> or call us on 1300 975 707.</p>',
     fields: {
       intro: 'Answers to the questions travellers ask us most.',
       accordion: [
@@ -153,7 +184,8 @@ const pages = [
         },
         {
           title: 'Do your prices include GST?',
-          content: '<p>Yes. Every price on this site is in Australian dollars and includes GST. Your tax invoice shows the GST amount.</p>',
+          content:
+            '<p>Yes. Every price on this site is in Australian dollars and includes GST. Your tax invoice shows the GST amount.</p>',
         },
         {
           title: 'Can I book without an account?',
@@ -214,9 +246,22 @@ const pages = [
 const link = (id: number, title: string, url: string) => ({ id, title, url });
 
 const menus = {
-  main: [link(1, 'Get a quote', '/booking/step-1'), link(2, 'About us', '/about-us'), link(3, 'FAQ', '/faq'), link(4, 'Contact us', '/contact-us')],
-  footer: [link(11, 'Get a quote', '/booking/step-1'), link(12, 'About us', '/about-us'), link(13, 'FAQ', '/faq'), link(14, 'Contact us', '/contact-us')],
-  footer_secondary: [link(21, 'Terms and conditions', '/terms-and-conditions'), link(22, 'Privacy policy', '/privacy-policy')],
+  main: [
+    link(1, 'Get a quote', '/booking/step-1'),
+    link(2, 'About us', '/about-us'),
+    link(3, 'FAQ', '/faq'),
+    link(4, 'Contact us', '/contact-us'),
+  ],
+  footer: [
+    link(11, 'Get a quote', '/booking/step-1'),
+    link(12, 'About us', '/about-us'),
+    link(13, 'FAQ', '/faq'),
+    link(14, 'Contact us', '/contact-us'),
+  ],
+  footer_secondary: [
+    link(21, 'Terms and conditions', '/terms-and-conditions'),
+    link(22, 'Privacy policy', '/privacy-policy'),
+  ],
 };
 
 const options = {
@@ -232,7 +277,10 @@ const options = {
 };
 
 /** Adds the demo content; run inside the demo seed's transaction on an empty database. */
-export async function seedContent(tx: Executor, now: Date): Promise<{ pages: number; menus: number; options: number }> {
+export async function seedContent(
+  tx: Executor,
+  now: Date,
+): Promise<{ pages: number; menus: number; options: number }> {
   const pageRows = [{ ...frontpage, menuOrder: 0 }, ...pages].map((page) => ({
     path: page.path,
     title: page.title,
@@ -243,7 +291,9 @@ export async function seedContent(tx: Executor, now: Date): Promise<{ pages: num
     updated: now,
   }));
   await tx.insert(contentPages).values(pageRows);
-  await tx.insert(contentMenus).values(Object.entries(menus).map(([location, items]) => ({ location, items })));
+  await tx
+    .insert(contentMenus)
+    .values(Object.entries(menus).map(([location, items]) => ({ location, items })));
   await tx.insert(contentOptions).values(Object.entries(options).map(([key, value]) => ({ key, value })));
   return { pages: pageRows.length, menus: Object.keys(menus).length, options: Object.keys(options).length };
 }

@@ -46,6 +46,10 @@ describe('stripe adapter', () => {
   it('tells the browser to use Stripe with the publishable key', async () => {
     const config = await api(server.app, 'GET', `${V1}/payment-config/`);
     expect(one(config.body).attributes).toEqual({ provider: 'stripe', publishableKey: 'pk_test_local' });
+    // The page may load Stripe.js and its card frames.
+    const policy = String(config.headers['content-security-policy']);
+    expect(policy).toContain('script-src \'self\' https://js.stripe.com');
+    expect(policy).toContain('https://hooks.stripe.com');
     expect((await api(server.app, 'POST', `${V1}/local-payments/`, { body: doc('local-payments', {}) })).status).toBe(404);
   });
 

@@ -5,6 +5,8 @@ import { PageLoading } from '@/components/page-loading';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
+import { RouteGuard } from '../guards/route-guard';
+import { AuthDialogHost } from './auth-dialog-host';
 
 const MAIN_ID = 'main-content';
 
@@ -23,6 +25,7 @@ export function PublicLayout() {
   }, [pathname]);
 
   return (
+    <AuthDialogHost>
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <SkipLink targetId={MAIN_ID} />
       <SiteHeader />
@@ -34,11 +37,14 @@ export function PublicLayout() {
         sx={{ flexGrow: 1, '&:focus, &:focus-visible': { outline: 'none' } }}
       >
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          <RouteGuard>
+            <Outlet />
+          </RouteGuard>
         </Suspense>
       </Box>
       <SiteFooter />
       <ScrollRestoration />
     </Box>
+    </AuthDialogHost>
   );
 }

@@ -1,11 +1,24 @@
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import Button from '@mui/material/Button';
+import { useEffect, useRef } from 'react';
+import { messages } from '@parking/domain/messages';
+import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { StatusPage } from '@/components/status-page';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/page-title';
 
 export function NotFoundPage() {
   usePageTitle(paths.notFound.title);
+  const snackbar = useSnackbar();
+  const told = useRef(false);
+
+  // Spec §8: the "Page not found" snackbar, once per visit of this page.
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    snackbar.show(messages.pageNotFound, 'info');
+  }, [snackbar]);
+
   return (
     <>
       {/* A single-page app answers 200 for every path; this keeps unknown URLs out of search results. */}

@@ -5,8 +5,7 @@ export interface MenuItem {
   href: string;
 }
 
-// Stands in for the content backend's `main` menu until that is wired up; the header renders whatever
-// list it is given.
+// The header's menu while the content backend's `main` menu loads, or when it cannot answer.
 export const mainMenu: readonly MenuItem[] = [
   { label: 'Home', href: paths.home.path },
   { label: 'Get a quote', href: paths.bookingStep1.path },

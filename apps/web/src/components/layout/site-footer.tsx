@@ -7,19 +7,34 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { loginHref, paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useContentMenu } from '@/lib/content/menus';
+import { useSiteContact } from '@/lib/content/site-contact';
 import { BrandLogo } from './brand-logo';
 
-// Stands in for the content backend's `footer` and `footer_secondary` menus until they are wired up.
+// The content backend's `footer` menu while it loads or when it cannot answer; `footer_secondary`
+// (terms, privacy) has no stand-in.
 const footerMenu = [
   { label: 'Home', href: paths.home.path },
   { label: 'Get a quote', href: paths.bookingStep1.path },
+];
+const visitorLinks = [
   { label: 'Login', href: loginHref() },
   { label: 'Register', href: loginHref({ tab: 'register' }) },
+];
+const customerLinks = [
+  { label: 'My Bookings', href: paths.bookings.path },
+  { label: 'Profile', href: paths.profile.path },
 ];
 
 const linkSx = { color: 'common.white', fontWeight: 500 } as const;
 
 export function SiteFooter() {
+  const { user } = useAuth();
+  const menu = useContentMenu('footer', footerMenu);
+  const secondary = useContentMenu('footer_secondary', []);
+  const contact = useSiteContact();
+  const links = [...menu, ...(user ? customerLinks : visitorLinks)];
   return (
     <Box
       component="footer"
@@ -50,7 +65,7 @@ export function SiteFooter() {
               Explore
             </Typography>
             <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
-              {footerMenu.map((item) => (
+              {links.map((item) => (
                 <li key={item.label}>
                   <Link href={item.href} underline="hover" sx={linkSx}>
                     {item.label}
@@ -65,7 +80,7 @@ export function SiteFooter() {
               Contact us
             </Typography>
             <Link
-              href={site.phone.href}
+              href={contact.phone.href}
               underline="hover"
               sx={{
                 ...linkSx,
@@ -77,8 +92,17 @@ export function SiteFooter() {
               }}
             >
               <PhoneOutlinedIcon fontSize="small" aria-hidden />
-              {site.phone.display}
+              {contact.phone.display}
             </Link>
+            <Stack spacing={0.75} sx={{ mt: 1.5, typography: 'body2' }}>
+              {contact.email && (
+                <Link href={`mailto:${contact.email}`} underline="hover" sx={linkSx}>
+                  {contact.email}
+                </Link>
+              )}
+              {contact.address && <span>{contact.address}</span>}
+              {contact.hours && <span>{contact.hours}</span>}
+            </Stack>
           </Box>
         </Box>
 
@@ -92,6 +116,24 @@ export function SiteFooter() {
           <span>
             © {new Date().getFullYear()} {site.name}
           </span>
+          {secondary.length > 0 && (
+            <Box component="nav" aria-label="Legal">
+              <Stack
+                component="ul"
+                direction="row"
+                spacing={2.5}
+                sx={{ listStyle: 'none', p: 0, m: 0, flexWrap: 'wrap' }}
+              >
+                {secondary.map((item) => (
+                  <li key={item.href}>
+                    <Link href={item.href} underline="hover" sx={linkSx}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+          )}
           <span>Prices are in Australian dollars and include GST.</span>
         </Stack>
       </Container>

@@ -5,14 +5,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { loginHref } from '@/config/paths';
-import { site } from '@/config/site';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useContentMenu } from '@/lib/content/menus';
+import { useSiteContact } from '@/lib/content/site-contact';
+import { useLogout } from '@/lib/auth/use-logout';
 import { useScrolledPast } from '@/lib/use-scrolled-past';
+import { AccountActions } from './account-actions';
+import { accountLinks } from './account-links';
 import { BrandLogo } from './brand-logo';
+import { HeaderMessage } from './header-message';
 import { mainMenu } from './main-menu';
 
 // Most visitors never open the phone menu, so its drawer (and MUI's modal machinery) loads on demand.
@@ -31,6 +35,11 @@ export function SiteHeader() {
   const drawerId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocusToMenuButton = useRef(false);
+  const { user } = useAuth();
+  const logout = useLogout();
+  // The content backend's main menu and phone number, with built-in ones until they arrive.
+  const menu = useContentMenu('main', mainMenu);
+  const { phone } = useSiteContact();
 
   // Whatever the navigation, the drawer must not stay open over the new page.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -58,112 +67,115 @@ export function SiteHeader() {
   const current = (href: string) => (href === pathname ? 'page' : undefined);
 
   return (
-    <AppBar
-      component="header"
-      position="sticky"
-      elevation={scrolled ? 3 : 0}
-      sx={{
-        borderBottom: 1,
-        borderColor: scrolled ? 'transparent' : 'divider',
-        transition: 'box-shadow 200ms',
-      }}
-    >
-      <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 76 }, gap: { xs: 0.5, sm: 1.5 } }}>
-          <BrandLogo />
+    <>
+      <HeaderMessage />
+      <AppBar
+        component="header"
+        position="sticky"
+        elevation={scrolled ? 3 : 0}
+        sx={{
+          borderBottom: 1,
+          borderColor: scrolled ? 'transparent' : 'divider',
+          transition: 'box-shadow 200ms',
+        }}
+      >
+        <Container maxWidth="lg">
+          <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 76 }, gap: { xs: 0.5, sm: 1.5 } }}>
+            <BrandLogo />
 
-          <Box
-            component="nav"
-            aria-label="Main"
-            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 4 }}
-          >
-            {mainMenu.map((item) => (
-              <Button
-                key={item.href}
-                href={item.href}
-                aria-current={current(item.href)}
-                color="inherit"
-                sx={{
-                  color: 'text.primary',
-                  px: 1.5,
-                  '&[aria-current="page"]::after': {
-                    content: '""',
-                    position: 'absolute',
-                    insetInline: 12,
-                    bottom: 2,
-                    height: 2,
-                    borderRadius: 1,
-                    // Navy, not the amber accent: a state indicator needs 3:1 against the white header.
-                    bgcolor: 'primary.main',
-                  },
-                }}
-              >
-                {item.label}
-              </Button>
-            ))}
-          </Box>
-
-          <Box sx={{ flexGrow: 1 }} />
-
-          <Button
-            href={site.phone.href}
-            startIcon={<PhoneOutlinedIcon />}
-            sx={{ display: { xs: 'none', md: 'inline-flex' }, color: 'text.primary', mr: 1 }}
-          >
-            {site.phone.display}
-          </Button>
-          <IconButton
-            href={site.phone.href}
-            aria-label={`Call us on ${site.phone.display}`}
-            sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'primary.main' }}
-          >
-            <PhoneOutlinedIcon />
-          </IconButton>
-
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button href={loginHref()} variant="outlined" sx={{ whiteSpace: 'nowrap' }}>
-              Login
-            </Button>
-            <Button
-              href={loginHref({ tab: 'register' })}
-              variant="contained"
-              sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+            <Box
+              component="nav"
+              aria-label="Main"
+              sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: { md: 2, lg: 4 } }}
             >
-              Register
+              {menu.map((item) => (
+                <Button
+                  key={item.href}
+                  href={item.href}
+                  aria-current={current(item.href)}
+                  color="inherit"
+                  sx={{
+                    color: 'text.primary',
+                    px: { md: 1, lg: 1.5 },
+                    whiteSpace: 'nowrap',
+                    '&[aria-current="page"]::after': {
+                      content: '""',
+                      position: 'absolute',
+                      insetInline: 12,
+                      bottom: 2,
+                      height: 2,
+                      borderRadius: 1,
+                      // Navy, not the amber accent: a state indicator needs 3:1 against the white header.
+                      bgcolor: 'primary.main',
+                    },
+                  }}
+                >
+                  {item.label}
+                </Button>
+              ))}
+            </Box>
+
+            <Box sx={{ flexGrow: 1 }} />
+
+            <Button
+              href={phone.href}
+              startIcon={<PhoneOutlinedIcon />}
+              sx={{
+                display: { xs: 'none', lg: 'inline-flex' },
+                color: 'text.primary',
+                mr: 1,
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {phone.display}
             </Button>
-          </Stack>
+            <IconButton
+              href={phone.href}
+              aria-label={`Call us on ${phone.display}`}
+              sx={{ display: { xs: 'inline-flex', lg: 'none' }, color: 'primary.main' }}
+            >
+              <PhoneOutlinedIcon />
+            </IconButton>
 
-          <IconButton
-            ref={menuButtonRef}
-            aria-label="Open menu"
-            aria-controls={menuOpen ? drawerId : undefined}
-            aria-expanded={menuOpen}
-            onClick={() => {
-              setMenuRequested(true);
-              setMenuOpen(true);
-            }}
-            // Start the download as soon as a pointer or focus suggests a tap is coming.
-            onPointerEnter={() => void loadMobileMenu()}
-            onFocus={() => void loadMobileMenu()}
-            sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'primary.main' }}
-          >
-            <MenuIcon />
-          </IconButton>
-        </Toolbar>
-      </Container>
+            <AccountActions currentPath={pathname} />
 
-      {menuRequested && (
-        <Suspense fallback={null}>
-          <MobileMenu
-            id={drawerId}
-            open={menuOpen}
-            onClose={closeMenu}
-            onNavigate={closeMenuForNavigation}
-            items={mainMenu}
-            currentPath={pathname}
-          />
-        </Suspense>
-      )}
-    </AppBar>
+            <IconButton
+              ref={menuButtonRef}
+              aria-label="Open menu"
+              aria-controls={menuOpen ? drawerId : undefined}
+              aria-expanded={menuOpen}
+              onClick={() => {
+                setMenuRequested(true);
+                setMenuOpen(true);
+              }}
+              // Start the download as soon as a pointer or focus suggests a tap is coming.
+              onPointerEnter={() => void loadMobileMenu()}
+              onFocus={() => void loadMobileMenu()}
+              sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'primary.main' }}
+            >
+              <MenuIcon />
+            </IconButton>
+          </Toolbar>
+        </Container>
+
+        {menuRequested && (
+          <Suspense fallback={null}>
+            <MobileMenu
+              id={drawerId}
+              open={menuOpen}
+              onClose={closeMenu}
+              onNavigate={closeMenuForNavigation}
+              items={menu}
+              accountItems={user ? accountLinks(user) : null}
+              onLogout={() => {
+                setMenuOpen(false);
+                void logout.logout();
+              }}
+              currentPath={pathname}
+            />
+          </Suspense>
+        )}
+      </AppBar>
+    </>
   );
 }

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import type { Role } from '@parking/domain/constants';
+import { PageLoading } from '@/components/page-loading';
+import { loginHref, paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { hasAnyRole } from '@/lib/auth/roles';
+
+/** What a route declares in its `handle`: the roles it needs, none meaning open to everyone. */
+export interface RouteAccess {
+  roles?: readonly Role[];
+}
+
+function rolesOf(handle: unknown): readonly Role[] {
+  if (typeof handle !== 'object' || handle === null || !('roles' in handle) || !Array.isArray(handle.roles)) return [];
+  return handle.roles as readonly Role[];
+}
+
+/**
+ * The navigation guard (spec public-site §2): for a route that needs roles, the session is loaded
+ * first, then an anonymous visitor goes to login with `next`, and a signed-in user without one of the
+ * roles goes to permission-denied. Every matched route's list must be met, so that a parent's rule
+ * (the admin area's) also covers its children. Open routes render at once, without waiting.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const matches = useMatches();
+  const location = useLocation();
+  const { status, user, signingOut } = useAuth();
+  const required = matches.map((match) => rolesOf(match.handle)).filter((roles) => roles.length > 0);
+
+  if (required.length === 0) return children;
+  if (status === 'loading') return <PageLoading />;
+  if (!user) {
+    // Logging out of a guarded page: home is on its way.
+    if (signingOut) return null;
+    return <Navigate to={loginHref({ next: `${location.pathname}${location.search}` })} replace />;
+  }
+  if (!required.every((roles) => hasAnyRole(user.roles, roles))) {
+    return <Navigate to={paths.permissionDenied.path} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,59 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export type FormSelectFieldProps<TValues extends FieldValues, TOutput extends FieldValues> = {
+  control: Control<TValues, unknown, TOutput>;
+  name: Path<TValues>;
+  options: readonly (SelectOption | string)[];
+  /** The empty first choice, e.g. "Select a title". */
+  placeholder?: string;
+} & Omit<
+  TextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | 'select' | 'children'
+>;
+
+export const toOption = (option: SelectOption | string): SelectOption =>
+  typeof option === 'string' ? { value: option, label: option } : option;
+
+/**
+ * A choice from a list. The browser's own select: a phone shows its native picker, a keyboard can type
+ * to jump, a screen reader announces it properly.
+ */
+export function FormSelectField<TValues extends FieldValues, TOutput extends FieldValues>({
+  control,
+  name,
+  options,
+  placeholder = '',
+  helperText,
+  slotProps,
+  ...props
+}: FormSelectFieldProps<TValues, TOutput>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      select
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+      fullWidth
+      slotProps={{ ...slotProps, select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{placeholder}</option>
+      {options.map(toOption).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}

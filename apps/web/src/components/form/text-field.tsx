@@ -1,0 +1,30 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+export type FormTextFieldProps<TValues extends FieldValues, TOutput extends FieldValues> = {
+  control: Control<TValues, unknown, TOutput>;
+  name: Path<TValues>;
+} & Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef'>;
+
+/** A labelled text field bound to a form field; its error shows beneath it. */
+export function FormTextField<TValues extends FieldValues, TOutput extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormTextFieldProps<TValues, TOutput>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+      fullWidth
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import Alert from '@mui/material/Alert';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { useState } from 'react';
+import type { SnackbarMessage } from './snackbar-context';
+
+/** Spec public-site §9: snackbars show for 6 seconds on the public site. */
+export const SNACKBAR_DURATION_MS = 6000;
+
+interface SnackbarHostProps {
+  message: SnackbarMessage;
+  onDismiss: (id: number) => void;
+}
+
+export function SnackbarHost({ message, onDismiss }: SnackbarHostProps) {
+  const [open, setOpen] = useState(true);
+
+  const close = (_event?: unknown, reason?: SnackbarCloseReason) => {
+    // A click elsewhere on the page is not a reason to hide a message the customer may not have read.
+    if (reason === 'clickaway') return;
+    setOpen(false);
+  };
+
+  return (
+    <Snackbar
+      open={open}
+      autoHideDuration={SNACKBAR_DURATION_MS}
+      onClose={close}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      slotProps={{ transition: { onExited: () => onDismiss(message.id) } }}
+    >
+      <Alert
+        onClose={() => close()}
+        severity={message.severity}
+        variant="filled"
+        // Errors interrupt a screen reader; confirmations wait their turn.
+        role={message.severity === 'error' ? 'alert' : 'status'}
+        sx={{ width: '100%', alignItems: 'center' }}
+      >
+        {message.text}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, isNotFound } from '@/lib/api/client';
+import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';
+
+interface SubscriptionAttributes {
+  endDatetime: string;
+  canceledAt: string | null;
+  valid: boolean;
+}
+
+export interface UserSubscription {
+  id: string;
+  /** The product's codename (unlimited_indoor_parking or unlimited_outdoor_parking). */
+  codename: string;
+  endDatetime: string;
+  canceledAt: string | null;
+  valid: boolean;
+}
+
+/** `unavailable`: this server has no subscriptions resource; the user's flags are all there is. */
+export type UserSubscriptionsAnswer =
+  | { status: 'available'; subscriptions: UserSubscription[] }
+  | { status: 'unavailable' };
+
+/** Subscriptions (spec §7): the user's, with price and product included. */
+export const userSubscriptionsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['subscriptions', 'mine', userId],
+    queryFn: async ({ signal }): Promise<UserSubscriptionsAnswer> => {
+      try {
+        const document = await apiRequest<ListDocument<SubscriptionAttributes>>('subscriptions', {
+          signal,
+          query: { 'filter[user]': userId, include: 'price,price.product' },
+        });
+        const included = new IncludedIndex(document.included);
+        const subscriptions = document.data.map((subscription) => {
+          const price = included.one<object>(subscription, 'price', 'prices');
+          const product = price && included.one<{ metadata: { codename?: string } | null }>(price, 'product', 'products');
+          return {
+            id: subscription.id,
+            codename: product?.attributes.metadata?.codename ?? '',
+            endDatetime: subscription.attributes.endDatetime,
+            canceledAt: subscription.attributes.canceledAt,
+            valid: subscription.attributes.valid,
+          };
+        });
+        return { status: 'available', subscriptions };
+      } catch (error) {
+        if (isNotFound(error)) return { status: 'unavailable' };
+        throw error;
+      }
+    },
+  });
+
+export const useUserSubscriptions = (userId: string) => useQuery(userSubscriptionsQuery(userId));

@@ -1,0 +1,42 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import type { AuthTab } from '@/lib/auth/auth-dialog';
+import { safeNextPath } from '@/lib/auth/next-path';
+import { usePageTitle } from '@/lib/page-title';
+import { AccountCard } from '../components/account-card';
+import { AuthTabs } from '../components/auth-tabs';
+
+/**
+ * /login (spec §2): Login and Register tabs, `?tab=register` opens Register. A signed-in visitor goes
+ * home, or to `next` straight after logging in.
+ */
+export function LoginPage() {
+  usePageTitle(paths.login.title);
+  const [params, setParams] = useSearchParams();
+  const { user } = useAuth();
+  const next = safeNextPath(params.get('next'));
+  const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login';
+
+  if (user) return <Navigate to={next ?? paths.home.path} replace />;
+
+  const changeTab = (value: AuthTab) => {
+    const query = new URLSearchParams(params);
+    if (value === 'register') query.set('tab', 'register');
+    else query.delete('tab');
+    setParams(query, { replace: true });
+  };
+
+  return (
+    <AccountCard
+      title={tab === 'register' ? 'Create your account' : 'Welcome back'}
+      intro={
+        tab === 'register'
+          ? 'Save your details and vehicles, and see all your bookings in one place.'
+          : 'Log in to see your bookings, vehicles and details.'
+      }
+    >
+      <AuthTabs tab={tab} onTabChange={changeTab} />
+    </AccountCard>
+  );
+}

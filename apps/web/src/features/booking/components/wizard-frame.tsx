@@ -1,0 +1,159 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Suspense, type ReactNode } from 'react';
+import { usePageTitle } from '@/lib/page-title';
+import { STEPS, type StepNumber, type WizardState } from '../state/wizard-state';
+import { quotePrice } from './formatting';
+import { StaySummary } from './stay-summary';
+
+const HEADINGS: Partial<Record<StepNumber, string>> = {
+  4: 'Flights and passengers',
+  8: 'Booking confirmed',
+};
+
+function StepLoading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <CircularProgress aria-label="Loading the step" />
+    </Box>
+  );
+}
+
+interface WizardFrameProps {
+  step: StepNumber;
+  state: WizardState;
+  children: ReactNode;
+}
+
+/**
+ * Every wizard step's frame: where the traveller is (a stepper on wide screens, "Step 3 of 8" on a
+ * phone), the step's heading, the step itself, and the booking so far beside it.
+ */
+export function WizardFrame({ step, state, children }: WizardFrameProps) {
+  const entry = STEPS[step - 1] ?? STEPS[0];
+  usePageTitle(entry.title);
+  const showSummary = step > 1 && step < 8;
+
+  return (
+    <Box sx={{ background: 'linear-gradient(180deg, #EAF0F8 0px, #F7F9FC 320px)', minHeight: '100%' }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        <Box sx={{ display: { xs: 'none', md: 'block' }, mb: 4 }}>
+          <Stepper activeStep={step - 1} alternativeLabel aria-label="Booking steps">
+            {STEPS.map((item) => (
+              <Step key={item.step} completed={item.step < step || item.step <= state.completed}>
+                <StepLabel>{item.label}</StepLabel>
+              </Step>
+            ))}
+          </Stepper>
+        </Box>
+        <Box sx={{ display: { xs: 'block', md: 'none' }, mb: 2.5 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
+            Step {step} of {STEPS.length}: {entry.label}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={(step / STEPS.length) * 100}
+            aria-label={`Step ${step} of ${STEPS.length}`}
+            sx={{ height: 6, borderRadius: 3 }}
+          />
+        </Box>
+
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { xs: 2.5, md: 4 },
+            alignItems: 'start',
+            gridTemplateColumns: { xs: '1fr', md: showSummary ? '8fr 4fr' : '1fr' },
+          }}
+        >
+          <Box
+            component="section"
+            aria-labelledby="wizard-step-title"
+            sx={{
+              bgcolor: 'background.paper',
+              borderRadius: 4,
+              border: 1,
+              borderColor: 'divider',
+              p: { xs: 2.5, sm: 4 },
+              minWidth: 0,
+              order: { xs: 2, md: 1 },
+            }}
+          >
+            <Typography
+              id="wizard-step-title"
+              variant="h2"
+              component="h1"
+              sx={{
+                color: 'primary.main',
+                mb: { xs: 2.5, md: 3.5 },
+                fontSize: { xs: '1.75rem', md: '2rem' },
+              }}
+            >
+              {HEADINGS[step] ?? entry.title}
+            </Typography>
+            <Suspense fallback={<StepLoading />}>{children}</Suspense>
+          </Box>
+          {showSummary && (
+            <Box
+              component="aside"
+              aria-label="Your booking"
+              sx={{ order: { xs: 1, md: 2 }, position: { md: 'sticky' }, top: { md: 96 } }}
+            >
+              <Box
+                sx={{
+                  display: { xs: 'none', md: 'block' },
+                  bgcolor: 'background.paper',
+                  borderRadius: 4,
+                  border: 1,
+                  borderColor: 'divider',
+                  p: 3,
+                }}
+              >
+                <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+                  Your booking
+                </Typography>
+                <StaySummary state={state} />
+              </Box>
+              <Accordion
+                slots={{ heading: 'h2' }}
+                disableGutters
+                elevation={0}
+                sx={{
+                  display: { xs: 'block', md: 'none' },
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: '16px !important',
+                  '&::before': { display: 'none' },
+                }}
+              >
+                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                  <Typography component="span" sx={{ fontWeight: 600 }}>
+                    Your booking
+                    {state.quote.lotId && (
+                      <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                        {` · ${state.quote.lotName} ${quotePrice(state.quote.price)}`}
+                      </Box>
+                    )}
+                  </Typography>
+                </AccordionSummary>
+                <AccordionDetails>
+                  <StaySummary state={state} />
+                </AccordionDetails>
+              </Accordion>
+            </Box>
+          )}
+        </Box>
+      </Container>
+    </Box>
+  );
+}

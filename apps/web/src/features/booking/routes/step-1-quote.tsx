@@ -1,0 +1,179 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { stayDays } from '@parking/domain/dates';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
+import {
+  businessToday,
+  QuoteDatesFields,
+  useQuoteDates,
+  type QuoteDates,
+} from '@/components/quote-dates-fields';
+import { currentFormBlockoutQuery } from '@/lib/api/blockout';
+import { quotesQuery, type LotQuote } from '../api/quotes';
+import { LotOptions } from '../components/lot-options';
+import { StepActions } from '../components/step-actions';
+import { useWizard } from '../state/wizard-context';
+import { NO_EXTRAS, stepPath, type WizardState } from '../state/wizard-state';
+
+const PREFERRED_LOT = 'outdoor';
+
+/**
+ * New dates: the flights (their timetable depends on the day) and the extras (availability and prices
+ * depend on the stay) are asked again, so the later steps are no longer complete.
+ */
+function withDates(state: WizardState, dates: QuoteDates): WizardState {
+  return {
+    ...state,
+    completed: 0,
+    quote: { ...state.quote, ...dates, price: '' },
+    flights: null,
+    extras: NO_EXTRAS,
+  };
+}
+
+const withLot = (state: WizardState, quote: LotQuote | null): WizardState => ({
+  ...state,
+  quote: {
+    ...state.quote,
+    lotId: quote?.lotId ?? '',
+    lotSlug: quote?.slug ?? '',
+    lotName: quote?.name ?? '',
+    price: quote?.price ?? '',
+  },
+});
+
+/** Step 1, Get Quote (public-site §2): the dates, and one quote per car park to choose from. */
+export function QuoteStep() {
+  const { state, update, complete } = useWizard();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const blockout = useQuery(currentFormBlockoutQuery);
+  // Dates handed over by the home page's quote form win over the ones kept from before.
+  const handed = useRef({ startDate: params.get('start') ?? '', endDate: params.get('end') ?? '' });
+  // A booking kept from an earlier day may have dates in the past: those start again from today.
+  const kept = state.quote.startDate >= businessToday() ? state.quote : undefined;
+  const control = useQuoteDates(handed.current.startDate ? handed.current : kept);
+  const { startDate, endDate } = control.dates;
+  const valid = control.isValid;
+  const quotes = useQuery({ ...quotesQuery(startDate, endDate), enabled: valid });
+
+  useEffect(() => {
+    if (params.has('start') || params.has('end')) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  // Valid new dates become the booking's.
+  useEffect(() => {
+    if (!valid) return;
+    update((current) =>
+      current.quote.startDate === startDate && current.quote.endDate === endDate
+        ? current
+        : withDates(current, { startDate, endDate }),
+    );
+  }, [valid, startDate, endDate, update]);
+
+  // The car park choice follows the quotes: outdoor by default while it can be booked, no choice of a
+  // car park that went over its threshold, and the price of these dates.
+  useEffect(() => {
+    const list = quotes.data;
+    if (!list) return;
+    update((current) => {
+      if (current.quote.startDate !== startDate || current.quote.endDate !== endDate) return current;
+      const chosen = list.find((quote) => quote.lotId === current.quote.lotId);
+      if (chosen?.fillThresholdExceeded) return withLot(current, null);
+      if (chosen) return chosen.price === current.quote.price ? current : withLot(current, chosen);
+      const preferred = list.find((quote) => quote.slug === PREFERRED_LOT && !quote.fillThresholdExceeded);
+      return preferred && !current.quote.lotId
+        ? withLot(current, preferred)
+        : current.quote.lotId
+          ? withLot(current, null)
+          : current;
+    });
+  }, [quotes.data, startDate, endDate, update]);
+
+  if (blockout.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading">
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={180} />
+      </Stack>
+    );
+  }
+  if (blockout.data) return <BookingUnavailableNotice blockout={blockout.data} />;
+
+  const days = valid ? stayDays(startDate, endDate) : 0;
+  const stayLabel = days === 1 ? 'for 1 day' : `for ${days} days`;
+  const chosen = quotes.data?.find(
+    (quote) => quote.lotId === state.quote.lotId && !quote.fillThresholdExceeded,
+  );
+  const ready =
+    valid &&
+    Boolean(chosen) &&
+    state.quote.startDate === startDate &&
+    state.quote.endDate === endDate &&
+    state.quote.price !== '';
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Get Quote"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!ready) {
+          control.touchAll();
+          return;
+        }
+        complete(1);
+        void navigate(stepPath(2));
+      }}
+    >
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        When do you fly out, and when do you come home? Prices are for the whole stay and include GST.
+      </Typography>
+      <QuoteDatesFields control={control} />
+
+      <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2 }}>
+        Choose your car park
+      </Typography>
+      {!valid ? (
+        <Typography color="text.secondary">Choose valid dates to see prices.</Typography>
+      ) : quotes.isPending ? (
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+          aria-busy="true"
+          aria-label="Loading prices"
+        >
+          <Skeleton variant="rounded" height={190} />
+          <Skeleton variant="rounded" height={190} />
+        </Box>
+      ) : quotes.isError ? (
+        // Quote load failures are silent (spec §8): no error text, a way to ask again.
+        <Button variant="outlined" onClick={() => void quotes.refetch()}>
+          Show prices
+        </Button>
+      ) : (
+        <>
+          <LotOptions
+            quotes={quotes.data}
+            selectedId={state.quote.lotId}
+            stayLabel={stayLabel}
+            onSelect={(quote) => update((current) => withLot(current, quote))}
+          />
+          {quotes.data.every((quote) => quote.fillThresholdExceeded) && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              Both car parks are nearly full for these dates. Please call us, or try other dates.
+            </Alert>
+          )}
+        </>
+      )}
+      <StepActions disabled={!ready} />
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { businessToday } from '@/components/quote-dates-fields';
+import { completeStep } from './progress';
+import { freshWizard, readWizardState, type StepNumber, type WizardState } from './wizard-state';
+
+export const WIZARD_STORAGE_KEY = 'skypark.bookingWizard';
+
+function load(): WizardState {
+  try {
+    const stored = window.sessionStorage.getItem(WIZARD_STORAGE_KEY);
+    const state = stored ? readWizardState(JSON.parse(stored)) : null;
+    if (state) return state;
+  } catch {
+    // Storage off or a stored value from another version: start afresh.
+  }
+  return freshWizard(businessToday());
+}
+
+function save(state: WizardState): void {
+  try {
+    window.sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Without storage the wizard still works; only a reload loses the booking.
+  }
+}
+
+/**
+ * The wizard's state outside React's render queue: a step that completes and then navigates (for
+ * example after the booking is saved, in a promise callback) must be seen as complete by the progress
+ * rules when the next step opens, whichever of the two updates React renders first.
+ */
+function createWizardStore() {
+  let state = load();
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(change: (current: WizardState) => WizardState) {
+      const next = change(state);
+      if (next === state) return;
+      state = next;
+      save(state);
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export interface WizardControl {
+  state: WizardState;
+  /** Replaces the state (the progress rules' decisions). */
+  replace: (state: WizardState) => void;
+  /** Changes part of the state. */
+  update: (change: (state: WizardState) => WizardState) => void;
+  /** Leaves `step` forward with its answers: marks it complete. */
+  complete: (step: StepNumber, change?: (state: WizardState) => WizardState) => void;
+}
+
+const WizardContext = createContext<WizardControl | null>(null);
+
+/** The wizard's state for its steps, kept in sessionStorage so that it survives a reload. */
+export function WizardProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createWizardStore);
+  const state = useSyncExternalStore(store.subscribe, store.get);
+  // The actions keep their identity for the provider's life, so effects can depend on them.
+  const actions = useMemo<Omit<WizardControl, 'state'>>(
+    () => ({
+      replace: (next) => store.set(() => next),
+      update: (change) => store.set(change),
+      complete: (step, change = (same) => same) =>
+        store.set((current) => completeStep(change(current), step)),
+    }),
+    [store],
+  );
+  const control = useMemo<WizardControl>(() => ({ state, ...actions }), [state, actions]);
+  return <WizardContext.Provider value={control}>{children}</WizardContext.Provider>;
+}
+
+export function useWizard(): WizardControl {
+  const control = useContext(WizardContext);
+  if (!control) throw new Error('useWizard must be used inside <WizardProvider>');
+  return control;
+}

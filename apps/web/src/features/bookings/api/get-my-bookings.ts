@@ -1,0 +1,126 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { IncludedIndex, type ListDocument, type Pagination, type Resource } from '@/lib/api/jsonapi';
+
+export interface BookingAttributes {
+  bookingCode: string;
+  status: string;
+  bookingType: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string;
+  business: string;
+  rego: string;
+  make: string;
+  model: string;
+  colour: string;
+  startDatetime: string | null;
+  endDatetime: string | null;
+  busDepartureTime: string | null;
+  passengersOut: number | null;
+  passengersIn: number | null;
+  flightNumberOut: string;
+  flightNumberIn: string;
+  parkingCost: string;
+  extrasCost: string;
+  extrasPrices: Record<string, string>;
+  discountRate: string;
+  promoCode: string;
+  amountDiscounted: string;
+  subscriptionDiscount: string;
+  totalCost: string;
+  amountPaid: string;
+  paymentMethod: string | null;
+  paymentStatus: string;
+  paymentDatetime: string | null;
+  hadSubscription: boolean;
+  publicNotes: string;
+  created: string;
+}
+
+interface NamedAttributes {
+  name: string;
+}
+
+export interface BookingExtra {
+  id: string;
+  name: string;
+  /** What the extra was sold at on this booking. */
+  price: string | null;
+}
+
+/** A booking with the names of what it points at (car park, airlines, vehicle type, extras). */
+export interface MyBooking extends BookingAttributes {
+  id: string;
+  lotName: string;
+  vehicleTypeName: string;
+  airlineOutName: string;
+  airlineInName: string;
+  extras: BookingExtra[];
+}
+
+/** The columns the API can sort by (`sort=` on bookings). */
+export type BookingSortField = 'bookingCode' | 'startDatetime' | 'endDatetime' | 'totalCost' | 'status' | 'created';
+export interface BookingSort {
+  field: BookingSortField;
+  direction: 'asc' | 'desc';
+}
+
+export interface MyBookingsParams {
+  customerId: string;
+  page: number;
+  pageSize: number;
+  sort: BookingSort;
+}
+
+export interface MyBookingsPage {
+  bookings: MyBooking[];
+  pagination: Pagination;
+}
+
+function toBooking(resource: Resource<BookingAttributes>, included: IncludedIndex): MyBooking {
+  const name = (relationship: string, type: string) => included.one<NamedAttributes>(resource, relationship, type)?.attributes.name ?? '';
+  return {
+    ...resource.attributes,
+    id: resource.id,
+    lotName: name('lot', 'lots'),
+    vehicleTypeName: name('vehicleType', 'vehicle-types'),
+    airlineOutName: name('airlineOut', 'airlines'),
+    airlineInName: name('airlineIn', 'airlines'),
+    extras: included.many<NamedAttributes>(resource, 'extras', 'extras').map((extra) => ({
+      id: extra.id,
+      name: extra.attributes.name,
+      price: resource.attributes.extrasPrices[extra.id] ?? null,
+    })),
+  };
+}
+
+/** My bookings (spec §7): the customer's bookings with their related names, sorted and paged. */
+export const myBookingsQuery = (params: MyBookingsParams) =>
+  queryOptions({
+    queryKey: ['bookings', 'mine', params],
+    queryFn: async ({ signal }): Promise<MyBookingsPage> => {
+      const document = await apiRequest<ListDocument<BookingAttributes>>('bookings', {
+        signal,
+        query: {
+          'filter[customer]': params.customerId,
+          include: 'airlineOut,airlineIn,extras,lot,vehicleType',
+          sort: `${params.sort.direction === 'desc' ? '-' : ''}${params.sort.field}`,
+          'page[number]': params.page,
+          'page[size]': params.pageSize,
+        },
+      });
+      const included = new IncludedIndex(document.included);
+      return {
+        bookings: document.data.map((resource) => toBooking(resource, included)),
+        pagination: document.meta?.pagination ?? { count: document.data.length, page: params.page, pages: 1 },
+      };
+    },
+    // Paging and sorting keep the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+/** The PDF invoice, opened in a new tab; the HttpOnly session cookie authorises it. */
+export const invoiceUrl = (bookingId: string) => `/backend/api/v1/bookings/${encodeURIComponent(bookingId)}/invoice/`;

@@ -1,0 +1,132 @@
+import AddIcon from '@mui/icons-material/Add';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messages } from '@parking/domain/messages';
+import { PageSection } from '@/components/page-section';
+import { paths } from '@/config/paths';
+import { firstErrorDetail } from '@/lib/api/client';
+import { useAuth } from '@/lib/auth/auth-context';
+import { usePageTitle } from '@/lib/page-title';
+import { myBookingsQuery, type BookingSort, type MyBooking } from '../api/get-my-bookings';
+import { BookingDialog } from '../components/booking-dialog';
+import { BookingsList } from '../components/bookings-table';
+import { UnconfirmedEmailNotice } from '../components/unconfirmed-email-notice';
+
+const PAGE_SIZES = [10, 25, 50];
+
+/** /bookings, My Bookings (spec §2): visible once the email is confirmed (spec §6). */
+export function MyBookingsPage() {
+  usePageTitle(paths.bookings.title);
+  const { user, customer } = useAuth();
+  const quoteButton = (
+    <Button href={paths.bookingStep1.path} variant="contained" startIcon={<AddIcon />}>
+      Get a quote
+    </Button>
+  );
+
+  // The route guard lets only signed-in users this far.
+  if (!user) return null;
+
+  return (
+    <PageSection title="My Bookings" intro="Your parking bookings. Select one for its details and tax invoice." action={quoteButton}>
+      {!user.emailConfirmed ? (
+        <UnconfirmedEmailNotice email={user.email} />
+      ) : customer ? (
+        <BookingsPanel customerId={customer.id} />
+      ) : (
+        <EmptyBookings />
+      )}
+    </PageSection>
+  );
+}
+
+function BookingsPanel({ customerId }: { customerId: string }) {
+  const compact = useMediaQuery('(max-width: 899.95px)');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
+  const [sort, setSort] = useState<BookingSort>({ field: 'created', direction: 'desc' });
+  const [selected, setSelected] = useState<MyBooking | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const query = useQuery(myBookingsQuery({ customerId, page, pageSize, sort }));
+
+  if (query.isError && !query.data) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {firstErrorDetail(query.error, messages.unknownError)}
+      </Alert>
+    );
+  }
+
+  const bookings = query.data?.bookings ?? [];
+  const count = query.data?.pagination.count ?? 0;
+  if (query.isSuccess && count === 0) return <EmptyBookings />;
+
+  return (
+    <>
+      <Card sx={compact ? { border: 0, bgcolor: 'transparent', overflow: 'visible' } : undefined}>
+        <BookingsList
+          bookings={bookings}
+          loading={query.isFetching}
+          sort={sort}
+          onSortChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          onOpen={(booking) => {
+            setSelected(booking);
+            setDialogOpen(true);
+          }}
+          compact={compact}
+        />
+        <TablePagination
+          component="div"
+          count={count}
+          page={Math.max(0, page - 1)}
+          onPageChange={(_event, next) => setPage(next + 1)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPage(1);
+          }}
+          labelRowsPerPage={compact ? 'Per page' : 'Rows per page'}
+        />
+      </Card>
+      <BookingDialog booking={selected} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+    </>
+  );
+}
+
+function EmptyBookings() {
+  return (
+    <Card>
+      <Box sx={{ textAlign: 'center', px: 3, py: { xs: 6, md: 8 } }}>
+        <EventNoteOutlinedIcon aria-hidden sx={{ fontSize: 48, color: 'primary.light', mb: 2 }} />
+        <Typography variant="h4" component="h2" gutterBottom>
+          You have no bookings yet.
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Get a quote for your dates and book indoor or outdoor parking in a few minutes.
+        </Typography>
+        <Button href={paths.bookingStep1.path} variant="contained" size="large">
+          Get a quote
+        </Button>
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
+import { QuoteDatesFields, useQuoteDates } from '@/components/quote-dates-fields';
+import { bookingQuoteHref } from '@/config/paths';
+import { currentFormBlockoutQuery } from '@/lib/api/blockout';
+
+/**
+ * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, both today
+ * to start with; the button stays disabled until both are valid and hands them to the wizard's first
+ * step. While an online-form blockout is current, its notice takes the form's place.
+ */
+export function QuoteForm() {
+  const blockout = useQuery(currentFormBlockoutQuery);
+  const control = useQuoteDates();
+  const navigate = useNavigate();
+  const titleId = useId();
+
+  if (blockout.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading the quote form">
+        <Skeleton variant="text" width="40%" height={36} />
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={52} />
+      </Stack>
+    );
+  }
+  // A failed check leaves the form open: the server refuses a booking while a blockout is current anyway.
+  if (blockout.data) return <BookingUnavailableNotice blockout={blockout.data} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!control.isValid) {
+      control.touchAll();
+      return;
+    }
+    void navigate(bookingQuoteHref(control.dates));
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <Typography id={titleId} component="h2" variant="h4" sx={{ color: 'primary.main', mb: 0.5 }}>
+        Get a quote
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        Compare indoor and outdoor parking for your dates.
+      </Typography>
+      <QuoteDatesFields control={control} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={!control.isValid}
+        endIcon={<ArrowForwardIcon />}
+        fullWidth
+        sx={{ mt: 2.5, py: 1.5, fontSize: '1.0625rem' }}
+      >
+        Get a quote
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+/** The local provider's billing portal session: the customer's subscriptions, cancelled or renewed at period end. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
+
+export interface PortalSubscription {
+  id: string;
+  productName: string;
+  amount: string;
+  /** Stripe's words: 'active' while it runs; 'canceled' once ended. */
+  status: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface LocalBillingSession {
+  id: string;
+  returnUrl: string;
+  subscriptions: PortalSubscription[];
+}
+
+const sessionPath = (sessionId: string) => `local-billing-sessions/${encodeURIComponent(sessionId)}`;
+const queryKey = (sessionId: string) => ['local-billing-sessions', sessionId] as const;
+
+export const localBillingQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: queryKey(sessionId),
+    queryFn: async ({ signal }): Promise<LocalBillingSession> => {
+      const document = await apiRequest<SingleDocument<Omit<LocalBillingSession, 'id'>>>(sessionPath(sessionId), { signal });
+      return { ...document.data.attributes, id: document.data.id };
+    },
+  });
+
+/** Cancel at the end of the paid period, or take that back (Stripe's cancel_at_period_end). */
+export function useSetCancelAtPeriodEnd(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subscriptionId, cancelAtPeriodEnd }: { subscriptionId: string; cancelAtPeriodEnd: boolean }) =>
+      apiRequest<unknown>(`${sessionPath(sessionId)}/subscriptions/${encodeURIComponent(subscriptionId)}`, {
+        method: 'POST',
+        body: writeDocument('local-billing-subscriptions', { cancelAtPeriodEnd }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKey(sessionId) }),
+  });
+}
+
+/** A subscription that still runs (and so can be cancelled or renewed). */
+export const isLive = (subscription: PortalSubscription) => subscription.status === 'active' || subscription.status === 'trialing';

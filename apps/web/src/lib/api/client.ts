@@ -1,0 +1,142 @@
+/**
+ * The one way the browser talks to the API (architecture: JSON:API 1.1 under /backend/api/v1/, trailing
+ * slashes, `Authorization: Token`, `X-CSRFToken` from the `csrftoken` cookie, errors as `errors[]`).
+ */
+import { clearToken, readToken } from './token-storage';
+
+export const API_BASE = '/backend/api/v1';
+const MEDIA_TYPE = 'application/vnd.api+json';
+const CSRF_COOKIE = 'csrftoken';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface ApiErrorObject {
+  status?: string;
+  code?: string;
+  detail: string;
+  source?: { pointer?: string; parameter?: string };
+}
+
+/**
+ * A failed call. `status` 0 means no answer came back at all (offline, server down), so `errors` is
+ * empty; otherwise `errors` holds the server's JSON:API error objects.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: readonly ApiErrorObject[];
+
+  constructor(status: number, errors: readonly ApiErrorObject[]) {
+    super(errors[0]?.detail ?? (status ? `Request failed with status ${status}` : 'No response from the server'));
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** The spec's rule for single messages: the first error's detail, else the caller's fallback. */
+export function firstErrorDetail(error: unknown, fallback: string): string {
+  return (error instanceof ApiError ? error.errors[0]?.detail : undefined) ?? fallback;
+}
+
+/** Every detail, for the places that list them all (resend email, extras load). */
+export function errorDetails(error: unknown, fallback: string): string[] {
+  const details = error instanceof ApiError ? error.errors.map((item) => item.detail).filter(Boolean) : [];
+  return details.length ? details : [fallback];
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+type UnauthorizedListener = () => void;
+let unauthorizedListener: UnauthorizedListener | null = null;
+
+/** The app's reaction to a 401 (clear the session, go to login); one listener, set by the auth provider. */
+export function setUnauthorizedListener(listener: UnauthorizedListener | null): void {
+  unauthorizedListener = listener;
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Leave a 401 to the caller instead of the app-wide "clear the token, go to login" reaction: the
+   * start-up session check uses it, because a stale token there just means "visitor".
+   */
+  handleUnauthorized?: boolean;
+}
+
+/** `bookings` → `/backend/api/v1/bookings/`; `bookings/12` → `/backend/api/v1/bookings/12/`. */
+export function apiUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}/${trimmed}/${search ? `?${search}` : ''}`;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: MEDIA_TYPE });
+  if (options.body !== undefined) headers.set('Content-Type', MEDIA_TYPE);
+  const token = readToken();
+  if (token) headers.set('Authorization', `Token ${token}`);
+  const csrf = SAFE_METHODS.has(method) ? null : readCookie(CSRF_COOKIE);
+  if (csrf) headers.set('X-CSRFToken', csrf);
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, []);
+  }
+
+  const text = response.status === 204 ? '' : await response.text();
+  let payload: unknown = undefined;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && options.handleUnauthorized !== false) {
+      clearToken();
+      unauthorizedListener?.();
+    }
+    throw new ApiError(response.status, readErrors(payload));
+  }
+  return payload as T;
+}
+
+function readErrors(payload: unknown): ApiErrorObject[] {
+  if (typeof payload !== 'object' || payload === null || !('errors' in payload) || !Array.isArray(payload.errors)) {
+    return [];
+  }
+  return payload.errors.flatMap((item: unknown) =>
+    // An error without words is no error message: the caller's fallback says it better.
+    typeof item === 'object' && item !== null && 'detail' in item && typeof item.detail === 'string' && item.detail.trim()
+      ? [item as ApiErrorObject]
+      : [],
+  );
+}

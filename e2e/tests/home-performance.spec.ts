@@ -1,0 +1,35 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Response } from '@playwright/test';
+
+// The README's "Performance" section records this figure; the budget leaves room for small changes and
+// fails the run when the home page starts carrying a screen it does not show.
+const HOME_JS_BUDGET_GZIP_BYTES = 230 * 1024;
+
+test.describe('home page weight', () => {
+  test('the initial JavaScript of / stays lean and holds no admin code', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'measured once');
+    const responses: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') responses.push(response);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('form', { name: 'Get a quote' })).toBeVisible();
+
+    // gzip of each script as `vite build` reports it; the server may send brotli instead, of similar size.
+    const scripts = await Promise.all(
+      responses.map(async (response) => ({
+        file: new URL(response.url()).pathname.split('/').pop() ?? '',
+        gzip: gzipSync(await response.body(), { level: 9 }).length,
+      })),
+    );
+    const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+    await testInfo.attach('home-scripts.json', {
+      body: JSON.stringify({ totalGzip: total, scripts }, null, 2),
+      contentType: 'application/json',
+    });
+    console.info(`initial JS for /: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.length} files`);
+    expect(scripts.filter((script) => /admin/i.test(script.file))).toEqual([]);
+    expect(scripts.filter((script) => /step-\d|booking-wizard|stripe/i.test(script.file))).toEqual([]);
+    expect(total).toBeLessThan(HOME_JS_BUDGET_GZIP_BYTES);
+  });
+});
