@@ -63,7 +63,7 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      testIgnore: EXCLUSIVE,
+      testIgnore: [EXCLUSIVE, /home-performance\.spec\.ts$/],
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
