@@ -2,33 +2,9 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { cardFieldErrors, type CardField, type CardInput } from '@parking/domain/cards';
 import { useState } from 'react';
+import { formatCardNumber, formatExpiry } from '@/components/card-fields';
 import { confirmPayment, payWithLocalCard } from '../api/payments';
 import { PaymentShell } from './payment-shell';
-
-/** '4242424242424242' → '4242 4242 4242 4242' as it is typed (Amex 4-6-5). */
-export function formatCardNumber(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 19);
-  const groups = /^3[47]/.test(digits) ? [4, 6, 5] : [4, 4, 4, 4, 3];
-  const parts: string[] = [];
-  let index = 0;
-  for (const size of groups) {
-    if (index >= digits.length) break;
-    parts.push(digits.slice(index, index + size));
-    index += size;
-  }
-  return parts.join(' ');
-}
-
-/** '1230' → '12 / 30', the way card forms show the expiry. */
-export function formatExpiry(value: string, previous: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  // Deleting back over the separator deletes the month's last digit too.
-  if (value.length < previous.length && previous.endsWith(' / ') && digits.length === 2)
-    return digits.slice(0, 1);
-  if (digits.length === 1 && Number(digits) > 1) return `0${digits} / `;
-  if (digits.length >= 2) return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
-  return digits;
-}
 
 interface LocalCardPaymentProps {
   clientSecret: string;
