@@ -16,10 +16,18 @@ interface A11yOptions {
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
   // A dialog fading in blends its colours with the page beneath; axe would measure a contrast nobody
   // sees once it has settled. Finite transitions end first; spinners and skeletons loop forever.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  // Two frames first, so that a transition just triggered (a dialog starting to close) has begun and is seen.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity) &&
+      // A backdrop half-way through fading still tints the page beneath it.
+      Array.from(document.querySelectorAll('.MuiBackdrop-root')).every((element) => {
+        const opacity = Number(getComputedStyle(element).opacity);
+        return opacity === 0 || opacity === 1;
+      }),
   );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
