@@ -265,6 +265,8 @@ test.describe('unlimited parking subscriptions', () => {
     await expect(confirm).toBeHidden();
     await expect(plan).toContainText(`Valid until ${endText}, then it ends. It will not renew.`);
     await expect(plan.getByRole('button', { name: 'Renew subscription' })).toBeVisible();
+    // The confirmation snackbar is loaded on demand and grows in: check the page once it is there.
+    await expect(page.getByText('Subscription cancelled', { exact: true })).toBeVisible();
     await review(page, testInfo, 'subscriptions-local-billing-cancelled');
 
     // Back on the profile: cancelled but still valid, until the end of the paid period.
