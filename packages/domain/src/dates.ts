@@ -78,3 +78,19 @@ export function formatDateShort(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return `${d}/${m}/${y}`;
 }
+
+/** An instant as the business's local 'YYYY-MM-DDTHH:mm' (what the back office's date-and-time fields hold). */
+export function businessLocalDatetime(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** The business's local time 'HH:mm' of an instant. */
+export function businessTimeOfDay(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'HH:mm');
+}
+
+/** 'YYYY-MM-DDTHH:mm' in the business's zone, as an instant. */
+export function instantOfBusinessLocal(local: string, timeZone: string): Date {
+  const [date = '', time = '00:00'] = local.split('T');
+  return businessInstant(date, time, timeZone);
+}

@@ -102,3 +102,23 @@ export function optionalDatetime(message: string = messages.invalidDatetime) {
     .preprocess((value) => (value === '' ? null : value), requiredDatetime(message).nullish())
     .transform((value) => value ?? null);
 }
+
+const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A business-local date and time 'YYYY-MM-DDTHH:mm' as a form holds it (the server takes the instant). */
+export function localDatetime(message: string = messages.invalidDatetime) {
+  return requiredText(16).pipe(
+    z
+      .string()
+      .regex(LOCAL_DATETIME, { error: message, abort: true })
+      .refine((value) => isCalendarDate(value.slice(0, 10)), { error: message }),
+  );
+}
+
+/** The same, optional: '' stays ''. */
+export function optionalLocalDatetime(message: string = messages.invalidDatetime) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (LOCAL_DATETIME.test(value) && isCalendarDate(value.slice(0, 10))), { error: message });
+}

@@ -41,3 +41,21 @@ export const requiredMoney = (message: string = messages.invalidAmount) =>
         .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: message }),
     )
     .transform((value) => Number(value).toFixed(2));
+
+/**
+ * A percent typed 0-100 ("Must be a number between 0 and 100"), given to the API as the stored fraction
+ * ("12.5" → "0.125"): discount rates (back-office §5).
+ */
+export const percentAsFraction = (message: string = messages.percentRange) =>
+  z
+    .union([z.number(), z.string().trim().min(1, { error: message }).regex(/^\d+(\.\d+)?$/, { error: message })], { error: message })
+    .transform(Number)
+    .pipe(z.number().min(0, { error: message }).max(100, { error: message }))
+    .transform((value) => String(Math.round(value * 100) / 10000));
+
+/** The stored fraction shown as a percent: "0.125" → "12.5". */
+export function fractionToPercent(fraction: string | null | undefined): string {
+  const value = Number(fraction);
+  if (fraction === null || fraction === undefined || fraction === '' || !Number.isFinite(value)) return '';
+  return String(Math.round(value * 10000) / 100);
+}

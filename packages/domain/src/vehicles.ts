@@ -9,3 +9,7 @@ export const vehicleSchema = z.object({
   colour: requiredText(30),
 });
 export type VehicleInput = z.infer<typeof vehicleSchema>;
+
+/** A vehicle as its forms edit it: the rules above and the vehicle type, a required choice by id. */
+export const vehicleFormSchema = vehicleSchema.extend({ vehicleType: requiredText(20) });
+export type VehicleFormInput = z.input<typeof vehicleFormSchema>;

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { SALES_OR_HIGHER, SIGNED_IN } from '@/lib/auth/roles';
+import { ADMINS_ONLY, SALES_OR_HIGHER, SIGNED_IN } from '@/lib/auth/roles';
 import type { RouteAccess } from './guards/route-guard';
 import { AppRoot } from './layouts/app-root';
 import { PublicLayout } from './layouts/public-layout';
@@ -35,7 +35,12 @@ const PaymentStep = page(() => import('@/features/booking/routes/step-7-payment'
 const SuccessStep = page(() => import('@/features/booking/routes/step-8-success'), (m) => m.SuccessStepPage);
 // The back office's frame too: visitors of the public site never download it.
 const AdminLayout = page(() => import('./layouts/admin-layout'), (m) => m.AdminLayout);
-const AdminHomePage = page(() => import('@/features/admin/routes/admin-home'), (m) => m.AdminHomePage);
+const VehiclesListPage = page(() => import('@/features/admin/routes/vehicles-list'), (m) => m.VehiclesListPage);
+const VehicleEditPage = page(() => import('@/features/admin/routes/vehicle-edit'), (m) => m.VehicleEditPage);
+const DiscountsListPage = page(() => import('@/features/admin/routes/discounts-list'), (m) => m.DiscountsListPage);
+const DiscountEditPage = page(() => import('@/features/admin/routes/discount-edit'), (m) => m.DiscountEditPage);
+const ContactListPage = page(() => import('@/features/admin/routes/contact-list'), (m) => m.ContactListPage);
+const ContactViewPage = page(() => import('@/features/admin/routes/contact-view'), (m) => m.ContactViewPage);
 // The local payment provider's stand-ins for Stripe's hosted Checkout and Billing portal.
 const LocalCheckoutPage = page(() => import('@/features/local-payments/routes/local-checkout'), (m) => m.LocalCheckoutPage);
 const LocalBillingPage = page(() => import('@/features/local-payments/routes/local-billing'), (m) => m.LocalBillingPage);
@@ -43,6 +48,8 @@ const LocalBillingPage = page(() => import('@/features/local-payments/routes/loc
 /** Route roles (spec §2 and §6): the customer area needs a signed-in user, the admin area Admins or Sales. */
 const signedIn: RouteAccess = { roles: SIGNED_IN };
 const staff: RouteAccess = { roles: SALES_OR_HIGHER };
+/** Back-office §6: settings, promo codes and reports need Admins. */
+const admins: RouteAccess = { roles: ADMINS_ONLY };
 
 export const routes: RouteObject[] = [
   {
@@ -95,7 +102,15 @@ export const routes: RouteObject[] = [
         handle: staff,
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <AdminHomePage /> },
+          { index: true, element: <Navigate to={paths.adminDiary.path} replace /> },
+          { path: paths.adminVehicles.path, element: <VehiclesListPage /> },
+          { path: paths.adminVehiclesAdd.path, element: <VehicleEditPage /> },
+          { path: paths.adminVehiclesEdit.path, element: <VehicleEditPage /> },
+          { path: paths.adminDiscounts.path, element: <DiscountsListPage />, handle: admins },
+          { path: paths.adminDiscountsAdd.path, element: <DiscountEditPage />, handle: admins },
+          { path: paths.adminDiscountsEdit.path, element: <DiscountEditPage />, handle: admins },
+          { path: paths.adminContact.path, element: <ContactListPage /> },
+          { path: paths.adminContactView.path, element: <ContactViewPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

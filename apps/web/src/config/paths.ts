@@ -1,7 +1,7 @@
 // Every route the product knows, by the names the spec uses. Screens link through these entries,
 // never through string literals, so that a path can change in one place.
 
-interface RouteEntry {
+export interface RouteEntry {
   readonly name: string;
   readonly path: string;
   /** The page-title part before the site suffix. */
@@ -37,6 +37,24 @@ export const paths = {
   // confirm-email without its query) while any unknown URL renders the same page in place.
   notFound: route({ name: 'not-found', path: '/not-found', title: 'Not Found' }),
   admin: route({ name: 'admin', path: '/admin', title: 'Admin' }),
+  // The back office (back-office §2 "Route list"): list routes, their add routes and their edit
+  // routes with the spec's parameter names.
+  adminDiary: route({ name: 'admin-diary', path: '/admin/diary', title: 'Diary' }),
+  adminBookings: route({ name: 'admin-bookings', path: '/admin/bookings', title: 'Bookings' }),
+  adminBookingsAdd: route({ name: 'admin-bookings-add', path: '/admin/bookings/add', title: 'Add Booking' }),
+  adminBookingsEdit: route({ name: 'admin-bookings-edit', path: '/admin/bookings/:bookingId', title: 'Edit Booking' }),
+  adminBookingsCheckin: route({ name: 'admin-bookings-checkin', path: '/admin/bookings/:bookingId/checkin', title: 'Check In' }),
+  adminCustomers: route({ name: 'admin-customers', path: '/admin/customers', title: 'Customers' }),
+  adminCustomersAdd: route({ name: 'admin-customers-add', path: '/admin/customers/add', title: 'Add Customer' }),
+  adminCustomersEdit: route({ name: 'admin-customers-edit', path: '/admin/customers/:customerId', title: 'Edit Customer' }),
+  adminVehicles: route({ name: 'admin-vehicles', path: '/admin/vehicles', title: 'Vehicles' }),
+  adminVehiclesAdd: route({ name: 'admin-vehicles-add', path: '/admin/vehicles/add', title: 'Add Vehicle' }),
+  adminVehiclesEdit: route({ name: 'admin-vehicles-edit', path: '/admin/vehicles/:vehicleId', title: 'Edit Vehicle' }),
+  adminDiscounts: route({ name: 'admin-discounts', path: '/admin/discounts', title: 'Promo Codes' }),
+  adminDiscountsAdd: route({ name: 'admin-discounts-add', path: '/admin/discounts/add', title: 'Add Promo Code' }),
+  adminDiscountsEdit: route({ name: 'admin-discounts-edit', path: '/admin/discounts/:discountId', title: 'Edit Promo Code' }),
+  adminContact: route({ name: 'admin-contact', path: '/admin/contact', title: 'Contact' }),
+  adminContactView: route({ name: 'admin-contact-view', path: '/admin/contact/:messageId', title: 'Message' }),
   // The local payment provider's stand-ins for Stripe's hosted Checkout and Billing portal, used when no
   // Stripe keys are configured; the session id in the path is the visitor's only credential.
   localCheckout: route({ name: 'local-checkout', path: '/local-checkout/:sessionId', title: 'Secure checkout' }),
@@ -64,4 +82,15 @@ export function bookingQuoteHref(dates?: { startDate: string; endDate: string })
   if (!dates) return paths.bookingStep1.path;
   const query = new URLSearchParams({ start: dates.startDate, end: dates.endDate });
   return `${paths.bookingStep1.path}?${query.toString()}`;
+}
+
+/** A route's path with its parameters filled in: `adminHref(paths.adminBookingsEdit, {bookingId: 12})`. */
+export function adminHref(entry: RouteEntry, params: Record<string, string | number> = {}, query: Record<string, string> = {}): string {
+  const path = entry.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${entry.name} needs ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
 }

@@ -1,13 +1,20 @@
 import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AdminLocalization } from '@/components/admin/date-fields';
 import { BrandMark } from '@/components/layout/brand-logo';
 import { SkipLink } from '@/components/layout/skip-link';
 import { LinkBehavior } from '@/components/link-behavior';
@@ -17,10 +24,16 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { displayName, initials } from '@/lib/auth/session';
 import { useLogout } from '@/lib/auth/use-logout';
 import { RouteGuard } from '../guards/route-guard';
+import { AdminNavigationList } from './admin-navigation-list';
 
 const MAIN_ID = 'admin-content';
+const NAV_ID = 'admin-navigation';
+/** Back-office §9: below 1100 px the navigation becomes a drawer that opens over the page. */
+export const ADMIN_NAV_OVERLAY_QUERY = '(max-width: 1099.95px)';
+const NAV_WIDTH = 248;
+const NAV_RAIL_WIDTH = 68;
 
-/** The back office's frame: no public header or footer (spec §2), the staff member and Logout. */
+/** The back office's frame: no public header or footer (spec §2), a side navigation, the staff member and Logout. */
 export function AdminLayout() {
   return (
     <RouteGuard>
@@ -32,6 +45,25 @@ export function AdminLayout() {
 function AdminFrame() {
   const { user } = useAuth();
   const logout = useLogout();
+  const location = useLocation();
+  const overlay = useMediaQuery(ADMIN_NAV_OVERLAY_QUERY, { noSsr: true });
+  // Docked on a wide screen (and collapsible to a rail of icons); on a narrow one a drawer opened from the menu button.
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // A chosen page closes the overlay drawer; so does growing the window past the breakpoint.
+  useEffect(() => setDrawerOpen(false), [location.pathname, overlay]);
+
+  const navExpanded = overlay ? drawerOpen : !collapsed;
+  const railOnly = !overlay && collapsed;
+  const width = railOnly ? NAV_RAIL_WIDTH : NAV_WIDTH;
+  const toggle = () => (overlay ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value));
+
+  const navigation = (
+    <Box id={NAV_ID} component="nav" aria-label="Back office" sx={{ width, overflowX: 'hidden', py: 1 }}>
+      <AdminNavigationList roles={user?.roles ?? []} railOnly={railOnly} />
+    </Box>
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh', bgcolor: 'background.default' }}>
@@ -40,19 +72,32 @@ function AdminFrame() {
         component="header"
         position="sticky"
         sx={{
+          zIndex: (theme) => theme.zIndex.drawer + 1,
           bgcolor: 'primary.dark',
           color: 'common.white',
           '& :focus-visible, & .Mui-focusVisible': { outlineColor: 'secondary.main' },
         }}
       >
-        <Toolbar sx={{ gap: 2, minHeight: { xs: 60, md: 64 } }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 56, md: 64 } }}>
+          <Tooltip title={navExpanded ? 'Hide navigation' : 'Show navigation'}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={toggle}
+              aria-label={navExpanded ? 'Hide navigation' : 'Show navigation'}
+              aria-controls={NAV_ID}
+              aria-expanded={navExpanded}
+            >
+              {navExpanded ? <MenuOpenIcon /> : <MenuIcon />}
+            </IconButton>
+          </Tooltip>
           <Box
             component={LinkBehavior}
-            href={paths.admin.path}
+            href={paths.adminDiary.path}
             sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none' }}
           >
-            <BrandMark size={32} inverted />
-            <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.0625rem' }}>
+            <BrandMark size={30} inverted />
+            <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.0625rem', display: { xs: 'none', sm: 'inline' } }}>
               Back office
             </Typography>
           </Box>
@@ -65,7 +110,7 @@ function AdminFrame() {
               >
                 {initials(user)}
               </Avatar>
-              <Typography component="span" sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 500 }}>
+              <Typography component="span" data-testid="admin-user-name" sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 500 }}>
                 {displayName(user)}
               </Typography>
             </Stack>
@@ -75,17 +120,49 @@ function AdminFrame() {
             startIcon={<LogoutIcon />}
             onClick={() => void logout.logout()}
             disabled={logout.pending}
-            sx={{ borderColor: 'rgba(255,255,255,0.5)' }}
+            sx={{ borderColor: 'rgba(255,255,255,0.5)', minWidth: 0 }}
             variant="outlined"
           >
             Logout
           </Button>
         </Toolbar>
       </AppBar>
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, '&:focus': { outline: 'none' } }}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+      <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
+        {overlay ? (
+          <Drawer
+            variant="temporary"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { sx: { width: NAV_WIDTH, pt: { xs: 7, md: 8 } } } }}
+          >
+            {navigation}
+          </Drawer>
+        ) : (
+          <Box
+            sx={{
+              width,
+              flexShrink: 0,
+              borderRight: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+              transition: (theme) => theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+            }}
+          >
+            <Box sx={{ position: 'sticky', top: 64, maxHeight: 'calc(100dvh - 64px)', overflowY: 'auto' }}>{navigation}</Box>
+          </Box>
+        )}
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, px: { xs: 1.5, sm: 2.5, lg: 3 }, py: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+        >
+          <AdminLocalization>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </AdminLocalization>
+        </Box>
       </Box>
       <ScrollRestoration />
     </Box>

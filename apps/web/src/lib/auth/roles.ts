@@ -11,3 +11,7 @@ export function hasAnyRole(userRoles: readonly string[], required: readonly Role
 }
 
 export const isSalesOrHigher = (userRoles: readonly string[]) => hasAnyRole(userRoles, SALES_OR_HIGHER);
+
+/** Admin means the Admins role (public-site §6): settings, promo codes, reports, deletes. */
+export const ADMINS_ONLY: readonly Role[] = ['Admins'];
+export const isAdmin = (userRoles: readonly string[]) => hasAnyRole(userRoles, ADMINS_ONLY);

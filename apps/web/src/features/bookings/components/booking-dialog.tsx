@@ -13,7 +13,7 @@ import { ResponsiveDialog, ScrollableDialogContent } from '@/components/responsi
 import { StatusDot } from '@/components/status-dot';
 import { formatDateTime, formatMoneyText, formatRate } from '@/lib/format';
 import { invoiceUrl, type MyBooking } from '../api/get-my-bookings';
-import { bookingStatusDot, paymentStatusDot } from './booking-status';
+import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
 
 interface Detail {
   label: string;

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import { StatusDot } from '@/components/status-dot';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
 import type { BookingSort, BookingSortField, MyBooking } from '../api/get-my-bookings';
-import { bookingStatusDot, paymentStatusDot } from './booking-status';
+import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
 
 interface BookingsListProps {
   bookings: readonly MyBooking[];

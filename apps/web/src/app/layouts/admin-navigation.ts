@@ -1,0 +1,74 @@
+/**
+ * The back office's side navigation (back-office §2 "Access and shell"): what every staff member sees,
+ * and what Admins see besides. One list, so that the menu and its tests read the same entries.
+ */
+import type { Role } from '@parking/domain/constants';
+import { paths, type RouteEntry } from '@/config/paths';
+
+export type AdminNavIcon =
+  | 'diary'
+  | 'bookings'
+  | 'customers'
+  | 'vehicles'
+  | 'contact'
+  | 'discounts'
+  | 'reports'
+  | 'settings';
+
+export interface AdminNavItem {
+  label: string;
+  route: RouteEntry;
+  icon?: AdminNavIcon;
+  /** Report links carry the current start_date and end_date (back-office §2). */
+  carriesReportDates?: boolean;
+}
+
+export interface AdminNavGroup {
+  label: string;
+  icon: AdminNavIcon;
+  items: readonly AdminNavItem[];
+}
+
+export interface AdminNavSection {
+  /** Who sees the section: any staff member, or Admins only. */
+  roles?: readonly Role[];
+  entries: readonly (AdminNavItem | AdminNavGroup)[];
+}
+
+export const isNavGroup = (entry: AdminNavItem | AdminNavGroup): entry is AdminNavGroup => 'items' in entry;
+
+const ADMINS: readonly Role[] = ['Admins'];
+
+export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
+  {
+    entries: [
+      { label: 'Diary', route: paths.adminDiary, icon: 'diary' },
+      { label: 'Bookings', route: paths.adminBookings, icon: 'bookings' },
+      { label: 'Customers', route: paths.adminCustomers, icon: 'customers' },
+      { label: 'Vehicles', route: paths.adminVehicles, icon: 'vehicles' },
+      { label: 'Contact', route: paths.adminContact, icon: 'contact' },
+    ],
+  },
+  {
+    roles: ADMINS,
+    entries: [{ label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' }],
+  },
+];
+
+/** The sections a user with `roles` sees. */
+export function navigationFor(roles: readonly string[]): AdminNavSection[] {
+  return ADMIN_NAVIGATION.filter((section) => !section.roles || section.roles.some((role) => roles.includes(role)));
+}
+
+/** A report link keeps the dates the user is looking at (start_date, end_date of the current query). */
+export function navHref(item: AdminNavItem, currentSearch: string): string {
+  if (!item.carriesReportDates) return item.route.path;
+  const current = new URLSearchParams(currentSearch);
+  const query = new URLSearchParams();
+  for (const key of ['start_date', 'end_date']) {
+    const value = current.get(key);
+    if (value) query.set(key, value);
+  }
+  const search = query.toString();
+  return search ? `${item.route.path}?${search}` : item.route.path;
+}

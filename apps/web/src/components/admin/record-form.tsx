@@ -1,0 +1,177 @@
+/**
+ * The generic form pattern of the back office (back-office §2 "Common form behaviour", §8): load one
+ * record (or start a new one), edit it with a domain schema, Save (disabled while loading, saving or
+ * invalid) and Cancel (back); leaving with unsaved changes asks first (Confirm Leave); an add route
+ * moves to its edit route once created; success, not-found and API errors arrive as snackbars with the
+ * spec's texts, and field errors also beside their fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useBlocker, useNavigate, type BlockerFunction } from 'react-router';
+import type { z } from 'zod';
+import { messages } from '@parking/domain/messages';
+import { applyServerErrors } from '@/components/form/form';
+import { useSnackbar } from '@/components/snackbar/snackbar-context';
+import { ApiError, type ApiErrorObject } from '@/lib/api/client';
+import { invalidateTypes, oneQuery } from '@/lib/api/resource-queries';
+import { saveResource, type OneAnswer, type SavePayload } from '@/lib/api/resources';
+import { ConfirmDialog, LEAVE_DIALOG } from './confirm-dialog';
+
+export interface RecordFormConfig<TValues extends FieldValues, TOutput extends FieldValues, A extends object> {
+  /** The JSON:API type. */
+  type: string;
+  /** The record's id; undefined on an add route. */
+  id: string | undefined;
+  include?: string;
+  schema: z.ZodType<TOutput, TValues>;
+  /** A new record's values. */
+  defaults: TValues;
+  /** The form's values for a loaded record. */
+  toValues: (answer: OneAnswer<A>) => TValues;
+  /** The write document for the form's output; with `save` unset it goes to POST or PATCH {type}. */
+  toPayload?: (values: TOutput) => SavePayload;
+  /** A save that is not one write of this type (a customer and their login): answers the record's id. */
+  save?: (values: TOutput, id: string | undefined) => Promise<string>;
+  /** Back-office §8: "Vehicle not found", ... */
+  notFound: string;
+  listHref: string;
+  editHref: (id: string) => string;
+  /** Back-office §8: "Vehicle Created" and "Vehicle Updated". */
+  createdMessage: string;
+  updatedMessage: string;
+  /** Where a successful save goes: the edit route (the default) or the list (bookings). */
+  afterSave?: 'edit' | 'list';
+  /** Other types whose cached lists this save changes. */
+  invalidates?: readonly string[];
+  /** The snackbar of a save refused by the schema (bookings: "Please fill-out all required fields."). */
+  invalidMessage?: string;
+  /** How one API error reads in a snackbar (bookings: "detail: field"). */
+  errorText?: (error: ApiErrorObject) => string;
+}
+
+export interface RecordForm<TValues extends FieldValues, TOutput extends FieldValues, A extends object> {
+  form: UseFormReturn<TValues, unknown, TOutput>;
+  record: OneAnswer<A> | undefined;
+  isNew: boolean;
+  loading: boolean;
+  saving: boolean;
+  /** Save's disabled state (§2: while loading or invalid). */
+  saveDisabled: boolean;
+  submit: () => Promise<void>;
+  cancel: () => void;
+  /** The Confirm Leave dialog; render it once. */
+  leaveDialog: ReactNode;
+}
+
+const defaultErrorText = (error: ApiErrorObject) => error.detail;
+
+export function useRecordForm<TValues extends FieldValues, TOutput extends FieldValues, A extends object>(
+  config: RecordFormConfig<TValues, TOutput, A>,
+): RecordForm<TValues, TOutput, A> {
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const isNew = config.id === undefined;
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(config.schema),
+    mode: 'onTouched',
+    defaultValues: config.defaults as DefaultValues<TValues>,
+  });
+
+  const record = useQuery({ ...oneQuery<A>(config.type, config.id ?? '', config.include), enabled: !isNew });
+
+  // A record that does not exist (or is not this user's): say so and go back to the list.
+  const notFoundShown = useRef(false);
+  useEffect(() => {
+    if (!record.isError || notFoundShown.current) return;
+    notFoundShown.current = true;
+    const missing = record.error instanceof ApiError && (record.error.status === 404 || record.error.status === 400);
+    snackbar.show(missing ? config.notFound : (record.error.message || messages.unknownError), 'error');
+    navigate(config.listHref, { replace: true });
+  }, [record.isError, record.error, snackbar, navigate, config.notFound, config.listHref]);
+
+  // A freshly loaded record fills the form, unless the user has already started changing it.
+  const { toValues } = config;
+  useEffect(() => {
+    if (!record.data || form.formState.isDirty) return;
+    form.reset(toValues(record.data));
+  }, [record.data, record.dataUpdatedAt, form, toValues]);
+
+  // Leaving with unsaved changes asks first (§2); a save in progress or just finished never does.
+  const bypass = useRef(false);
+  const { isDirty, isValid, isSubmitting } = form.formState;
+  const blocker = useBlocker(
+    useCallback<BlockerFunction>(
+      ({ currentLocation, nextLocation }) =>
+        !bypass.current && form.formState.isDirty && currentLocation.pathname !== nextLocation.pathname,
+      [form.formState],
+    ),
+  );
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+
+  const errorText = config.errorText ?? defaultErrorText;
+  const submit = form.handleSubmit(
+    async (values) => {
+      let savedId: string;
+      try {
+        savedId = config.save
+          ? await config.save(values, config.id)
+          : (await saveResource<A>(config.type, (config.toPayload ?? (() => ({ attributes: values })))(values), config.id)).id;
+      } catch (error) {
+        applyServerErrors(form, error);
+        const details = error instanceof ApiError ? error.errors.map(errorText).filter(Boolean) : [];
+        for (const detail of details.length ? details : [messages.unknownError]) snackbar.show(detail, 'error');
+        return;
+      }
+      bypass.current = true;
+      form.reset(form.getValues());
+      snackbar.show(isNew ? config.createdMessage : config.updatedMessage);
+      await invalidateTypes(queryClient, config.type, ...(config.invalidates ?? []));
+      if (config.afterSave === 'list') navigate(config.listHref);
+      else if (isNew) navigate(config.editHref(savedId), { replace: true });
+      bypass.current = false;
+    },
+    () => {
+      if (config.invalidMessage) snackbar.show(config.invalidMessage, 'error');
+    },
+  );
+
+  const cancel = () => {
+    // Back where the user came from; straight to the list when this screen was opened directly.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(config.listHref);
+  };
+
+  const loading = !isNew && record.isPending;
+  const saving = isSubmitting;
+  const leaveDialog = (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title={LEAVE_DIALOG.title}
+      text={LEAVE_DIALOG.text}
+      confirmLabel={LEAVE_DIALOG.confirmLabel}
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
+
+  return {
+    form,
+    record: record.data,
+    isNew,
+    loading,
+    saving,
+    saveDisabled: loading || saving || (!config.invalidMessage && !isValid),
+    submit,
+    cancel,
+    leaveDialog,
+  };
+}
