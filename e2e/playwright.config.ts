@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 8010;
+// E2E_PORT lets two runs share a machine (a developer's and another's).
+const PORT = Number(process.env.E2E_PORT ?? 8010);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // Every run starts the server on an empty data directory, so it migrates and seeds the demo data
