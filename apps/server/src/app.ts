@@ -38,6 +38,7 @@ import { vehiclesResource } from './resources/vehicles';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerCatalogueRoutes } from './routes/catalogue';
 import { registerContentRoutes } from './routes/content';
+import { registerExportRoutes } from './routes/exports';
 import { registerInvoiceRoutes } from './routes/invoices';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
 import { registerPaymentRoutes } from './routes/payments';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerQuoteRoutes(app, services, registry, API_PREFIX);
   registerPromoCodeRoutes(app, services, API_PREFIX);
   registerInvoiceRoutes(app, services, registry, API_PREFIX);
+  registerExportRoutes(app, services, registry, API_PREFIX);
   registerPaymentRoutes(app, services, API_PREFIX);
   registerSubscriptionRoutes(app, services, API_PREFIX);
   registerContentRoutes(app, services);

@@ -1,0 +1,183 @@
+/**
+ * CSV exports of the bookings and customers lists (back-office §7 "Plain GETs opened in tabs": "CSV
+ * exports of bookings and customers with the current filter as query string"), opened in a new tab and so
+ * authorised by the session cookie as well as the Token header. Staff only.
+ *
+ * - GET bookings/export/?filter[...]=...  every booking the list's filters match, in the list's order
+ * - GET customers/export/?filter[...]=... every customer the filters match
+ *
+ * The rows come through the list machinery (filters, row scope, sort), a page of 10,000 at a time, so an
+ * export always agrees with the screen it was asked from. At least one filter is required, as the screens
+ * ask for one (a whole-database dump is not what this is for).
+ */
+import { stringify } from 'csv-stringify/sync';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_SIZE_MAX } from '@parking/domain/constants';
+import { businessDate, businessLocalDatetime } from '@parking/domain/dates';
+import { isStaff, type RequestContext, type Services } from '../context';
+import { lots } from '../db/schema/index';
+import { buildContext } from '../http/context';
+import { listRows } from '../jsonapi/engine';
+import { errors } from '../jsonapi/errors';
+import type { RawQuery } from '../jsonapi/query';
+import type { Registry } from '../jsonapi/registry';
+import type { AnyRow } from '../jsonapi/resource';
+import type { CustomerRow } from '../resources/customers';
+import type { BookingRow } from '../services/create-booking';
+
+type Cell = string | number | boolean | null;
+
+interface ExportSpec<Row> {
+  type: string;
+  header: string[];
+  /** Loads what the rows refer to (lot names), once per page. */
+  prepare?: (ctx: RequestContext, rows: Row[]) => Promise<(row: Row) => Cell[]>;
+  line?: (ctx: RequestContext, row: Row) => Cell[];
+}
+
+/** Every row the request's list query matches, page after page. */
+async function allRows(ctx: RequestContext, registry: Registry, type: string, query: RawQuery): Promise<AnyRow[]> {
+  const def = registry.get(type);
+  const rows: AnyRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await listRows(def, ctx, registry, { ...query, 'page[number]': String(page), 'page[size]': String(PAGE_SIZE_MAX) });
+    rows.push(...result.rows);
+    if (rows.length >= result.total || result.rows.length === 0) return rows;
+  }
+}
+
+const local = (ctx: RequestContext, instant: Date | null) =>
+  instant ? businessLocalDatetime(instant, ctx.services.config.timeZone).replace('T', ' ') : '';
+
+const bookingsExport: ExportSpec<BookingRow> = {
+  type: 'bookings',
+  header: [
+    'ID',
+    'Booking Code',
+    'Status',
+    'Payment Status',
+    'Booking Type',
+    'Title',
+    'First Name',
+    'Last Name',
+    'Email',
+    'Phone Number',
+    'Business',
+    'Rego',
+    'Make',
+    'Model',
+    'Colour',
+    'Carpark',
+    'Drop Off',
+    'Pick Up',
+    'Flight Out',
+    'Flight In',
+    'Bus Departure Time',
+    'Passengers Out',
+    'Passengers In',
+    'Parking',
+    'Extras',
+    'Discount',
+    'Subscription Discount',
+    'Total',
+    'Amount Paid',
+    'Payment Method',
+    'Payment Date',
+    'Promo Code',
+    'Created',
+  ],
+  async prepare(ctx, rows) {
+    const ids = [...new Set(rows.map((row) => row.lotId))];
+    const names = new Map(
+      (ids.length ? await ctx.db.select({ id: lots.id, name: lots.name }).from(lots).where(inArray(lots.id, ids)) : []).map((lot) => [lot.id, lot.name]),
+    );
+    return (row) => [
+      row.id,
+      row.bookingCode,
+      row.status,
+      row.paymentStatus,
+      row.bookingType ?? '',
+      row.title,
+      row.firstName,
+      row.lastName,
+      row.email,
+      row.phoneNumber,
+      row.business,
+      row.rego,
+      row.make,
+      row.model,
+      row.colour,
+      names.get(row.lotId) ?? '',
+      local(ctx, row.startDatetime),
+      local(ctx, row.endDatetime),
+      row.flightNumberOut,
+      row.flightNumberIn,
+      row.busDepartureTime?.slice(0, 5) ?? '',
+      row.passengersOut,
+      row.passengersIn,
+      row.parkingCost,
+      row.extrasCost,
+      row.amountDiscounted,
+      row.subscriptionDiscount,
+      row.totalCost,
+      row.amountPaid,
+      row.paymentMethod ?? '',
+      local(ctx, row.paymentDatetime),
+      row.promoCode,
+      local(ctx, row.created),
+    ];
+  },
+};
+
+const customersExport: ExportSpec<CustomerRow> = {
+  type: 'customers',
+  header: ['ID', 'Title', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Business', 'Permission Groups', 'Has Subscription', 'Email Confirmed', 'Created'],
+  line: (ctx, row) => [
+    row.id,
+    row.title,
+    row.firstName,
+    row.lastName,
+    row.email,
+    row.phoneNumber,
+    row.business,
+    (row.roles ?? []).join(', '),
+    row.hasSubscription ? 'yes' : 'no',
+    row.emailConfirmed ? 'yes' : 'no',
+    local(ctx, row.created),
+  ],
+};
+
+/** Excel opens a UTF-8 CSV correctly only with a byte-order mark; every other reader ignores it. */
+const BOM = '\uFEFF';
+
+function sendCsv(reply: FastifyReply, csv: string, filename: string) {
+  return reply
+    .status(200)
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(BOM + csv);
+}
+
+function register<Row>(app: FastifyInstance, services: Services, registry: Registry, prefix: string, spec: ExportSpec<Row>) {
+  app.get(`${prefix}/${spec.type}/export/`, async (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = await buildContext(request, reply, services, []);
+    if (!isStaff(ctx.user)) throw ctx.user ? errors.forbidden() : errors.unauthorized();
+    const query = { ...(request.query as RawQuery) };
+    delete query['page[number]'];
+    delete query['page[size]'];
+    if (!Object.keys(query).some((key) => key.startsWith('filter['))) {
+      throw errors.parameter('Choose at least one filter before exporting.', 'filter');
+    }
+    const rows = (await allRows(ctx, registry, spec.type, query)) as Row[];
+    const line = spec.prepare ? await spec.prepare(ctx, rows) : (row: Row) => spec.line?.(ctx, row) ?? [];
+    const csv = stringify([spec.header, ...rows.map(line)], { cast: { boolean: (value) => (value ? 'yes' : 'no') } });
+    return sendCsv(reply, csv, `${spec.type}-${businessDate(ctx.now, ctx.services.config.timeZone)}.csv`);
+  });
+}
+
+export function registerExportRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+  register(app, services, registry, prefix, bookingsExport);
+  register(app, services, registry, prefix, customersExport);
+}
