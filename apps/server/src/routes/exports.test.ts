@@ -29,7 +29,7 @@ beforeAll(async () => {
   server = await createTestServer();
   f = await bookingFixtures(server.handle.db);
   const db = server.handle.db;
-  const owner = await createUser(db, { email: 'owner@example.com', firstName: 'Grace', lastName: 'O’Brien, Jr' });
+  const owner = await createUser(db, { email: 'owner@example.com', firstName: 'Grace' });
   await createUser(db, { email: 'desk@example.com', roles: ['Sales'] });
   customer = await login(server.app, 'owner@example.com');
   sales = await login(server.app, 'desk@example.com');

@@ -35,6 +35,7 @@ const PaymentStep = page(() => import('@/features/booking/routes/step-7-payment'
 const SuccessStep = page(() => import('@/features/booking/routes/step-8-success'), (m) => m.SuccessStepPage);
 // The back office's frame too: visitors of the public site never download it.
 const AdminLayout = page(() => import('./layouts/admin-layout'), (m) => m.AdminLayout);
+const DiaryPage = page(() => import('@/features/admin/routes/diary'), (m) => m.DiaryPage);
 const VehiclesListPage = page(() => import('@/features/admin/routes/vehicles-list'), (m) => m.VehiclesListPage);
 const VehicleEditPage = page(() => import('@/features/admin/routes/vehicle-edit'), (m) => m.VehicleEditPage);
 const DiscountsListPage = page(() => import('@/features/admin/routes/discounts-list'), (m) => m.DiscountsListPage);
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <Navigate to={paths.adminDiary.path} replace /> },
+          { path: paths.adminDiary.path, element: <DiaryPage /> },
           { path: paths.adminVehicles.path, element: <VehiclesListPage /> },
           { path: paths.adminVehiclesAdd.path, element: <VehicleEditPage /> },
           { path: paths.adminVehiclesEdit.path, element: <VehicleEditPage /> },

@@ -7,6 +7,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { StatusDot } from '@/components/status-dot';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
 import { formatDate, formatDateTime, formatMoneyText, formatRate } from '@/lib/format';
 import type { IncludedIndex, Resource } from '@/lib/api/jsonapi';
@@ -42,14 +43,6 @@ export function Tick({ value, label }: { value: boolean; label?: string }) {
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export const columns = {
   text<A extends object>(key: Key<A>, label: string, options: Partial<Column<A>> = {}): Column<A> {

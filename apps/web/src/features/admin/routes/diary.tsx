@@ -1,0 +1,313 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import FlightLandIcon from '@mui/icons-material/FlightLand';
+import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { addDaysToDate, formatDateShort, formatTime12 } from '@parking/domain/dates';
+import { Tick } from '@/components/admin/columns';
+import { DateInput } from '@/components/admin/date-fields';
+import { MOBILE_LIST_QUERY } from '@/components/admin/resource-table';
+import { visuallyHidden } from '@/components/visually-hidden';
+import { businessToday } from '@/components/quote-dates-fields';
+import { adminHref, paths } from '@/config/paths';
+import { apiUrl } from '@/lib/api/client';
+import { listQuery } from '@/lib/api/resource-queries';
+import { BUSINESS_TIME_ZONE } from '@/lib/format';
+import { usePageTitle } from '@/lib/page-title';
+import type { BookingAttributes } from '../api/types';
+import { diaryRows, groupDiary, type DiaryDirection, type DiaryRow, type DiaryTimeGroup } from '../components/diary-rows';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Back-office §9: the diary asks for up to 1000 bookings. */
+const DIARY_PAGE_SIZE = 1000;
+
+// Light tints (text on them keeps its AA contrast): green for departing, pink for arriving (§2).
+const rowTint: Record<DiaryDirection, string> = { departing: '#E8F5E9', arriving: '#FCE4EC' };
+
+const weekday = new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'UTC' });
+const dayTitle = (date: string) => `${weekday.format(new Date(`${date}T00:00:00Z`))} ${formatDateShort(date)}`;
+
+/**
+ * The diary (back-office §2): the day's drop-offs and pick-ups of complete bookings, by time then flight,
+ * departing rows green and arriving rows pink, with the day's PDF invoices. The day is the query's
+ * diary_date (today when absent or invalid).
+ */
+export function DiaryPage() {
+  usePageTitle(paths.adminDiary.title);
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('diary_date') ?? '';
+  const date = DATE.test(requested) && !Number.isNaN(Date.parse(requested)) ? requested : businessToday();
+  const setDate = (next: string) => setSearch({ diary_date: next });
+  const mobile = useMediaQuery(MOBILE_LIST_QUERY, { noSsr: true });
+
+  const list = useQuery(
+    listQuery<BookingAttributes>('bookings', {
+      page: 1,
+      per: DIARY_PAGE_SIZE,
+      sort: 'startDatetime',
+      filters: { diaryDate: date, status: 'complete' },
+      include: 'airlineOut,airlineIn,lot',
+    }),
+  );
+  const rows = useMemo(
+    () => (list.data ? diaryRows(list.data.rows, list.data.included, date, BUSINESS_TIME_ZONE) : []),
+    [list.data, date],
+  );
+  const groups = useMemo(() => groupDiary(rows), [rows]);
+  const dropOffs = rows.filter((item) => item.direction === 'departing').length;
+  const pickUps = rows.length - dropOffs;
+  const showingOld = list.isPlaceholderData;
+
+  const invoices = (filter: 'start_diary_date' | 'end_diary_date') =>
+    apiUrl('bookings/invoices', { 'filter[status]': 'complete', [`filter[${filter}]`]: date });
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+        <Box>
+          <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
+            Diary
+          </Typography>
+          <Typography color="text.secondary">{dayTitle(date)}</Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+          <Tooltip title="Previous day">
+            <IconButton aria-label="Previous day" onClick={() => setDate(addDaysToDate(date, -1))}>
+              <ChevronLeftIcon />
+            </IconButton>
+          </Tooltip>
+          <Box sx={{ width: 180 }}>
+            <DateInput label="Date" value={date} onChange={(next) => next && setDate(next)} size="small" name="diary_date" />
+          </Box>
+          <Tooltip title="Next day">
+            <IconButton aria-label="Next day" onClick={() => setDate(addDaysToDate(date, 1))}>
+              <ChevronRightIcon />
+            </IconButton>
+          </Tooltip>
+          <Button size="small" onClick={() => setDate(businessToday())} disabled={date === businessToday()}>
+            Today
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfOutlinedIcon />}
+          href={invoices('start_diary_date')}
+          target="_blank"
+          rel="noopener"
+          disabled={dropOffs === 0 || showingOld}
+        >
+          PDF Invoices - Drop Offs
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfOutlinedIcon />}
+          href={invoices('end_diary_date')}
+          target="_blank"
+          rel="noopener"
+          disabled={pickUps === 0 || showingOld}
+        >
+          PDF Invoices - Pick Ups
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        {list.data && !showingOld && (
+          <>
+            <Chip icon={<FlightTakeoffIcon />} label={`${dropOffs} drop-off${dropOffs === 1 ? '' : 's'}`} sx={{ bgcolor: rowTint.departing }} />
+            <Chip icon={<FlightLandIcon />} label={`${pickUps} pick-up${pickUps === 1 ? '' : 's'}`} sx={{ bgcolor: rowTint.arriving }} />
+          </>
+        )}
+      </Stack>
+
+      <Card variant="outlined">
+        <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label="Loading the diary" />}</Box>
+        {list.isError ? (
+          <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Retry</Button>}>
+            The diary could not be loaded.
+          </Alert>
+        ) : list.isPending ? (
+          <Stack spacing={1} sx={{ p: 2 }} aria-hidden>
+            {Array.from({ length: 6 }, (_, index) => (
+              <Skeleton key={index} variant="rounded" height={36} />
+            ))}
+          </Stack>
+        ) : rows.length === 0 ? (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
+            No bookings for the current date.
+          </Typography>
+        ) : mobile ? (
+          <DiaryCards groups={groups} />
+        ) : (
+          <DiaryTable groups={groups} />
+        )}
+      </Card>
+    </Box>
+  );
+}
+
+const directionLabel: Record<DiaryDirection, string> = { departing: 'Departing', arriving: 'Arriving' };
+
+function flightText(airline: string, flightNumber: string) {
+  return [airline, flightNumber].filter(Boolean).join(' ') || '—';
+}
+
+function CustomerCell({ row }: { row: DiaryRow }) {
+  return (
+    <>
+      {row.customerId ? (
+        <Link href={adminHref(paths.adminCustomersEdit, { customerId: row.customerId })} sx={{ fontWeight: 600 }}>
+          {row.name}
+        </Link>
+      ) : (
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {row.name}
+        </Box>
+      )}
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+        {row.rego} · {row.vehicle}
+      </Typography>
+    </>
+  );
+}
+
+function RowLinks({ row }: { row: DiaryRow }) {
+  return (
+    <Stack direction="row" spacing={1.5}>
+      <Link href={apiUrl(`bookings/${row.bookingId}/invoice`)} target="_blank" rel="noopener" aria-label={`Invoice of booking ${row.bookingCode}`}>
+        Invoice
+      </Link>
+      <Link href={adminHref(paths.adminBookingsEdit, { bookingId: row.bookingId })} aria-label={`View booking ${row.bookingCode}`}>
+        View
+      </Link>
+    </Stack>
+  );
+}
+
+/** Back-office §2's columns; each time and each flight once, spanning their rows. */
+function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
+  const head = ['Time', 'Airline and flight', 'Customer', 'People', 'Carpark', 'Extras?', 'Paid?', 'Checked-in?', 'Notes', ''];
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Diary" sx={{ '& td, & th': { px: 1.25, py: 0.75, verticalAlign: 'top' } }}>
+        <TableHead>
+          <TableRow>
+            {head.map((label, index) => (
+              <TableCell key={index} sx={{ fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' }} align={index >= 5 && index <= 7 ? 'center' : undefined}>
+                {label || <Box component="span" sx={visuallyHidden}>Links</Box>}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {groups.flatMap((group) =>
+            group.flights.flatMap((flight, flightIndex) =>
+              flight.rows.map((row, rowIndex) => (
+                <TableRow key={row.key} data-direction={row.direction} data-booking-id={row.bookingId} sx={{ bgcolor: rowTint[row.direction] }}>
+                  {flightIndex === 0 && rowIndex === 0 && (
+                    <TableCell component="th" scope="rowgroup" rowSpan={group.size} sx={{ fontWeight: 700, whiteSpace: 'nowrap', bgcolor: 'background.paper' }}>
+                      {formatTime12(group.time)}
+                    </TableCell>
+                  )}
+                  {rowIndex === 0 && (
+                    <TableCell rowSpan={flight.rows.length} sx={{ whiteSpace: 'nowrap' }}>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 600 }}>
+                        {flight.direction === 'departing' ? <FlightTakeoffIcon fontSize="small" aria-hidden /> : <FlightLandIcon fontSize="small" aria-hidden />}
+                        {flightText(flight.airline, flight.flightNumber)}
+                      </Box>
+                      <Typography variant="body2" color="text.secondary">
+                        {directionLabel[flight.direction]} · {flight.people} {flight.people === 1 ? 'person' : 'people'}
+                      </Typography>
+                    </TableCell>
+                  )}
+                  <TableCell sx={{ minWidth: 190 }}>
+                    <CustomerCell row={row} />
+                  </TableCell>
+                  <TableCell align="center">{row.people}</TableCell>
+                  <TableCell>{row.lot}</TableCell>
+                  <TableCell align="center">
+                    <Tick value={row.hasExtras} label="Has extras" />
+                  </TableCell>
+                  <TableCell align="center">
+                    <Tick value={row.paid} label="Paid" />
+                  </TableCell>
+                  <TableCell align="center">
+                    <Tick value={row.checkedIn} label="Checked in" />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'break-word' }}>{row.notes}</TableCell>
+                  <TableCell>
+                    <RowLinks row={row} />
+                  </TableCell>
+                </TableRow>
+              )),
+            ),
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The phone layout: a heading a time, a card a booking. */
+function DiaryCards({ groups }: { groups: DiaryTimeGroup[] }) {
+  return (
+    <Stack spacing={2} sx={{ p: 1 }}>
+      {groups.map((group) => (
+        <Box component="section" key={group.time} aria-label={formatTime12(group.time)}>
+          <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+            {formatTime12(group.time)}
+          </Typography>
+          <Stack spacing={1}>
+            {group.flights.flatMap((flight) =>
+              flight.rows.map((row) => (
+                <Card key={row.key} variant="outlined" data-direction={row.direction} data-booking-id={row.bookingId} sx={{ p: 1.5, bgcolor: rowTint[row.direction] }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600, display: 'flex', gap: 0.75, alignItems: 'center' }}>
+                    {flight.direction === 'departing' ? <FlightTakeoffIcon fontSize="small" aria-hidden /> : <FlightLandIcon fontSize="small" aria-hidden />}
+                    {directionLabel[row.direction]} · {flightText(row.airline, row.flightNumber)} · {flight.people} {flight.people === 1 ? 'person' : 'people'} on this flight
+                  </Typography>
+                  <Box sx={{ my: 0.75 }}>
+                    <CustomerCell row={row} />
+                  </Box>
+                  <Typography variant="body2">
+                    {row.lot} · {row.people} {row.people === 1 ? 'person' : 'people'}
+                    {row.hasExtras ? ' · Extras' : ''} · {row.paid ? 'Paid' : 'Not paid'} · {row.checkedIn ? 'Checked in' : 'Not checked in'}
+                  </Typography>
+                  {row.notes && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                      {row.notes}
+                    </Typography>
+                  )}
+                  <Box sx={{ mt: 1 }}>
+                    <RowLinks row={row} />
+                  </Box>
+                </Card>
+              )),
+            )}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
