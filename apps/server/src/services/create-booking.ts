@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { publicBookingSchema, staffBookingSchema, bookingCode, type StaffBookingInput } from '@parking/domain/booking';
+import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
 import { businessDate } from '@parking/domain/dates';
 import { formatMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
@@ -138,8 +139,9 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
     lot: pricing,
     discountRate,
     extrasCents: pricedExtras.reduce((sum, extra) => sum + extra.cents, 0),
-    // Days past the subscription's end are charged as a stay of that many days.
-    subscription: coversUntil ? { coversUntil, calculateGaps: true } : undefined,
+    // Days past the subscription's end are charged as a stay of that many days; staff charge them only
+    // for a stay that has started (back-office §4: a future stay falls within the renewal).
+    subscription: coversUntil ? { coversUntil, calculateGaps: staff ? staffChargesSubscriptionGaps(start, ctx.now) : true } : undefined,
   });
   const money = costsToStrings(costs);
   const hadSubscription = costs.subscriptionDiscount > 0;

@@ -4,6 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { staffBookingFields } from '@parking/domain/booking';
+import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
 import { businessDate } from '@parking/domain/dates';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
@@ -120,7 +121,7 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
       lot: pricing,
       discountRate: changes.discountRate ?? row.discountRate,
       extrasCents,
-      subscription: coversUntil ? { coversUntil, calculateGaps: true } : undefined,
+      subscription: coversUntil ? { coversUntil, calculateGaps: staffChargesSubscriptionGaps(merged.startDatetime, ctx.now) } : undefined,
     });
     const money = costsToStrings(costs);
     Object.assign(changes, {

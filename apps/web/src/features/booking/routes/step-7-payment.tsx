@@ -11,15 +11,15 @@ import { lazy, Suspense, useRef } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { firstErrorDetail } from '@/lib/api/client';
-import { paymentConfigQuery } from '../api/payments';
+import { paymentConfigQuery } from '@/lib/api/payments';
 import { money } from '../components/formatting';
 import { LeavePaymentDialog } from '../components/leave-payment-dialog';
-import { LocalCardPayment } from '../components/local-card-payment';
+import { LocalCardPayment } from '@/components/payment/local-card-payment';
 import { useWizard } from '../state/wizard-context';
 import { stepPath } from '../state/wizard-state';
 
 // Stripe's libraries load only when the server takes payments through Stripe.
-const StripeCardPayment = lazy(() => import('../components/stripe-card-payment'));
+const StripeCardPayment = lazy(() => import('@/components/payment/stripe-card-payment'));
 
 export const MISSING_SECRET_TEXT = 'Something went wrong when creating your booking.';
 

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { cardFieldErrors, type CardField, type CardInput } from '@parking/domain/cards';
 import { useState } from 'react';
 import { formatCardNumber, formatExpiry } from '@/components/card-fields';
-import { confirmPayment, payWithLocalCard } from '../api/payments';
+import { confirmPayment, payWithLocalCard } from '@/lib/api/payments';
 import { PaymentShell } from './payment-shell';
 
 interface LocalCardPaymentProps {

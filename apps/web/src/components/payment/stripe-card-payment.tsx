@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
-import { confirmPayment } from '../api/payments';
+import { confirmPayment } from '@/lib/api/payments';
 import { PaymentShell } from './payment-shell';
 
 // One Stripe.js per publishable key for the page's life, as Stripe asks.
