@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   busForOtherFlight,
+  changedPayload,
+  checkInFormSchema,
+  checkInPayload,
+  dropOffForBus,
   followDepartureDate,
   newStaffBookingValues,
   staffBookingFormSchema,
@@ -32,6 +36,7 @@ const valid: StaffBookingFormValues = {
   flightNumberOut: 'QF1505',
   flightTimeOut: '06:00',
   busDepartureTime: '05:00',
+  dropOffTime: '04:50',
   arrivalDate: '2026-12-08',
   airlineIn: '1',
   flightIn: '30',
@@ -64,16 +69,17 @@ describe('staffBookingFormSchema', () => {
   });
 
   it('needs a flight, its bus and departure time when flying out; a flight number for Other', () => {
-    expect(errorsOf({ ...valid, flightOut: '', busDepartureTime: '', flightTimeOut: '' })).toMatchObject({
+    expect(errorsOf({ ...valid, flightOut: '', busDepartureTime: '', flightTimeOut: '', dropOffTime: '' })).toMatchObject({
       flightOut: messages.required,
       busDepartureTime: messages.required,
       flightTimeOut: messages.required,
+      dropOffTime: messages.required,
     });
     expect(errorsOf({ ...valid, flightOut: '0', flightNumberOut: '' })).toMatchObject({ flightNumberOut: messages.required });
   });
 
-  it('needs only the time when the airline is Not flying', () => {
-    const errors = errorsOf({ ...valid, notFlyingOut: true, flightOut: '', flightNumberOut: '', busDepartureTime: '', flightTimeOut: '07:15' });
+  it('needs only the drop-off time when the airline is Not flying', () => {
+    const errors = errorsOf({ ...valid, notFlyingOut: true, flightOut: '', flightNumberOut: '', busDepartureTime: '', flightTimeOut: '', dropOffTime: '07:15' });
     expect(errors).toEqual({});
   });
 
@@ -98,7 +104,7 @@ describe('staffBookingFormSchema', () => {
 });
 
 describe('staffBookingPayload', () => {
-  it('drops the car off 10 minutes before the bus and collects it at the arrival time, in the business zone', () => {
+  it('drops the car off at the drop-off time and collects it at the arrival time, in the business zone', () => {
     const payload = staffBookingPayload(staffBookingFormSchema.parse(valid), TZ, { promoCode: '' });
     // 4 December is daylight time in Hobart (+11:00).
     expect(payload.attributes.startDatetime).toBe(new Date('2026-12-04T04:50:00+11:00').toISOString());
@@ -114,7 +120,7 @@ describe('staffBookingPayload', () => {
   });
 
   it('leaves out the flight number and bus when not flying, and the row without a region', () => {
-    const values = staffBookingFormSchema.parse({ ...valid, notFlyingOut: true, flightOut: '', busDepartureTime: '', flightTimeOut: '07:15', lotRegionRow: '3' });
+    const values = staffBookingFormSchema.parse({ ...valid, notFlyingOut: true, flightOut: '', busDepartureTime: '', flightTimeOut: '', dropOffTime: '07:15', lotRegionRow: '3' });
     const payload = staffBookingPayload(values, TZ, { promoCode: '' });
     expect(payload.attributes.flightNumberOut).toBe('');
     expect(payload.attributes.busDepartureTime).toBeNull();
@@ -127,7 +133,7 @@ describe('staffBookingPayload', () => {
     fc.assert(
       fc.property(time, time, fc.integer({ min: 0, max: 30 }), fc.boolean(), (bus, back, days, notFlying) => {
         const arrival = new Date(Date.UTC(2026, 11, 4 + days)).toISOString().slice(0, 10);
-        const values = { ...valid, notFlyingOut: notFlying, flightTimeOut: bus, busDepartureTime: bus, arrivalDate: arrival, arrivalTime: back };
+        const values = { ...valid, notFlyingOut: notFlying, busDepartureTime: bus, dropOffTime: bus, arrivalDate: arrival, arrivalTime: back };
         const parsed = staffBookingFormSchema.safeParse(values);
         if (!parsed.success) return;
         const payload = staffBookingPayload(parsed.data, TZ, { promoCode: '' });
@@ -143,6 +149,12 @@ describe('form rules of §4', () => {
     expect(followDepartureDate({ arrivalDate: '2026-12-01', arrivalTime: '10:00' }, '2026-12-09')).toEqual({ arrivalDate: '2026-12-09', arrivalTime: '10:00' });
   });
 
+  it('suggests a drop-off 10 minutes before the bus', () => {
+    expect(dropOffForBus('05:00')).toBe('04:50');
+    expect(dropOffForBus('00:05')).toBe('23:55');
+    expect(dropOffForBus('')).toBe('');
+  });
+
   it('puts an Other flight’s bus an hour before it', () => {
     expect(busForOtherFlight('06:30')).toBe('05:30');
     expect(busForOtherFlight('00:20')).toBe('23:20');
@@ -154,5 +166,35 @@ describe('form rules of §4', () => {
     expect(staffChargesSubscriptionGaps(new Date('2026-12-01T09:00:00Z'), now)).toBe(true);
     expect(staffChargesSubscriptionGaps(now, now)).toBe(true);
     expect(staffChargesSubscriptionGaps(new Date('2026-12-02T09:00:00Z'), now)).toBe(false);
+  });
+});
+
+describe('changedPayload', () => {
+  it('keeps only what the changed fields feed', () => {
+    const payload = staffBookingPayload(staffBookingFormSchema.parse(valid), TZ, { promoCode: '' });
+    const dirty = new Set(['arrivalTime', 'extras', 'notes']);
+    const changed = changedPayload(payload, (field) => dirty.has(field));
+    expect(Object.keys(changed.attributes).sort()).toEqual(['endDatetime', 'notes']);
+    expect(Object.keys(changed.relationships)).toEqual(['extras']);
+    expect(changedPayload(payload, (field) => field === 'discount').attributes).toEqual({ promoCode: '', discountRate: '0.125' });
+  });
+});
+
+describe('check-in', () => {
+  const checkIn = { lot: '2', lotRegion: '5', lotRegionRow: '3', fuelLevel: '1/2', damage: 'Scratch on the rear bumper', parkedBy: '9', dateParked: '2026-12-04', timeParked: '04:55' };
+
+  it('saves the region, row, fuel, damage, valet and the time parked in the business zone', () => {
+    const payload = checkInPayload(checkInFormSchema.parse(checkIn), TZ, false);
+    expect(payload.attributes).toEqual({ lotRegionRow: 3, fuelLevel: '1/2', damage: 'Scratch on the rear bumper', timeParked: new Date('2026-12-04T04:55:00+11:00').toISOString() });
+    expect(payload.relationships).toEqual({ lotRegion: { type: 'lot-regions', id: '5' }, parkedBy: { type: 'customers', id: '9' } });
+    expect(checkInPayload(checkInFormSchema.parse(checkIn), TZ, true).relationships.lot).toEqual({ type: 'lots', id: '2' });
+  });
+
+  it('needs a row for a region, and a day and a time together', () => {
+    const result = checkInFormSchema.safeParse({ ...checkIn, lotRegionRow: '', timeParked: '' });
+    expect(result.success).toBe(false);
+    const paths = result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['lotRegionRow', 'timeParked']));
+    expect(checkInFormSchema.safeParse({ lot: '2' }).success).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The back office's booking form (back-office §2 "Booking add/edit screen", §4, §5): what it holds, its
  * rules with the spec's messages, and the booking document it saves. The stay's instants follow the
- * wizard's rules (booking-wizard.ts): the car is dropped off 10 minutes before the shuttle bus (or at the
- * typed time when not flying) and collected at the arrival time. The server validates the saved booking
+ * drop-off time, which choosing a flight sets to 10 minutes before its shuttle bus (as the wizard does,
+ * booking-wizard.ts) and staff may change, and the arrival time. The server validates the saved booking
  * again (booking.ts) and computes every cost itself.
  */
 import { z } from 'zod';
@@ -56,6 +56,7 @@ export const staffBookingFormSchema = z
     flightNumberOut: z.string().trim().max(20).default(''),
     flightTimeOut: z.string().default(''),
     busDepartureTime: z.string().default(''),
+    dropOffTime: z.string().default(''),
     passengersOut: nonNegativeInt(),
     arrivalDate: date(),
     airlineIn: z.string().default(''),
@@ -83,20 +84,19 @@ export const staffBookingFormSchema = z
       const raw = parsed as Partial<Record<keyof typeof parsed, unknown>>;
       const flag = (key: keyof typeof parsed) => raw[key] === true;
       const issue = (path: string, message: string = messages.required) => ctx.addIssue({ code: 'custom', message, path: [path] });
-      const time = (path: 'flightTimeOut' | 'busDepartureTime' | 'arrivalTime') => {
+      const time = (path: 'flightTimeOut' | 'busDepartureTime' | 'dropOffTime' | 'arrivalTime') => {
         const value = text(raw[path]);
         if (!value) issue(path);
         else if (!isTime(value)) issue(path, messages.invalidTime);
       };
 
-      // Departure (§5): flight departure time always; with a flight, the flight and (Other) its number, and the bus.
-      if (text(raw.airlineOut)) {
+      // Departure (§5): the drop-off time always; when flying, the flight (Other: its number), its time and the bus.
+      time('dropOffTime');
+      if (text(raw.airlineOut) && !flag('notFlyingOut')) {
+        if (!text(raw.flightOut)) issue('flightOut');
+        else if (text(raw.flightOut) === OTHER_FLIGHT && !text(raw.flightNumberOut)) issue('flightNumberOut');
         time('flightTimeOut');
-        if (!flag('notFlyingOut')) {
-          if (!text(raw.flightOut)) issue('flightOut');
-          else if (text(raw.flightOut) === OTHER_FLIGHT && !text(raw.flightNumberOut)) issue('flightNumberOut');
-          time('busDepartureTime');
-        }
+        time('busDepartureTime');
       }
       // Arrival: a time (23:59 unless set); with an arrival flight of Other, its number.
       time('arrivalTime');
@@ -113,7 +113,7 @@ export const staffBookingFormSchema = z
     { when: () => true },
   );
 /** The choices are plain text while being edited ('' before one is made). */
-type Editable<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
+type Editable<T> = { [K in keyof T]: T[K] extends string | undefined ? string : T[K] };
 export type StaffBookingFormValues = Editable<z.input<typeof staffBookingFormSchema>>;
 export type StaffBookingForm = z.output<typeof staffBookingFormSchema>;
 
@@ -122,8 +122,8 @@ type Raw = Partial<Record<keyof StaffBookingForm, unknown>>;
 /** 'YYYY-MM-DD HH:mm:ss' of the drop-off, comparable as text; '' while incomplete. */
 function stayStart(raw: Raw): string {
   const day = text(raw.departureDate);
-  const time = dropOffTime({ notFlyingOut: raw.notFlyingOut === true, flightTimeOut: text(raw.flightTimeOut), busDepartureTime: text(raw.busDepartureTime) });
-  return DATE.test(day) && time ? `${day} ${time}` : '';
+  const time = text(raw.dropOffTime);
+  return DATE.test(day) && isTime(time) ? `${day} ${seconds(time)}` : '';
 }
 
 function stayEnd(raw: Raw): string {
@@ -132,10 +132,9 @@ function stayEnd(raw: Raw): string {
   return DATE.test(day) && isTime(time) ? `${day} ${seconds(time)}` : '';
 }
 
-/** When the car is dropped off, business-local 'HH:mm:ss': the typed time when not flying, else 10 minutes before the bus. */
-export function staffDropOffTime(values: Pick<StaffBookingForm, 'notFlyingOut' | 'flightTimeOut' | 'busDepartureTime'>): string {
-  return dropOffTime(values);
-}
+/** The drop-off a bus suggests: 10 minutes before it (public-site §9), 'HH:mm'; '' without a bus. */
+export const dropOffForBus = (busTime: string) =>
+  isTime(busTime) ? dropOffTime({ notFlyingOut: false, flightTimeOut: '', busDepartureTime: seconds(busTime) }).slice(0, 5) : '';
 
 /** The bus of an Other flight: one hour before it (public-site §9), as the wizard does. */
 export const busForOtherFlight = (flightTime: string) => (isTime(flightTime) ? busTimeForFlight(seconds(flightTime)).slice(0, 5) : '');
@@ -146,10 +145,9 @@ export function followDepartureDate(values: { arrivalDate: string; arrivalTime: 
 }
 
 /** The stay's instants (ISO) for the form's values in the business's time zone. */
-export function staffStay(values: Pick<StaffBookingForm, 'departureDate' | 'arrivalDate' | 'arrivalTime' | 'notFlyingOut' | 'flightTimeOut' | 'busDepartureTime'>, timeZone: string) {
-  const start = staffDropOffTime(values);
+export function staffStay(values: Pick<StaffBookingForm, 'departureDate' | 'dropOffTime' | 'arrivalDate' | 'arrivalTime'>, timeZone: string) {
   return {
-    startDatetime: businessInstant(values.departureDate, start || '00:00', timeZone).toISOString(),
+    startDatetime: businessInstant(values.departureDate, seconds(values.dropOffTime || '00:00'), timeZone).toISOString(),
     endDatetime: businessInstant(values.arrivalDate, seconds(values.arrivalTime || DEFAULT_ARRIVAL_TIME), timeZone).toISOString(),
   };
 }
@@ -239,6 +237,7 @@ export function newStaffBookingValues(today: string): StaffBookingFormValues {
     flightNumberOut: '',
     flightTimeOut: '',
     busDepartureTime: '',
+    dropOffTime: '',
     passengersOut: '1',
     arrivalDate: addDaysToDate(today, 0),
     airlineIn: '',
@@ -256,5 +255,78 @@ export function newStaffBookingValues(today: string): StaffBookingFormValues {
     paymentStatus: 'unpaid',
     amountPaid: '0.00',
     paymentDatetime: '',
+  };
+}
+
+type Payload = ReturnType<typeof staffBookingPayload>;
+type FormField = keyof StaffBookingForm;
+
+/** Which form fields each saved attribute or relationship comes from (the rest: its own name). */
+const SOURCES: Partial<Record<string, readonly FormField[]>> = {
+  startDatetime: ['departureDate', 'dropOffTime'],
+  endDatetime: ['arrivalDate', 'arrivalTime'],
+  lotRegionRow: ['lotRegion', 'lotRegionRow'],
+  promoCode: ['discount'],
+  discountRate: ['discount', 'discountRate'],
+  flightNumberOut: ['airlineOut', 'notFlyingOut', 'flightOut', 'flightNumberOut'],
+  busDepartureTime: ['airlineOut', 'notFlyingOut', 'busDepartureTime'],
+  flightNumberIn: ['airlineIn', 'notFlyingIn', 'flightIn', 'flightNumberIn'],
+};
+
+/**
+ * An edit saves only what was changed: a booking made elsewhere (the wizard, an older screen) keeps
+ * every value nobody touched, and its log lists exactly the staff member's changes.
+ */
+export function changedPayload(payload: Payload, isDirty: (field: FormField) => boolean): { attributes: Partial<Payload['attributes']>; relationships: Partial<Payload['relationships']> } {
+  const changed = (key: string) => (SOURCES[key] ?? [key as FormField]).some(isDirty);
+  const pick = <T extends object>(all: T): Partial<T> => Object.fromEntries(Object.entries(all).filter(([key]) => changed(key))) as Partial<T>;
+  return { attributes: pick(payload.attributes), relationships: pick(payload.relationships) };
+}
+
+/** Fuel levels offered at check-in (a free value is kept when a booking has another). */
+export const FUEL_LEVELS = ['Empty', '1/4', '1/2', '3/4', 'Full'] as const;
+
+/**
+ * The check-in screen (back-office §2 "Booking check-in screen"): Parking Space, Parking Region, Row (1 to
+ * the region's rows), Fuel Level, Damage, Parked By (staff), Date Parked and Time Parked.
+ */
+export const checkInFormSchema = z
+  .object({
+    lot: selection(),
+    lotRegion: z.string().default(''),
+    lotRegionRow: z.string().default(''),
+    fuelLevel: optionalText(30),
+    damage: optionalText(2000),
+    parkedBy: z.string().default(''),
+    dateParked: z.string().trim().default(''),
+    timeParked: z.string().trim().default(''),
+  })
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string = messages.required) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (value.lotRegionRow && !/^[1-9]\d*$/.test(value.lotRegionRow)) issue('lotRegionRow', messages.numberGreaterThanZero);
+    if (value.lotRegion && !value.lotRegionRow) issue('lotRegionRow');
+    if (value.dateParked && !DATE.test(value.dateParked)) issue('dateParked', messages.invalidDate);
+    if (value.timeParked && !isTime(value.timeParked)) issue('timeParked', messages.invalidTime);
+    // A time needs its day, and a day its time.
+    if (value.dateParked && !value.timeParked) issue('timeParked');
+    if (value.timeParked && !value.dateParked) issue('dateParked');
+  });
+export type CheckInFormValues = Editable<z.input<typeof checkInFormSchema>>;
+export type CheckInForm = z.output<typeof checkInFormSchema>;
+
+/** The check-in's attributes and relationships; the lot only when it was changed (a new lot reprices the stay). */
+export function checkInPayload(values: CheckInForm, timeZone: string, lotChanged: boolean) {
+  return {
+    attributes: {
+      lotRegionRow: values.lotRegion && values.lotRegionRow ? Number(values.lotRegionRow) : null,
+      fuelLevel: values.fuelLevel,
+      damage: values.damage,
+      timeParked: values.dateParked && values.timeParked ? businessInstant(values.dateParked, seconds(values.timeParked), timeZone).toISOString() : null,
+    },
+    relationships: {
+      ...(lotChanged ? { lot: ref('lots', values.lot) } : {}),
+      lotRegion: ref('lot-regions', values.lotRegion),
+      parkedBy: ref('customers', values.parkedBy),
+    },
   };
 }

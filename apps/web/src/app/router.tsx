@@ -36,6 +36,9 @@ const SuccessStep = page(() => import('@/features/booking/routes/step-8-success'
 // The back office's frame too: visitors of the public site never download it.
 const AdminLayout = page(() => import('./layouts/admin-layout'), (m) => m.AdminLayout);
 const DiaryPage = page(() => import('@/features/admin/routes/diary'), (m) => m.DiaryPage);
+const BookingsListPage = page(() => import('@/features/admin/routes/bookings-list'), (m) => m.BookingsListPage);
+const BookingEditPage = page(() => import('@/features/admin/routes/booking-edit'), (m) => m.BookingEditPage);
+const BookingCheckInPage = page(() => import('@/features/admin/routes/booking-checkin'), (m) => m.BookingCheckInPage);
 const VehiclesListPage = page(() => import('@/features/admin/routes/vehicles-list'), (m) => m.VehiclesListPage);
 const VehicleEditPage = page(() => import('@/features/admin/routes/vehicle-edit'), (m) => m.VehicleEditPage);
 const DiscountsListPage = page(() => import('@/features/admin/routes/discounts-list'), (m) => m.DiscountsListPage);
@@ -105,6 +108,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.adminDiary.path} replace /> },
           { path: paths.adminDiary.path, element: <DiaryPage /> },
+          { path: paths.adminBookings.path, element: <BookingsListPage /> },
+          { path: paths.adminBookingsAdd.path, element: <BookingEditPage /> },
+          { path: paths.adminBookingsEdit.path, element: <BookingEditPage /> },
+          { path: paths.adminBookingsCheckin.path, element: <BookingCheckInPage /> },
           { path: paths.adminVehicles.path, element: <VehiclesListPage /> },
           { path: paths.adminVehiclesAdd.path, element: <VehicleEditPage /> },
           { path: paths.adminVehiclesEdit.path, element: <VehicleEditPage /> },

@@ -13,12 +13,14 @@ interface ResponsiveDialogProps extends Omit<DialogProps, 'title' | 'fullScreen'
   title: ReactNode;
   /** Pixels; the spec's 1000 for most dialogs, 350 for login. */
   maxWidth?: number;
+  /** Full screen below this width (px): 960 for most dialogs, 600 for the payment dialog (back-office §9). */
+  fullScreenBelow?: number;
   onClose: () => void;
   children: ReactNode;
 }
 
-export function ResponsiveDialog({ title, maxWidth = 1000, onClose, children, slotProps, ...props }: ResponsiveDialogProps) {
-  const fullScreen = useMediaQuery(FULLSCREEN_DIALOG_QUERY);
+export function ResponsiveDialog({ title, maxWidth = 1000, fullScreenBelow, onClose, children, slotProps, ...props }: ResponsiveDialogProps) {
+  const fullScreen = useMediaQuery(fullScreenBelow ? `(max-width: ${fullScreenBelow - 0.05}px)` : FULLSCREEN_DIALOG_QUERY);
   const titleId = useId();
   return (
     <Dialog

@@ -131,6 +131,8 @@ export function DateInput({ kind = 'date', label, value, onChange, onBlur, name,
 export type FormDateFieldProps<TValues extends FieldValues, TOutput extends FieldValues> = {
   control: Control<TValues, unknown, TOutput>;
   name: Path<TValues>;
+  /** Takes over the change (it sets the form value itself), for a value that changes other fields too. */
+  onValueChange?: (value: string) => void;
 } & Omit<DateInputProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef'>;
 
 /** A date, time or date-and-time input bound to a form field; its error shows beneath it. */
@@ -138,6 +140,7 @@ export function FormDateField<TValues extends FieldValues, TOutput extends Field
   control,
   name,
   helperText,
+  onValueChange,
   ...props
 }: FormDateFieldProps<TValues, TOutput>) {
   const { field, fieldState } = useController({ control, name });
@@ -146,7 +149,7 @@ export function FormDateField<TValues extends FieldValues, TOutput extends Field
       {...props}
       name={field.name}
       value={typeof field.value === 'string' ? field.value : ''}
-      onChange={field.onChange}
+      onChange={onValueChange ?? field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={Boolean(fieldState.error)}

@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useBlocker, useNavigate, type BlockerFunction } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@parking/domain/messages';
@@ -30,8 +30,11 @@ export interface RecordFormConfig<TValues extends FieldValues, TOutput extends F
   defaults: TValues;
   /** The form's values for a loaded record. */
   toValues: (answer: OneAnswer<A>) => TValues;
-  /** The write document for the form's output; with `save` unset it goes to POST or PATCH {type}. */
-  toPayload?: (values: TOutput) => SavePayload;
+  /**
+   * The write document for the form's output; with `save` unset it goes to POST or PATCH {type}.
+   * `isDirty` tells which form fields the user changed (a PATCH may send only those).
+   */
+  toPayload?: (values: TOutput, context: { isNew: boolean; isDirty: (field: string) => boolean }) => SavePayload;
   /** A save that is not one write of this type (a customer and their login): answers the record's id. */
   save?: (values: TOutput, id: string | undefined) => Promise<string>;
   /** Back-office §8: "Vehicle not found", ... */
@@ -101,7 +104,8 @@ export function useRecordForm<TValues extends FieldValues, TOutput extends Field
 
   // Leaving with unsaved changes asks first (§2); a save in progress or just finished never does.
   const bypass = useRef(false);
-  const { isDirty, isValid, isSubmitting } = form.formState;
+  // dirtyFields is read here so that react-hook-form keeps it current for the save's `isDirty`.
+  const { isDirty, isValid, isSubmitting, dirtyFields } = form.formState;
   const blocker = useBlocker(
     useCallback<BlockerFunction>(
       ({ currentLocation, nextLocation }) =>
@@ -121,9 +125,9 @@ export function useRecordForm<TValues extends FieldValues, TOutput extends Field
     async (values) => {
       let savedId: string;
       try {
-        savedId = config.save
-          ? await config.save(values, config.id)
-          : (await saveResource<A>(config.type, (config.toPayload ?? (() => ({ attributes: values })))(values), config.id)).id;
+        const isDirty = (field: string) => form.getFieldState(field as Path<TValues>, { ...form.formState, dirtyFields }).isDirty;
+        const payload = config.toPayload ? config.toPayload(values, { isNew, isDirty }) : { attributes: values };
+        savedId = config.save ? await config.save(values, config.id) : (await saveResource<A>(config.type, payload, config.id)).id;
       } catch (error) {
         applyServerErrors(form, error);
         const details = error instanceof ApiError ? error.errors.map(errorText).filter(Boolean) : [];

@@ -12,6 +12,8 @@ export type FormSelectFieldProps<TValues extends FieldValues, TOutput extends Fi
   options: readonly (SelectOption | string)[];
   /** The empty first choice, e.g. "Select a title". */
   placeholder?: string;
+  /** Takes over the change (it sets the form value itself), for a choice that changes other fields too. */
+  onValueChange?: (value: string) => void;
 } & Omit<
   TextFieldProps,
   'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | 'select' | 'children'
@@ -31,6 +33,7 @@ export function FormSelectField<TValues extends FieldValues, TOutput extends Fie
   placeholder = '',
   helperText,
   slotProps,
+  onValueChange,
   ...props
 }: FormSelectFieldProps<TValues, TOutput>) {
   const { field, fieldState } = useController({ control, name });
@@ -40,7 +43,7 @@ export function FormSelectField<TValues extends FieldValues, TOutput extends Fie
       select
       name={field.name}
       value={field.value ?? ''}
-      onChange={field.onChange}
+      onChange={onValueChange ? (event) => onValueChange(event.target.value) : field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={Boolean(fieldState.error)}

@@ -4,7 +4,8 @@
  * so that the table can show each time once and each flight once with its people count.
  */
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
-import { IncludedIndex, relatedId, type Resource } from '@/lib/api/jsonapi';
+import type { IncludedIndex} from '@/lib/api/jsonapi';
+import { relatedId, type Resource } from '@/lib/api/jsonapi';
 import type { BookingAttributes, LotAttributes, NamedAttributes } from '../api/types';
 
 export type DiaryDirection = 'departing' | 'arriving';

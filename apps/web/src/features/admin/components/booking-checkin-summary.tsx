@@ -1,0 +1,54 @@
+import LocalParkingIcon from '@mui/icons-material/LocalParking';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { FormSection } from '@/components/admin/form-screen';
+import { adminHref, paths } from '@/config/paths';
+import { relatedId } from '@/lib/api/jsonapi';
+import type { OneAnswer } from '@/lib/api/resources';
+import { formatDateTime } from '@/lib/format';
+import type { BookingAttributes, CustomerAttributes, LotRegionAttributes } from '../api/types';
+
+/** Check In (back-office §2, edit only): where and how the car was parked, and the way to the check-in screen. */
+export function BookingCheckInSummary({ booking }: { booking: OneAnswer<BookingAttributes> }) {
+  const { resource, included } = booking;
+  const a = resource.attributes;
+  const region = included.one<LotRegionAttributes>(resource, 'lotRegion', 'lot-regions');
+  const parkedBy = included.one<CustomerAttributes>(resource, 'parkedBy', 'customers');
+  const checkedIn = relatedId(resource, 'lotRegion') !== null && a.lotRegionRow !== null;
+  const facts: [string, string][] = [
+    ['Parking Region', region?.attributes.name ?? '—'],
+    ['Row', a.lotRegionRow ? String(a.lotRegionRow) : '—'],
+    ['Fuel Level', a.fuelLevel || '—'],
+    ['Damage', a.damage || '—'],
+    ['Parked By', parkedBy?.attributes.fullName ?? '—'],
+    ['Time Parked', formatDateTime(a.timeParked) || '—'],
+  ];
+  return (
+    <FormSection
+      id="check-in"
+      title="Check In"
+      action={
+        <Button variant="outlined" startIcon={<LocalParkingIcon />} href={adminHref(paths.adminBookingsCheckin, { bookingId: resource.id })}>
+          {checkedIn ? 'Edit check-in' : 'Check In'}
+        </Button>
+      }
+    >
+      <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+        {checkedIn ? 'The car is checked in.' : 'The car has not been checked in yet.'}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '140px 1fr', md: 'repeat(3, 140px 1fr)' }, rowGap: 1, columnGap: 2 }}>
+        {facts.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ color: 'text.secondary' }}>
+              {label}
+            </Box>
+            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </FormSection>
+  );
+}

@@ -1,0 +1,260 @@
+import LocalParkingIcon from '@mui/icons-material/LocalParking';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import Button from '@mui/material/Button';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useParams, useSearchParams } from 'react-router';
+import {
+  changedPayload,
+  newStaffBookingValues,
+  staffBookingFormSchema,
+  staffBookingPayload,
+  staffChargesSubscriptionGaps,
+  staffStay,
+} from '@parking/domain/booking-form';
+import { TITLES } from '@parking/domain/constants';
+import { businessLocalDatetime } from '@parking/domain/dates';
+import { messages } from '@parking/domain/messages';
+import { formatMoney, parseMoney } from '@parking/domain/money';
+import { percentAsFraction } from '@parking/domain/numbers';
+import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
+import { useRecordForm } from '@/components/admin/record-form';
+import { FormTextField } from '@/components/form/text-field';
+import { useSnackbar } from '@/components/snackbar/snackbar-context';
+import { businessToday } from '@/components/quote-dates-fields';
+import { adminHref, paths } from '@/config/paths';
+import { apiRequest, apiUrl, firstErrorDetail, type ApiErrorObject } from '@/lib/api/client';
+import type { Resource, SingleDocument } from '@/lib/api/jsonapi';
+import { invalidateTypes, oneQuery } from '@/lib/api/resource-queries';
+import type { OneAnswer } from '@/lib/api/resources';
+import { useAuth } from '@/lib/auth/auth-context';
+import { isAdmin } from '@/lib/auth/roles';
+import { BUSINESS_TIME_ZONE } from '@/lib/format';
+import { airlinesQuery, bookingExtrasQuery, discountsQuery, extraVariationsQuery } from '../api/booking-lookups';
+import type { BookingAttributes, CustomerAttributes } from '../api/types';
+import { BookingChargesSection, type Charges } from '../components/booking-charges-section';
+import { BookingCheckInSummary } from '../components/booking-checkin-summary';
+import { BookingCustomerSection } from '../components/booking-customer-section';
+import { BookingDetailsSection } from '../components/booking-details-section';
+import { BookingExtrasSection, extraPrice, extrasTotal } from '../components/booking-extras-section';
+import { BookingFlightsSection } from '../components/booking-flights-section';
+import { BookingVehicleSection } from '../components/booking-vehicle-section';
+import { bookingToValues } from '../components/booking-values';
+import { EditHistory } from '../components/edit-history';
+import { MakePaymentDialog } from '../components/make-payment-dialog';
+
+const SECTIONS = [
+  { id: 'customer-details', label: 'Customer Details' },
+  { id: 'vehicle-details', label: 'Vehicle Details' },
+  { id: 'booking-details', label: 'Booking Details' },
+  { id: 'flights', label: 'Departure and Arrival Details' },
+  { id: 'extras', label: 'Extras' },
+  { id: 'notes', label: 'Notes' },
+  { id: 'charges', label: 'Charges and Make Payment' },
+];
+const CHECK_IN_SECTION = { id: 'check-in', label: 'Check In' };
+
+/** Back-office §8: a booking save's errors read "detail: field". */
+function bookingErrorText(error: ApiErrorObject): string {
+  const field = error.source?.pointer?.split('/').at(-1);
+  return field && field !== 'non_field_errors' ? `${error.detail}: ${field}` : error.detail;
+}
+
+const PRICING_FIELDS = ['lot', 'customer', 'departureDate', 'dropOffTime', 'arrivalDate', 'arrivalTime', 'extras', 'discountRate', 'discount', 'vehicleType'] as const;
+
+/**
+ * Add and edit a booking (back-office §2 "Booking add/edit screen", §3-§5, §7, §8). The sections follow the
+ * spec; the charges are the server's (POST booking-quotes) and are worked out again whenever the lot,
+ * customer, dates, extras or discount change; a new booking goes back to the list once saved.
+ */
+export function BookingEditPage() {
+  const { bookingId } = useParams();
+  const [search] = useSearchParams();
+  const { user } = useAuth();
+  const admin = isAdmin(user?.roles ?? []);
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const airlines = useQuery(airlinesQuery);
+  const discounts = useQuery(discountsQuery);
+  const isNew = bookingId === undefined;
+  const prefillId = isNew ? (search.get('customer') ?? '') : '';
+  const prefill = useQuery({ ...oneQuery<CustomerAttributes>('customers', prefillId), enabled: prefillId !== '' });
+  const today = useMemo(businessToday, []);
+
+  const toValues = useCallback((answer: OneAnswer<BookingAttributes>) => bookingToValues(answer, airlines.data), [airlines.data]);
+  const screen = useRecordForm({
+    type: 'bookings',
+    id: bookingId,
+    include: 'customer,parkedBy,lotRegion',
+    schema: staffBookingFormSchema,
+    defaults: newStaffBookingValues(today),
+    toValues,
+    toPayload: (values, context) => {
+      const promoCode = discounts.data?.find((discount) => discount.id === values.discount)?.promoCode ?? '';
+      const full = staffBookingPayload(values, BUSINESS_TIME_ZONE, { promoCode });
+      return context.isNew ? full : changedPayload(full, (field) => context.isDirty(field));
+    },
+    notFound: 'Booking not found',
+    listHref: paths.adminBookings.path,
+    editHref: (id) => adminHref(paths.adminBookingsEdit, { bookingId: id }),
+    createdMessage: 'Booking Created',
+    updatedMessage: 'Booking Updated',
+    afterSave: 'list',
+    invalidates: ['booking-logs', 'customers', 'vehicles'],
+    invalidMessage: messages.fillRequired,
+    errorText: bookingErrorText,
+  });
+  const { form, record } = screen;
+  const saved = record?.resource.attributes;
+
+  // ?customer= prefills a new booking with that customer (back-office §2 route list), as if chosen.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!isNew || !prefill.data || prefilled.current) return;
+    prefilled.current = true;
+    const customer = prefill.data.resource.attributes;
+    form.reset({
+      ...form.getValues(),
+      customer: prefill.data.resource.id,
+      title: (TITLES as readonly string[]).includes(customer.title) ? customer.title : '',
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      phoneNumber: customer.phoneNumber,
+      email: customer.email,
+      business: customer.business,
+      bookingType: 'Regular',
+    });
+  }, [isNew, prefill.data, form]);
+  const initialCustomer: Resource<CustomerAttributes> | null = isNew
+    ? (prefill.data?.resource ?? null)
+    : ((record && record.included.one<CustomerAttributes>(record.resource, 'customer', 'customers')) ?? null);
+
+  // The stay, the extras on offer for it, and their prices for the vehicle type.
+  const [lot, customer, departureDate, dropOffTime, arrivalDate, arrivalTime, vehicleType, selectedExtras, discountRate] = useWatch({
+    control: form.control,
+    name: ['lot', 'customer', 'departureDate', 'dropOffTime', 'arrivalDate', 'arrivalTime', 'vehicleType', 'extras', 'discountRate'],
+  });
+  const stay = useMemo(() => {
+    const complete = [departureDate, arrivalDate].every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date ?? '')) && /^\d{2}:\d{2}$/.test(dropOffTime ?? '');
+    return complete ? staffStay({ departureDate: departureDate ?? '', dropOffTime: dropOffTime ?? '', arrivalDate: arrivalDate ?? '', arrivalTime: arrivalTime ?? '' }, BUSINESS_TIME_ZONE) : null;
+  }, [departureDate, dropOffTime, arrivalDate, arrivalTime]);
+  const extras = useQuery(bookingExtrasQuery(stay));
+  const variations = useQuery(extraVariationsQuery(vehicleType ?? ''));
+  const extrasChanged = form.getFieldState('extras', form.formState).isDirty || form.getFieldState('vehicleType', form.formState).isDirty;
+  const priceOf = (id: string) =>
+    (!extrasChanged && saved?.extrasPrices[id]) || extraPrice(extras.data?.find((extra) => extra.id === id), variations.data);
+  const selected = selectedExtras ?? [];
+  const extrasCost = extrasTotal(selected, priceOf);
+
+  // Back-office §4: the charges are worked out again when the lot, customer, dates, extras or discount change.
+  const pricingChanged = isNew || PRICING_FIELDS.some((field) => form.getFieldState(field, form.formState).isDirty);
+  const rate = percentAsFraction().safeParse(discountRate ?? '');
+  const quoteRequest =
+    stay && lot && rate.success && new Date(stay.endDatetime) > new Date(stay.startDatetime)
+      ? {
+          data: {
+            type: 'booking-quotes',
+            attributes: {
+              ...stay,
+              extrasCost,
+              discountRate: rate.data,
+              calculateSubscriptionGaps: staffChargesSubscriptionGaps(new Date(stay.startDatetime), new Date()),
+            },
+            relationships: {
+              lot: { data: { type: 'lots', id: lot } },
+              customer: { data: customer ? { type: 'customers', id: customer } : null },
+            },
+          },
+        }
+      : null;
+  const quote = useQuery({
+    queryKey: ['booking-quotes', quoteRequest],
+    queryFn: async ({ signal }) => (await apiRequest<SingleDocument<Charges>>('booking-quotes', { method: 'POST', body: quoteRequest, signal })).data.attributes,
+    enabled: pricingChanged && quoteRequest !== null,
+    staleTime: 0,
+    retry: false,
+  });
+  const charges: Charges | undefined = pricingChanged ? (quote.data ?? undefined) : saved;
+
+  // Make Payment (back-office §4): saved, not paid online, not paid, not just paid, something owing.
+  const [paying, setPaying] = useState(false);
+  const [justPaid, setJustPaid] = useState(false);
+  const due = saved ? formatMoney(Math.max(0, parseMoney(saved.totalCost) - parseMoney(saved.amountPaid))) : '0.00';
+  const canPay = Boolean(saved) && !saved?.stripeComplete && saved?.paymentStatus !== 'paid' && !justPaid && parseMoney(due) > 0;
+  const paid = async (amount: string) => {
+    setPaying(false);
+    setJustPaid(true);
+    // §4: the form shows the card payment at once; the server has recorded it already.
+    const total = parseMoney(saved?.amountPaid ?? '0') + parseMoney(amount);
+    form.resetField('paymentMethod', { defaultValue: 'stripe' });
+    form.resetField('paymentStatus', { defaultValue: total >= parseMoney(saved?.totalCost ?? '0') ? 'paid' : form.getValues('paymentStatus') });
+    form.resetField('amountPaid', { defaultValue: formatMoney(total) });
+    form.resetField('paymentDatetime', { defaultValue: businessLocalDatetime(new Date(), BUSINESS_TIME_ZONE) });
+    snackbar.show('Payment received');
+    await invalidateTypes(queryClient, 'bookings', 'booking-logs');
+  };
+
+  const title = isNew ? 'Add Booking' : 'Edit Booking';
+  const subtitle = saved ? `${saved.bookingCode} · ${saved.firstName} ${saved.lastName}` : undefined;
+
+  return (
+    <FormScreen
+      title={title}
+      subtitle={subtitle}
+      loading={screen.loading || airlines.isPending}
+      saving={screen.saving}
+      saveDisabled={screen.saveDisabled}
+      onSubmit={() => void screen.submit()}
+      onCancel={screen.cancel}
+      sections={isNew ? SECTIONS : [...SECTIONS, CHECK_IN_SECTION]}
+      aside={!isNew && admin && bookingId ? <EditHistory bookingId={bookingId} /> : undefined}
+      actions={
+        !isNew &&
+        bookingId && (
+          <>
+            <Button variant="outlined" startIcon={<LocalParkingIcon />} href={adminHref(paths.adminBookingsCheckin, { bookingId })}>
+              Check In
+            </Button>
+            <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} href={apiUrl(`bookings/${bookingId}/invoice`)} target="_blank" rel="noopener">
+              Download Invoice
+            </Button>
+          </>
+        )
+      }
+    >
+      <BookingCustomerSection form={form} initialCustomer={initialCustomer} />
+      <BookingVehicleSection form={form} />
+      <BookingDetailsSection form={form} bookingCode={saved?.bookingCode} />
+      <BookingFlightsSection form={form} />
+      <BookingExtrasSection form={form} extras={extras.data} loading={extras.isPending} error={extras.isError} selected={selected} priceOf={priceOf} />
+      <FormSection id="notes" title="Notes">
+        <FieldGrid>
+          <FormTextField control={form.control} name="publicNotes" label="Public Notes" multiline minRows={3} helperText="Shown on the invoice" />
+          <FormTextField control={form.control} name="notes" label="Admin Notes" multiline minRows={3} helperText="For staff only" />
+        </FieldGrid>
+      </FormSection>
+      <BookingChargesSection
+        form={form}
+        charges={charges}
+        calculating={pricingChanged && quote.isFetching}
+        calculationError={pricingChanged && quote.isError ? firstErrorDetail(quote.error, messages.unknownError) : null}
+        canPay={canPay}
+        isNew={isNew}
+        onMakePayment={() => setPaying(true)}
+      />
+      {!isNew && record && <BookingCheckInSummary booking={record} />}
+      {screen.leaveDialog}
+      {saved && bookingId && paying && (
+        <MakePaymentDialog
+          open={paying}
+          bookingId={bookingId}
+          due={due}
+          billing={{ email: saved.email, name: `${saved.firstName} ${saved.lastName}`.trim(), phone: saved.phoneNumber }}
+          onClose={() => setPaying(false)}
+          onPaid={(amount) => void paid(amount)}
+        />
+      )}
+    </FormScreen>
+  );
+}
