@@ -28,7 +28,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { Column } from './columns';
 import { ConfirmDialog, deleteQuestion } from './confirm-dialog';
 import { FilterBar, type ListFilter } from './filter-bar';
-import { MOBILE_LIST_QUERY, PAGE_SIZES, ResourceTable, type TablePage } from './resource-table';
+import { PAGE_SIZES, ResourceTable, type TablePage } from './resource-table';
 
 export interface ListActionContext<A extends object> {
   /** The API filters of what the list shows now (for exports). */
@@ -66,6 +66,8 @@ export interface ListScreenConfig<A extends object> {
 }
 
 const DEFAULT_PER = 20;
+/** The Actions panel stands beside the table from this width; above it, as a sticky bar, below. */
+const ACTIONS_BESIDE_QUERY = '(min-width: 1400px)';
 
 function readPage(search: URLSearchParams): TablePage {
   const page = Number(search.get('page'));
@@ -98,7 +100,8 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const { user } = useAuth();
-  const mobile = useMediaQuery(MOBILE_LIST_QUERY, { noSsr: true });
+  // Beside the table only where the table keeps its room; above it otherwise.
+  const besideTable = useMediaQuery(ACTIONS_BESIDE_QUERY, { noSsr: true });
   const filters = useMemo(() => config.filters ?? [], [config.filters]);
 
   const page = readPage(search);
@@ -185,7 +188,7 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
   const clearFilters = () => setDraft(Object.fromEntries(filters.map((filter) => [filter.name, ''])));
 
   const actions = (
-    <ActionsPanel horizontal={mobile}>
+    <ActionsPanel horizontal={!besideTable}>
       {config.addHref && (
         <Button variant="contained" startIcon={<AddIcon />} href={config.addHref}>
           Add
@@ -217,8 +220,8 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
       {filters.length > 0 && (
         <FilterBar filters={filters} values={draft} onChange={(name, value) => setDraft((current) => ({ ...current, [name]: value }))} onClear={clearFilters} />
       )}
-      <Box sx={{ display: 'flex', flexDirection: mobile ? 'column' : 'row', gap: 2, alignItems: 'flex-start' }}>
-        {mobile && actions}
+      <Box sx={{ display: 'flex', flexDirection: besideTable ? 'row' : 'column', gap: 2, alignItems: 'flex-start' }}>
+        {!besideTable && actions}
         <Card variant="outlined" sx={{ flexGrow: 1, minWidth: 0, width: '100%' }}>
           <ResourceTable<A>
             noun={config.noun}
@@ -251,7 +254,7 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
             }
           />
         </Card>
-        {!mobile && actions}
+        {besideTable && actions}
       </Box>
       <ConfirmDialog
         open={confirming}
@@ -276,7 +279,7 @@ export function ActionsPanel({ children, horizontal }: { children: ReactNode; ho
       variant="outlined"
       sx={
         horizontal
-          ? { width: '100%', p: 1.25 }
+          ? { width: '100%', p: 1.25, position: 'sticky', top: { xs: 64, md: 72 }, zIndex: 3 }
           : { width: 200, flexShrink: 0, p: 2, position: 'sticky', top: 88 }
       }
     >

@@ -19,7 +19,8 @@ const hhmm = (time: string | null | undefined) => (time ? time.slice(0, 5) : '')
 const dirty = { shouldDirty: true, shouldValidate: true } as const;
 
 function flightLabel(flight: Flight, departing: boolean) {
-  const parts = [flight.flightLabel || flight.flightNumber, formatTime12(flight.time)];
+  // A flight's label already says its number, route and time; an unlabelled one gets its number and time.
+  const parts = [flight.flightLabel || `${flight.flightNumber} · ${formatTime12(flight.time)}`];
   if (departing && flight.busTime) parts.push(`bus ${formatTime12(flight.busTime)}`);
   return parts.join(' · ');
 }

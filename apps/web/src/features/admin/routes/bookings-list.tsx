@@ -28,7 +28,6 @@ const config: ListScreenConfig<BookingAttributes> = {
     columns.money<BookingAttributes>('totalCost', 'Total'),
     columns.status<BookingAttributes>(),
     columns.paymentStatus<BookingAttributes>(),
-    columns.datetime<BookingAttributes>('created', 'Created', { hideOnMobile: true }),
   ],
   hrefOf: (row) => adminHref(paths.adminBookingsEdit, { bookingId: row.id }),
   addHref: paths.adminBookingsAdd.path,
