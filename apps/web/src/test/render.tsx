@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { AdminLocalization } from '@/components/admin/date-fields';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { AuthProvider } from '@/lib/auth/auth-provider';
@@ -19,6 +20,31 @@ export function renderWithProviders(ui: ReactElement, { url = '/' }: { url?: str
 /** The whole app, with its real routes, opened at `url`. */
 export function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const result = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+/** Screens that need a data router (leave guards, search params) at `url`, under the app’s session. */
+export function renderRoutes(routeList: RouteObject[], url: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthProvider>
+            <AdminLocalization>
+              <Outlet />
+            </AdminLocalization>
+          </AuthProvider>
+        ),
+        children: routeList,
+      },
+    ],
+    { initialEntries: [url] },
+  );
   const result = render(
     <AppProviders>
       <RouterProvider router={router} />

@@ -11,6 +11,7 @@ import { visuallyHidden } from '@/components/visually-hidden';
 import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
 import { formatDate, formatDateTime, formatMoneyText, formatRate } from '@/lib/format';
 import type { IncludedIndex, Resource } from '@/lib/api/jsonapi';
+import { InlineEditCell, type InlineEditCellProps } from './inline-edit-cell';
 
 export interface Column<A extends object> {
   id: string;
@@ -92,6 +93,15 @@ export const columns = {
         return <StatusDot colour={dot.colour} label={dot.label} />;
       },
     };
+  },
+  /** A value edited in the row itself, with its own Save (the extras' Cost Variations). */
+  inlineEdit<A extends object>(
+    id: string,
+    label: string,
+    editor: (row: Resource<A>, included: IncludedIndex) => InlineEditCellProps,
+    options: Partial<Column<A>> = {},
+  ): Column<A> {
+    return { id, label, render: (row, included) => <InlineEditCell key={row.id} {...editor(row, included)} />, ...options };
   },
   /** An attribute of an included related resource (a vehicle's owner, a flight's airline). */
   related<A extends object, R extends object>(

@@ -56,6 +56,8 @@ export interface ListScreenConfig<A extends object> {
   addHref?: string;
   /** Who sees Delete (back-office §6: Admins only for bookings, vehicles, discounts, contact messages). */
   canDelete?: (roles: readonly string[]) => boolean;
+  /** Rows that cannot be deleted at all (the Not flying airline): Delete stays disabled for them. */
+  canDeleteRow?: (row: Resource<A>) => boolean;
   /** A delete that is not a DELETE (vehicles are soft-deleted). */
   remove?: (id: string) => Promise<void>;
   emptyText: string;
@@ -200,7 +202,13 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
         </Button>
       )}
       {canDelete && (
-        <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} disabled={!selected} onClick={() => setConfirming(true)}>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteOutlineIcon />}
+          disabled={!selected || config.canDeleteRow?.(selected) === false}
+          onClick={() => setConfirming(true)}
+        >
           Delete
         </Button>
       )}

@@ -31,6 +31,11 @@ export interface RecordFormConfig<TValues extends FieldValues, TOutput extends F
   /** The form's values for a loaded record. */
   toValues: (answer: OneAnswer<A>) => TValues;
   /**
+   * Changes when `toValues` would answer differently for the same record (the airlines it needs have
+   * arrived): the form is filled again, unless the user has started changing it.
+   */
+  valuesKey?: string;
+  /**
    * The write document for the form's output; with `save` unset it goes to POST or PATCH {type}.
    * `isDirty` tells which form fields the user changed (a PATCH may send only those).
    */
@@ -96,11 +101,12 @@ export function useRecordForm<TValues extends FieldValues, TOutput extends Field
   }, [record.isError, record.error, snackbar, navigate, config.notFound, config.listHref]);
 
   // A freshly loaded record fills the form, unless the user has already started changing it.
-  const { toValues } = config;
+  const toValues = useRef(config.toValues);
+  toValues.current = config.toValues;
   useEffect(() => {
     if (!record.data || form.formState.isDirty) return;
-    form.reset(toValues(record.data));
-  }, [record.data, record.dataUpdatedAt, form, toValues]);
+    form.reset(toValues.current(record.data));
+  }, [record.data, record.dataUpdatedAt, form, config.valuesKey]);
 
   // Leaving with unsaved changes asks first (§2); a save in progress or just finished never does.
   const bypass = useRef(false);

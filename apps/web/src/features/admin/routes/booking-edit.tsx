@@ -2,7 +2,7 @@ import LocalParkingIcon from '@mui/icons-material/LocalParking';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Button from '@mui/material/Button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router';
 import {
@@ -82,14 +82,15 @@ export function BookingEditPage() {
   const prefill = useQuery({ ...oneQuery<CustomerAttributes>('customers', prefillId), enabled: prefillId !== '' });
   const today = useMemo(businessToday, []);
 
-  const toValues = useCallback((answer: OneAnswer<BookingAttributes>) => bookingToValues(answer, airlines.data), [airlines.data]);
   const screen = useRecordForm({
     type: 'bookings',
     id: bookingId,
     include: 'customer,parkedBy,lotRegion',
     schema: staffBookingFormSchema,
     defaults: newStaffBookingValues(today),
-    toValues,
+    toValues: (answer: OneAnswer<BookingAttributes>) => bookingToValues(answer, airlines.data),
+    // Whether the airline is Not flying needs the airlines: the form is filled again once they are here.
+    valuesKey: airlines.data ? 'airlines' : 'waiting',
     toPayload: (values, context) => {
       const promoCode = discounts.data?.find((discount) => discount.id === values.discount)?.promoCode ?? '';
       const full = staffBookingPayload(values, BUSINESS_TIME_ZONE, { promoCode });
