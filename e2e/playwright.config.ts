@@ -26,7 +26,8 @@ const EXCLUSIVE = /\.exclusive\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // E2E_OUTPUT_DIR keeps a second run on the same machine from clearing this one's artefacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
@@ -64,7 +65,8 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      testIgnore: [EXCLUSIVE, /home-performance\.spec\.ts$/],
+      // The back office's journeys are desk work at a desktop; admin-phone.spec.ts covers its phone layout.
+      testIgnore: [EXCLUSIVE, /home-performance\.spec\.ts$/, /admin-(?!phone)[^/]*\.spec\.ts$/],
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,

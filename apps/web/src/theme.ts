@@ -57,6 +57,11 @@ const baseTheme = createTheme({
     button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
   },
   components: {
+    // A disabled field's hint still has to be read ("Choose a region first"): MUI's disabled grey is
+    // below the AA contrast ratio, so hints keep the secondary text colour.
+    MuiFormHelperText: {
+      styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: '#4A5A70' } } },
+    },
     MuiCssBaseline: {
       styleOverrides: {
         html: { scrollPaddingTop: 88 },

@@ -6,6 +6,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
@@ -67,6 +68,8 @@ function AdminFrame() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      {/* A field reached by Tab (or scrolled to) stays clear of the sticky header and of a form's sticky Save bar. */}
+      <GlobalStyles styles={{ html: { scrollPaddingTop: 88, scrollPaddingBottom: 96 } }} />
       <SkipLink targetId={MAIN_ID} />
       <AppBar
         component="header"

@@ -96,7 +96,6 @@ export function DateInput({ kind = 'date', label, value, onChange, onBlur, name,
     value: pickerValue,
     onChange: handleChange,
     disabled,
-    enableAccessibleFieldDOMStructure: false as const,
     slotProps: {
       textField: {
         name,

@@ -3,7 +3,7 @@
  * by airline and timetable, extras with their availability and the vehicle type's prices, discounts,
  * the customer's vehicles, staff for "parked by", and the edit history.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Service } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type ListDocument } from '@/lib/api/jsonapi';
@@ -107,6 +107,8 @@ export const bookingExtrasQuery = (stay: { startDatetime: string; endDatetime: s
       });
       return document.data.map((extra) => ({ id: extra.id, ...extra.attributes }));
     },
+    // The list stays (and stays clickable) while a changed stay's availability loads.
+    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 

@@ -23,7 +23,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDaysToDate, formatDateShort, formatTime12 } from '@parking/domain/dates';
 import { Tick } from '@/components/admin/columns';
@@ -59,7 +59,17 @@ export function DiaryPage() {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('diary_date') ?? '';
   const date = DATE.test(requested) && !Number.isNaN(Date.parse(requested)) ? requested : businessToday();
-  const setDate = (next: string) => setSearch({ diary_date: next });
+  // Two quick clicks on Previous day go back two days: each step counts from the last one asked for,
+  // not from the address, which follows a moment later.
+  const latest = useRef(date);
+  useEffect(() => {
+    latest.current = date;
+  }, [date]);
+  const setDate = (next: string) => {
+    latest.current = next;
+    setSearch({ diary_date: next });
+  };
+  const step = (days: number) => setDate(addDaysToDate(latest.current, days));
   const mobile = useMediaQuery(MOBILE_LIST_QUERY, { noSsr: true });
 
   const list = useQuery(
@@ -94,7 +104,7 @@ export function DiaryPage() {
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
           <Tooltip title="Previous day">
-            <IconButton aria-label="Previous day" onClick={() => setDate(addDaysToDate(date, -1))}>
+            <IconButton aria-label="Previous day" onClick={() => step(-1)}>
               <ChevronLeftIcon />
             </IconButton>
           </Tooltip>
@@ -102,7 +112,7 @@ export function DiaryPage() {
             <DateInput label="Date" value={date} onChange={(next) => next && setDate(next)} size="small" name="diary_date" />
           </Box>
           <Tooltip title="Next day">
-            <IconButton aria-label="Next day" onClick={() => setDate(addDaysToDate(date, 1))}>
+            <IconButton aria-label="Next day" onClick={() => step(1)}>
               <ChevronRightIcon />
             </IconButton>
           </Tooltip>
