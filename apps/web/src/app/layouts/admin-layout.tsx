@@ -97,6 +97,8 @@ function AdminFrame() {
           <Box
             component={LinkBehavior}
             href={paths.adminDiary.path}
+            // Its words hide on a phone; the link keeps its name.
+            aria-label="Back office: diary"
             sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none' }}
           >
             <BrandMark size={30} inverted />
