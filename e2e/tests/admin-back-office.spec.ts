@@ -141,8 +141,31 @@ test.describe('back office', () => {
     // Check in: a region of the lot and one of its rows.
     await page.goto(`/admin/bookings/${saved.id}`);
     await expect(page.getByRole('heading', { name: 'Edit Booking' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Make Payment' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // Make Payment (§4, §8): the card is taken in a dialog; a decline says why there, a payment marks it paid.
+    await page.getByRole('button', { name: 'Make Payment' }).click();
+    const payment = page.getByRole('dialog', { name: 'Make Payment' });
+    await expect(payment.getByRole('textbox', { name: 'Amount' })).toHaveValue(String(saved.attributes.totalCost));
+    await payment.getByRole('button', { name: 'Continue to card' }).click();
+    const card = async (number: string) => {
+      await payment.getByRole('textbox', { name: 'Card number' }).fill(number);
+      await payment.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12/34');
+      await payment.getByRole('textbox', { name: 'CVC' }).fill('123');
+      await payment.getByRole('checkbox', { name: /The cardholder has authorised the payment/ }).check();
+      await payment.getByRole('button', { name: /^Pay / }).click();
+    };
+    await card('4000000000000002');
+    await expect(payment.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await card('4242424242424242');
+    await expect(page.getByText('Payment received')).toBeVisible();
+    await expect(payment).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Make Payment' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Payment Status' })).toHaveValue('paid');
+    await expect(page.getByRole('combobox', { name: 'Payment Method' })).toHaveValue('stripe');
+    const paid = await adminApi(request, token, 'GET', `bookings/${saved.id}/`);
+    expect((paid.body as BookingDocument).data.attributes).toMatchObject({ paymentStatus: 'paid', amountPaid: saved.attributes.totalCost });
     // The Check In button beside Save (the jump link of the same name only scrolls).
     await page.locator(`a[href="/admin/bookings/${saved.id}/checkin"]`).first().click();
     await expect(page).toHaveURL(`/admin/bookings/${saved.id}/checkin`);

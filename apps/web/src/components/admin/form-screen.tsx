@@ -83,6 +83,9 @@ export function FormScreen({
           aria-busy={loading}
           onSubmit={(event) => {
             event.preventDefault();
+            // A dialog's own form (Make Payment) is rendered elsewhere but its submit still bubbles here
+            // through React: only this form's own submit saves the record.
+            if (event.target !== event.currentTarget) return;
             onSubmit();
           }}
         >

@@ -10,6 +10,7 @@ interface LocalCardPaymentProps {
   clientSecret: string;
   amount: string;
   onPaid: () => void;
+  confirmLabel?: string;
 }
 
 /**
@@ -17,7 +18,7 @@ interface LocalCardPaymentProps {
  * Stripe's own wording for field errors, live once a field has been left, then POST local-payments/
  * and POST payment-confirmations/.
  */
-export function LocalCardPayment({ clientSecret, amount, onPaid }: LocalCardPaymentProps) {
+export function LocalCardPayment({ clientSecret, amount, onPaid, confirmLabel }: LocalCardPaymentProps) {
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState<Record<CardField, boolean>>({
     number: false,
@@ -31,6 +32,7 @@ export function LocalCardPayment({ clientSecret, amount, onPaid }: LocalCardPaym
   return (
     <PaymentShell
       amount={amount}
+      confirmLabel={confirmLabel}
       validate={() => {
         setTouched({ number: true, expiry: true, cvc: true });
         return Object.keys(errors).length === 0;

@@ -28,13 +28,15 @@ interface PaymentShellProps {
   /** Takes the payment and confirms it with the server; throws with the message to show. */
   pay: () => Promise<void>;
   onPaid: () => void;
+  /** The confirmation's words; staff taking a card over the phone confirm the cardholder's consent. */
+  confirmLabel?: string;
 }
 
 /**
  * What both card forms share (public-site §2 step 7): the payment confirmation checkbox that must be
  * ticked, the Pay button with its wait, and the provider's message when a card is refused.
  */
-export function PaymentShell({ amount, children, validate, pay, onPaid }: PaymentShellProps) {
+export function PaymentShell({ amount, children, validate, pay, onPaid, confirmLabel }: PaymentShellProps) {
   const [confirmed, setConfirmed] = useState(false);
   const [confirmError, setConfirmError] = useState('');
   const [failure, setFailure] = useState('');
@@ -80,7 +82,7 @@ export function PaymentShell({ amount, children, validate, pay, onPaid }: Paymen
               }}
             />
           }
-          label={`I confirm my booking details are correct and authorise the payment of ${amount}.`}
+          label={confirmLabel ?? `I confirm my booking details are correct and authorise the payment of ${amount}.`}
         />
         {confirmError && (
           <FormHelperText id="payment-confirmed-error" error sx={{ ml: 4 }}>

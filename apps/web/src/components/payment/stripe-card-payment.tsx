@@ -24,6 +24,7 @@ export interface StripeCardPaymentProps {
   amount: string;
   billing: { email: string; name: string; phone: string };
   onPaid: () => void;
+  confirmLabel?: string;
 }
 
 function StripeCardFields({
@@ -31,6 +32,7 @@ function StripeCardFields({
   amount,
   billing,
   onPaid,
+  confirmLabel,
 }: Omit<StripeCardPaymentProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
@@ -41,6 +43,7 @@ function StripeCardFields({
   return (
     <PaymentShell
       amount={amount}
+      confirmLabel={confirmLabel}
       validate={() => {
         setTouched(true);
         return complete && !cardError && stripe !== null;

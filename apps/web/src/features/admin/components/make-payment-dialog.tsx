@@ -62,6 +62,7 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
 
   const payment = start.data;
   const shownAmount = formatMoneyText(payment?.amount ?? amount);
+  const confirmLabel = `The cardholder has authorised the payment of ${shownAmount}.`;
 
   return (
     <ResponsiveDialog open={open} onClose={onClose} title="Make Payment" maxWidth={560} fullScreenBelow={600}>
@@ -99,10 +100,10 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
           <Skeleton variant="rounded" height={160} aria-label="Loading the card form" />
         ) : config.data?.provider === 'stripe' && config.data.publishableKey ? (
           <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
-            <StripeCardPayment publishableKey={config.data.publishableKey} clientSecret={payment.clientSecret ?? ''} amount={shownAmount} billing={billing} onPaid={() => onPaid(payment.amount)} />
+            <StripeCardPayment publishableKey={config.data.publishableKey} clientSecret={payment.clientSecret ?? ''} amount={shownAmount} billing={billing} confirmLabel={confirmLabel} onPaid={() => onPaid(payment.amount)} />
           </Suspense>
         ) : (
-          <LocalCardPayment clientSecret={payment.clientSecret ?? ''} amount={shownAmount} onPaid={() => onPaid(payment.amount)} />
+          <LocalCardPayment clientSecret={payment.clientSecret ?? ''} amount={shownAmount} confirmLabel={confirmLabel} onPaid={() => onPaid(payment.amount)} />
         )}
       </DialogContent>
     </ResponsiveDialog>
