@@ -94,11 +94,13 @@ describe('the navigation guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/admin');
   });
 
-  it.each([['Admins'], ['Sales']])('lets %s into the back office, without the public header and footer', async (role) => {
+  it.each([['Admins'], ['Sales']])('lets %s into the back office, at the diary, without the public header and footer', async (role) => {
     signedIn({ roles: [role], firstName: 'Olivia', lastName: 'Bennett' });
-    renderApp('/admin');
+    const { router } = renderApp('/admin');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Back office' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diary' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/diary');
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeInTheDocument();
     expect(screen.getByText('OB')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
