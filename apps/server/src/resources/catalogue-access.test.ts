@@ -22,6 +22,8 @@ beforeAll(async () => {
   const vehicleType = await createVehicleType(server.handle.db, 'Sedan');
   const lotId = String(lot?.id);
   const fixtures: Fixture[] = [
+    { type: 'lots', attributes: { name: 'Valet', slug: 'valet', productCodename: 'unlimited_valet_parking', lotType: 'indoor', spaces: 20 } },
+    { type: 'vehicle-types', attributes: { name: 'Van' } },
     { type: 'airlines', attributes: { name: 'Qantas' } },
     { type: 'bus-trips', attributes: { service: 'weekday', departureTime: '05:00' } },
     { type: 'flights', attributes: { flightNumber: 'QF1', time: '06:00', service: 'weekday' }, relationships: () => ({ airline: rel('airlines', rows.airlines?.id ?? '') }) },
@@ -61,8 +63,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const PUBLIC = ['airlines', 'bus-trips', 'flights', 'extras', 'extra-variations', 'short-term-rate-days', 'short-term-rates', 'exceptional-days', 'exceptional-rates', 'blockout-periods'];
+const PUBLIC = ['lots', 'vehicle-types', 'airlines', 'bus-trips', 'flights', 'extras', 'extra-variations', 'short-term-rate-days', 'short-term-rates', 'exceptional-days', 'exceptional-rates', 'blockout-periods'];
 const NOT_FOUND: Record<string, string> = {
+  lots: 'Lot not found',
+  'vehicle-types': 'Vehicle type not found',
   airlines: 'Airline not found',
   'bus-trips': 'Bus Trip not found',
   flights: 'Flight not found',

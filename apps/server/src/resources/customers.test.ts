@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, users } from '../db/schema/index';
 import { createUser, login, PASSWORD } from '../test/factories';
+import { lastMailTo, linkIn, mailTo } from '../test/mail';
 import { api, createTestServer, doc, firstError, many, one, type ApiResponse, type TestServer } from '../test/server';
 
 const CUSTOMERS = '/backend/api/v1/customers/';
@@ -214,5 +215,180 @@ describe('customers: staff', () => {
     expect((await api(server.app, 'DELETE', customerUrl(customer.id), { token: admin })).status).toBe(204);
     expect(await customerRow(customer.id)).toBeUndefined();
     expect((await api(server.app, 'GET', customerUrl(customer.id), { token: admin })).status).toBe(404);
+  });
+});
+
+/** A customer with no login: a walk-in or phone customer, as bookings create them. */
+async function walkInCustomer(email = uniqueEmail('walkin')) {
+  const [row] = await server.handle.db
+    .insert(customers)
+    .values({ email, title: 'Mr', firstName: 'Walk', lastName: 'In', phoneNumber: '0400 111 222' })
+    .returning();
+  if (!row) throw new Error('no customer');
+  return row;
+}
+
+async function userOf(customerId: number) {
+  const row = await customerRow(customerId);
+  if (!row?.userId) return undefined;
+  const [user] = await server.handle.db.select().from(users).where(eq(users.id, row.userId));
+  return user;
+}
+
+const newCustomer = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Mrs',
+  firstName: 'Nora',
+  lastName: 'Newcombe',
+  email: uniqueEmail('nora'),
+  phoneNumber: '0411 222 333',
+  business: 'Newcombe Pty Ltd',
+  privateNotes: 'Called in',
+  ...overrides,
+});
+
+const postCustomer = (attributes: Record<string, unknown>, token?: string) => api(server.app, 'POST', CUSTOMERS, { token, body: doc('customers', attributes) });
+
+async function customersNamed(lastName: string) {
+  return server.handle.db.select().from(customers).where(eq(customers.lastName, lastName));
+}
+
+describe('customers: staff save a customer and their login in one request', () => {
+  it('an admin creates a customer with roles and a password: they can log in, and are asked to confirm their address', async () => {
+    const token = await staffToken('Admins');
+    const attributes = newCustomer({ roles: ['Sales', 'Customers'], password: 'Chosen-pass-9' });
+    const response = await postCustomer(attributes, token);
+    expect(response.status).toBe(201);
+    const created = one(response.body);
+    expect(created.attributes).toMatchObject({ email: attributes.email, firstName: 'Nora', privateNotes: 'Called in', roles: ['Sales', 'Customers'], emailConfirmed: false });
+    const user = await userOf(Number(created.id));
+    expect(user).toMatchObject({ email: attributes.email, roles: ['Sales', 'Customers'] });
+    expect(created.relationships?.user?.data).toEqual({ type: 'users', id: String(user?.id) });
+    expect(await login(server.app, String(attributes.email), 'Chosen-pass-9')).toBeTruthy();
+    expect(mailTo(server, String(attributes.email))).toHaveLength(1);
+    expect(linkIn(lastMailTo(server, String(attributes.email))).pathname).toBe('/confirm-email');
+  });
+
+  it('sales create a customer with the default roles and no password: the customer is sent a link to set one', async () => {
+    const token = await staffToken('Sales');
+    const attributes = newCustomer({ roles: ['Customers'] });
+    const response = await postCustomer(attributes, token);
+    expect(response.status).toBe(201);
+    const user = await userOf(Number(one(response.body).id));
+    expect(user).toMatchObject({ roles: ['Customers'], passwordHash: null });
+    expect(mailTo(server, String(attributes.email))).toHaveLength(1);
+    const link = linkIn(lastMailTo(server, String(attributes.email)));
+    expect(link.pathname).toBe('/set-password');
+    expect(link.searchParams.get('welcome')).toBe('true');
+  });
+
+  it('without roles or a password the customer has no login, as before', async () => {
+    const token = await staffToken('Sales');
+    const attributes = newCustomer();
+    const response = await postCustomer(attributes, token);
+    expect(response.status).toBe(201);
+    expect(one(response.body).relationships?.user?.data).toBeNull();
+    expect(one(response.body).attributes.roles).toEqual([]);
+    expect(mailTo(server, String(attributes.email))).toHaveLength(0);
+  });
+
+  it('answers every field’s message (400) and saves nothing', async () => {
+    const token = await staffToken('Admins');
+    const response = await postCustomer(
+      { title: '', firstName: ' ', lastName: 'Invalid', phoneNumber: '', email: '', password: 'short', roles: [] },
+      token,
+    );
+    expect(response.status).toBe(400);
+    const byField = Object.fromEntries((response.body.errors ?? []).map((error) => [error.source?.pointer, error.detail]));
+    expect(byField).toMatchObject({
+      '/data/attributes/title': 'This field is required.',
+      '/data/attributes/firstName': 'This field is required.',
+      '/data/attributes/phoneNumber': 'This field is required.',
+      '/data/attributes/email': 'Email address required',
+      '/data/attributes/password': 'Password must be at least 8 chars',
+      '/data/attributes/roles': 'At least one role is required.',
+    });
+    expectError(await postCustomer(newCustomer({ lastName: 'Invalid', email: 'nope' }), token), 400, 'Email address must be valid', 'email');
+    expectError(await postCustomer(newCustomer({ lastName: 'Invalid', password: '12345678', roles: ['Customers'] }), token), 400, 'Password must include non-numeric chars', 'password');
+    expectError(await postCustomer(newCustomer({ lastName: 'Invalid', roles: ['Owners'] }), token), 400, 'Select a valid choice.');
+    expect(await customersNamed('Invalid')).toHaveLength(0);
+  });
+
+  it('anonymous callers get 401 and customers 403', async () => {
+    expect((await postCustomer(newCustomer({ roles: ['Customers'] }))).status).toBe(401);
+    const { token } = await loggedInCustomer();
+    expect((await postCustomer(newCustomer({ roles: ['Customers'] }), token)).status).toBe(403);
+  });
+
+  it('sales may not set other roles (403), on a new customer or an existing one', async () => {
+    const token = await staffToken('Sales');
+    expectError(await postCustomer(newCustomer({ lastName: 'Promoted', roles: ['Admins'] }), token), 403, 'Only admins can set roles.', 'roles');
+    expect(await customersNamed('Promoted')).toHaveLength(0);
+
+    const { user, customer } = await createUser(server.handle.db);
+    expectError(await patchCustomer(customer.id, { firstName: 'Changed', roles: ['Sales'] }, token), 403, 'Only admins can set roles.', 'roles');
+    // The customer's part of the request is rolled back with the refused login part.
+    expect((await customerRow(customer.id))?.firstName).toBe(customer.firstName);
+    expect((await userOf(customer.id))?.roles).toEqual(['Customers']);
+    // Roles sent unchanged are no change: a Sales person's form may send them.
+    expect((await patchCustomer(customer.id, { firstName: 'Changed', roles: ['Customers'] }, token)).status).toBe(200);
+    // Resetting a login's password is for Admins (a Sales person could otherwise take over an Admin).
+    expectError(await patchCustomer(customer.id, { password: 'Another-pass-1' }, token), 403, 'Only admins can change a password.', 'password');
+    expect(await login(server.app, user.email)).toBeTruthy();
+  });
+
+  it('an admin changes a customer’s roles and password with their details', async () => {
+    const token = await staffToken('Admins');
+    const { user, customer } = await createUser(server.handle.db);
+    const oldSession = await login(server.app, user.email);
+    const response = await patchCustomer(customer.id, { phoneNumber: '03 6111 2222', roles: ['Employees', 'Customers'], password: 'Reset-by-admin-2' }, token);
+    expect(response.status).toBe(200);
+    expect(one(response.body).attributes).toMatchObject({ phoneNumber: '03 6111 2222', roles: ['Employees', 'Customers'] });
+    expect((await userOf(customer.id))?.roles).toEqual(['Employees', 'Customers']);
+    expect(await login(server.app, user.email, 'Reset-by-admin-2')).toBeTruthy();
+    // Whoever was signed in with the old password is signed out.
+    expect((await api(server.app, 'GET', customerUrl(customer.id), { token: oldSession })).status).toBe(401);
+  });
+
+  it('an admin cannot change their own roles or, here, their own password (403)', async () => {
+    const { user: admin, customer } = await createUser(server.handle.db, { roles: ['Admins'] });
+    const token = await login(server.app, admin.email);
+    expectError(await patchCustomer(customer.id, { firstName: 'Ada', roles: ['Customers'] }, token), 403, 'You cannot change your own roles.', 'roles');
+    expect((await customerRow(customer.id))?.firstName).toBe(customer.firstName);
+    expectError(await patchCustomer(customer.id, { password: 'Mine-and-new-1' }, token), 403, 'Change your own password on your profile.', 'password');
+    // Sending their roles unchanged with other changes is fine.
+    expect((await patchCustomer(customer.id, { firstName: 'Ada', roles: ['Admins'] }, token)).status).toBe(200);
+    expect((await userOf(customer.id))?.roles).toEqual(['Admins']);
+  });
+
+  it('a customer cannot send roles or a password for themselves here', async () => {
+    const { customer, token } = await loggedInCustomer();
+    expectError(await patchCustomer(customer.id, { roles: ['Admins'] }, token), 400, 'You may not change this field.', 'roles');
+    expectError(await patchCustomer(customer.id, { password: 'Sneaky-pass-1' }, token), 400, 'You may not change this field.', 'password');
+  });
+
+  it('saving roles for a customer without a login creates it, with a welcome email', async () => {
+    const token = await staffToken('Sales');
+    const walkIn = await walkInCustomer();
+    const response = await patchCustomer(walkIn.id, { business: 'Walk-in Ltd', roles: ['Customers'] }, token);
+    expect(response.status).toBe(200);
+    const user = await userOf(walkIn.id);
+    expect(user).toMatchObject({ email: walkIn.email, roles: ['Customers'], passwordHash: null });
+    expect(one(response.body).relationships?.user?.data).toEqual({ type: 'users', id: String(user?.id) });
+    expect(one(response.body).attributes.business).toBe('Walk-in Ltd');
+    expect(linkIn(lastMailTo(server, walkIn.email)).pathname).toBe('/set-password');
+  });
+
+  it('a failed login write leaves no half-saved customer', async () => {
+    const token = await staffToken('Admins');
+    const { user: existing } = await createUser(server.handle.db);
+    // A new customer whose address already has a login: the customer row inserted first is rolled back.
+    expectError(await postCustomer(newCustomer({ lastName: 'Halfsaved', email: existing.email, roles: ['Customers'] }), token), 400, 'A user with that email address already exists.', 'email');
+    expect(await customersNamed('Halfsaved')).toHaveLength(0);
+
+    // A walk-in customer under that address: the change to their details is rolled back too.
+    const walkIn = await walkInCustomer(existing.email);
+    expectError(await patchCustomer(walkIn.id, { firstName: 'Changed', roles: ['Customers'] }, token), 400, 'A user with that email address already exists.', 'email');
+    expect(await customerRow(walkIn.id)).toMatchObject({ firstName: 'Walk', userId: null });
+    expect(mailTo(server, existing.email)).toHaveLength(0);
   });
 });

@@ -1,20 +1,27 @@
 /**
  * Customers: personal details of everyone who books. A customer sees and edits only their own
  * record (profile fields only); staff see all and edit everything.
+ *
+ * The back office's customer form edits a customer and their login at once (back-office §2, §3): staff
+ * send `roles` and an optional `password` with the customer's fields, and this resource writes both in
+ * the request's one transaction. A customer without a login gets one when roles or a password are sent
+ * (without a password, the welcome email lets them set their own).
  */
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { profileSchema } from '@parking/domain/accounts';
-import { email as emailRule, optionalText } from '@parking/domain/fields';
-import { messages } from '@parking/domain/messages';
-import { isStaff, type RequestContext } from '../context';
+import { email as emailRule, optionalText, password as passwordRule } from '@parking/domain/fields';
+import { isAdmin, isStaff, type RequestContext } from '../context';
 import { customers, users } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { errors, fromZod } from '../jsonapi/errors';
 import { containsPattern } from '../jsonapi/query';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import type { WriteDocument } from '../jsonapi/document';
+import { assertEmailFree, createLogin, setPassword } from '../services/user-logins';
 import { rolesFilter } from './role-filter';
 import { fullName, iso } from './serialize';
 import { hasActiveSubscription } from './subscription-sql';
+import { newUserRoles, rolesRule, rolesToWrite } from './user-roles';
 
 const fields = {
   id: customers.id,
@@ -54,6 +61,9 @@ const staffSchema = profileSchema.extend({
   email: emailRule,
   privateNotes: optionalText(5000),
   staff: z.boolean().optional(),
+  // The customer's login: see the file's comment.
+  roles: rolesRule.optional(),
+  password: passwordRule.optional(),
 });
 
 const search = (text: string) => {
@@ -67,6 +77,39 @@ const search = (text: string) => {
     ilike(customers.business, pattern),
   );
 };
+
+const ONLY_ADMINS_SET_PASSWORDS = 'Only admins can change a password.';
+const OWN_PASSWORD = 'Change your own password on your profile.';
+
+function noRelationships(doc: WriteDocument) {
+  if (Object.keys(doc.relationships).length) throw errors.invalid('Relationships of a customer cannot be changed here.', '/data/relationships');
+}
+
+/**
+ * The login part of a staff write. A new login takes the customer's email; roles follow
+ * user-roles.ts. An existing login's password is reset by Admins only (a Sales person who could set an
+ * Admin's password could sign in as them), and never one's own here: that needs the current password.
+ */
+async function writeLogin(
+  ctx: RequestContext,
+  customer: { id: number; email: string; firstName: string; userId: number | null; roles: string[] | null },
+  input: { roles?: z.output<typeof rolesRule> | undefined; password?: string | undefined },
+) {
+  if (input.roles === undefined && input.password === undefined) return;
+  if (customer.userId === null) {
+    const roles = newUserRoles(ctx, input.roles);
+    const userId = await createLogin(ctx, { email: customer.email, password: input.password, roles, firstName: customer.firstName });
+    await ctx.db.update(customers).set({ userId }).where(eq(customers.id, customer.id));
+    return;
+  }
+  const roles = rolesToWrite(ctx, { id: customer.userId, roles: customer.roles ?? [] }, input.roles);
+  if (roles) await ctx.db.update(users).set({ roles }).where(eq(users.id, customer.userId));
+  if (input.password !== undefined) {
+    if (ctx.user?.id === customer.userId) throw errors.forbidden(OWN_PASSWORD, 'password');
+    if (!isAdmin(ctx.user)) throw errors.forbidden(ONLY_ADMINS_SET_PASSWORDS, 'password');
+    await setPassword(ctx, customer.userId, input.password);
+  }
+}
 
 function checkOwnFields(ctx: RequestContext, attributes: Record<string, unknown>) {
   if (isStaff(ctx.user)) return;
@@ -123,37 +166,37 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
   access: { list: 'authenticated', read: 'authenticated', create: 'staff', update: 'authenticated', delete: 'admin' },
   scope: (ctx) =>
     isStaff(ctx.user) ? undefined : ctx.user?.customerId ? eq(customers.id, ctx.user.customerId) : sql`false`,
-  write: {
-    schema: staffSchema,
-    prepare(ctx, values) {
-      if (!isStaff(ctx.user)) {
-        const { email: _email, privateNotes: _notes, staff: _staff, ...own } = values;
-        return own;
-      }
-      return values;
-    },
+  /** Staff only (access): the customer, and with `roles` or `password` their login, together. */
+  async create(ctx, doc) {
+    noRelationships(doc);
+    const parsed = staffSchema.safeParse(doc.attributes);
+    if (!parsed.success) throw fromZod(parsed.error);
+    const { roles, password, ...details } = parsed.data;
+    const [customer] = await ctx.db
+      .insert(customers)
+      .values({ ...details, created: ctx.now })
+      .returning({ id: customers.id });
+    if (!customer) throw new Error('The customer insert returned no row');
+    await writeLogin(ctx, { ...customer, email: details.email, firstName: details.firstName, userId: null, roles: null }, { roles, password });
+    return customer.id;
   },
+
   async update(ctx, row, doc) {
     checkOwnFields(ctx, doc.attributes);
-    const schema = (isStaff(ctx.user) ? staffSchema : profileSchema).partial();
+    const schema = isStaff(ctx.user) ? staffSchema.partial() : profileSchema.partial();
     const parsed = schema.safeParse(doc.attributes);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      throw errors.invalid(first?.message ?? messages.required, first?.path.map(String).join('/') || undefined);
-    }
-    const values = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes));
-    if (Object.keys(doc.relationships).length) throw errors.invalid('Relationships of a customer cannot be changed here.', '/data/relationships');
-    if (Object.keys(values).length === 0) return;
-    await ctx.db.update(customers).set(values).where(eq(customers.id, row.id));
+    if (!parsed.success) throw fromZod(parsed.error);
+    noRelationships(doc);
+    const { roles, password, ...values }: z.output<ReturnType<typeof staffSchema.partial>> = Object.fromEntries(
+      Object.entries(parsed.data).filter(([key]) => key in doc.attributes),
+    );
+    if (Object.keys(values).length) await ctx.db.update(customers).set(values).where(eq(customers.id, row.id));
     // The login email follows the customer's email when staff change it.
-    if (typeof values.email === 'string' && row.userId !== null && values.email !== row.email) {
-      const [taken] = await ctx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, values.email), sql`${users.id} <> ${row.userId}`))
-        .limit(1);
-      if (taken) throw errors.invalid(messages.emailTaken, 'email', 'unique');
-      await ctx.db.update(users).set({ email: values.email }).where(eq(users.id, row.userId));
+    const email = values.email ?? row.email;
+    if (row.userId !== null && email !== row.email) {
+      await assertEmailFree(ctx, email, row.userId);
+      await ctx.db.update(users).set({ email }).where(eq(users.id, row.userId));
     }
+    await writeLogin(ctx, { ...row, email, firstName: values.firstName ?? row.firstName }, { roles, password });
   },
 };

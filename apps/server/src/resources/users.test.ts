@@ -161,15 +161,15 @@ describe('users: registration (POST users/)', () => {
 
   it('refuses roles from anyone but an admin', async () => {
     const anonymous = await register({ roles: ['Admins'] });
-    expectError(anonymous, 400, 'Only admins can set roles.', 'roles');
+    expectError(anonymous, 403, 'Only admins can set roles.', 'roles');
 
     const { user: customer } = await createUser(server.handle.db);
     const customerToken = await login(server.app, customer.email);
-    expectError(await register({ roles: ['Customers'] }, customerToken), 400, 'Only admins can set roles.', 'roles');
+    expectError(await register({ roles: ['Customers'] }, customerToken), 403, 'Only admins can set roles.', 'roles');
 
     const { user: sales } = await createUser(server.handle.db, { roles: ['Sales'] });
     const salesToken = await login(server.app, sales.email);
-    expectError(await register({ roles: ['Sales'] }, salesToken), 400, 'Only admins can set roles.', 'roles');
+    expectError(await register({ roles: ['Sales'] }, salesToken), 403, 'Only admins can set roles.', 'roles');
 
     const { user: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
     const adminToken = await login(server.app, admin.email);
@@ -430,7 +430,7 @@ describe('users: roles', () => {
   it('an admin cannot change their own roles', async () => {
     const { user: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
     const token = await login(server.app, admin.email);
-    expectError(await patchUser(admin.id, { roles: ['Customers'] }, token), 400, 'You cannot change your own roles.', 'roles');
+    expectError(await patchUser(admin.id, { roles: ['Customers'] }, token), 403, 'You cannot change your own roles.', 'roles');
     // Sending the roles unchanged is not a change.
     expect((await patchUser(admin.id, { roles: ['Admins'], firstName: 'Ada' }, token)).status).toBe(200);
     expect((await findUser(admin.email))?.roles).toEqual(['Admins']);
@@ -439,14 +439,14 @@ describe('users: roles', () => {
   it('a customer cannot change roles', async () => {
     const { user } = await createUser(server.handle.db);
     const token = await login(server.app, user.email);
-    expectError(await patchUser(user.id, { roles: ['Admins'] }, token), 400, 'Only admins can set roles.', 'roles');
+    expectError(await patchUser(user.id, { roles: ['Admins'] }, token), 403, 'Only admins can set roles.', 'roles');
     expect((await findUser(user.email))?.roles).toEqual(['Customers']);
   });
 
   it('sales cannot change roles either', async () => {
     const { user: sales } = await createUser(server.handle.db, { roles: ['Sales'] });
     const token = await login(server.app, sales.email);
-    expectError(await patchUser(sales.id, { roles: ['Admins'] }, token), 400, 'Only admins can set roles.', 'roles');
+    expectError(await patchUser(sales.id, { roles: ['Admins'] }, token), 403, 'Only admins can set roles.', 'roles');
   });
 });
 

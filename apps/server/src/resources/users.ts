@@ -5,18 +5,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { passwordChangeSchema, personalDetailsSchema, registerSchema } from '@parking/domain/accounts';
-import { ROLES } from '@parking/domain/constants';
 import { email as emailRule, password as passwordRule } from '@parking/domain/fields';
 import { messages } from '@parking/domain/messages';
-import { hashPassword, verifyPassword } from '../auth/crypto';
-import { destroyOtherSessions } from '../auth/sessions';
-import { revokeUserTokens } from '../auth/user-tokens';
-import { isAdmin, isStaff, type RequestContext } from '../context';
+import { verifyPassword } from '../auth/crypto';
+import { isAdmin, isStaff } from '../context';
 import { customers, users } from '../db/schema/index';
 import { errors, fromZod } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { sendConfirmationEmail } from '../services/account-emails';
+import { assertEmailFree, createLogin, setPassword } from '../services/user-logins';
 import { rolesFilter } from './role-filter';
+import { newUserRoles, onlyAdminsSetRoles, rolesRule, rolesToWrite } from './user-roles';
 import { iso } from './serialize';
 import { hasActiveSubscription } from './subscription-sql';
 
@@ -58,11 +56,6 @@ export type UserRow = {
   activeOutdoorSubscription: boolean;
 };
 
-const rolesRule = z
-  .array(z.enum(ROLES, { error: messages.invalidChoice }), { error: messages.atLeastOneRole })
-  .min(1, { error: messages.atLeastOneRole })
-  .transform((roles) => [...new Set(roles)]);
-
 /** What staff may send when creating a user for a customer: the password is optional (a welcome email sets it). */
 const staffCreateSchema = personalDetailsSchema.extend({
   email: emailRule,
@@ -76,15 +69,6 @@ const updateSchema = personalDetailsSchema.partial().extend({
   password: passwordRule.optional(),
   currentPassword: z.string().optional(),
 });
-
-async function assertEmailFree(ctx: RequestContext, email: string, exceptUserId?: number) {
-  const [taken] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptUserId === undefined ? eq(users.email, email) : and(eq(users.email, email), sql`${users.id} <> ${exceptUserId}`))
-    .limit(1);
-  if (taken) throw errors.invalid(messages.emailTaken, 'email', 'unique');
-}
 
 export const usersResource: ResourceDefinition<UserRow> = {
   type: 'users',
@@ -130,19 +114,14 @@ export const usersResource: ResourceDefinition<UserRow> = {
     const parsed = (staff ? staffCreateSchema : registerSchema).safeParse(doc.attributes);
     if (!parsed.success) throw fromZod(parsed.error);
     const input: z.output<typeof staffCreateSchema> = parsed.data;
-    if ('roles' in doc.attributes && !isAdmin(ctx.user)) {
-      throw errors.invalid('Only admins can set roles.', 'roles', 'permission_denied');
-    }
-    await assertEmailFree(ctx, input.email);
-    const passwordHash = input.password ? await hashPassword(input.password) : null;
-    // Two registrations with one address at once both pass the check above on PostgreSQL; the
-    // unique index decides, and the loser gets the same field message instead of a generic 400.
-    const [user] = await ctx.db
-      .insert(users)
-      .values({ email: input.email, passwordHash, roles: input.roles ?? ['Customers'], created: ctx.now })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (!user) throw errors.invalid(messages.emailTaken, 'email', 'unique');
+    // Registration takes no roles at all, not even the default ones.
+    if ('roles' in doc.attributes && !isAdmin(ctx.user)) throw onlyAdminsSetRoles();
+    const userId = await createLogin(ctx, {
+      email: input.email,
+      password: input.password,
+      roles: newUserRoles(ctx, input.roles),
+      firstName: input.firstName,
+    });
     const details = {
       title: input.title,
       firstName: input.firstName,
@@ -162,12 +141,11 @@ export const usersResource: ResourceDefinition<UserRow> = {
           .limit(1)
       : [];
     if (existing) {
-      await ctx.db.update(customers).set({ ...details, email: input.email, userId: user.id }).where(eq(customers.id, existing.id));
+      await ctx.db.update(customers).set({ ...details, email: input.email, userId }).where(eq(customers.id, existing.id));
     } else {
-      await ctx.db.insert(customers).values({ ...details, email: input.email, userId: user.id, created: ctx.now });
+      await ctx.db.insert(customers).values({ ...details, email: input.email, userId, created: ctx.now });
     }
-    await sendConfirmationEmail(ctx, { id: user.id, email: input.email, firstName: input.firstName }, !input.password);
-    return user.id;
+    return userId;
   },
 
   async update(ctx, row, doc) {
@@ -180,33 +158,24 @@ export const usersResource: ResourceDefinition<UserRow> = {
     const input = parsed.data;
     const userValues: Partial<typeof users.$inferInsert> = {};
 
-    if (input.roles !== undefined && JSON.stringify([...input.roles].sort()) !== JSON.stringify([...row.roles].sort())) {
-      if (!admin) throw errors.invalid('Only admins can set roles.', 'roles', 'permission_denied');
-      if (self) throw errors.invalid(messages.ownRoles, 'roles', 'permission_denied');
-      userValues.roles = input.roles;
-    }
+    const roles = rolesToWrite(ctx, row, input.roles);
+    if (roles) userValues.roles = roles;
     if (input.email !== undefined && input.email !== row.email) {
       if (!admin) throw errors.invalid('You may not change this field.', 'email', 'read_only');
       await assertEmailFree(ctx, input.email, row.id);
       userValues.email = input.email;
     }
-    if (input.password !== undefined) {
+    if (input.password !== undefined && self) {
       // Changing one's own password proves knowledge of the current one; an admin resetting
       // someone else's does not need it.
-      if (self) {
-        const check = passwordChangeSchema.safeParse({ currentPassword: input.currentPassword, password: input.password });
-        if (!check.success) throw fromZod(check.error);
-        if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
-          throw errors.invalid(messages.currentPasswordWrong, 'currentPassword', 'invalid_password');
-        }
+      const check = passwordChangeSchema.safeParse({ currentPassword: input.currentPassword, password: input.password });
+      if (!check.success) throw fromZod(check.error);
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
+        throw errors.invalid(messages.currentPasswordWrong, 'currentPassword', 'invalid_password');
       }
-      userValues.passwordHash = await hashPassword(input.password);
     }
     if (Object.keys(userValues).length) await ctx.db.update(users).set(userValues).where(eq(users.id, row.id));
-    if (userValues.passwordHash) {
-      await destroyOtherSessions(ctx.db, row.id, self ? ctx.user?.sessionId : undefined);
-      await revokeUserTokens(ctx.db, row.id, 'password_reset', ctx.now);
-    }
+    if (input.password !== undefined) await setPassword(ctx, row.id, input.password, self ? ctx.user?.sessionId : undefined);
 
     const details = Object.fromEntries(
       (['title', 'firstName', 'lastName', 'phoneNumber', 'business'] as const).flatMap((key) =>

@@ -155,7 +155,9 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
         if (!user || !user.isActive) return;
         if (user.emailConfirmed) throw errors.invalid(messages.alreadyConfirmed, 'email', 'already_confirmed');
         const [customer] = await tx.db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.userId, user.id)).limit(1);
-        await sendConfirmationEmail(tx, { id: user.id, email: user.email, firstName: customer?.firstName ?? '' });
+        // A login made by staff without a password gets its welcome link again: a confirmation alone
+        // would leave its owner with no way to sign in (the back office's Resend Confirmation Email).
+        await sendConfirmationEmail(tx, { id: user.id, email: user.email, firstName: customer?.firstName ?? '' }, user.passwordHash === null);
       });
       reply.status(201);
       return actionResult('confirmation-email-requests', { email: input.email });

@@ -141,6 +141,17 @@ describe('confirmation-email-requests', () => {
     expect(await emailConfirmed(email)).toBe(true);
   });
 
+  it('sends the welcome link again to a user staff created without a password', async () => {
+    const { user } = await createUser(server.handle.db, { confirmed: false, password: null });
+    expect((await requestConfirmation(user.email)).status).toBe(201);
+    const { uid, token, url } = tokenIn(lastMailTo(server, user.email));
+    expect(url.pathname).toBe('/set-password');
+    expect(url.searchParams.get('welcome')).toBe('true');
+    expect((await setPassword({ uid, token, newPassword1: 'Chosen-pass-1', newPassword2: 'Chosen-pass-1' })).status).toBe(201);
+    expect(await emailConfirmed(user.email)).toBe(true);
+    expect(await login(server.app, user.email, 'Chosen-pass-1')).toBeTruthy();
+  });
+
   it('answers an unknown address the same way, sending nothing', async () => {
     const email = uniqueEmail('nobody');
     const before = server.mail.length;

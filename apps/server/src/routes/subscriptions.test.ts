@@ -115,4 +115,48 @@ describe('unlimited parking subscriptions (local provider)', () => {
     expect(anonymous.status).toBe(401);
     expect((await api(server.app, 'GET', `${V1}/subscriptions/`)).status).toBe(401);
   });
+  it('staff subscribe a customer and open their billing portal; both come back to the customer’s screen', async () => {
+    const { user, customer } = await createUser(server.handle.db, { email: 'phoned-in@example.com' });
+    await createUser(server.handle.db, { email: 'sales-desk@example.com', roles: ['Sales'] });
+    const token = await login(server.app, 'sales-desk@example.com');
+    const adminScreen = `https://parking.test/admin/customers/${customer.id}?tab=subscription`;
+
+    const noneYet = await api(server.app, 'POST', `${V1}/billing-sessions/`, { token, body: { data: { type: 'billing-sessions', relationships: { user: rel('users', user.id) } } } });
+    expect(noneYet.status).toBe(400);
+    expect(firstError(noneYet.body)?.detail).toBe('There is no subscription to manage.');
+
+    const checkout = await api(server.app, 'POST', `${V1}/checkout-sessions/`, {
+      token,
+      body: { data: { type: 'checkout-sessions', relationships: { user: rel('users', user.id), price: rel('prices', products.outdoorPrice.id) } } },
+    });
+    expect(checkout.status).toBe(201);
+    const sessionId = String(one(checkout.body).attributes.sessionId);
+    const page = one((await api(server.app, 'GET', `${V1}/local-checkout-sessions/${sessionId}/`)).body);
+    // The checkout is the customer's: their address, their subscription.
+    expect(page.attributes).toMatchObject({ email: 'phoned-in@example.com', successUrl: adminScreen, cancelUrl: adminScreen });
+    const paid = await api(server.app, 'POST', `${V1}/local-checkout-sessions/${sessionId}/complete/`, { body: doc('local-checkout-sessions', card) });
+    expect(one(paid.body).attributes.successUrl).toBe(adminScreen);
+    const theirs = many((await api(server.app, 'GET', `${V1}/subscriptions/?filter[user]=${user.id}`, { token })).body);
+    expect(theirs.map((sub) => sub.attributes.valid)).toEqual([true]);
+
+    const portal = await api(server.app, 'POST', `${V1}/billing-sessions/`, { token, body: { data: { type: 'billing-sessions', relationships: { user: rel('users', user.id) } } } });
+    expect(portal.status).toBe(201);
+    const portalId = String(one(portal.body).attributes.url).split('/').at(-1) ?? '';
+    const billing = one((await api(server.app, 'GET', `${V1}/local-billing-sessions/${portalId}/`)).body);
+    expect(billing.attributes.returnUrl).toBe(adminScreen);
+  });
+
+  it('employees are not staff: they cannot act for another user', async () => {
+    const { user } = await createUser(server.handle.db, { email: 'employee-target@example.com' });
+    await createUser(server.handle.db, { email: 'employee@example.com', roles: ['Employees'] });
+    const token = await login(server.app, 'employee@example.com');
+    const checkout = await api(server.app, 'POST', `${V1}/checkout-sessions/`, {
+      token,
+      body: { data: { type: 'checkout-sessions', relationships: { user: rel('users', user.id), price: rel('prices', products.indoorPrice.id) } } },
+    });
+    expect(checkout.status).toBe(400);
+    expect(firstError(checkout.body)?.source).toEqual({ pointer: '/data/relationships/user' });
+    const portal = await api(server.app, 'POST', `${V1}/billing-sessions/`, { token, body: { data: { type: 'billing-sessions', relationships: { user: rel('users', user.id) } } } });
+    expect(portal.status).toBe(400);
+  });
 });

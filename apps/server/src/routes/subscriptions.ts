@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext, type Services } from '../context';
-import { prices, products, subscriptions, users } from '../db/schema/index';
+import { customers, prices, products, subscriptions, users } from '../db/schema/index';
 import { route } from '../http/route';
 import { checkMediaType, readDocument, type WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
@@ -27,6 +27,17 @@ function assertSelfOrStaff(ctx: RequestContext, userId: number) {
   if (ctx.user.id !== userId && !isStaff(ctx.user)) throw errors.invalid(`Invalid pk "${userId}" - object does not exist.`, '/data/relationships/user', 'does_not_exist');
 }
 
+/**
+ * Where the provider's page sends the browser back: a customer to their profile's tab; staff acting for
+ * a customer to that customer's Subscription tab in the back office (back-office §2 "Customers").
+ */
+async function returnUrl(ctx: RequestContext, userId: number): Promise<string> {
+  const base = ctx.services.config.publicUrl;
+  if (ctx.user?.id === userId) return `${base}/profile?tab=subscribe`;
+  const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId)).limit(1);
+  return customer ? `${base}/admin/customers/${customer.id}?tab=subscription` : `${base}/admin/customers`;
+}
+
 const cardSchema = z.object({
   number: z.string({ error: messages.required }).max(40),
   expiry: z.string({ error: messages.required }).max(10),
@@ -43,7 +54,6 @@ function body<T extends z.ZodType>(request: FastifyRequest, type: string, schema
 
 export function registerSubscriptionRoutes(app: FastifyInstance, services: Services, prefix: string) {
   const provider = services.payments;
-  const base = services.config.publicUrl;
   const apply = async (events: ProviderEvent[]) => {
     for (const event of events) await handleProviderEvent(services.database, provider, event, services.clock());
   };
@@ -77,7 +87,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, services: Servi
         .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
         .orderBy(desc(subscriptions.created))
         .limit(1);
-      const returnTo = isStaff(ctx.user) && ctx.user?.id !== userId ? `${base}/admin/customers` : `${base}/profile?tab=subscribe`;
+      const returnTo = await returnUrl(ctx, userId);
       const session = await provider.createCheckoutSession({
         providerPriceId,
         userId,
@@ -105,7 +115,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, services: Servi
         .orderBy(desc(subscriptions.endDatetime))
         .limit(1);
       if (!latest?.customer) throw errors.invalid('There is no subscription to manage.', '/data/relationships/user', 'no_subscription');
-      const { url } = await provider.createBillingPortalSession({ providerCustomerId: latest.customer, returnUrl: `${base}/profile?tab=subscribe` });
+      const { url } = await provider.createBillingPortalSession({ providerCustomerId: latest.customer, returnUrl: await returnUrl(ctx, userId) });
       reply.status(201);
       return { data: { type: 'billing-sessions', id: String(userId), attributes: { url } } };
     }),

@@ -16,16 +16,21 @@ interface ResponsiveDialogProps extends Omit<DialogProps, 'title' | 'fullScreen'
   /** Full screen below this width (px): 960 for most dialogs, 600 for the payment dialog (back-office §9). */
   fullScreenBelow?: number;
   onClose: () => void;
+  /**
+   * Closes only through its own buttons, not by a click beside it or Escape (back-office §2: the region
+   * dialog), so that a half-filled form is not lost by a stray click.
+   */
+  persistent?: boolean;
   children: ReactNode;
 }
 
-export function ResponsiveDialog({ title, maxWidth = 1000, fullScreenBelow, onClose, children, slotProps, ...props }: ResponsiveDialogProps) {
+export function ResponsiveDialog({ title, maxWidth = 1000, fullScreenBelow, onClose, persistent, children, slotProps, ...props }: ResponsiveDialogProps) {
   const fullScreen = useMediaQuery(fullScreenBelow ? `(max-width: ${fullScreenBelow - 0.05}px)` : FULLSCREEN_DIALOG_QUERY);
   const titleId = useId();
   return (
     <Dialog
       {...props}
-      onClose={onClose}
+      onClose={persistent ? undefined : onClose}
       fullScreen={fullScreen}
       fullWidth
       maxWidth={false}

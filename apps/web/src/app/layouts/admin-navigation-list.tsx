@@ -11,6 +11,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -18,7 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { Fragment, useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router';
 import { LinkBehavior } from '@/components/link-behavior';
-import { isNavGroup, navHref, navigationFor, type AdminNavGroup, type AdminNavIcon, type AdminNavItem } from './admin-navigation';
+import { currentEntryName, isNavGroup, navHref, navigationFor, type AdminNavGroup, type AdminNavIcon, type AdminNavItem } from './admin-navigation';
 
 const icons: Record<AdminNavIcon, ReactElement> = {
   diary: <EventNoteOutlinedIcon />,
@@ -31,15 +32,11 @@ const icons: Record<AdminNavIcon, ReactElement> = {
   settings: <SettingsOutlinedIcon />,
 };
 
-/** The current page's entry: its path, or a page below it (an edit or add route). */
-const isCurrent = (pathname: string, item: AdminNavItem) =>
-  pathname === item.route.path || pathname.startsWith(`${item.route.path}/`);
-
 const itemSx = { borderRadius: 2, mx: 1, my: 0.25, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } };
 
-function NavLink({ item, railOnly, nested }: { item: AdminNavItem; railOnly: boolean; nested?: boolean }) {
+function NavLink({ item, railOnly, nested, active }: { item: AdminNavItem; railOnly: boolean; nested?: boolean; active: string | null }) {
   const location = useLocation();
-  const current = isCurrent(location.pathname, item);
+  const current = item.route.name === active;
   const button = (
     <ListItemButton
       component={LinkBehavior}
@@ -55,39 +52,56 @@ function NavLink({ item, railOnly, nested }: { item: AdminNavItem; railOnly: boo
       )}
     </ListItemButton>
   );
-  return railOnly ? (
-    <Tooltip title={item.label} placement="right">
-      {button}
-    </Tooltip>
-  ) : (
-    button
+  // Each entry is a list item of its own: a list holds nothing else (WCAG 1.3.1, axe "list").
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {railOnly ? (
+        <Tooltip title={item.label} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
   );
 }
 
-function NavGroup({ group, railOnly }: { group: AdminNavGroup; railOnly: boolean }) {
-  const location = useLocation();
-  const containsCurrent = group.items.some((item) => isCurrent(location.pathname, item));
+/** A line between sections, inside a list item so that the list holds only items. */
+function NavDivider() {
+  return (
+    <ListItem disablePadding aria-hidden sx={{ display: 'block' }}>
+      <Divider sx={{ my: 1 }} />
+    </ListItem>
+  );
+}
+
+function NavGroup({ group, railOnly, active }: { group: AdminNavGroup; railOnly: boolean; active: string | null }) {
+  const containsCurrent = group.items.some((item) => item.route.name === active);
   const [open, setOpen] = useState(containsCurrent);
   const expanded = open || railOnly;
   const id = `admin-nav-${group.label.toLowerCase()}`;
   return (
     <>
       {railOnly ? (
-        <Divider sx={{ my: 1 }} />
+        <NavDivider />
       ) : (
-        <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={expanded} aria-controls={id} sx={{ ...itemSx, pl: 1.5 }}>
-          <ListItemIcon sx={{ minWidth: 40 }}>{icons[group.icon]}</ListItemIcon>
-          <ListItemText primary={group.label} slotProps={{ primary: { sx: { fontWeight: 500, fontSize: '0.9375rem' } } }} />
-          {expanded ? <ExpandLess /> : <ExpandMore />}
-        </ListItemButton>
+        <ListItem disablePadding sx={{ display: 'block' }}>
+          <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={expanded} aria-controls={id} sx={{ ...itemSx, pl: 1.5 }}>
+            <ListItemIcon sx={{ minWidth: 40 }}>{icons[group.icon]}</ListItemIcon>
+            <ListItemText primary={group.label} slotProps={{ primary: { sx: { fontWeight: 500, fontSize: '0.9375rem' } } }} />
+            {expanded ? <ExpandLess /> : <ExpandMore />}
+          </ListItemButton>
+        </ListItem>
       )}
-      <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List id={id} disablePadding>
-          {group.items.map((item) => (
-            <NavLink key={item.route.name} item={{ ...item, icon: item.icon ?? (railOnly ? group.icon : undefined) }} railOnly={railOnly} nested />
-          ))}
-        </List>
-      </Collapse>
+      <ListItem disablePadding sx={{ display: 'block' }}>
+        <Collapse in={expanded} timeout="auto" unmountOnExit>
+          <List id={id} disablePadding>
+            {group.items.map((item) => (
+              <NavLink key={item.route.name} item={{ ...item, icon: item.icon ?? (railOnly ? group.icon : undefined) }} railOnly={railOnly} nested active={active} />
+            ))}
+          </List>
+        </Collapse>
+      </ListItem>
     </>
   );
 }
@@ -95,16 +109,17 @@ function NavGroup({ group, railOnly }: { group: AdminNavGroup; railOnly: boolean
 /** The entries a user with `roles` may open (back-office §2, §6); groups open on click. */
 export function AdminNavigationList({ roles, railOnly }: { roles: readonly string[]; railOnly: boolean }) {
   const sections = navigationFor(roles);
+  const active = currentEntryName(sections, useLocation().pathname);
   return (
     <List disablePadding>
       {sections.map((section, index) => (
         <Fragment key={index}>
-          {index > 0 && <Divider sx={{ my: 1 }} />}
+          {index > 0 && <NavDivider />}
           {section.entries.map((entry) =>
             isNavGroup(entry) ? (
-              <NavGroup key={entry.label} group={entry} railOnly={railOnly} />
+              <NavGroup key={entry.label} group={entry} railOnly={railOnly} active={active} />
             ) : (
-              <NavLink key={entry.route.name} item={entry} railOnly={railOnly} />
+              <NavLink key={entry.route.name} item={entry} railOnly={railOnly} active={active} />
             ),
           )}
         </Fragment>

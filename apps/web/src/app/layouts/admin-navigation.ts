@@ -39,6 +39,35 @@ export const isNavGroup = (entry: AdminNavItem | AdminNavGroup): entry is AdminN
 
 const ADMINS: readonly Role[] = ['Admins'];
 
+/** Back-office §2: the Reports menu (Admins only); the three reports keep the dates being looked at. */
+const REPORTS_GROUP: AdminNavGroup = {
+  label: 'Reports',
+  icon: 'reports',
+  items: [
+    { label: 'Overview', route: paths.adminReports, carriesReportDates: true },
+    { label: 'Departing/Returning', route: paths.adminReportsInout, carriesReportDates: true },
+    { label: 'Extras', route: paths.adminReportsExtras, carriesReportDates: true },
+    { label: 'Imports & Reconciliation', route: paths.adminImports },
+  ],
+};
+
+/** Back-office §2: the Settings menu, in the spec's order and words (Admins only). */
+const SETTINGS_GROUP: AdminNavGroup = {
+  label: 'Settings',
+  icon: 'settings',
+  items: [
+    { label: 'Lots', route: paths.adminLots },
+    { label: 'Airlines', route: paths.adminAirlines },
+    { label: 'Flights', route: paths.adminFlights },
+    { label: 'Buses', route: paths.adminBustrips },
+    { label: 'Vehicle Types', route: paths.adminVehicletypes },
+    { label: 'Extras', route: paths.adminExtras },
+    { label: 'Rates', route: paths.adminRates },
+    { label: 'Pricing/Availability', route: paths.adminDays },
+    { label: 'Blockout Periods', route: paths.adminBlockoutPeriods },
+  ],
+};
+
 export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
   {
     entries: [
@@ -51,13 +80,27 @@ export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
   },
   {
     roles: ADMINS,
-    entries: [{ label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' }],
+    entries: [{ label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' }, REPORTS_GROUP, SETTINGS_GROUP],
   },
 ];
 
 /** The sections a user with `roles` sees. */
 export function navigationFor(roles: readonly string[]): AdminNavSection[] {
   return ADMIN_NAVIGATION.filter((section) => !section.roles || section.roles.some((role) => roles.includes(role)));
+}
+
+/**
+ * The entry of the page at `pathname`: its own path, or the entry a page below belongs to (an edit or add
+ * route); the longest such path wins, so that /admin/reports/inout is Departing/Returning, not Overview.
+ */
+export function currentEntryName(sections: readonly AdminNavSection[], pathname: string): string | null {
+  let best: AdminNavItem | null = null;
+  for (const entry of sections.flatMap((section) => section.entries.flatMap((item) => (isNavGroup(item) ? item.items : [item])))) {
+    const path = entry.route.path;
+    const matches = pathname === path || pathname.startsWith(`${path}/`);
+    if (matches && (!best || path.length > best.route.path.length)) best = entry;
+  }
+  return best?.route.name ?? null;
 }
 
 /** A report link keeps the dates the user is looking at (start_date, end_date of the current query). */

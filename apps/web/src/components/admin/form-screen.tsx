@@ -15,15 +15,27 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/page-title';
 
-interface FormScreenProps {
-  title: string;
-  /** A line under the title: the booking code, the customer's name. */
-  subtitle?: ReactNode;
+/** What a record form (useRecordForm) gives the frame: its state, Save, Cancel and the leave dialog. */
+export interface FormScreenState {
   loading: boolean;
   saving: boolean;
   saveDisabled: boolean;
-  onSubmit: () => void;
-  onCancel: () => void;
+  submit: () => Promise<void>;
+  cancel: () => void;
+  leaveDialog: ReactNode;
+}
+
+interface FormScreenProps {
+  title: string;
+  /** The record form behind the screen; the props below override its parts. */
+  screen?: FormScreenState;
+  /** A line under the title: the booking code, the customer's name. */
+  subtitle?: ReactNode;
+  loading?: boolean;
+  saving?: boolean;
+  saveDisabled?: boolean;
+  onSubmit?: () => void;
+  onCancel?: () => void;
   /** More buttons beside Save and Cancel (Check In, Download Invoice, Delete). */
   actions?: ReactNode;
   /** Jump links to the sections (the booking form's). */
@@ -40,12 +52,13 @@ interface FormScreenProps {
 
 export function FormScreen({
   title,
+  screen,
   subtitle,
-  loading,
-  saving,
-  saveDisabled,
-  onSubmit,
-  onCancel,
+  loading = screen?.loading ?? false,
+  saving = screen?.saving ?? false,
+  saveDisabled = screen?.saveDisabled ?? false,
+  onSubmit = () => void screen?.submit(),
+  onCancel = () => screen?.cancel(),
   actions,
   sections,
   aside,
@@ -134,6 +147,7 @@ export function FormScreen({
         {aside && <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>{aside}</Box>}
       </Box>
       {after && <Box sx={{ mt: 3 }}>{after}</Box>}
+      {screen?.leaveDialog}
     </Box>
   );
 }

@@ -6,11 +6,18 @@ import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from './text-field';
 
-/** A password field with a show / hide button, so that a phone user can check what they typed. */
-export function FormPasswordField<TValues extends FieldValues, TOutput extends FieldValues>(
-  props: FormTextFieldProps<TValues, TOutput>,
-) {
-  const [visible, setVisible] = useState(false);
+/**
+ * A password field with a show / hide button, so that a phone user can check what they typed. The
+ * visibility may be held by the caller (`visible`, `onVisibleChange`): a generated password is shown at once.
+ */
+export function FormPasswordField<TValues extends FieldValues, TOutput extends FieldValues>({
+  visible: shown,
+  onVisibleChange,
+  ...props
+}: FormTextFieldProps<TValues, TOutput> & { visible?: boolean; onVisibleChange?: (visible: boolean) => void }) {
+  const [ownVisible, setOwnVisible] = useState(false);
+  const visible = shown ?? ownVisible;
+  const setVisible = (next: boolean) => (onVisibleChange ? onVisibleChange(next) : setOwnVisible(next));
   return (
     <FormTextField
       {...props}
@@ -23,7 +30,7 @@ export function FormPasswordField<TValues extends FieldValues, TOutput extends F
               <IconButton
                 aria-label={visible ? 'Hide password' : 'Show password'}
                 aria-pressed={visible}
-                onClick={() => setVisible((value) => !value)}
+                onClick={() => setVisible(!visible)}
                 edge="end"
               >
                 {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}

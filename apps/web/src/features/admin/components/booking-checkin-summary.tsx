@@ -1,7 +1,7 @@
 import LocalParkingIcon from '@mui/icons-material/LocalParking';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { FactList } from '@/components/admin/fact-list';
 import { FormSection } from '@/components/admin/form-screen';
 import { adminHref, paths } from '@/config/paths';
 import { relatedId } from '@/lib/api/jsonapi';
@@ -37,18 +37,7 @@ export function BookingCheckInSummary({ booking }: { booking: OneAnswer<BookingA
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>
         {checkedIn ? 'The car is checked in.' : 'The car has not been checked in yet.'}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '140px 1fr', md: 'repeat(3, 140px 1fr)' }, rowGap: 1, columnGap: 2 }}>
-        {facts.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {label}
-            </Box>
-            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts} columns={{ xs: '140px 1fr', md: 'repeat(3, 140px 1fr)' }} />
     </FormSection>
   );
 }

@@ -68,11 +68,7 @@ export function BookingCheckInPage() {
     <FormScreen
       title="Check In"
       subtitle={booking && `${booking.bookingCode} · ${booking.firstName} ${booking.lastName} · ${booking.rego} · drop-off ${formatDateTime(booking.startDatetime)}`}
-      loading={screen.loading}
-      saving={screen.saving}
-      saveDisabled={screen.saveDisabled}
-      onSubmit={() => void screen.submit()}
-      onCancel={screen.cancel}
+      screen={screen}
       actions={
         <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} href={apiUrl(`bookings/${bookingId}/invoice`)} target="_blank" rel="noopener">
           Download Invoice
@@ -111,7 +107,6 @@ export function BookingCheckInPage() {
           <FormDateField control={control} name="timeParked" kind="time" label="Time Parked" />
         </FieldGrid>
       </FormSection>
-      {screen.leaveDialog}
     </FormScreen>
   );
 }

@@ -204,10 +204,7 @@ export function BookingEditPage() {
       title={title}
       subtitle={subtitle}
       loading={screen.loading || airlines.isPending}
-      saving={screen.saving}
-      saveDisabled={screen.saveDisabled}
-      onSubmit={() => void screen.submit()}
-      onCancel={screen.cancel}
+      screen={screen}
       sections={isNew ? SECTIONS : [...SECTIONS, CHECK_IN_SECTION]}
       aside={!isNew && admin && bookingId ? <EditHistory bookingId={bookingId} /> : undefined}
       actions={
@@ -245,7 +242,6 @@ export function BookingEditPage() {
         onMakePayment={() => setPaying(true)}
       />
       {!isNew && record && <BookingCheckInSummary booking={record} />}
-      {screen.leaveDialog}
       {saved && bookingId && paying && (
         <MakePaymentDialog
           open={paying}

@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { FactList } from '@/components/admin/fact-list';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { paths } from '@/config/paths';
 import { errorDetails } from '@/lib/api/client';
@@ -77,18 +78,7 @@ export function ContactViewPage() {
             </Stack>
           ) : (
             <>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, rowGap: 1, columnGap: 2, m: 0 }}>
-                {fields.map(([label, value]) => (
-                  <Box key={label} sx={{ display: 'contents' }}>
-                    <Box component="dt" sx={{ color: 'text.secondary', fontWeight: 500 }}>
-                      {label}
-                    </Box>
-                    <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                      {value}
-                    </Box>
-                  </Box>
-                ))}
-              </Box>
+              <FactList facts={fields} />
               <Typography component="h2" variant="h5" sx={{ mt: 3, mb: 1 }}>
                 Message
               </Typography>

@@ -1,5 +1,3 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FlightLandIcon from '@mui/icons-material/FlightLand';
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
@@ -8,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,27 +16,23 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
-import { addDaysToDate, formatDateShort, formatTime12 } from '@parking/domain/dates';
+import { useMemo } from 'react';
+import { formatDateShort, formatTime12 } from '@parking/domain/dates';
 import { Tick } from '@/components/admin/columns';
-import { DateInput } from '@/components/admin/date-fields';
 import { MOBILE_LIST_QUERY } from '@/components/admin/resource-table';
 import { visuallyHidden } from '@/components/visually-hidden';
-import { businessToday } from '@/components/quote-dates-fields';
 import { adminHref, paths } from '@/config/paths';
 import { apiUrl } from '@/lib/api/client';
 import { listQuery } from '@/lib/api/resource-queries';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import type { BookingAttributes } from '../api/types';
+import { DayNavigator, useQueryDate } from '../components/day-navigator';
 import { diaryRows, groupDiary, type DiaryDirection, type DiaryRow, type DiaryTimeGroup } from '../components/diary-rows';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Back-office §9: the diary asks for up to 1000 bookings. */
 const DIARY_PAGE_SIZE = 1000;
 
@@ -56,20 +49,8 @@ const dayTitle = (date: string) => `${weekday.format(new Date(`${date}T00:00:00Z
  */
 export function DiaryPage() {
   usePageTitle(paths.adminDiary.title);
-  const [search, setSearch] = useSearchParams();
-  const requested = search.get('diary_date') ?? '';
-  const date = DATE.test(requested) && !Number.isNaN(Date.parse(requested)) ? requested : businessToday();
-  // Two quick clicks on Previous day go back two days: each step counts from the last one asked for,
-  // not from the address, which follows a moment later.
-  const latest = useRef(date);
-  useEffect(() => {
-    latest.current = date;
-  }, [date]);
-  const setDate = (next: string) => {
-    latest.current = next;
-    setSearch({ diary_date: next });
-  };
-  const step = (days: number) => setDate(addDaysToDate(latest.current, days));
+  const day = useQueryDate('diary_date');
+  const { date } = day;
   const mobile = useMediaQuery(MOBILE_LIST_QUERY, { noSsr: true });
 
   const list = useQuery(
@@ -102,24 +83,7 @@ export function DiaryPage() {
           </Typography>
           <Typography color="text.secondary">{dayTitle(date)}</Typography>
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-          <Tooltip title="Previous day">
-            <IconButton aria-label="Previous day" onClick={() => step(-1)}>
-              <ChevronLeftIcon />
-            </IconButton>
-          </Tooltip>
-          <Box sx={{ width: 180 }}>
-            <DateInput label="Date" value={date} onChange={(next) => next && setDate(next)} size="small" name="diary_date" />
-          </Box>
-          <Tooltip title="Next day">
-            <IconButton aria-label="Next day" onClick={() => step(1)}>
-              <ChevronRightIcon />
-            </IconButton>
-          </Tooltip>
-          <Button size="small" onClick={() => setDate(businessToday())} disabled={date === businessToday()}>
-            Today
-          </Button>
-        </Stack>
+        <DayNavigator control={day} name="diary_date" />
       </Stack>
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>

@@ -64,11 +64,7 @@ export function DiscountEditPage() {
     <FormScreen
       title={screen.isNew ? 'Add Promo Code' : 'Edit Promo Code'}
       subtitle={screen.record?.resource.attributes.discountDetails}
-      loading={screen.loading}
-      saving={screen.saving}
-      saveDisabled={screen.saveDisabled}
-      onSubmit={() => void screen.submit()}
-      onCancel={screen.cancel}
+      screen={screen}
     >
       <FormSection title="Promo Code">
         <FieldGrid>
@@ -107,7 +103,6 @@ export function DiscountEditPage() {
           <FormDateField control={control} name="dropOffEnd" kind="datetime" label="Drop Off End" helperText="Optional: and up to this time" />
         </FieldGrid>
       </FormSection>
-      {screen.leaveDialog}
     </FormScreen>
   );
 }

@@ -57,11 +57,7 @@ export function VehicleEditPage() {
     <FormScreen
       title={screen.isNew ? 'Add Vehicle' : 'Edit Vehicle'}
       subtitle={screen.record?.resource.attributes.fullName}
-      loading={screen.loading}
-      saving={screen.saving}
-      saveDisabled={screen.saveDisabled}
-      onSubmit={() => void screen.submit()}
-      onCancel={screen.cancel}
+      screen={screen}
     >
       <FormSection title="Vehicle Details">
         <Stack spacing={2.5}>
@@ -91,7 +87,6 @@ export function VehicleEditPage() {
           )}
         </Stack>
       </FormSection>
-      {screen.leaveDialog}
     </FormScreen>
   );
 }

@@ -1,3 +1,4 @@
+/** Subscription products and their prices, shared by the customer's profile and the back office's customer screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionCodename } from '@parking/domain/constants';
 import { apiRequest, isNotFound } from '@/lib/api/client';

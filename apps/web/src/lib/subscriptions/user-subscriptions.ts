@@ -22,10 +22,10 @@ export type UserSubscriptionsAnswer =
   | { status: 'available'; subscriptions: UserSubscription[] }
   | { status: 'unavailable' };
 
-/** Subscriptions (spec §7): the user's, with price and product included. */
+/** Subscriptions (public-site §7, back-office §7 "Customer tabs"): a user's, with price and product included. */
 export const userSubscriptionsQuery = (userId: string) =>
   queryOptions({
-    queryKey: ['subscriptions', 'mine', userId],
+    queryKey: ['subscriptions', 'user', userId],
     queryFn: async ({ signal }): Promise<UserSubscriptionsAnswer> => {
       try {
         const document = await apiRequest<ListDocument<SubscriptionAttributes>>('subscriptions', {
