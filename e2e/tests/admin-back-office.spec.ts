@@ -217,6 +217,43 @@ test.describe('back office', () => {
     for (const line of lines.slice(1)) expect(line).toContain(rego);
   });
 
+  test('a vehicle added for a customer, found by its rego, and soft-deleted', async ({ page, request }, testInfo) => {
+    const rego = `E2EV${testInfo.project.name.slice(0, 1).toUpperCase()}${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    await openAdmin(page, '/admin/vehicles/add');
+    await expect(page.getByRole('heading', { name: 'Add Vehicle' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Rego' }).fill(rego.toLowerCase().replace('e2ev', 'e2e v'));
+    await page.getByRole('combobox', { name: 'Vehicle type' }).selectOption({ label: 'SUV' });
+    await page.getByRole('combobox', { name: 'Make' }).selectOption('Subaru');
+    await page.getByRole('textbox', { name: 'Model' }).fill('Forester');
+    await page.getByRole('combobox', { name: 'Colour' }).selectOption('Green');
+    await page.getByRole('combobox', { name: 'Customer' }).fill('Charlotte Wil');
+    await page.getByRole('option', { name: /Charlotte Wilson/ }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Vehicle Created')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/vehicles\/\d+$/);
+    // Saved upper-cased without spaces, and owned by the customer (read-only now).
+    await expect(page.getByRole('textbox', { name: 'Rego' })).toHaveValue(rego);
+    await expect(page.getByRole('textbox', { name: 'Customer' })).toHaveValue('Charlotte Wilson');
+    const id = page.url().split('/').at(-1) ?? '';
+
+    await page.goto('/admin/vehicles');
+    await page.getByRole('searchbox', { name: 'Rego' }).fill(rego);
+    const table = page.getByRole('table', { name: 'Vehicles' });
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await expect(table.locator('tbody tr')).toContainText('Charlotte Wilson');
+    await page.getByRole('checkbox', { name: `Select vehicle ${id}` }).check();
+    await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Confirm Delete' });
+    await expect(dialog).toContainText('Are you sure you would like to delete this vehicle?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No vehicles match these filters.')).toBeVisible();
+
+    // Soft: the row is still there, marked deleted (back-office §4).
+    const token = await adminToken(request);
+    const vehicle = await adminApi(request, token, 'GET', `vehicles/${id}/`);
+    expect((vehicle.body as BookingDocument).data.attributes).toMatchObject({ rego, deleted: true });
+  });
+
   test('a promo code: 0-100 percent, saved as a fraction, upper-cased', async ({ page, request }, testInfo) => {
     const code = `e2e${testInfo.project.name}${Date.now().toString(36)}`;
     await openAdmin(page, '/admin/discounts');
