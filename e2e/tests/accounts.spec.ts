@@ -141,8 +141,9 @@ test.describe('accounts', () => {
     const menu = await openAccountMenu(page);
     await menu.getByRole('menuitem', { name: 'Admin' }).click();
 
-    await expect(page).toHaveURL('/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+    // The back office opens at the diary (back-office §2).
+    await expect(page).toHaveURL('/admin/diary');
+    await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Get a quote' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);

@@ -112,7 +112,7 @@ test.describe('back office: customers', () => {
     await expect(page).toHaveURL(/\/admin\/customers\/\d+$/);
     await expect(main.getByText('Email address not confirmed')).toBeVisible();
     await main.getByRole('button', { name: 'Resend Confirmation Email' }).click();
-    // Snackbars take turns, six seconds each: this one follows "Customer Created".
+    // Snackbars take turns: this one follows "Customer Created", which gives way after a moment.
     await expect(page.getByText('Confirmation email sent.')).toBeVisible({ timeout: 15_000 });
 
     // The customer's login exists with the generated password.

@@ -1,18 +1,30 @@
 import Alert from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SnackbarMessage } from './snackbar-context';
 
 /** Spec public-site §9: snackbars show for 6 seconds on the public site. */
 export const SNACKBAR_DURATION_MS = 6000;
 
+/** How long a message stays once a newer one is waiting: long enough to be seen, not to hold the newer one back. */
+export const SUPERSEDED_DURATION_MS = 1500;
+
 interface SnackbarHostProps {
   message: SnackbarMessage;
+  /** Another message is waiting its turn. */
+  superseded: boolean;
   onDismiss: (id: number) => void;
 }
 
-export function SnackbarHost({ message, onDismiss }: SnackbarHostProps) {
+export function SnackbarHost({ message, superseded, onDismiss }: SnackbarHostProps) {
   const [open, setOpen] = useState(true);
+
+  // "Booking Updated" must not wait six seconds behind "Payment received" from the screen before.
+  useEffect(() => {
+    if (!superseded) return;
+    const timer = setTimeout(() => setOpen(false), SUPERSEDED_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [superseded]);
 
   const close = (_event?: unknown, reason?: SnackbarCloseReason) => {
     // A click elsewhere on the page is not a reason to hide a message the customer may not have read.

@@ -25,7 +25,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       {children}
       {current && (
         <Suspense fallback={null}>
-          <SnackbarHost key={current.id} message={current} onDismiss={dismiss} />
+          <SnackbarHost key={current.id} message={current} superseded={queue.length > 1} onDismiss={dismiss} />
         </Suspense>
       )}
     </SnackbarContext.Provider>
