@@ -6,6 +6,8 @@ import { openDatabase, type Database, type DatabaseHandle } from '../apps/server
 import { LOTS } from '../apps/server/src/db/seed/data';
 import { exceptionalDays, exceptionalRates, lots, shortTermRateDays, shortTermRates } from '../apps/server/src/db/schema/index';
 
+type LotRow = typeof lots.$inferSelect;
+
 const BENCH_DATABASE = 'parking_bench';
 export const TIME_ZONE = 'Australia/Hobart';
 
@@ -45,8 +47,8 @@ export async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; cle
   return { handle, cleanup: () => handle.close() };
 }
 
-/** Lots and their 1-14 day rate table as the demo seed has them, a few surcharged days, and the bookings. */
-export async function seed(db: Database, now: Date, bookingCount: number): Promise<void> {
+/** Lots and their 1-14 day rate table as the demo seed has them, and a few surcharged days. */
+export async function seedReference(db: Database, now: Date): Promise<{ indoor: LotRow; outdoor: LotRow }> {
   const lotRows = await db
     .insert(lots)
     .values(
@@ -81,6 +83,12 @@ export async function seed(db: Database, now: Date, bookingCount: number): Promi
   }
   const [indoor, outdoor] = lotRows;
   if (!indoor || !outdoor) throw new Error('lots');
+  return { indoor, outdoor };
+}
+
+/** The reference data and `bookingCount` stays over ±1 year (the quotes benchmark's data). */
+export async function seed(db: Database, now: Date, bookingCount: number): Promise<void> {
+  const { indoor, outdoor } = await seedReference(db, now);
   // 100,000 stays over ±1 year: 27% indoor (its share of the spaces), 1-9 days with most short, 5%
   // cancelled, 2% abandoned, a few pending ones still held; about 90% occupancy on an average day.
   await db.execute(sql`SELECT setseed(0.42)`);

@@ -43,6 +43,8 @@ import { registerInvoiceRoutes } from './routes/invoices';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerQuoteRoutes } from './routes/quotes';
+import { registerReportDocumentRoutes } from './routes/report-documents';
+import { registerReportRoutes } from './routes/reports';
 import { registerSubscriptionRoutes } from './routes/subscriptions';
 
 export const API_PREFIX = '/backend/api/v1';
@@ -155,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPromoCodeRoutes(app, services, API_PREFIX);
   registerInvoiceRoutes(app, services, registry, API_PREFIX);
   registerExportRoutes(app, services, registry, API_PREFIX);
+  registerReportRoutes(app, services, API_PREFIX);
+  registerReportDocumentRoutes(app, services, registry, API_PREFIX);
   registerPaymentRoutes(app, services, API_PREFIX);
   registerSubscriptionRoutes(app, services, API_PREFIX);
   registerContentRoutes(app, services);

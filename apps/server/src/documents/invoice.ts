@@ -4,28 +4,9 @@
  * amounts, totals with GST, payment and public notes. An invoice that runs over a page continues
  * under a short header, and then its pages are numbered.
  */
-import PDFDocument from 'pdfkit';
 import { BUSINESS, type BusinessDetails } from './business';
 import type { InvoiceModel } from './invoice-data';
-
-type Doc = PDFKit.PDFDocument;
-
-const MARGIN = 48;
-/** Room kept under the content for the footer (two lines and a rule). */
-const FOOTER = 36;
-const BAND = 104;
-const COLOURS = {
-  band: '#12355b',
-  bandText: '#ffffff',
-  bandMuted: '#c9d8ea',
-  text: '#1d2733',
-  muted: '#5f6b7a',
-  rule: '#d5dce4',
-  tableHead: '#eef2f6',
-  total: '#12355b',
-};
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+import { BAND, BOLD, band, bottom, collect, COLOURS, contentWidth, createDocument, MARGIN, REGULAR, rule, type Doc } from './pdf-layout';
 
 export interface RenderOptions {
   /** Plain-text content streams (tests read them); compressed otherwise. */
@@ -40,17 +21,10 @@ export interface RenderOptions {
 /** Renders the invoices into one PDF, each starting on a new page. */
 export async function renderInvoicesPdf(invoices: readonly InvoiceModel[], options: RenderOptions = {}): Promise<Buffer> {
   const business = options.business ?? BUSINESS;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
-    compress: options.compress ?? true,
-    bufferPages: true,
-    autoFirstPage: false,
-    info: {
-      Title: options.title ?? (invoices.length === 1 ? `Tax invoice ${invoices[0]?.bookingCode ?? ''}` : 'Tax invoices'),
-      Author: business.name,
-      Creator: business.name,
-    },
+  const doc = createDocument({
+    compress: options.compress,
+    business,
+    title: options.title ?? (invoices.length === 1 ? `Tax invoice ${invoices[0]?.bookingCode ?? ''}` : 'Tax invoices'),
   });
   const done = collect(doc);
   /** The invoice each page belongs to (by index), for "Page n of m" per invoice. */
@@ -79,37 +53,11 @@ export async function renderInvoicesPdf(invoices: readonly InvoiceModel[], optio
   return done;
 }
 
-function collect(doc: Doc): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
-const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
-const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
-
 /** Starts a new page unless `height` more points fit on this one; answers the y to draw at. */
 function ensure(doc: Doc, y: number, height: number): number {
   if (y + height <= bottom(doc)) return y;
   doc.addPage();
   return doc.y;
-}
-
-function band(doc: Doc, business: BusinessDetails, title: string, subtitle: string) {
-  const width = doc.page.width;
-  doc.save().rect(0, 0, width, BAND).fill(COLOURS.band).restore();
-  doc.fillColor(COLOURS.bandText).font(BOLD).fontSize(20).text(business.name, MARGIN, 30, { width: width * 0.55, lineBreak: false });
-  const contact = [business.address.join(', '), `Phone ${business.phone}  |  ${business.email}`, business.abn ? `ABN ${business.abn}` : '']
-    .filter(Boolean)
-    .join('\n');
-  doc.fillColor(COLOURS.bandMuted).font(REGULAR).fontSize(9).text(contact, MARGIN, 58, { width: width * 0.55, lineGap: 2 });
-  const right = width - MARGIN - 200;
-  doc.fillColor(COLOURS.bandText).font(BOLD).fontSize(22).text(title.toUpperCase(), right, 28, { width: 200, align: 'right', lineBreak: false });
-  if (subtitle) doc.fillColor(COLOURS.bandMuted).font(REGULAR).fontSize(10).text(subtitle, right, 58, { width: 200, align: 'right' });
-  doc.fillColor(COLOURS.text);
 }
 
 function continuationHeader(doc: Doc, invoice: InvoiceModel, business: BusinessDetails) {
@@ -123,10 +71,6 @@ function continuationHeader(doc: Doc, invoice: InvoiceModel, business: BusinessD
   doc.font(REGULAR).fontSize(10).fillColor(COLOURS.text);
   doc.x = MARGIN;
   doc.y = y + 28;
-}
-
-function rule(doc: Doc, y: number, colour = COLOURS.rule) {
-  doc.save().moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).lineWidth(0.75).strokeColor(colour).stroke().restore();
 }
 
 /** A small upper-case section label with a rule under it; answers the y below. */

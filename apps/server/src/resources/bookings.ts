@@ -2,7 +2,7 @@
  * Bookings. Anyone may create one (the wizard); a customer sees only their own; staff see and
  * change all; only Admins delete. Costs are the server's: see services/create-booking.ts.
  */
-import { and, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { addDaysToDate, startOfBusinessDay } from '@parking/domain/dates';
 import { containsPattern, isValidDate, parseValue } from '../jsonapi/query';
@@ -153,18 +153,29 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
       kind: 'custom',
       apply: (value) => or(isNull(bookings.endDatetime), gte(bookings.endDatetime, datetime(value, 'filter[end_datetime__gte_or_isnull]'))),
     },
-    /** Cars on site now: dropped off and not yet collected. */
+    /**
+     * Cars on site now: dropped off and not yet collected (start <= now, and no end or end >= now),
+     * written as the stay's period containing now so that the GiST index on the period
+     * (bookings_period_idx) finds them among years of bookings.
+     */
     currently_parked: {
       kind: 'custom',
       apply: (value, ctx) => {
         const parked = and(
           eq(bookings.status, 'complete'),
-          lte(bookings.startDatetime, ctx.now),
-          or(isNull(bookings.endDatetime), gte(bookings.endDatetime, ctx.now)),
+          sql`tstzrange(${bookings.startDatetime}, ${bookings.endDatetime}, '[]') @> ${ctx.now.toISOString()}::timestamptz`,
         );
         if (value === 'true' || value === '1') return parked;
         if (value === 'false' || value === '0') return sql`NOT (${parked})`;
         throw errors.parameter(`"${value}" is not a valid boolean.`, 'filter[currently_parked]');
+      },
+    },
+    /** A balance owing: the total is more than what has been paid (the income owed report). */
+    owing: {
+      kind: 'custom',
+      apply: (value) => {
+        const owing = gt(bookings.totalCost, bookings.amountPaid);
+        return parseValue('bool', value, 'filter[owing]') === true ? owing : sql`NOT (${owing})`;
       },
     },
     /** The diary: drop-offs and pick-ups on a business date. */

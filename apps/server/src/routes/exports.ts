@@ -37,7 +37,7 @@ interface ExportSpec<Row> {
 }
 
 /** Every row the request's list query matches, page after page. */
-async function allRows(ctx: RequestContext, registry: Registry, type: string, query: RawQuery): Promise<AnyRow[]> {
+export async function allRows(ctx: RequestContext, registry: Registry, type: string, query: RawQuery): Promise<AnyRow[]> {
   const def = registry.get(type);
   const rows: AnyRow[] = [];
   for (let page = 1; ; page += 1) {
@@ -151,7 +151,7 @@ const customersExport: ExportSpec<CustomerRow> = {
 /** Excel opens a UTF-8 CSV correctly only with a byte-order mark; every other reader ignores it. */
 const BOM = '\uFEFF';
 
-function sendCsv(reply: FastifyReply, csv: string, filename: string) {
+export function sendCsv(reply: FastifyReply, csv: string, filename: string) {
   return reply
     .status(200)
     .header('content-type', 'text/csv; charset=utf-8')

@@ -31,7 +31,7 @@ const contextOf = (services: Services, request: FastifyRequest, reply: FastifyRe
 
 const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test' });
 
-function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
   const safe = filename.replace(/[^A-Za-z0-9._-]/g, '-');
   return reply
     .status(200)

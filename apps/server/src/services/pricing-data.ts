@@ -59,6 +59,8 @@ interface PresenceQuery {
   timeZone: string;
   now: Date;
   excludeBookingId?: number | undefined;
+  /** Complete bookings only: what was sold (reports), not what is held for a customer paying now. */
+  completeOnly?: boolean;
 }
 
 /** 'YYYY-MM-DD' plus n calendar days, in plain UTC arithmetic (no time zone is involved in a date). */
@@ -78,6 +80,18 @@ function dayStart(date: string, timeZone: string): string {
   return start;
 }
 
+/**
+ * The first instants of the business dates startDate..endDate and of the day after: the bounds that
+ * width_bucket() sorts instants into days by (bucket i is the date startDate + i - 1).
+ */
+export function businessDayBounds(startDate: string, endDate: string, timeZone: string): string[] {
+  const days = Math.max(0, stayDays(startDate, endDate));
+  return Array.from({ length: days + 1 }, (_, i) => dayStart(plusDays(startDate, i), timeZone));
+}
+
+/** A timestamptz[] parameter: one bound parameter however many days. */
+export const timestampArray = (instants: readonly string[]): SQL => sql`${`{${instants.join(',')}}`}::timestamptz[]`;
+
 const idList = (ids: number[]) => sql.raw(`(${ids.map(Number).join(',') || 'NULL'})`);
 
 /**
@@ -93,9 +107,12 @@ const idList = (ids: number[]) => sql.raw(`(${ids.map(Number).join(',') || 'NULL
  */
 function presenceSpansSql(q: PresenceQuery, lotIdsSql: SQL = idList(q.lotIds)): SQL {
   const days = stayDays(q.startDate, q.endDate);
-  const bounds = Array.from({ length: days + 1 }, (_, i) => dayStart(plusDays(q.startDate, i), q.timeZone));
-  const boundsArray = sql`${`{${bounds.join(',')}}`}::timestamptz[]`;
+  const bounds = businessDayBounds(q.startDate, q.endDate, q.timeZone);
+  const boundsArray = timestampArray(bounds);
   const holdSince = new Date(q.now.getTime() - PENDING_HOLD_MS);
+  const counted = q.completeOnly
+    ? sql`b.status = 'complete'`
+    : sql`(b.status = 'complete' OR (b.status = 'pending' AND b.created > ${holdSince.toISOString()}::timestamptz))`;
   return sql`
     SELECT b.lot_id,
            greatest(width_bucket(b.start_datetime, ${boundsArray}) - 1, 0) AS first,
@@ -104,7 +121,7 @@ function presenceSpansSql(q: PresenceQuery, lotIdsSql: SQL = idList(q.lotIds)): 
     FROM bookings b
     WHERE tstzrange(b.start_datetime, b.end_datetime, '[]') && tstzrange(${bounds[0]}::timestamptz, ${bounds[days]}::timestamptz, '[)')
       AND b.lot_id IN ${lotIdsSql}
-      AND (b.status = 'complete' OR (b.status = 'pending' AND b.created > ${holdSince.toISOString()}::timestamptz))
+      AND ${counted}
       ${q.excludeBookingId === undefined ? sql`` : sql`AND b.id <> ${q.excludeBookingId}`}
     GROUP BY 1, 2, 3`;
 }
@@ -148,13 +165,28 @@ export async function presentByDay(
   now: Date,
   excludeBookingId?: number,
 ): Promise<Map<number, number[]>> {
-  const q: PresenceQuery = { lotIds, startDate, endDate, timeZone, now, excludeBookingId };
-  if (lotIds.length === 0 || stayDays(startDate, endDate) < 1) return countPresence(lotIds, startDate, endDate, []);
+  return countSpans(db, { lotIds, startDate, endDate, timeZone, now, excludeBookingId });
+}
+
+/**
+ * Complete bookings present in each lot on each business date of startDate..endDate, by the same day
+ * rule as presentByDay: the reports' cars parked and fill rates.
+ */
+export async function completePresentByDay(db: Executor, lotIds: number[], startDate: string, endDate: string, timeZone: string): Promise<Map<number, number[]>> {
+  return countSpans(db, { lotIds, startDate, endDate, timeZone, now: new Date(0), completeOnly: true });
+}
+
+/** The presence statement as the reports' benchmark explains it. */
+export const completePresenceSql = (lotIds: number[], startDate: string, endDate: string, timeZone: string): SQL =>
+  presenceSpansSql({ lotIds, startDate, endDate, timeZone, now: new Date(0), completeOnly: true });
+
+async function countSpans(db: Executor, q: PresenceQuery): Promise<Map<number, number[]>> {
+  if (q.lotIds.length === 0 || stayDays(q.startDate, q.endDate) < 1) return countPresence(q.lotIds, q.startDate, q.endDate, []);
   const rows = rowsOf<{ lot_id: number; first: number; last: number; cars: number }>(await db.execute(presenceSpansSql(q)));
   return countPresence(
-    lotIds,
-    startDate,
-    endDate,
+    q.lotIds,
+    q.startDate,
+    q.endDate,
     rows.map((row) => ({ lotId: Number(row.lot_id), first: Number(row.first), last: Number(row.last), cars: Number(row.cars) })),
   );
 }

@@ -1,0 +1,94 @@
+/**
+ * What every document of ours shares (PDFKit, A4): margins, colours, fonts, the header band with the
+ * business, rules, and the buffer the pages are collected into. The invoices and the printable reports
+ * look like one family because they draw with these.
+ */
+import PDFDocument from 'pdfkit';
+import type { BusinessDetails } from './business';
+
+export type Doc = PDFKit.PDFDocument;
+
+export const MARGIN = 48;
+/** Room kept under the content for the footer (two lines and a rule). */
+export const FOOTER = 36;
+export const BAND = 104;
+export const COLOURS = {
+  band: '#12355b',
+  bandText: '#ffffff',
+  bandMuted: '#c9d8ea',
+  text: '#1d2733',
+  muted: '#5f6b7a',
+  rule: '#d5dce4',
+  tableHead: '#eef2f6',
+  total: '#12355b',
+};
+export const REGULAR = 'Helvetica';
+export const BOLD = 'Helvetica-Bold';
+
+export interface DocumentOptions {
+  /** Plain-text content streams (tests read them); compressed otherwise. */
+  compress?: boolean;
+  layout?: 'portrait' | 'landscape';
+  title: string;
+  business: BusinessDetails;
+}
+
+/** A4 with room for the footer, pages buffered so that footers can number them at the end. */
+export function createDocument(options: DocumentOptions): Doc {
+  return new PDFDocument({
+    size: 'A4',
+    layout: options.layout ?? 'portrait',
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
+    compress: options.compress ?? true,
+    bufferPages: true,
+    autoFirstPage: false,
+    info: { Title: options.title, Author: options.business.name, Creator: options.business.name },
+  });
+}
+
+/** The whole document once it has ended. */
+export function collect(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+export const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
+export const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+
+export function rule(doc: Doc, y: number, colour = COLOURS.rule) {
+  doc.save().moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).lineWidth(0.75).strokeColor(colour).stroke().restore();
+}
+
+const TITLE_WIDTH = 200;
+
+/** The first page's header band: the business on the left, the document's title on the right. */
+export function band(doc: Doc, business: BusinessDetails, title: string, subtitle: string) {
+  const width = doc.page.width;
+  doc.save().rect(0, 0, width, BAND).fill(COLOURS.band).restore();
+  doc.fillColor(COLOURS.bandText).font(BOLD).fontSize(20).text(business.name, MARGIN, 30, { width: width * 0.55, lineBreak: false });
+  const contact = [business.address.join(', '), `Phone ${business.phone}  |  ${business.email}`, business.abn ? `ABN ${business.abn}` : '']
+    .filter(Boolean)
+    .join('\n');
+  doc.fillColor(COLOURS.bandMuted).font(REGULAR).fontSize(9).text(contact, MARGIN, 58, { width: width * 0.55, lineGap: 2 });
+  const right = width - MARGIN - TITLE_WIDTH;
+  // A long title ("Currently parked cars") is set smaller rather than run into the business's name.
+  const heading = title.toUpperCase();
+  let size = 22;
+  doc.font(BOLD);
+  while (size > 12 && doc.fontSize(size).widthOfString(heading) > TITLE_WIDTH) size -= 1;
+  doc.fillColor(COLOURS.bandText).fontSize(size).text(heading, right, 28 + (22 - size) / 2, { width: TITLE_WIDTH, align: 'right', lineBreak: false });
+  if (subtitle) doc.fillColor(COLOURS.bandMuted).font(REGULAR).fontSize(10).text(subtitle, right, 58, { width: TITLE_WIDTH, align: 'right' });
+  doc.fillColor(COLOURS.text);
+}
+
+/** Writes inside the bottom margin (footers) without PDFKit starting a new page for it. */
+export function inBottomMargin(doc: Doc, draw: () => void) {
+  const margin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  draw();
+  doc.page.margins.bottom = margin;
+}
