@@ -8,12 +8,24 @@
  * a fifth of future stays to be paid on return (the income owed); checked-in cars in a region and row;
  * about a third of the bookings with an extra. The lots are made bigger than the demo's so that this
  * volume fills them as a busy business would (about 80%).
+ *
+ * With `customers`, that many customers (a fifth with a login) own the bookings in turn, each booking
+ * carrying its customer's email; vehicle types and blockouts (parking and extra blockouts in the past,
+ * an extra blockout in the coming weeks) complete the settings a busy site has.
  */
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_TYPES } from '@parking/domain/constants';
-import type { Database } from '../apps/server/src/db/client';
-import { airlines, extras, lotRegions, lots } from '../apps/server/src/db/schema/index';
-import { AIRLINES, EXTRAS, LOTS } from '../apps/server/src/db/seed/data';
+import { rowsOf, type Database } from '../apps/server/src/db/client';
+import {
+  airlines,
+  blockoutPeriodExtras,
+  blockoutPeriods,
+  extras,
+  lotRegions,
+  lots,
+  vehicleTypes,
+} from '../apps/server/src/db/schema/index';
+import { AIRLINES, EXTRAS, LOTS, VEHICLE_TYPES } from '../apps/server/src/db/seed/data';
 import { seedReference } from './setup';
 
 const SPACES = { indoor: 600, outdoor: 1600 } as const;
@@ -36,7 +48,34 @@ const COLOURS = ['White', 'Silver', 'Black', 'Blue', 'Red', 'Grey'];
 const TYPES = ['New - Website', 'Regular - Website', 'New', 'Regular', 'Email', 'Staff', 'RACT', 'Pensioner', 'Senoirs', 'Qantas Staff', 'Long term'] as const;
 const CARD_METHODS = ['stripe', 'stripe', 'stripe', 'stripe', 'eftpos', 'cash', 'visa', 'mastercard'];
 
-export async function seedReportData(db: Database, now: Date, bookingCount: number): Promise<void> {
+export interface ReportDataOptions {
+  /** Customers owning the bookings in turn; 0 leaves the bookings without one. */
+  customers?: number;
+}
+
+/** `count` customers, every fifth with a customer login; the first customer's id. */
+async function seedCustomers(db: Database, count: number): Promise<number> {
+  await db.execute(sql`
+    INSERT INTO users (email, password_hash, roles, email_confirmed)
+    SELECT 'customer' || i || '@example.com', '!', ARRAY['Customers']::text[], true
+    FROM generate_series(0, ${count - 1}::int) AS i WHERE i % 5 = 0`);
+  await db.execute(sql`
+    INSERT INTO customers (email, title, first_name, last_name, phone_number, user_id)
+    SELECT 'customer' || i || '@example.com', 'Mx',
+           (${textArray(FIRST_NAMES)})[1 + i % ${FIRST_NAMES.length}],
+           (${textArray(LAST_NAMES)})[1 + (i * 7) % ${LAST_NAMES.length}] || ' ' || i,
+           '04' || lpad(((i::bigint * 104729) % 100000000)::text, 8, '0'),
+           u.id
+    FROM generate_series(0, ${count - 1}::int) AS i
+    LEFT JOIN users u ON u.email = 'customer' || i || '@example.com'
+    ORDER BY i`);
+  const [first] = rowsOf<{ id: number | null }>(await db.execute(sql`SELECT min(id)::int AS id FROM customers`));
+  if (!first?.id) throw new Error('no customers');
+  return first.id;
+}
+
+export async function seedReportData(db: Database, now: Date, bookingCount: number, options: ReportDataOptions = {}): Promise<void> {
+  const customerCount = options.customers ?? 0;
   if (TYPES.some((type) => !(BOOKING_TYPES as readonly string[]).includes(type))) throw new Error('unknown booking type');
   const { indoor, outdoor } = await seedReference(db, now);
   await db.update(lots).set({ spaces: SPACES.indoor }).where(eq(lots.id, indoor.id));
@@ -47,7 +86,24 @@ export async function seedReportData(db: Database, now: Date, bookingCount: numb
     .returning();
   const regionIds = (lotId: number) => regions.filter((region) => region.lotId === lotId).map((region) => region.id);
   const airlineRows = await db.insert(airlines).values(AIRLINES.map((airline) => ({ name: airline.name }))).returning();
-  await db.insert(extras).values(EXTRAS.slice(0, 8).map((extra) => ({ name: extra.name, extraType: extra.extraType, basePrice: extra.basePrice })));
+  const extraRows = await db
+    .insert(extras)
+    .values(EXTRAS.slice(0, 8).map((extra) => ({ name: extra.name, extraType: extra.extraType, basePrice: extra.basePrice })))
+    .returning();
+  const typeRows = await db.insert(vehicleTypes).values(VEHICLE_TYPES.map((name) => ({ name }))).returning();
+  const day = 24 * 3600_000;
+  const blockouts = await db
+    .insert(blockoutPeriods)
+    .values([
+      { name: 'Resurfacing', message: 'The car park is closed for resurfacing.', blockType: 'parking', startDatetime: new Date(now.getTime() - 400 * day), endDatetime: new Date(now.getTime() - 398 * day) },
+      { name: 'Wash bay repairs', blockType: 'extra', startDatetime: new Date(now.getTime() - 200 * day), endDatetime: new Date(now.getTime() - 190 * day) },
+      { name: 'Detailing closed', blockType: 'extra', startDatetime: new Date(now.getTime() + 20 * day), endDatetime: new Date(now.getTime() + 27 * day) },
+      { name: 'Website maintenance', message: 'Online bookings are paused.', blockType: 'online_form', startDatetime: new Date(now.getTime() - 100 * day), endDatetime: new Date(now.getTime() - 100 * day + 3600_000) },
+    ])
+    .returning();
+  const extraBlockouts = blockouts.filter((blockout) => blockout.blockType === 'extra');
+  await db.insert(blockoutPeriodExtras).values(extraBlockouts.flatMap((blockout) => extraRows.slice(0, 2).map((extra) => ({ blockoutPeriodId: blockout.id, extraId: extra.id }))));
+  const firstCustomer = customerCount > 0 ? await seedCustomers(db, customerCount) : 0;
 
   const nowText = now.toISOString();
   await db.execute(sql`SELECT setseed(0.1121)`);
@@ -77,6 +133,7 @@ export async function seedReportData(db: Database, now: Date, bookingCount: numb
       FROM t
     )
     INSERT INTO bookings (booking_code, status, booking_type, lot_id, lot_region_id, lot_region_row, start_datetime, end_datetime, created,
+                          customer_id, vehicle_type_id,
                           title, first_name, last_name, phone_number, email, rego, make, model, colour,
                           airline_out_id, airline_in_id, flight_number_out, flight_number_in,
                           parking_cost, total_cost, amount_paid, payment_status, payment_method, payment_datetime)
@@ -90,11 +147,13 @@ export async function seedReportData(db: Database, now: Date, bookingCount: numb
            END,
            CASE WHEN start < ${nowText}::timestamptz AND r_region < 0.85 THEN 1 + i % 4 END,
            start, finish, made,
+           CASE WHEN ${customerCount}::int > 0 THEN ${firstCustomer}::int + i % greatest(${customerCount}::int, 1) END,
+           (${intArray(typeRows.map((type) => type.id))})[1 + i % ${typeRows.length}],
            'Mx',
            (${textArray(FIRST_NAMES)})[1 + i % ${FIRST_NAMES.length}],
            (${textArray(LAST_NAMES)})[1 + (i * 7) % ${LAST_NAMES.length}],
            '04' || lpad(((i::bigint * 104729) % 100000000)::text, 8, '0'),
-           'traveller' || i || '@example.com',
+           CASE WHEN ${customerCount}::int > 0 THEN 'customer' || (i % greatest(${customerCount}::int, 1)) ELSE 'traveller' || i END || '@example.com',
            upper(substr(md5(i::text), 1, 6)),
            (${textArray(VEHICLES.map(([make]) => make))})[1 + i % ${VEHICLES.length}],
            (${textArray(VEHICLES.map(([, model]) => model))})[1 + i % ${VEHICLES.length}],

@@ -1,4 +1,7 @@
-/** The benchmark's database: a fresh PGlite in memory, or a `parking_bench` database on BENCH_DATABASE_URL. */
+/**
+ * The benchmark's database: a fresh PGlite in memory, or a database of its own (`parking_bench`, or
+ * BENCH_DATABASE_NAME) created on the server of BENCH_DATABASE_URL and dropped afterwards.
+ */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
@@ -8,7 +11,12 @@ import { exceptionalDays, exceptionalRates, lots, shortTermRateDays, shortTermRa
 
 type LotRow = typeof lots.$inferSelect;
 
-const BENCH_DATABASE = 'parking_bench';
+/** Created and dropped by the benchmarks: never the name of a database that holds anything else. */
+export function benchDatabaseName(fallback = 'parking_bench'): string {
+  const name = process.env.BENCH_DATABASE_NAME ?? fallback;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`BENCH_DATABASE_NAME must be a plain lower-case identifier, not "${name}"`);
+  return name;
+}
 export const TIME_ZONE = 'Australia/Hobart';
 
 async function withMaintenance<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -21,30 +29,39 @@ async function withMaintenance<T>(url: string, work: (client: pg.Client) => Prom
   }
 }
 
-function benchUrl(url: string): string {
+export function benchUrl(url: string, name: string): string {
   const parsed = new URL(url);
-  parsed.pathname = `/${BENCH_DATABASE}`;
+  parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-export async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
+/** A fresh, empty database `name` on the server of `url` (its own URL), and how to drop it. */
+export async function createServerDatabase(url: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  await withMaintenance(url, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  return { url: benchUrl(url, name), drop: () => withMaintenance(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+}
+
+export async function openBenchDatabase(
+  url = process.env.BENCH_DATABASE_URL,
+  name = benchDatabaseName(),
+): Promise<{ handle: DatabaseHandle; url: string | undefined; cleanup(): Promise<void> }> {
   if (url) {
-    await withMaintenance(url, async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-    });
-    const handle = await openDatabase({ url: benchUrl(url), poolSize: 10 });
+    const database = await createServerDatabase(url, name);
+    const handle = await openDatabase({ url: database.url, poolSize: 10 });
     return {
       handle,
+      url: database.url,
       async cleanup() {
         await handle.close();
-        await withMaintenance(url, (client) => client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`));
+        await database.drop();
       },
     };
   }
   const handle = await openDatabase({ dataDir: 'memory://' });
-  return { handle, cleanup: () => handle.close() };
+  return { handle, url: undefined, cleanup: () => handle.close() };
 }
 
 /** Lots and their 1-14 day rate table as the demo seed has them, and a few surcharged days. */

@@ -142,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const registry = buildRegistry();
 
+  // Liveness for a load balancer, and the benchmark's ceiling: the full request pipeline, no database.
+  app.get('/backend/live/', async () => ({ status: 'ok' }));
+
   app.get('/backend/health/', async (_request, reply) => {
     const database = await isReachable(services.database);
     return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database });
