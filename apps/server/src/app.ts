@@ -40,6 +40,7 @@ import { registerCatalogueRoutes } from './routes/catalogue';
 import { registerContentRoutes } from './routes/content';
 import { registerExportRoutes } from './routes/exports';
 import { registerInvoiceRoutes } from './routes/invoices';
+import { registerManageBookingRoutes } from './routes/manage-booking';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerQuoteRoutes } from './routes/quotes';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReportRoutes(app, services, API_PREFIX);
   registerReportDocumentRoutes(app, services, registry, API_PREFIX);
   registerPaymentRoutes(app, services, API_PREFIX);
+  registerManageBookingRoutes(app, services, API_PREFIX);
   registerSubscriptionRoutes(app, services, API_PREFIX);
   registerContentRoutes(app, services);
   registerResourceRoutes(app, services, registry, API_PREFIX);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_MANAGE_RULES, type ManageRules } from '@parking/domain/manage-booking';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -46,6 +47,14 @@ const envSchema = z.object({
   LOCAL_WEBHOOK_SECRET: z.string().default('whsec_local_development_only'),
   /** A WordPress answering the content routes (/wp-json/...); unset means our own content tables. */
   CMS_URL: z.string().url().optional(),
+  /** Signs short-lived credentials (a guest's access to manage a booking); required in production. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** Manage my booking: changes and cancellations close this many hours before drop-off. */
+  MANAGE_CUTOFF_HOURS: intFromEnv(DEFAULT_MANAGE_RULES.cutoffHours),
+  /** Cancellation: parking refunded in full more than this many hours ahead... */
+  REFUND_FULL_PARKING_HOURS: intFromEnv(DEFAULT_MANAGE_RULES.fullRefundHours),
+  /** ...otherwise this share of it (0 to 1); extras are always refunded. */
+  REFUND_LATE_PARKING_SHARE: z.string().regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/).default(DEFAULT_MANAGE_RULES.lateParkingRefundShare),
 });
 
 export interface RateLimits {
@@ -82,6 +91,9 @@ export interface Config {
   payments: PaymentsConfig;
   /** Base URL of a WordPress serving the content routes, without a trailing slash; undefined: our own tables. */
   cmsUrl: string | undefined;
+  /** Key of signed short-lived tokens (manage-booking access). */
+  sessionSecret: string;
+  manageBooking: ManageRules;
 }
 
 export type PaymentsConfig =
@@ -113,6 +125,12 @@ function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
         }
       : undefined,
   };
+}
+
+function sessionSecret(e: z.output<typeof envSchema>): string {
+  if (e.SESSION_SECRET) return e.SESSION_SECRET;
+  if (e.NODE_ENV === 'production') throw new Error('Invalid environment: SESSION_SECRET (at least 32 characters) is required in production');
+  return 'development-only-session-secret-not-for-production';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -157,5 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentsConfig(e),
     cmsUrl: e.CMS_URL?.replace(/\/+$/, ''),
+    sessionSecret: sessionSecret(e),
+    manageBooking: {
+      cutoffHours: e.MANAGE_CUTOFF_HOURS,
+      fullRefundHours: e.REFUND_FULL_PARKING_HOURS,
+      lateParkingRefundShare: e.REFUND_LATE_PARKING_SHARE,
+    },
   };
 }

@@ -52,6 +52,20 @@ export interface CheckoutInput {
   cancelUrl: string;
 }
 
+export interface RefundInput {
+  paymentIntentId: string;
+  amountCents: number;
+  /** Same key, same refund: a repeated cancellation never refunds twice. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  status: string;
+}
+
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'local';
   /** What the browser needs to take a card (Stripe's publishable key, or nothing for the local form). */
@@ -61,6 +75,8 @@ export interface PaymentProvider {
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
   createBillingPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  /** Gives (part of) a succeeded payment back to the card it came from. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
   /** Verifies a webhook's signature and reads it; throws WebhookSignatureError when it is not genuine. */
   parseWebhook(rawBody: string, signature: string | undefined): ProviderEvent;
 }

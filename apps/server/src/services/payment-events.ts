@@ -6,6 +6,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import type { Database, Executor } from '../db/client';
 import { bookingLogs, bookings, payments, prices, providerEvents, subscriptions } from '../db/schema/index';
+import { refundedCents } from './booking-refunds';
 import type { PaymentProvider, ProviderEvent, ProviderPaymentIntent, ProviderSubscription } from '../payments/provider';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
@@ -23,7 +24,8 @@ export async function applySucceededIntent(db: Executor, intent: ProviderPayment
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
     .from(payments)
     .where(and(eq(payments.bookingId, payment.bookingId), eq(payments.status, 'succeeded')));
-  const amountPaid = formatMoney(parseMoney(paid?.total ?? '0'));
+  // Net of what has gone back to the card (a cheaper change, a cancellation): see booking-refunds.
+  const amountPaid = formatMoney(Math.max(0, parseMoney(paid?.total ?? '0') - (await refundedCents(db, payment.bookingId))));
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
   if (!booking) return false;
   const fullyPaid = parseMoney(amountPaid) >= parseMoney(booking.totalCost);

@@ -33,6 +33,7 @@ export interface FakeStripe {
   port: number;
   intents: Map<string, Json>;
   subscriptions: Map<string, Json>;
+  refunds: Map<string, Json>;
   requests: Array<{ method: string; path: string; body: Json; idempotencyKey: string | undefined }>;
   close(): Promise<void>;
 }
@@ -40,6 +41,7 @@ export interface FakeStripe {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
   const idempotent = new Map<string, Json>();
   const requests: FakeStripe['requests'] = [];
   const server: Server = createServer((request, response) => {
@@ -71,6 +73,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (idempotencyKey) idempotent.set(idempotencyKey, intent);
         return send(200, intent);
       }
+      if (request.method === 'POST' && path === '/v1/refunds') {
+        const remembered = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+        if (remembered) return send(200, remembered);
+        const id = `re_${randomBytes(8).toString('hex')}`;
+        const refund = { id, object: 'refund', amount: Number(body.amount), currency: 'aud', payment_intent: body.payment_intent, reason: body.reason, status: 'succeeded' };
+        refunds.set(id, refund);
+        if (idempotencyKey) idempotent.set(idempotencyKey, refund);
+        return send(200, refund);
+      }
       const intentMatch = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)$/.exec(path);
       if (request.method === 'GET' && intentMatch?.[1]) {
         const intent = intents.get(intentMatch[1]);
@@ -98,6 +109,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     port: address.port,
     intents,
     subscriptions,
+    refunds,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -18,6 +18,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderPaymentIntent,
+  type ProviderRefund,
   type ProviderSubscription,
 } from '../provider';
 
@@ -211,6 +212,28 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
       return readSubscription(sub);
     },
 
+    async refund(input) {
+      // Idempotency as Stripe keeps it: the same key answers the same refund, never a second one.
+      const existing = await load(`idem_${input.idempotencyKey}`, 'idempotency');
+      if (existing && typeof existing.refund === 'string') {
+        const refund = await load(existing.refund, 'refund');
+        if (refund) return readRefund(refund);
+      }
+      const intent = await load(input.paymentIntentId, 'payment_intent');
+      if (!intent || intent.status !== 'succeeded') throw new PaymentDeclinedError('This payment cannot be refunded.', 'charge_not_refundable');
+      const refunded = typeof intent.amount_refunded === 'number' ? intent.amount_refunded : 0;
+      const amount = Number(intent.amount);
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || refunded + input.amountCents > amount) {
+        throw new PaymentDeclinedError('The refund is more than what is left of this payment.', 'amount_too_large');
+      }
+      const id = rid('re');
+      const refund: Json = { id, object: 'refund', amount: input.amountCents, currency: 'aud', payment_intent: input.paymentIntentId, status: 'succeeded', created: unix(options.clock()) };
+      await save(id, 'refund', refund);
+      await save(input.paymentIntentId, 'payment_intent', { ...intent, amount_refunded: refunded + input.amountCents });
+      await save(`idem_${input.idempotencyKey}`, 'idempotency', { refund: id });
+      return readRefund(refund);
+    },
+
     parseWebhook(rawBody, signature) {
       // Signed exactly as Stripe signs, so that the webhook route is the same for both adapters.
       try {
@@ -221,6 +244,10 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
     },
   };
   return provider;
+}
+
+function readRefund(refund: Json): ProviderRefund {
+  return { id: String(refund.id), paymentIntentId: String(refund.payment_intent), amountCents: Number(refund.amount), status: String(refund.status) };
 }
 
 export function isLocalProvider(provider: PaymentProvider): provider is LocalProvider {

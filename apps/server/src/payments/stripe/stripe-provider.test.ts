@@ -8,6 +8,7 @@ import { subscriptionProducts } from '../../test/billing-fixtures';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { createUser, login } from '../../test/factories';
 import { api, createTestServer, doc, one, type TestServer } from '../../test/server';
+import { createStripeProvider } from './stripe-provider';
 
 const V1 = '/backend/api/v1';
 const WEBHOOK_SECRET = 'whsec_test_adapter';
@@ -129,5 +130,21 @@ describe('stripe adapter', () => {
     await webhook({ id: 'evt_sub_deleted', object: 'event', type: 'customer.subscription.deleted', data: { object: { ...sub, status: 'canceled' } } });
     const [ended] = await server.handle.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
     expect(ended?.valid).toBe(false);
+  });
+
+  it('refunds through Stripe’s refund API with an idempotency key: the same key never refunds twice', async () => {
+    const provider = createStripeProvider({
+      secretKey: 'sk_test_local',
+      publishableKey: 'pk_test_local',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+    });
+    const input = { paymentIntentId: 'pi_0123456789abcdef', amountCents: 2700, idempotencyKey: 'cancel-7-pi_0123456789abcdef' };
+    const first = await provider.refund(input);
+    const again = await provider.refund(input);
+    expect(first).toEqual({ id: again.id, paymentIntentId: 'pi_0123456789abcdef', amountCents: 2700, status: 'succeeded' });
+    expect(stripe.refunds.size).toBe(1);
+    const calls = stripe.requests.filter((request) => request.path === '/v1/refunds');
+    expect(calls[0]).toMatchObject({ method: 'POST', idempotencyKey: input.idempotencyKey, body: { payment_intent: 'pi_0123456789abcdef', amount: '2700', reason: 'requested_by_customer' } });
   });
 });

@@ -70,6 +70,20 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       return readSubscription(await stripe.subscriptions.retrieve(id));
     },
 
+    async refund(input) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountCents, reason: 'requested_by_customer' },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const intent = refund.payment_intent;
+      return {
+        id: refund.id,
+        paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? input.paymentIntentId),
+        amountCents: refund.amount,
+        status: refund.status ?? 'pending',
+      };
+    },
+
     parseWebhook(rawBody, signature) {
       try {
         return readEvent(stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret));

@@ -1,0 +1,101 @@
+/** The emails of manage my booking: a change (with its price difference) and a cancellation (with its refund). */
+import { businessLocalDatetime } from '@parking/domain/dates';
+import { formatAud, type Cents } from '@parking/domain/money';
+import type { MailMessage } from './mailer';
+
+const SITE = 'SkyPark Airport Parking';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export interface MailBooking {
+  bookingCode: string;
+  email: string;
+  firstName: string;
+  lotName: string;
+  startDatetime: Date;
+  endDatetime: Date | null;
+  rego: string;
+  totalCost: string;
+  amountPaid: string;
+  extras: Array<{ name: string; price: string }>;
+}
+
+/** "Mon 1 Dec 2026, 6:00 am" in the business's time zone. */
+function when(instant: Date | null, timeZone: string): string {
+  if (!instant) return '';
+  const [date = '', time = ''] = businessLocalDatetime(instant, timeZone).split('T');
+  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return `${day}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+const money = (text: string) => formatAud(Math.round(Number(text) * 100));
+
+function details(booking: MailBooking, timeZone: string): Array<[string, string]> {
+  return [
+    ['Booking code', booking.bookingCode],
+    ['Car park', booking.lotName],
+    ['Drop-off', when(booking.startDatetime, timeZone)],
+    ['Pick-up', when(booking.endDatetime, timeZone)],
+    ['Rego', booking.rego],
+    ['Extras', booking.extras.length ? booking.extras.map((extra) => `${extra.name} (${money(extra.price)})`).join(', ') : 'None'],
+    ['Total', money(booking.totalCost)],
+    ['Paid', money(booking.amountPaid)],
+  ];
+}
+
+function compose(to: string, subject: string, heading: string, paragraphs: string[], rows: Array<[string, string]>, action: { label: string; url: string }): MailMessage {
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${action.label}: ${action.url}`,
+    '',
+    SITE,
+  ].join('\n');
+  const table = rows
+    .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#52606d">${escape(label)}</td><td style="padding:4px 0;font-weight:bold">${escape(value)}</td></tr>`)
+    .join('');
+  const html = `<!doctype html><html lang="en-AU"><body style="margin:0;background:#f4f6fa;font-family:Arial,Helvetica,sans-serif;color:#1c2733">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td><p style="margin:0 0 24px;font-weight:bold;color:#0b3a66">${SITE}</p>
+<h1 style="font-size:22px;margin:0 0 16px">${escape(heading)}</h1>${paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('')}
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px">${table}</table>
+<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#0b3a66;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function bookingChangedMessage(
+  booking: MailBooking,
+  change: { fields: string[]; dueCents: Cents; refundedCents: Cents; creditCents: Cents },
+  options: { timeZone: string; manageUrl: string },
+): MailMessage {
+  const paragraphs = [`Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been changed (${change.fields.join(', ')}).`];
+  if (change.dueCents > 0) paragraphs.push(`The new price is ${formatAud(change.dueCents)} more than you have paid. Please pay the difference with Manage my booking before drop-off.`);
+  if (change.refundedCents > 0) paragraphs.push(`We have refunded ${formatAud(change.refundedCents)} to your card. It can take 5 to 10 business days to appear.`);
+  if (change.creditCents > 0) paragraphs.push(`A credit of ${formatAud(change.creditCents)} is recorded on your booking; we will settle it with you.`);
+  return compose(booking.email, `Your booking ${booking.bookingCode} has been changed`, 'Your booking has been changed', paragraphs, details(booking, options.timeZone), {
+    label: 'Manage my booking',
+    url: options.manageUrl,
+  });
+}
+
+export function bookingCancelledMessage(
+  booking: MailBooking,
+  refund: { refundedCents: Cents; creditCents: Cents },
+  options: { timeZone: string; bookUrl: string },
+): MailMessage {
+  const paragraphs = [`Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been cancelled.`];
+  if (refund.refundedCents > 0) paragraphs.push(`We have refunded ${formatAud(refund.refundedCents)} to your card. It can take 5 to 10 business days to appear.`);
+  if (refund.creditCents > 0) paragraphs.push(`A credit of ${formatAud(refund.creditCents)} is recorded on your booking; we will settle it with you.`);
+  if (refund.refundedCents === 0 && refund.creditCents === 0) paragraphs.push('No refund is due on this booking.');
+  return compose(booking.email, `Your booking ${booking.bookingCode} has been cancelled`, 'Your booking has been cancelled', paragraphs, details(booking, options.timeZone), {
+    label: 'Book again',
+    url: options.bookUrl,
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Manage my booking: what a traveller may still change or cancel, what a change costs or gives back,
+ * and what a cancellation refunds. The rules' figures are settings (server config); the arithmetic
+ * lives here once, in integer cents, for the server and the browser alike.
+ */
+import { z } from 'zod';
+import { applyRate, rateToParts } from './pricing';
+import type { Cents } from './money';
+import { TIME_PATTERN } from './dates';
+import { email, optionalText, rego, requiredDatetime, requiredText } from './fields';
+import { messages } from './messages';
+import { nonNegativeInt, positiveInt } from './numbers';
+
+export interface ManageRules {
+  /** No change or cancellation online later than this many hours before drop-off. */
+  cutoffHours: number;
+  /** Parking is refunded in full when cancelled more than this many hours before drop-off... */
+  fullRefundHours: number;
+  /** ...otherwise this share of the parking charge is refunded ('0' = none, '0.5' = half). */
+  lateParkingRefundShare: string;
+}
+
+export const DEFAULT_MANAGE_RULES: ManageRules = { cutoffHours: 2, fullRefundHours: 24, lateParkingRefundShare: '0' };
+
+const HOUR_MS = 3_600_000;
+
+export const manageMessages = {
+  notFound: 'We could not find a booking with that booking code and email address.',
+  pastCutoff: (hours: number) =>
+    `This booking can no longer be changed or cancelled online: changes close ${hours} hour${hours === 1 ? '' : 's'} before drop-off. Please call us.`,
+  notManageable: 'This booking cannot be changed or cancelled online. Please call us.',
+  alreadyCancelled: 'This booking has been cancelled.',
+  nothingDue: 'There is nothing to pay on this booking.',
+  linkExpired: 'Your access to this booking has expired. Please find it again with its booking code and email address.',
+} as const;
+
+/** The last instant at which the booking may still be changed or cancelled online. */
+export function manageCutoff(startDatetime: Date, rules: Pick<ManageRules, 'cutoffHours'>): Date {
+  return new Date(startDatetime.getTime() - rules.cutoffHours * HOUR_MS);
+}
+
+/** Before the cut-off, and only for a booking that is still going ahead. */
+export function canManage(booking: { startDatetime: Date; status: string }, now: Date, rules: Pick<ManageRules, 'cutoffHours'>): boolean {
+  return (booking.status === 'complete' || booking.status === 'pending' || booking.status === 'payment_failed') &&
+    now.getTime() < manageCutoff(booking.startDatetime, rules).getTime();
+}
+
+export interface RefundInput {
+  startDatetime: Date;
+  now: Date;
+  /** totalCost: parking after discounts plus extras. */
+  totalCents: Cents;
+  extrasCents: Cents;
+  /** What the traveller has paid (net of earlier refunds). */
+  paidCents: Cents;
+}
+
+export interface RefundDecision {
+  /** Parking refunded in full (more than fullRefundHours ahead). */
+  fullParking: boolean;
+  /** What the business keeps of the total: the part of parking that is not refunded. */
+  retainedCents: Cents;
+  /** What goes back to the card: what was paid above what is kept. */
+  refundCents: Cents;
+}
+
+/**
+ * The cancellation refund: extras are always refunded; parking in full more than `fullRefundHours`
+ * ahead, otherwise its `lateParkingRefundShare`. The business keeps the rest of parking, and the card
+ * gets back whatever was paid above that (never more than was paid, never less than nothing).
+ */
+export function cancellationRefund(input: RefundInput, rules: Omit<ManageRules, 'cutoffHours'>): RefundDecision {
+  const parkingCents = Math.max(0, input.totalCents - input.extrasCents);
+  const fullParking = input.startDatetime.getTime() - input.now.getTime() > rules.fullRefundHours * HOUR_MS;
+  const refundableParking = fullParking ? parkingCents : applyRate(parkingCents, rateToParts(rules.lateParkingRefundShare));
+  const retainedCents = parkingCents - refundableParking;
+  const refundCents = Math.max(0, Math.min(input.paidCents, input.paidCents - retainedCents));
+  return { fullParking, retainedCents, refundCents };
+}
+
+export interface PriceDifference {
+  /** More to pay by card. */
+  dueCents: Cents;
+  /** Paid above the new total: refunded to the card. */
+  refundCents: Cents;
+}
+
+/** What a change means for the card: the new total against what has been paid. */
+export function priceDifference(newTotalCents: Cents, paidCents: Cents): PriceDifference {
+  return { dueCents: Math.max(0, newTotalCents - paidCents), refundCents: Math.max(0, paidCents - newTotalCents) };
+}
+
+/** Guests find a booking with its code and the email it was made with. */
+export const manageLookupSchema = z.object({
+  bookingCode: requiredText(20).transform((value) => value.replace(/\s+/g, '').toUpperCase()),
+  email,
+});
+export type ManageLookupInput = z.input<typeof manageLookupSchema>;
+
+const time = z
+  .string({ error: messages.required })
+  .trim()
+  .regex(TIME_PATTERN, { error: messages.invalidTime })
+  .transform((value) => (value.length === 5 ? `${value}:00` : value));
+
+/**
+ * What a traveller may change: dates and times, flights, vehicle (extras and the vehicle type travel
+ * as relationships). Every field is optional; what is not sent stays as booked.
+ */
+export const bookingChangeSchema = z
+  .object({
+    startDatetime: requiredDatetime(),
+    endDatetime: requiredDatetime(),
+    flightNumberOut: optionalText(20),
+    flightNumberIn: optionalText(20),
+    busDepartureTime: time.nullable(),
+    passengersOut: positiveInt(),
+    passengersIn: nonNegativeInt(),
+    rego,
+    make: requiredText(50),
+    model: requiredText(50),
+    colour: requiredText(30),
+  })
+  .partial();
+export type BookingChangeInput = z.output<typeof bookingChangeSchema>;
