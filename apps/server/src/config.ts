@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { formatAbn, isValidAbn } from '@parking/domain/abn';
+import type { BusinessDetails } from './documents/business';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -46,6 +48,18 @@ const envSchema = z.object({
   LOCAL_WEBHOOK_SECRET: z.string().default('whsec_local_development_only'),
   /** A WordPress answering the content routes (/wp-json/...); unset means our own content tables. */
   CMS_URL: z.string().url().optional(),
+  /** Who the business is, as the site, the emails and the invoices all say it (one source). */
+  BUSINESS_NAME: z.string().trim().min(1).default('SkyPark Airport Parking'),
+  /** Printed on tax invoices; required in production (an Australian tax invoice needs the supplier's ABN). */
+  BUSINESS_ABN: z
+    .string()
+    .trim()
+    .refine(isValidAbn, 'not a valid ABN (11 digits with the ATO checksum, e.g. 51 824 753 556)')
+    .optional(),
+  /** One line; commas separate the printed lines. */
+  BUSINESS_ADDRESS: z.string().trim().min(1).default('12 Holyman Avenue, Cambridge TAS 7170'),
+  BUSINESS_PHONE: z.string().trim().min(1).default('1300 975 707'),
+  BUSINESS_EMAIL: z.string().trim().email().default('bookings@skypark.example'),
 });
 
 export interface RateLimits {
@@ -82,6 +96,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Base URL of a WordPress serving the content routes, without a trailing slash; undefined: our own tables. */
   cmsUrl: string | undefined;
+  /** Name, ABN, address, phone and email: the site's contact options, emails and invoices read them here. */
+  business: BusinessDetails;
 }
 
 export type PaymentsConfig =
@@ -125,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = findRepoRoot();
   const dataDir = resolve(repoRoot, e.DATA_DIR ?? 'data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.NODE_ENV === 'production' && !e.BUSINESS_ABN) {
+    throw new Error('Invalid environment: BUSINESS_ABN is required in production (tax invoices print it)');
+  }
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
     console.warn('NODE_ENV=production without DATABASE_URL: using the embedded database in', dataDir);
   }
@@ -157,5 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentsConfig(e),
     cmsUrl: e.CMS_URL?.replace(/\/+$/, ''),
+    business: {
+      name: e.BUSINESS_NAME,
+      abn: e.BUSINESS_ABN ? formatAbn(e.BUSINESS_ABN) : null,
+      address: e.BUSINESS_ADDRESS.split(',').map((line) => line.trim()).filter(Boolean),
+      phone: e.BUSINESS_PHONE,
+      email: e.BUSINESS_EMAIL,
+    },
   };
 }
