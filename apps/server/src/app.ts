@@ -14,7 +14,8 @@ import { errorHandler, JSONAPI, sendError } from './http/errors';
 import { errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './jsonapi/routes';
-import { createMailer, listCapturedMail, type Mailer } from './mail/mailer';
+import { registerDevMailRoutes } from './mail/dev-mail-routes';
+import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import { airlinesResource } from './resources/airlines';
@@ -152,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (config.env !== 'production') {
-    app.get('/backend/dev/mail/', async () => listCapturedMail(config.mailDir));
+    registerDevMailRoutes(app, config.mailDir);
   }
 
   registerAccountRoutes(app, services, registry, API_PREFIX);

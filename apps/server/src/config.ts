@@ -4,6 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_MANAGE_RULES, type ManageRules } from '@parking/domain/manage-booking';
+import { formatAbn, isValidAbn } from '@parking/domain/abn';
+import type { BusinessDetails } from './documents/business';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -55,6 +57,18 @@ const envSchema = z.object({
   REFUND_FULL_PARKING_HOURS: intFromEnv(DEFAULT_MANAGE_RULES.fullRefundHours),
   /** ...otherwise this share of it (0 to 1); extras are always refunded. */
   REFUND_LATE_PARKING_SHARE: z.string().regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/).default(DEFAULT_MANAGE_RULES.lateParkingRefundShare),
+  /** Who the business is, as the site, the emails and the invoices all say it (one source). */
+  BUSINESS_NAME: z.string().trim().min(1).default('SkyPark Airport Parking'),
+  /** Printed on tax invoices; required in production (an Australian tax invoice needs the supplier's ABN). */
+  BUSINESS_ABN: z
+    .string()
+    .trim()
+    .refine(isValidAbn, 'not a valid ABN (11 digits with the ATO checksum, e.g. 51 824 753 556)')
+    .optional(),
+  /** One line; commas separate the printed lines. */
+  BUSINESS_ADDRESS: z.string().trim().min(1).default('12 Holyman Avenue, Cambridge TAS 7170'),
+  BUSINESS_PHONE: z.string().trim().min(1).default('1300 975 707'),
+  BUSINESS_EMAIL: z.string().trim().email().default('bookings@skypark.example'),
 });
 
 export interface RateLimits {
@@ -94,6 +108,8 @@ export interface Config {
   /** Key of signed short-lived tokens (manage-booking access). */
   sessionSecret: string;
   manageBooking: ManageRules;
+  /** Name, ABN, address, phone and email: the site's contact options, emails and invoices read them here. */
+  business: BusinessDetails;
 }
 
 export type PaymentsConfig =
@@ -143,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = findRepoRoot();
   const dataDir = resolve(repoRoot, e.DATA_DIR ?? 'data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.NODE_ENV === 'production' && !e.BUSINESS_ABN) {
+    throw new Error('Invalid environment: BUSINESS_ABN is required in production (tax invoices print it)');
+  }
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
     console.warn('NODE_ENV=production without DATABASE_URL: using the embedded database in', dataDir);
   }
@@ -180,6 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cutoffHours: e.MANAGE_CUTOFF_HOURS,
       fullRefundHours: e.REFUND_FULL_PARKING_HOURS,
       lateParkingRefundShare: e.REFUND_LATE_PARKING_SHARE,
+    },
+    business: {
+      name: e.BUSINESS_NAME,
+      abn: e.BUSINESS_ABN ? formatAbn(e.BUSINESS_ABN) : null,
+      address: e.BUSINESS_ADDRESS.split(',').map((line) => line.trim()).filter(Boolean),
+      phone: e.BUSINESS_PHONE,
+      email: e.BUSINESS_EMAIL,
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Who issues the documents (invoices, printable reports): the one place to change the business's
- * name and contact details as they are printed.
+ * Who the business is, as every document, email and the site's contact details print it. The values
+ * come from the environment once (config.ts: BUSINESS_NAME, BUSINESS_ABN, BUSINESS_ADDRESS,
+ * BUSINESS_PHONE, BUSINESS_EMAIL): there is no second copy to drift.
  */
 export interface BusinessDetails {
   name: string;
@@ -9,16 +10,15 @@ export interface BusinessDetails {
   phone: string;
   email: string;
   /**
-   * The registered ABN, printed on tax invoices when set. Left unset rather than invented: an
-   * Australian tax invoice needs the supplier's real ABN, so set it before issuing invoices.
+   * The registered ABN ('51 824 753 556'). Required in production; outside it, unset means the
+   * invoice is titled "Invoice", not "Tax invoice" (an Australian tax invoice must show the ABN).
    */
   abn: string | null;
 }
 
-export const BUSINESS: BusinessDetails = {
-  name: 'SkyPark Airport Parking',
-  address: ['Hobart Airport', 'Cambridge TAS 7170'],
-  phone: '1300 975 707',
-  email: 'bookings@skypark.example',
-  abn: null,
-};
+/** "Tax invoice" only when the ABN that makes it one is printed. */
+export const invoiceTitle = (business: BusinessDetails): string => (business.abn ? 'Tax invoice' : 'Invoice');
+
+/** A maps link to the business's address (the emails' and the site's "Get directions"). */
+export const directionsUrl = (business: BusinessDetails): string =>
+  `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(business.address.join(', '))}`;

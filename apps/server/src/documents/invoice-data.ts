@@ -50,7 +50,8 @@ const NONE = '-';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
-  complete: 'Confirmed',
+  // The site's word for a confirmed booking (public-site §4 status display).
+  complete: 'Complete',
   cancelled: 'Cancelled',
   abandoned: 'Abandoned',
   error: 'Error',
@@ -184,7 +185,7 @@ export function invoiceModel(booking: BookingRow, lookups: InvoiceLookups, timeZ
 }
 
 /** The names and sold extras the invoices of these bookings print, in three queries whatever their number. */
-export async function loadInvoiceLookups(ctx: RequestContext, bookings: readonly BookingRow[]): Promise<InvoiceLookups> {
+export async function loadInvoiceLookups(ctx: Pick<RequestContext, 'db'>, bookings: readonly BookingRow[]): Promise<InvoiceLookups> {
   const ids = (values: Array<number | null>) => [...new Set(values.filter((value): value is number => value !== null))];
   const lotIds = ids(bookings.map((booking) => booking.lotId));
   const airlineIds = ids(bookings.flatMap((booking) => [booking.airlineOutId, booking.airlineInId]));

@@ -4,14 +4,15 @@
  * amounts, totals with GST, payment and public notes. An invoice that runs over a page continues
  * under a short header, and then its pages are numbered.
  */
-import { BUSINESS, type BusinessDetails } from './business';
+import { invoiceTitle, type BusinessDetails } from './business';
 import type { InvoiceModel } from './invoice-data';
 import { BAND, BOLD, band, bottom, collect, COLOURS, contentWidth, createDocument, MARGIN, REGULAR, rule, type Doc } from './pdf-layout';
 
 export interface RenderOptions {
   /** Plain-text content streams (tests read them); compressed otherwise. */
   compress?: boolean;
-  business?: BusinessDetails;
+  /** Who issues it (config.business, the one source). */
+  business: BusinessDetails;
   /** Document title (the PDF's metadata). */
   title?: string;
   /** Shown on a page of its own when there is no invoice at all. */
@@ -19,12 +20,12 @@ export interface RenderOptions {
 }
 
 /** Renders the invoices into one PDF, each starting on a new page. */
-export async function renderInvoicesPdf(invoices: readonly InvoiceModel[], options: RenderOptions = {}): Promise<Buffer> {
-  const business = options.business ?? BUSINESS;
+export async function renderInvoicesPdf(invoices: readonly InvoiceModel[], options: RenderOptions): Promise<Buffer> {
+  const business = options.business;
   const doc = createDocument({
     compress: options.compress,
     business,
-    title: options.title ?? (invoices.length === 1 ? `Tax invoice ${invoices[0]?.bookingCode ?? ''}` : 'Tax invoices'),
+    title: options.title ?? (invoices.length === 1 ? `${invoiceTitle(business)} ${invoices[0]?.bookingCode ?? ''}` : `${invoiceTitle(business)}s`),
   });
   const done = collect(doc);
   /** The invoice each page belongs to (by index), for "Page n of m" per invoice. */
@@ -37,7 +38,7 @@ export async function renderInvoicesPdf(invoices: readonly InvoiceModel[], optio
 
   if (invoices.length === 0) {
     doc.addPage();
-    band(doc, business, options.title ?? 'Tax invoices', '');
+    band(doc, business, options.title ?? `${invoiceTitle(business)}s`, '');
     doc.font(REGULAR).fontSize(11).fillColor(COLOURS.text).text(options.emptyMessage ?? 'No invoices.', MARGIN, BAND + 30);
   }
   invoices.forEach((invoice, index) => {
@@ -62,7 +63,7 @@ function ensure(doc: Doc, y: number, height: number): number {
 
 function continuationHeader(doc: Doc, invoice: InvoiceModel, business: BusinessDetails) {
   const y = MARGIN - 14;
-  doc.font(BOLD).fontSize(9).fillColor(COLOURS.muted).text(`${business.name}  |  Tax invoice ${invoice.bookingCode} (continued)`, MARGIN, y, {
+  doc.font(BOLD).fontSize(9).fillColor(COLOURS.muted).text(`${business.name}  |  ${invoiceTitle(business)} ${invoice.bookingCode} (continued)`, MARGIN, y, {
     width: contentWidth(doc),
     lineBreak: false,
   });
@@ -95,7 +96,7 @@ function pairs(doc: Doc, rows: Array<[string, string]>, x: number, y: number, la
 }
 
 function drawInvoice(doc: Doc, invoice: InvoiceModel, business: BusinessDetails) {
-  band(doc, business, 'Tax invoice', `Booking ${invoice.bookingCode}`);
+  band(doc, business, invoiceTitle(business), `Booking ${invoice.bookingCode}`);
   const width = contentWidth(doc);
   const half = width / 2;
   let y = BAND + 22;

@@ -4,7 +4,7 @@
  * report's summary. A section that runs over a page continues under a short header with its heading and
  * the column headings repeated; every page is numbered.
  */
-import { BUSINESS, type BusinessDetails } from './business';
+import type { BusinessDetails } from './business';
 import { BAND, BOLD, band, bottom, collect, COLOURS, contentWidth, createDocument, inBottomMargin, MARGIN, REGULAR, rule, type Doc } from './pdf-layout';
 
 export interface TableColumn {
@@ -38,7 +38,8 @@ export interface TableReport {
 export interface TableRenderOptions {
   /** Plain-text content streams (tests read them); compressed otherwise. */
   compress?: boolean;
-  business?: BusinessDetails;
+  /** Who issues it (config.business, the one source). */
+  business: BusinessDetails;
 }
 
 const ROW = 15;
@@ -46,8 +47,8 @@ const HEAD = 18;
 const CELL_PADDING = 4;
 const ELLIPSIS = '…';
 
-export async function renderTableReportPdf(report: TableReport, options: TableRenderOptions = {}): Promise<Buffer> {
-  const business = options.business ?? BUSINESS;
+export async function renderTableReportPdf(report: TableReport, options: TableRenderOptions): Promise<Buffer> {
+  const business = options.business;
   const doc = createDocument({ compress: options.compress ?? true, business, title: report.title, layout: report.layout });
   const done = collect(doc);
   doc.addPage();

@@ -7,16 +7,35 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** Set for an inline image the HTML shows as <img src="cid:...">. */
+  cid?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
-export interface CapturedMail extends MailMessage {
+/** An attachment as captured: its bytes in base64 so that the JSON file holds the whole message. */
+export interface CapturedAttachment {
+  filename: string;
+  contentType: string;
+  cid?: string;
+  size: number;
+  contentBase64: string;
+}
+
+export interface CapturedMail extends Omit<MailMessage, 'attachments'> {
   id: string;
   date: string;
+  attachments: CapturedAttachment[];
 }
 
 export interface Mailer {
@@ -36,10 +55,23 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      // nodemailer rewrites the attachments it is given (content to base64 text): hand it copies.
+      await transport.sendMail({ from: options.from, ...message, attachments: message.attachments?.map((file) => ({ ...file })) });
       const date = new Date();
       const id = `${date.getTime().toString().padStart(15, '0')}-${randomUUID()}`;
-      const captured: CapturedMail = { id, date: date.toISOString(), ...message };
+      const { attachments = [], ...rest } = message;
+      const captured: CapturedMail = {
+        id,
+        date: date.toISOString(),
+        ...rest,
+        attachments: attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          ...(file.cid ? { cid: file.cid } : {}),
+          size: file.content.length,
+          contentBase64: file.content.toString('base64'),
+        })),
+      };
       mkdirSync(options.mailDir, { recursive: true });
       writeFileSync(join(options.mailDir, `${id}.json`), JSON.stringify(captured, null, 2));
     },
@@ -56,5 +88,9 @@ export function listCapturedMail(mailDir: string): CapturedMail[] {
   }
   return names
     .sort()
-    .map((name) => JSON.parse(readFileSync(join(mailDir, name), 'utf8')) as CapturedMail);
+    .map((name) => {
+      const mail = JSON.parse(readFileSync(join(mailDir, name), 'utf8')) as CapturedMail;
+      // Messages captured before attachments were kept have none.
+      return { ...mail, attachments: mail.attachments ?? [] };
+    });
 }

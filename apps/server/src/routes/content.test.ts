@@ -128,6 +128,8 @@ describe('content routes (public-site §7)', () => {
         contact_phone: '1300 975 707',
         address: '12 Holyman Avenue, Cambridge TAS 7170',
         email: 'bookings@skypark.example',
+        business_name: 'SkyPark Airport Parking',
+        abn: '',
         hours: 'Open 7 days, 4:00 am to 11:00 pm',
         header_message: expect.stringContaining('WELCOME10'),
         social_links: [
@@ -207,9 +209,12 @@ describe('content routes with CMS_URL (a WordPress)', () => {
     expect((await get('/wp-json/wp/v2/get-page/?path=/gone', relay)).status).toBe(404);
     expect((await get('/wp-json/acf/v3/options/options', relay)).body).toEqual({
       acf: {
-        contact_phone: '03 6200 0000',
-        address: '',
-        email: '',
+        // The business's details are the configured ones (one source), not the CMS's.
+        contact_phone: '1300 975 707',
+        address: '12 Holyman Avenue, Cambridge TAS 7170',
+        email: 'bookings@skypark.example',
+        business_name: 'SkyPark Airport Parking',
+        abn: '',
         hours: '',
         header_message: '',
         social_links: [],

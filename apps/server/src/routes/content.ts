@@ -108,8 +108,21 @@ export function registerContentRoutes(app: FastifyInstance, services: Services, 
     ),
   );
 
+  // The business's name and contact details are the configured ones (config.business), whatever the
+  // content says: the site, the emails and the invoices then print the same phone, address and email.
+  const business = services.config.business;
+  const withBusiness = optionsDocument.transform((document) => ({
+    acf: {
+      ...document.acf,
+      contact_phone: business.phone,
+      address: business.address.join(', '),
+      email: business.email,
+      business_name: business.name,
+      abn: business.abn ?? '',
+    },
+  }));
   app.get(
     `${BASE}/acf/v3/options/options/`,
-    answer(optionsDocument, () => content.options()),
+    answer(withBusiness, () => content.options()),
   );
 }

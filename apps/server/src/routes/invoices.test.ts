@@ -4,6 +4,7 @@ import { bookings } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { insertBooking } from '../test/booking-rows';
 import { createUser, login, PASSWORD } from '../test/factories';
+import { pdfText } from '../test/pdf-text';
 import { api, createTestServer, doc, firstError, one, type TestServer } from '../test/server';
 
 const API = '/backend/api/v1';
@@ -15,15 +16,6 @@ let sales: string;
 let bookingId: string;
 let bookingCode: string;
 
-/** The text a PDF shows: the test server writes uncompressed content streams, text as hex strings in TJ arrays. */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)) {
-    const hex = [...(match[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1] ?? '').join('');
-    lines.push(Buffer.from(hex, 'hex').toString('latin1'));
-  }
-  return lines.join('\n');
-}
 
 /** Pages in the document: page objects, not the page tree (/Pages). */
 const pageCount = (pdf: Buffer) => [...pdf.toString('latin1').matchAll(/\/Type \/Page(?!s)/g)].length;
@@ -39,7 +31,7 @@ async function get(url: string, options: { token?: string; cookies?: Record<stri
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({ env: { BUSINESS_ABN: '51824753556' } });
   f = await bookingFixtures(server.handle.db);
   await createUser(server.handle.db, { email: 'owner@example.com', firstName: 'Grace' });
   await createUser(server.handle.db, { email: 'stranger@example.com' });
@@ -85,6 +77,8 @@ describe('GET bookings/{id}/invoice/', () => {
       'Phone 1300 975 707',
       'bookings@skypark.example',
       'TAX INVOICE',
+      'ABN 51 824 753 556',
+      '12 Holyman Avenue, Cambridge TAS 7170', // the address the site shows
       bookingCode,
       '21/11/2026', // issued today in Hobart
       'Ms Grace Hopper',

@@ -14,6 +14,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import { isStaff, type RequestContext, type Services } from '../context';
+import { invoiceTitle } from '../documents/business';
 import { renderInvoicesPdf } from '../documents/invoice';
 import { loadInvoiceModels } from '../documents/invoice-data';
 import { buildContext } from '../http/context';
@@ -29,7 +30,7 @@ const END = 'filter[end_diary_date]';
 /** The request context, as the JSON:API routes build it; these routes answer a document, not JSON. */
 const contextOf = (services: Services, request: FastifyRequest, reply: FastifyReply) => buildContext(request, reply, services, []);
 
-const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test' });
+const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test', business: ctx.services.config.business });
 
 export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
   const safe = filename.replace(/[^A-Za-z0-9._-]/g, '-');
@@ -76,7 +77,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, services: Services, 
     const [year, month, day] = date.split('-');
     const pdf = await renderInvoicesPdf(invoices, {
       ...renderOptions(ctx),
-      title: 'Tax invoices',
+      title: `${invoiceTitle(ctx.services.config.business)}s`,
       emptyMessage: `No bookings to invoice: no ${what} on ${Number(day)}/${month}/${year} match the filters.`,
     });
     return sendPdf(reply, pdf, `invoices-${what.replace(/ /g, '-')}-${date}.pdf`);

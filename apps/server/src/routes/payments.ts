@@ -17,7 +17,8 @@ import { checkMediaType, readDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { isLocalProvider } from '../payments/local/local-provider';
 import { intentIdFromSecret, PaymentDeclinedError, WebhookSignatureError } from '../payments/provider';
-import { applySucceededIntent, handleProviderEvent } from '../services/payment-events';
+import { sendBookingEmail } from '../mail/booking-confirmation';
+import { applySucceededIntent, handleProviderEvent, type AppliedPayment } from '../services/payment-events';
 
 const cardSchema = z.object({
   clientSecret: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
@@ -39,6 +40,8 @@ function attributes<T extends z.ZodType>(request: FastifyRequest, type: string, 
 
 export function registerPaymentRoutes(app: FastifyInstance, services: Services, prefix: string) {
   const provider = services.payments;
+  /** The confirmation (or, for a later payment, the receipt), after the payment has committed. */
+  const emailPayment = (payment: AppliedPayment) => sendBookingEmail(services, payment.bookingId, payment.kind, payment.amountCents);
 
   app.get(
     `${prefix}/payment-config/`,
@@ -61,7 +64,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
         if (error instanceof WebhookSignatureError) throw errors.badRequest('Invalid webhook signature.', 'invalid_signature');
         throw error;
       }
-      const outcome = await handleProviderEvent(services.database, provider, event, services.clock());
+      const outcome = await handleProviderEvent(services.database, provider, event, services.clock(), emailPayment);
       return reply.type('application/json').send({ received: true, outcome });
     });
   });
@@ -78,7 +81,9 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
       if (intent.status !== 'succeeded') {
         throw errors.invalid(intent.lastError ?? 'The payment has not been completed.', 'clientSecret', 'payment_incomplete');
       }
-      await inTransaction(ctx, (tx) => applySucceededIntent(tx.db, intent, tx.now, 'browser'));
+      const applied = await inTransaction(ctx, (tx) => applySucceededIntent(tx.db, intent, tx.now, 'browser'));
+      // Only the caller that applied the payment emails: a webhook that came first has already.
+      if (applied) await emailPayment(applied);
       reply.status(201);
       return {
         data: {
@@ -130,7 +135,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
           if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, 'number', error.code);
           throw error;
         }
-        await handleProviderEvent(services.database, provider, result.event, ctx.now);
+        await handleProviderEvent(services.database, provider, result.event, ctx.now, emailPayment);
         if (result.intent.status !== 'succeeded') throw errors.invalid(result.intent.lastError ?? messages.unknownError, 'number', 'card_declined');
         reply.status(201);
         return { data: { type: 'local-payments', id: result.intent.id, attributes: { status: result.intent.status } } };

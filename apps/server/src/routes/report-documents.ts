@@ -38,7 +38,7 @@ function listQuery(request: FastifyRequest, fixed: RawQuery): RawQuery {
   return query;
 }
 
-const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test' });
+const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test', business: ctx.services.config.business });
 
 export function registerReportDocumentRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
   const timeZone = services.config.timeZone;

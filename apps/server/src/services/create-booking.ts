@@ -12,6 +12,7 @@ import { formatMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
 import { computeCosts, costsToStrings } from '@parking/domain/pricing';
 import { isStaff, type RequestContext } from '../context';
+import { sendBookingEmail } from '../mail/booking-confirmation';
 import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, vehicleTypes } from '../db/schema/index';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
@@ -227,5 +228,11 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
     action: 'created',
     info: { source: staff ? 'staff' : 'website', status, paymentStatus, totalCost: money.totalCost },
   });
+  // Confirmed already (a subscriber's free stay, a booking staff keyed in): the confirmation goes
+  // once the booking is stored. An online booking's goes when its payment succeeds.
+  if (status === 'complete') {
+    const bookingId = booking.id;
+    ctx.defer(() => sendBookingEmail(ctx.services, bookingId, 'confirmation'));
+  }
   return booking.id;
 }

@@ -11,15 +11,29 @@ import type { PaymentProvider, ProviderEvent, ProviderPaymentIntent, ProviderSub
 
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
 
-/** Marks a booking paid for a succeeded intent, once, however many times it is told. */
-export async function applySucceededIntent(db: Executor, intent: ProviderPaymentIntent, now: Date, source: string): Promise<boolean> {
-  if (intent.status !== 'succeeded') return false;
+/** A payment that has just been applied: the booking it confirmed (or paid more of) and how much. */
+export interface AppliedPayment {
+  bookingId: number;
+  /** 'confirmation' when this payment confirmed the booking, 'receipt' for a later payment. */
+  kind: 'confirmation' | 'receipt';
+  amountCents: number;
+}
+
+const AWAITING_PAYMENT = ['pending', 'payment_failed', 'abandoned'];
+
+/**
+ * Marks a booking paid for a succeeded intent, once, however many times it is told: the conditional
+ * update of the payment row lets exactly one caller through (the webhook or the browser's
+ * confirmation, whichever comes first), and only that caller gets the payment back to email about.
+ */
+export async function applySucceededIntent(db: Executor, intent: ProviderPaymentIntent, now: Date, source: string): Promise<AppliedPayment | null> {
+  if (intent.status !== 'succeeded') return null;
   const [payment] = await db
     .update(payments)
     .set({ status: 'succeeded' })
     .where(and(eq(payments.providerPaymentId, intent.id), ne(payments.status, 'succeeded')))
     .returning();
-  if (!payment) return false;
+  if (!payment) return null;
   const [paid] = await db
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
     .from(payments)
@@ -27,13 +41,13 @@ export async function applySucceededIntent(db: Executor, intent: ProviderPayment
   // Net of what has gone back to the card (a cheaper change, a cancellation): see booking-refunds.
   const amountPaid = formatMoney(Math.max(0, parseMoney(paid?.total ?? '0') - (await refundedCents(db, payment.bookingId))));
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
-  if (!booking) return false;
+  if (!booking) return null;
   const fullyPaid = parseMoney(amountPaid) >= parseMoney(booking.totalCost);
   await db
     .update(bookings)
     .set({
       // A paid online booking is confirmed, even if its 30-minute hold had lapsed meanwhile.
-      status: ['pending', 'payment_failed', 'abandoned'].includes(booking.status) ? 'complete' : booking.status,
+      status: AWAITING_PAYMENT.includes(booking.status) ? 'complete' : booking.status,
       paymentStatus: fullyPaid ? 'paid' : booking.paymentStatus,
       paymentMethod: 'stripe',
       amountPaid,
@@ -49,7 +63,7 @@ export async function applySucceededIntent(db: Executor, intent: ProviderPayment
     action: 'payment_succeeded',
     info: { amount: formatMoney(intent.amountCents), paymentIntent: intent.id, source },
   });
-  return true;
+  return { bookingId: booking.id, kind: AWAITING_PAYMENT.includes(booking.status) ? 'confirmation' : 'receipt', amountCents: intent.amountCents };
 }
 
 async function applyFailedIntent(db: Executor, intent: ProviderPaymentIntent, now: Date): Promise<void> {
@@ -100,18 +114,26 @@ async function upsertSubscription(db: Executor, sub: ProviderSubscription, now: 
 
 /**
  * Applies one provider event. Events are recorded in provider_events in the same transaction as
- * their effect, so a redelivered event finds itself there and changes nothing.
+ * their effect, so a redelivered event finds itself there and changes nothing. `onPaid` runs once
+ * the transaction has committed, for a payment this event applied (the booking emails).
  */
-export async function handleProviderEvent(database: Database, provider: PaymentProvider, event: ProviderEvent, now: Date): Promise<EventOutcome> {
+export async function handleProviderEvent(
+  database: Database,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+  now: Date,
+  onPaid?: (payment: AppliedPayment) => Promise<void>,
+): Promise<EventOutcome> {
   if (event.type === 'ignored') return 'ignored';
   // A renewal's new period lives on the subscription: read it before the transaction (network call).
   const renewed = event.type === 'invoice.paid' && event.subscriptionId ? await provider.retrieveSubscription(event.subscriptionId) : null;
-  return database.transaction(async (tx) => {
+  let applied: AppliedPayment | null = null;
+  const outcome = await database.transaction(async (tx): Promise<EventOutcome> => {
     const [fresh] = await tx.insert(providerEvents).values({ eventId: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning();
     if (!fresh) return 'duplicate';
     switch (event.type) {
       case 'payment_intent.succeeded':
-        await applySucceededIntent(tx, event.intent, now, 'webhook');
+        applied = await applySucceededIntent(tx, event.intent, now, 'webhook');
         break;
       case 'payment_intent.payment_failed':
         await applyFailedIntent(tx, event.intent, now);
@@ -132,6 +154,8 @@ export async function handleProviderEvent(database: Database, provider: PaymentP
     }
     return 'handled';
   });
+  if (applied && onPaid) await onPaid(applied);
+  return outcome;
 }
 
 /** Pending online bookings whose 30-minute hold has lapsed give their space back. */

@@ -6,7 +6,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { loginHref, paths } from '@/config/paths';
-import { site } from '@/config/site';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useContentMenu } from '@/lib/content/menus';
 import { useSiteContact } from '@/lib/content/site-contact';
@@ -114,7 +113,8 @@ export function SiteFooter() {
           sx={{ justifyContent: 'space-between', typography: 'body2' }}
         >
           <span>
-            © {new Date().getFullYear()} {site.name}
+            © {new Date().getFullYear()} {contact.businessName}
+            {contact.abn ? ` · ABN ${contact.abn}` : ''}
           </span>
           {secondary.length > 0 && (
             <Box component="nav" aria-label="Legal">

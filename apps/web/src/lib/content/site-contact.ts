@@ -9,6 +9,9 @@ export interface SiteContact {
   hours: string;
   headerMessage: string;
   socialLinks: { network: string; url: string }[];
+  businessName: string;
+  /** '' when none is configured. */
+  abn: string;
 }
 
 /** 'tel:' link of a phone number as written ('1300 975 707' → 'tel:1300975707'). */
@@ -30,5 +33,7 @@ export function useSiteContact(): SiteContact {
     hours: data?.hours ?? '',
     headerMessage: data?.header_message ?? '',
     socialLinks: data?.social_links ?? [],
+    businessName: data?.business_name || site.name,
+    abn: data?.abn ?? '',
   };
 }

@@ -79,4 +79,7 @@ export interface SiteOptions {
   hours: string;
   header_message: string;
   social_links: { network: string; url: string }[];
+  /** The configured business (our server adds them; a WordPress answered alone has none). */
+  business_name?: string;
+  abn?: string;
 }

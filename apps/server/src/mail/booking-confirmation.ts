@@ -1,0 +1,126 @@
+/**
+ * The booking confirmation and the payment receipt: sent once the booking is confirmed (an online
+ * payment succeeded, a subscriber's free stay, a booking staff keyed in with a real email) and when
+ * staff take a payment later. HTML with a plain-text part, the invoice PDF, an inline QR image of the
+ * booking code (the valet desk scans it) and a calendar file attached.
+ *
+ * Exactly once per confirmation: callers send only when their own write changed something (the
+ * payment row turned succeeded, the booking was created complete), after that write has committed.
+ */
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { bookingCalendar } from '@parking/domain/calendar';
+import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
+import { formatAud } from '@parking/domain/money';
+import type { Config } from '../config';
+import type { Executor } from '../db/client';
+import { bookings } from '../db/schema/index';
+import { directionsUrl, invoiceTitle } from '../documents/business';
+import { renderInvoicesPdf } from '../documents/invoice';
+import { invoiceModel, loadInvoiceLookups } from '../documents/invoice-data';
+import type { BookingRow } from '../services/create-booking';
+import { renderBookingEmail } from './booking-summary';
+import type { MailMessage, Mailer } from './mailer';
+
+export type BookingEmailKind = 'confirmation' | 'receipt';
+
+export const QR_CID = 'booking-qr@parking';
+
+/** The page where a traveller finds their booking again (by code and email). */
+export const manageBookingUrl = (publicUrl: string, bookingCode: string) => `${publicUrl}/manage-booking?code=${encodeURIComponent(bookingCode)}`;
+
+/** A booking with nobody to write to: no email, or the placeholder of a walk-in who gave none. */
+export const hasRealEmail = (email: string) => email.trim() !== '' && !PLACEHOLDER_EMAIL_PATTERN.test(email);
+
+export interface BookingEmailDeps {
+  db: Executor;
+  config: Config;
+  now: Date;
+}
+
+/** The email for a booking, or null when there is nobody to send it to. */
+export async function bookingEmailMessage(
+  deps: BookingEmailDeps,
+  booking: BookingRow,
+  kind: BookingEmailKind,
+  paymentCents?: number,
+): Promise<MailMessage | null> {
+  if (!hasRealEmail(booking.email)) return null;
+  const { config } = deps;
+  const business = config.business;
+  const lookups = await loadInvoiceLookups(deps, [booking]);
+  const model = invoiceModel(booking, lookups, config.timeZone, deps.now);
+  const manageUrl = manageBookingUrl(config.publicUrl, booking.bookingCode);
+  const [pdf, qr] = await Promise.all([
+    renderInvoicesPdf([model], { business, compress: config.env !== 'test' }),
+    QRCode.toBuffer(booking.bookingCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 }),
+  ]);
+  const calendar = bookingCalendar(
+    {
+      bookingCode: booking.bookingCode,
+      businessName: business.name,
+      address: business.address.join(', '),
+      dropOff: booking.startDatetime,
+      pickUp: booking.endDatetime,
+      lotName: model.lot,
+      manageUrl,
+      domain: new URL(config.publicUrl).hostname,
+    },
+    deps.now,
+  );
+  const name = booking.firstName.trim();
+  const greeting = `${name ? `Hi ${name}, t` : 'T'}`;
+  const receipt = kind === 'receipt';
+  const heading = receipt ? 'Payment received' : 'Your parking is booked';
+  const intro = receipt
+    ? [`${greeting}hank you: we have received your payment${paymentCents ? ` of ${formatAud(paymentCents)}` : ''} for booking ${booking.bookingCode}. Your updated ${invoiceTitle(business).toLowerCase()} is attached.`]
+    : [`${greeting}hank you for booking with ${business.name}. Your booking ${booking.bookingCode} is confirmed; your ${invoiceTitle(business).toLowerCase()} is attached.`];
+  const content = renderBookingEmail({
+    heading,
+    intro,
+    model,
+    business,
+    qrCid: QR_CID,
+    links: [
+      { label: 'Manage my booking', url: manageUrl },
+      { label: 'Get directions', url: directionsUrl(business) },
+    ],
+    notes: [
+      `On the day: drive to ${business.address.join(', ')} and hand your keys to our valet team${
+        model.busDeparture !== '-' ? ` at least 10 minutes before your ${model.busDeparture} shuttle bus` : ''
+      }. A missed bus costs a $10 per car administration fee.`,
+      `Questions? Call us on ${business.phone} or reply to ${business.email}.`,
+    ],
+  });
+  return {
+    to: booking.email,
+    subject: receipt ? `Payment received for booking ${booking.bookingCode}` : `Booking confirmed: ${booking.bookingCode}`,
+    text: content.text,
+    html: content.html,
+    attachments: [
+      { filename: `invoice-${booking.bookingCode}.pdf`, contentType: 'application/pdf', content: pdf },
+      { filename: `booking-${booking.bookingCode}-qr.png`, contentType: 'image/png', content: qr, cid: QR_CID },
+      { filename: `booking-${booking.bookingCode}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(calendar, 'utf8') },
+    ],
+  };
+}
+
+/**
+ * Builds and sends a booking's email after its write has committed. A mail failure is logged, never
+ * thrown: the booking and its payment are stored whatever the mail server says.
+ */
+export async function sendBookingEmail(
+  services: { database: Executor; config: Config; mailer: Mailer; clock: () => Date },
+  bookingId: number,
+  kind: BookingEmailKind,
+  paymentCents?: number,
+): Promise<void> {
+  try {
+    const [booking] = await services.database.select().from(bookings).where(eq(bookings.id, bookingId));
+    if (!booking) return;
+    const message = await bookingEmailMessage({ db: services.database, config: services.config, now: services.clock() }, booking, kind, paymentCents);
+    if (message) await services.mailer.send(message);
+  } catch (error) {
+    console.error(`Could not send the ${kind} email of booking ${bookingId}`, error);
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Where a traveller's booking stands, in their words (My Bookings): still to come, the car is with
+ * us, or done. Only a confirmed (complete) booking has a phase; any other status (pending, cancelled,
+ * abandoned, payment failed) is shown as that status, as the spec shows it.
+ */
+export type StayPhase = 'upcoming' | 'parked' | 'past';
+
+export const STAY_PHASE_LABELS: Record<StayPhase, string> = {
+  upcoming: 'Upcoming',
+  parked: 'Parked now',
+  past: 'Past',
+};
+
+export interface StayPhaseInput {
+  status: string;
+  startDatetime: string;
+  /** Null for an open-ended (staff) booking. */
+  endDatetime: string | null;
+  /** When staff checked the car in (back office check-in), or null. */
+  timeParked: string | null;
+}
+
+export function stayPhase(booking: StayPhaseInput, now: Date): StayPhase | null {
+  if (booking.status !== 'complete') return null;
+  const at = now.getTime();
+  const end = booking.endDatetime === null ? Number.POSITIVE_INFINITY : Date.parse(booking.endDatetime);
+  if (at >= end) return 'past';
+  // Checked in early counts as parked; otherwise the stay has begun at its drop-off time.
+  if (booking.timeParked !== null || at >= Date.parse(booking.startDatetime)) return 'parked';
+  return 'upcoming';
+}
+
+/** What is still owed on a booking in cents: total less paid, never negative. */
+export function amountOwedCents(totalCents: number, paidCents: number): number {
+  return Math.max(0, totalCents - paidCents);
+}
