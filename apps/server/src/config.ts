@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseFaultPause, type FaultPause, type FaultPoint } from './faults';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -46,6 +47,10 @@ const envSchema = z.object({
   LOCAL_WEBHOOK_SECRET: z.string().default('whsec_local_development_only'),
   /** A WordPress answering the content routes (/wp-json/...); unset means our own content tables. */
   CMS_URL: z.string().url().optional(),
+  /** How long SIGTERM waits for requests in flight before exiting anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: intFromEnv(25),
+  /** Fault tests only: pause points (faults.ts). Refused in production. */
+  FAULT_PAUSE: z.string().optional(),
 });
 
 export interface RateLimits {
@@ -82,6 +87,9 @@ export interface Config {
   payments: PaymentsConfig;
   /** Base URL of a WordPress serving the content routes, without a trailing slash; undefined: our own tables. */
   cmsUrl: string | undefined;
+  shutdownTimeoutMs: number;
+  /** Fault-injection pause points (fault tests only; always empty in production). */
+  faultPause: ReadonlyMap<FaultPoint, FaultPause>;
 }
 
 export type PaymentsConfig =
@@ -125,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = findRepoRoot();
   const dataDir = resolve(repoRoot, e.DATA_DIR ?? 'data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.NODE_ENV === 'production' && e.FAULT_PAUSE) {
+    throw new Error('Invalid environment: FAULT_PAUSE is for the fault tests and cannot be set in production');
+  }
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
     console.warn('NODE_ENV=production without DATABASE_URL: using the embedded database in', dataDir);
   }
@@ -157,5 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentsConfig(e),
     cmsUrl: e.CMS_URL?.replace(/\/+$/, ''),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    faultPause: e.NODE_ENV === 'production' ? new Map() : parseFaultPause(e.FAULT_PAUSE),
   };
 }
