@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -16,11 +16,26 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/**/*.faults.test.ts'],
           environment: 'node',
           globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        // The real server as a child process, killed and restarted (npm run test:faults; needs PostgreSQL).
+        test: {
+          name: 'faults',
+          root: './apps/server',
+          include: ['src/**/*.faults.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
           env: { TZ: 'UTC' },
         },
       },

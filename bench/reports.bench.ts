@@ -196,7 +196,7 @@ async function main() {
     );
     console.info(`${driver}: migrated and generated ${JSON.stringify(shape)} in ${((performance.now() - phase) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+    const config = loadConfig({ NODE_ENV: 'production', BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATA_DIR: dataDir, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
     const app = await buildApp({ config, database: handle.db, logger: false });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     try {

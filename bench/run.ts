@@ -239,7 +239,7 @@ async function explainHotCalls(databaseUrl: string, token: string, calls: Array<
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   const captured: Array<{ query: string; params: unknown[] }> = [];
   const db: Database = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } });
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+  const config = loadConfig({ NODE_ENV: 'production', BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATABASE_URL: databaseUrl, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
   const app = await buildApp({ config, database: db, logger: false });
   const lines: string[] = [];
   try {

@@ -39,6 +39,9 @@ export async function startServer(port: number, databaseUrl: string, env: Record
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
+      // Production refuses to start without these (tax invoices, signed manage-booking links).
+      BUSINESS_ABN: '51 824 753 556',
+      SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: base,

@@ -14,6 +14,7 @@ import { errorHandler, JSONAPI, sendError } from './http/errors';
 import { errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './jsonapi/routes';
+import { configureFaults } from './faults';
 import { registerDevMailRoutes } from './mail/dev-mail-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-provider';
@@ -94,6 +95,7 @@ export function buildRegistry(): Registry {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? (() => new Date());
+  configureFaults(config.faultPause);
   const services: Services = {
     config,
     database,

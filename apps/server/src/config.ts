@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_MANAGE_RULES, type ManageRules } from '@parking/domain/manage-booking';
 import { formatAbn, isValidAbn } from '@parking/domain/abn';
 import type { BusinessDetails } from './documents/business';
+import { parseFaultPause, type FaultPause, type FaultPoint } from './faults';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -69,6 +70,10 @@ const envSchema = z.object({
   BUSINESS_ADDRESS: z.string().trim().min(1).default('12 Holyman Avenue, Cambridge TAS 7170'),
   BUSINESS_PHONE: z.string().trim().min(1).default('1300 975 707'),
   BUSINESS_EMAIL: z.string().trim().email().default('bookings@skypark.example'),
+  /** How long SIGTERM waits for requests in flight before exiting anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: intFromEnv(25),
+  /** Fault tests only: pause points (faults.ts). Refused in production. */
+  FAULT_PAUSE: z.string().optional(),
 });
 
 export interface RateLimits {
@@ -110,6 +115,9 @@ export interface Config {
   manageBooking: ManageRules;
   /** Name, ABN, address, phone and email: the site's contact options, emails and invoices read them here. */
   business: BusinessDetails;
+  shutdownTimeoutMs: number;
+  /** Fault-injection pause points (fault tests only; always empty in production). */
+  faultPause: ReadonlyMap<FaultPoint, FaultPause>;
 }
 
 export type PaymentsConfig =
@@ -162,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.BUSINESS_ABN) {
     throw new Error('Invalid environment: BUSINESS_ABN is required in production (tax invoices print it)');
   }
+  if (e.NODE_ENV === 'production' && e.FAULT_PAUSE) {
+    throw new Error('Invalid environment: FAULT_PAUSE is for the fault tests and cannot be set in production');
+  }
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
     console.warn('NODE_ENV=production without DATABASE_URL: using the embedded database in', dataDir);
   }
@@ -207,5 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phone: e.BUSINESS_PHONE,
       email: e.BUSINESS_EMAIL,
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    faultPause: e.NODE_ENV === 'production' ? new Map() : parseFaultPause(e.FAULT_PAUSE),
   };
 }

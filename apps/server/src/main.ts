@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
-import { abandonStaleBookings } from './services/payment-events';
+import { createPaymentProvider } from './payments/create-provider';
+import { abandonStaleBookings, reconcilePayments } from './services/payment-events';
 
 async function main() {
   const config = loadConfig();
@@ -18,7 +19,16 @@ async function main() {
     console.info('Demo data:', JSON.stringify(summary));
   }
 
-  const app = await buildApp({ config, database: handle.db });
+  // A payment the provider took while this process was stopped (killed mid-request, webhook lost) is
+  // applied before the first request: the provider's state is the truth.
+  const payments = createPaymentProvider(config, handle.db, () => new Date());
+  const reconciled = await reconcilePayments(handle.db, payments, new Date()).catch((error: unknown) => {
+    console.error('payment reconciliation failed', error);
+    return null;
+  });
+  if (reconciled?.applied) console.info(`Payments reconciled with the provider: ${reconciled.applied} of ${reconciled.checked} open`);
+
+  const app = await buildApp({ config, database: handle.db, payments });
   await app.listen({ host: config.host, port: config.port });
 
   // Online bookings not paid within 30 minutes give their space back. One UPDATE, safe to run on
@@ -43,7 +53,7 @@ async function main() {
     const timer = setTimeout(() => {
       console.error('Shutdown took too long; exiting.');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownTimeoutMs);
     timer.unref();
     clearInterval(abandonTimer);
     await app.close();

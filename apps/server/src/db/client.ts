@@ -43,9 +43,15 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const folder = migrationsFolder();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A database that is down answers quickly (503) instead of leaving requests waiting for a connection.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    // So must a checked-out client (inside a transaction) whose connection drops: its query fails and
+    // the request answers 503; without this listener the 'error' event crashed the process.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    });
     const db: Database = drizzlePg(pool, { schema });
     return {
       db,

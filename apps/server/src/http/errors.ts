@@ -43,6 +43,30 @@ function fromDatabase(error: PgLikeError): ApiError | undefined {
   }
 }
 
+/**
+ * The database is down, restarting or cut off: PostgreSQL's connection and shutdown classes (08, 57P),
+ * too many connections (53300), and the driver's socket errors. The request is answered 503 with a
+ * JSON:API error; the pool reconnects by itself once the database is back.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '53300', '57P01', '57P02', '57P03']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
+export const unavailable = () =>
+  new ApiError(
+    503,
+    [{ status: '503', code: 'service_unavailable', detail: 'The service is temporarily unavailable. Please try again in a moment.' }],
+    { 'retry-after': '5' },
+  );
+
 /** Fastify's own errors (bad JSON, body too large, wrong media type) keep their 4xx status. */
 function fromFastify(error: FastifyError): ApiError | undefined {
   const status = error.statusCode ?? 500;
@@ -64,6 +88,7 @@ function fromFastify(error: FastifyError): ApiError | undefined {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return unavailable();
   const database = databaseError(error);
   if (database) {
     const mapped = fromDatabase(database);
@@ -83,6 +108,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const apiError = toApiError(error);
-  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (apiError.status === 503) request.log.warn({ err: error }, 'database unavailable');
+  else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   return sendError(reply, apiError);
 }

@@ -14,6 +14,7 @@ import { openBookingPayment } from '../services/online-payment';
 import { inTransaction } from '../http/context';
 import { route } from '../http/route';
 import { checkMediaType, readDocument } from '../jsonapi/document';
+import { faultPoint } from '../faults';
 import { errors, fromZod } from '../jsonapi/errors';
 import { isLocalProvider } from '../payments/local/local-provider';
 import { intentIdFromSecret, PaymentDeclinedError, WebhookSignatureError } from '../payments/provider';
@@ -64,7 +65,8 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
         if (error instanceof WebhookSignatureError) throw errors.badRequest('Invalid webhook signature.', 'invalid_signature');
         throw error;
       }
-      const outcome = await handleProviderEvent(services.database, provider, event, services.clock(), emailPayment);
+      // Fault tests stop inside the event's transaction, after its effect and before the commit.
+      const outcome = await handleProviderEvent(services.database, provider, event, services.clock(), { onPaid: emailPayment, beforeCommit: () => faultPoint('webhook') });
       return reply.type('application/json').send({ received: true, outcome });
     });
   });
@@ -135,7 +137,10 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
           if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, 'number', error.code);
           throw error;
         }
-        await handleProviderEvent(services.database, provider, result.event, ctx.now, emailPayment);
+        // Fault tests stop here: the provider has taken the money, our database does not know yet
+        // (start-up reconciliation, services/payment-events.ts, then applies it).
+        await faultPoint('payment-confirmation');
+        await handleProviderEvent(services.database, provider, result.event, ctx.now, { onPaid: emailPayment });
         if (result.intent.status !== 'succeeded') throw errors.invalid(result.intent.lastError ?? messages.unknownError, 'number', 'card_declined');
         reply.status(201);
         return { data: { type: 'local-payments', id: result.intent.id, attributes: { status: result.intent.status } } };

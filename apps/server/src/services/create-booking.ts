@@ -16,6 +16,7 @@ import { sendBookingEmail } from '../mail/booking-confirmation';
 import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, vehicleTypes } from '../db/schema/index';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
+import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
 import { assertCapacity, assertNotBlockedOut, assertOnlineFormOpen, findPromo, lockLot, priceExtras } from './booking-rules';
 import { loadLotPricing, subscriptionCover } from './pricing-data';
@@ -218,6 +219,8 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error('Booking not created');
+  // Fault tests stop here: the booking row is written, its extras and log are not.
+  await faultPoint('booking-save');
   if (pricedExtras.length) {
     await ctx.db.insert(bookingExtras).values(pricedExtras.map((extra) => ({ bookingId: booking.id, extraId: extra.id, price: formatMoney(extra.cents) })));
   }

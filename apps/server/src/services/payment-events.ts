@@ -122,7 +122,7 @@ export async function handleProviderEvent(
   provider: PaymentProvider,
   event: ProviderEvent,
   now: Date,
-  onPaid?: (payment: AppliedPayment) => Promise<void>,
+  options: { onPaid?: (payment: AppliedPayment) => Promise<void>; beforeCommit?: () => Promise<void> } = {},
 ): Promise<EventOutcome> {
   if (event.type === 'ignored') return 'ignored';
   // A renewal's new period lives on the subscription: read it before the transaction (network call).
@@ -152,9 +152,10 @@ export async function handleProviderEvent(
         // The subscription itself arrives as customer.subscription.created.
         break;
     }
+    await options.beforeCommit?.();
     return 'handled';
   });
-  if (applied && onPaid) await onPaid(applied);
+  if (applied && options.onPaid) await options.onPaid(applied);
   return outcome;
 }
 
@@ -172,4 +173,37 @@ export async function abandonStaleBookings(database: Database, now: Date, holdMs
     }
     return stale.length;
   });
+}
+
+/**
+ * Card payments our database does not know the end of, checked against the provider: a process
+ * killed after the provider took the money and before the booking was marked paid (or a webhook
+ * that never arrived) is put right at the next start-up. Idempotent, like every other path here.
+ */
+export async function reconcilePayments(
+  database: Database,
+  provider: PaymentProvider,
+  now: Date,
+  options: { sinceMs?: number; limit?: number } = {},
+): Promise<{ checked: number; applied: number; failed: number }> {
+  const since = new Date(now.getTime() - (options.sinceMs ?? 7 * 24 * 60 * 60_000));
+  const open = await database
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(and(ne(payments.status, 'succeeded'), eq(payments.provider, provider.kind), sql`${payments.created} >= ${since.toISOString()}::timestamptz`))
+    .orderBy(payments.id)
+    .limit(options.limit ?? 500);
+  let applied = 0;
+  let failed = 0;
+  for (const { providerPaymentId } of open) {
+    try {
+      const intent = await provider.retrievePaymentIntent(providerPaymentId);
+      if (intent.status !== 'succeeded') continue;
+      if (await database.transaction((tx) => applySucceededIntent(tx, intent, now, 'reconciliation'))) applied += 1;
+    } catch (error) {
+      failed += 1;
+      console.error(`Payment ${providerPaymentId} could not be reconciled:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return { checked: open.length, applied, failed };
 }
