@@ -7,8 +7,10 @@ import { mockApi } from './api-mock';
 // scroll restoration calls it.
 window.scrollTo = () => undefined;
 
-// Lazy routes load their chunk on first use; a cold run of the whole suite needs more than a second.
-configure({ asyncUtilTimeout: 4000 });
+// Lazy routes load their chunk on first use; a cold run of the whole suite needs more than a second, and
+// a machine busy with other suites many more (46 waits passed 4 s at a load average of 15). A wait ends as
+// soon as its element appears, so a long limit costs nothing when the machine is idle.
+configure({ asyncUtilTimeout: 20_000 });
 
 // Every test starts as a visitor with an API that knows nothing else; tests add the answers they need.
 beforeEach(() => {
