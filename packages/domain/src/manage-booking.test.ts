@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bookingChangeSchema,
   canManage,
+  changeFormSchema,
   cancellationRefund,
   DEFAULT_MANAGE_RULES,
   manageCutoff,
@@ -134,5 +135,14 @@ describe('payloads', () => {
     expect(bookingChangeSchema.parse({ endDatetime: '2026-12-05T18:00:00+11:00' })).toEqual({ endDatetime: new Date('2026-12-05T07:00:00Z') });
     expect(bookingChangeSchema.parse({ rego: 'abc 123', busDepartureTime: '05:30' })).toEqual({ rego: 'ABC123', busDepartureTime: '05:30:00' });
     expect(bookingChangeSchema.safeParse({ passengersOut: 0 }).success).toBe(false);
+  });
+});
+
+describe('the change form', () => {
+  it('needs the pick-up after the drop-off, in the wizard wording', () => {
+    const base = { startLocal: '2026-12-01T06:00', endLocal: '2026-12-03T18:00', flightNumberOut: '', flightNumberIn: '', rego: 'abc 1', make: 'Kia', model: 'Rio', colour: 'Red' };
+    expect(changeFormSchema.parse(base).rego).toBe('ABC1');
+    expect(changeFormSchema.safeParse({ ...base, endLocal: '2026-12-01T06:00' }).error?.issues[0]).toMatchObject({ message: 'Arrival Time has to be before Departure Time', path: ['endLocal'] });
+    expect(changeFormSchema.safeParse({ ...base, startLocal: '' }).error?.issues[0]?.message).toBe('This field is required.');
   });
 });

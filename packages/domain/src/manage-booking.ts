@@ -123,3 +123,26 @@ export const bookingChangeSchema = z
   })
   .partial();
 export type BookingChangeInput = z.output<typeof bookingChangeSchema>;
+
+const localDatetime = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.required, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: messages.invalidDatetime });
+
+/** The manage page's change form: business-local drop-off and pick-up ('YYYY-MM-DDTHH:mm'), flights, vehicle. */
+export const changeFormSchema = z
+  .object({
+    startLocal: localDatetime,
+    endLocal: localDatetime,
+    flightNumberOut: optionalText(20),
+    flightNumberIn: optionalText(20),
+    rego,
+    make: requiredText(50),
+    model: requiredText(50),
+    colour: requiredText(30),
+  })
+  // Same-format local strings compare in time order.
+  .refine((value) => value.endLocal > value.startLocal, { error: messages.arrivalBeforeDeparture, path: ['endLocal'] });
+export type ChangeFormInput = z.input<typeof changeFormSchema>;
+export type ChangeFormValues = z.output<typeof changeFormSchema>;

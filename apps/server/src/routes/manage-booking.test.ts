@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manageMessages } from '@parking/domain/manage-booking';
 import { messages } from '@parking/domain/messages';
 import { issueManageToken } from '../auth/manage-tokens';
-import { bookingLogs, bookings, localProviderObjects, lots } from '../db/schema/index';
+import { bookingLogs, bookings, extras, localProviderObjects, lots } from '../db/schema/index';
 import { presentByDay } from '../services/pricing-data';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { insertBooking } from '../test/booking-rows';
@@ -191,6 +191,47 @@ describe('changing dates', () => {
       expect((await change(booking.id, { endDatetime: '2026-12-02T18:00:00+11:00' }, asGuest(token))).status).toBe(200);
     } finally {
       await server.handle.db.update(lots).set({ spaces: f.indoor.spaces, fillRateThreshold: f.indoor.fillRateThreshold }).where(eq(lots.id, f.indoor.id));
+    }
+  });
+
+  it('two changes racing for the last space: one gets it, the other is refused (the lot lock, as when booking)', async () => {
+    const first = await paidGuestBooking({ relationships: { lot: { data: { type: 'lots', id: String(f.indoor.id) } } } });
+    const second = await paidGuestBooking({ relationships: { lot: { data: { type: 'lots', id: String(f.indoor.id) } } } });
+    // Room for the cars already there on the days the changes add, and one more.
+    const present = (await presentByDay(server.handle.db, [f.indoor.id], '2026-12-04', '2026-12-06', server.config.timeZone, server.clock.now())).get(f.indoor.id) ?? [];
+    await server.handle.db.update(lots).set({ spaces: Math.max(0, ...present) + 1, fillRateThreshold: '1' }).where(eq(lots.id, f.indoor.id));
+    try {
+      const tokens = await Promise.all([guestToken(first.code, first.email), guestToken(second.code, second.email)]);
+      const results = await Promise.all([
+        change(first.id, { endDatetime: '2026-12-06T18:00:00+11:00' }, asGuest(tokens[0] ?? '')),
+        change(second.id, { endDatetime: '2026-12-06T18:00:00+11:00' }, asGuest(tokens[1] ?? '')),
+      ]);
+      expect(results.map((result) => result.status).sort()).toEqual([200, 400]);
+      expect(results.map((result) => firstError(result.body)?.code).filter(Boolean)).toEqual(['lot_full']);
+    } finally {
+      await server.handle.db.update(lots).set({ spaces: f.indoor.spaces, fillRateThreshold: f.indoor.fillRateThreshold }).where(eq(lots.id, f.indoor.id));
+    }
+  });
+
+  it('extras and vehicle type are priced as the booking engine prices them; kept extras keep their sold price', async () => {
+    const booking = await paidGuestBooking({ relationships: { extras: { data: [{ type: 'extras', id: String(f.valet.id) }] } } });
+    const token = await guestToken(booking.code, booking.email);
+    // The valet's price changes after the sale: the booking keeps its $120.
+    await server.handle.db.update(extras).set({ basePrice: '150.00' }).where(eq(extras.id, f.valet.id));
+    try {
+      const added = await change(booking.id, {}, asGuest(token), {
+        extras: { data: [{ type: 'extras', id: String(f.valet.id) }, { type: 'extras', id: String(f.wash.id) }] },
+      });
+      expect(one(added.body).attributes).toMatchObject({ extrasCost: '150.00', totalCost: '202.00', amountDue: '30.00' });
+      // An SUV: the wash's SUV variation ($40) and the valet at today's price.
+      const suv = await change(booking.id, {}, asGuest(token), { vehicleType: { data: { type: 'vehicle-types', id: String(f.suv.id) } } });
+      expect(one(suv.body).attributes).toMatchObject({ extrasCost: '190.00', totalCost: '242.00' });
+      const hidden = await change(booking.id, {}, asGuest(token), { extras: { data: [{ type: 'extras', id: String(f.hidden.id) }] } });
+      expect(firstError(hidden.body)?.source?.pointer).toBe('/data/relationships/extras');
+      const [updated] = (await logs(booking.id, 'updated')).slice(-1);
+      expect(updated?.info).toMatchObject({ vehicleTypeId: [f.sedan.id, f.suv.id], extrasCost: ['150.00', '190.00'] });
+    } finally {
+      await server.handle.db.update(extras).set({ basePrice: '120.00' }).where(eq(extras.id, f.valet.id));
     }
   });
 

@@ -122,6 +122,7 @@ async function present(ctx: RequestContext, booking: BookingRow) {
       cutoffHours: rules.cutoffHours,
       cancellationRefund: manageable ? formatMoney(refund.refundCents) : null,
       fullParkingRefund: refund.fullParking,
+      fullRefundHours: rules.fullRefundHours,
     },
   };
 }

@@ -24,6 +24,7 @@ const SetPasswordPage = page(() => import('@/features/account/routes/set-passwor
 const ProfilePage = page(() => import('@/features/account/routes/profile'), (m) => m.ProfilePage);
 const MyBookingsPage = page(() => import('@/features/bookings/routes/my-bookings'), (m) => m.MyBookingsPage);
 const MyVehiclesPage = page(() => import('@/features/vehicles/routes/my-vehicles'), (m) => m.MyVehiclesPage);
+const ManageBookingPage = page(() => import('@/features/manage-booking/routes/manage-booking'), (m) => m.ManageBookingPage);
 const BookingWizardLayout = page(() => import('@/features/booking/routes/booking-wizard'), (m) => m.BookingWizardLayout);
 const QuoteStep = page(() => import('@/features/booking/routes/step-1-quote'), (m) => m.QuoteStep);
 const DetailsStep = page(() => import('@/features/booking/routes/step-2-details'), (m) => m.DetailsStepPage);
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
               { path: paths.profile.path, element: <ProfilePage />, handle: signedIn },
               { path: paths.bookings.path, element: <MyBookingsPage />, handle: signedIn },
               { path: paths.vehicles.path, element: <MyVehiclesPage />, handle: signedIn },
+              { path: paths.manageBooking.path, element: <ManageBookingPage /> },
               { path: paths.permissionDenied.path, element: <PermissionDeniedPage /> },
               { path: paths.notFound.path, element: <NotFoundPage /> },
               {

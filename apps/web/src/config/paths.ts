@@ -28,6 +28,7 @@ export const paths = {
   profile: route({ name: 'profile', path: '/profile', title: 'Profile' }),
   bookings: route({ name: 'bookings', path: '/bookings', title: 'My Bookings' }),
   vehicles: route({ name: 'vehicles', path: '/vehicles', title: 'My Vehicles' }),
+  manageBooking: route({ name: 'manage-booking', path: '/manage-booking', title: 'Manage my booking' }),
   permissionDenied: route({
     name: 'permission-denied',
     path: '/permission-denied',
@@ -130,4 +131,9 @@ export function adminHref(entry: RouteEntry, params: Record<string, string | num
   });
   const search = new URLSearchParams(query).toString();
   return search ? `${path}?${search}` : path;
+}
+
+/** `/manage-booking?booking=12`: a booking opened from My Bookings (or after finding it by code and email). */
+export function manageBookingHref(bookingId?: string): string {
+  return bookingId ? `${paths.manageBooking.path}?booking=${encodeURIComponent(bookingId)}` : paths.manageBooking.path;
 }

@@ -68,6 +68,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (a guest's manage-booking token). */
+  headers?: Record<string, string>;
   /**
    * Leave a 401 to the caller instead of the app-wide "clear the token, go to login" reaction: the
    * start-up session check uses it, because a stale token there just means "visitor".
@@ -94,6 +96,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.set('Authorization', `Token ${token}`);
   const csrf = SAFE_METHODS.has(method) ? null : readCookie(CSRF_COOKIE);
   if (csrf) headers.set('X-CSRFToken', csrf);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
 
   let response: Response;
   try {

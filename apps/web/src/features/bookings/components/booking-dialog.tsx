@@ -1,3 +1,4 @@
+import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import { formatTime12 } from '@parking/domain/dates';
 import { gstCents } from '@parking/domain/pricing';
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
 import { ResponsiveDialog, ScrollableDialogContent } from '@/components/responsive-dialog';
+import { manageBookingHref } from '@/config/paths';
 import { StatusDot } from '@/components/status-dot';
 import { formatDateTime, formatMoneyText, formatRate } from '@/lib/format';
 import { invoiceUrl, type MyBooking } from '../api/get-my-bookings';
@@ -185,6 +187,9 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
       </ScrollableDialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={onClose}>Close</Button>
+        <Button href={manageBookingHref(booking.id)} variant="outlined" startIcon={<EditCalendarOutlinedIcon />}>
+          Manage booking
+        </Button>
         <Button
           LinkComponent="a"
           href={invoiceUrl(booking.id)}

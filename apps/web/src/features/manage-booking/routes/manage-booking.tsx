@@ -1,0 +1,233 @@
+import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
+import PaymentOutlinedIcon from '@mui/icons-material/PaymentOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { manageMessages } from '@parking/domain/manage-booking';
+import { messages } from '@parking/domain/messages';
+import { PageSection } from '@/components/page-section';
+import { paths } from '@/config/paths';
+import { ApiError, firstErrorDetail } from '@/lib/api/client';
+import { formatDateTime, formatMoneyText } from '@/lib/format';
+import { usePageTitle } from '@/lib/page-title';
+import { cancelBooking, forgetAccess, managedBookingQuery, openBalancePayment, type ManagedBooking } from '../api/manage-booking';
+import { BookingSummary } from '../components/booking-summary';
+import { CancelBookingDialog } from '../components/cancel-booking-dialog';
+import { CardPayment } from '../components/card-payment';
+import { ChangeBookingForm } from '../components/change-booking-form';
+import { FindBookingForm } from '../components/find-booking-form';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
+        <Typography id={id} variant="h4" component="h2" sx={{ mb: 2.5 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /manage-booking: a guest finds a booking with its code and email; a customer arrives from My Bookings
+ * with ?booking={id}. Then change it, pay what is owing, or cancel it, up to the cut-off.
+ */
+export function ManageBookingPage() {
+  usePageTitle(paths.manageBooking.title);
+  const [search, setSearch] = useSearchParams();
+  const bookingId = search.get('booking');
+  const open = (id: string) => setSearch({ booking: id });
+
+  return (
+    <PageSection title="Manage my booking" intro="Change your dates, flights or car, pay what is owing, or cancel." maxWidth="md">
+      {bookingId ? (
+        <ManagedBookingView bookingId={bookingId} onLostAccess={() => setSearch({})} />
+      ) : (
+        <Panel title="Find your booking">
+          <FindBookingForm onFound={open} />
+        </Panel>
+      )}
+    </PageSection>
+  );
+}
+
+type Payment = { clientSecret: string; amount: string };
+
+function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; onLostAccess: () => void }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(managedBookingQuery(bookingId));
+  const [outcome, setOutcome] = useState('');
+  const [payment, setPayment] = useState<Payment | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [, setSearch] = useSearchParams();
+
+  const refresh = (booking?: ManagedBooking) => {
+    if (booking) queryClient.setQueryData(managedBookingQuery(bookingId).queryKey, booking);
+    void queryClient.invalidateQueries({ queryKey: ['manage-booking', bookingId] });
+    void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+  };
+  const cancel = useMutation({
+    mutationFn: () => cancelBooking(bookingId),
+    onSuccess: (answer) => {
+      setCancelOpen(false);
+      setOutcome(
+        Number(answer.refunded) > 0
+          ? `Your booking has been cancelled. ${formatMoneyText(answer.refunded)} has been refunded to your card.`
+          : 'Your booking has been cancelled.',
+      );
+      refresh(answer);
+    },
+  });
+  const balance = useMutation({ mutationFn: () => openBalancePayment(bookingId), onSuccess: (answer) => setPayment(answer) });
+
+  if (query.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading your booking" />;
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    if (status === 403) {
+      return (
+        <Panel title="Find your booking">
+          <FindBookingForm
+            notice={firstErrorDetail(query.error, manageMessages.linkExpired)}
+            onFound={(id) => {
+              setSearch({ booking: id });
+              void query.refetch();
+            }}
+          />
+        </Panel>
+      );
+    }
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => { forgetAccess(); onLostAccess(); }}>
+            Find another booking
+          </Button>
+        }
+      >
+        {status === 404 ? 'Booking not found' : firstErrorDetail(query.error, messages.unknownError)}
+      </Alert>
+    );
+  }
+
+  const booking = query.data;
+  const billing = { email: booking.email, name: `${booking.firstName} ${booking.lastName}`.trim(), phone: '' };
+  const due = Number(booking.amountDue) > 0;
+
+  return (
+    <Stack spacing={3}>
+      {outcome && (
+        <Alert severity="success" role="status" onClose={() => setOutcome('')}>
+          {outcome}
+        </Alert>
+      )}
+      <Panel title={`Booking ${booking.bookingCode}`}>
+        <BookingSummary booking={booking} />
+      </Panel>
+
+      {booking.status === 'cancelled' ? (
+        <Alert severity="info" icon={<EventBusyOutlinedIcon />}>
+          {manageMessages.alreadyCancelled}
+        </Alert>
+      ) : !booking.canManage ? (
+        <Alert severity="info">{manageMessages.pastCutoff(booking.cutoffHours)}</Alert>
+      ) : (
+        <Typography color="text.secondary">
+          You can change or cancel this booking online until {formatDateTime(booking.cutoffDatetime)}.
+        </Typography>
+      )}
+
+      {payment ? (
+        <Panel title="Pay by card">
+          <Typography sx={{ mb: 2 }}>Amount to pay: {formatMoneyText(payment.amount)}</Typography>
+          <CardPayment
+            clientSecret={payment.clientSecret}
+            amount={formatMoneyText(payment.amount)}
+            billing={billing}
+            onPaid={() => {
+              setPayment(null);
+              setOutcome(`Thank you: your payment of ${formatMoneyText(payment.amount)} has been received.`);
+              refresh();
+            }}
+          />
+        </Panel>
+      ) : (
+        booking.status !== 'cancelled' &&
+        due && (
+          <Panel title="Pay what is owing">
+            {balance.isError && (
+              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+                {firstErrorDetail(balance.error, messages.unknownError)}
+              </Alert>
+            )}
+            <Typography sx={{ mb: 2 }}>
+              {formatMoneyText(booking.amountDue)} is still to pay on this booking.
+            </Typography>
+            <Button
+              variant="contained"
+              onClick={() => balance.mutate()}
+              disabled={balance.isPending}
+              startIcon={balance.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <PaymentOutlinedIcon />}
+            >
+              Pay {formatMoneyText(booking.amountDue)} now
+            </Button>
+          </Panel>
+        )
+      )}
+
+      {booking.canManage && !payment && (
+        <Panel title="Change your booking">
+          <ChangeBookingForm
+            key={`${booking.startDatetime}-${booking.endDatetime ?? ''}-${booking.totalCost}`}
+            booking={booking}
+            onSaved={(answer) => {
+              refresh(answer);
+              if (answer.clientSecret && Number(answer.amountDue) > 0) {
+                setOutcome('Your booking has been changed. Please pay the difference below.');
+                setPayment({ clientSecret: answer.clientSecret, amount: answer.amountDue });
+              } else {
+                setOutcome(
+                  Number(answer.refunded) > 0
+                    ? `Your booking has been changed. ${formatMoneyText(answer.refunded)} has been refunded to your card.`
+                    : 'Your booking has been changed.',
+                );
+              }
+            }}
+          />
+        </Panel>
+      )}
+
+      {booking.canManage && (
+        <Panel title="Cancel your booking">
+          <Typography sx={{ mb: 2 }}>
+            {Number(booking.cancellationRefund ?? '0') > 0
+              ? `If you cancel now, ${formatMoneyText(booking.cancellationRefund)} will be refunded to your card.`
+              : 'If you cancel now, no refund is due.'}
+          </Typography>
+          <Button variant="outlined" color="error" startIcon={<EventBusyOutlinedIcon />} onClick={() => setCancelOpen(true)}>
+            Cancel booking
+          </Button>
+          <CancelBookingDialog
+            booking={booking}
+            open={cancelOpen}
+            pending={cancel.isPending}
+            error={cancel.isError ? firstErrorDetail(cancel.error, messages.unknownError) : ''}
+            onClose={() => setCancelOpen(false)}
+            onConfirm={() => cancel.mutate()}
+          />
+        </Panel>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
+import { login, registerByApi, uniqueEmail } from '../support/accounts';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { keepScreenshot, quietStay } from '../support/booking';
+import { linkFromMail, mailTo } from '../support/mail';
+
+const API = '/backend/api/v1';
+const JSONAPI = { 'content-type': 'application/vnd.api+json' };
+
+interface Resource<A> {
+  id: string;
+  attributes: A;
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function seededIds(request: APIRequestContext) {
+  const list = async <A>(url: string) => ((await (await request.get(`${API}/${url}`)).json()) as { data: Resource<A>[] }).data;
+  const lots = await list<{ slug: string }>('lots/');
+  const types = await list<{ name: string }>('vehicle-types/?sort=name');
+  const airlines = await list<{ name: string }>('airlines/?page[size]=100');
+  const outdoor = lots.find((lot) => lot.attributes.slug === 'outdoor');
+  const vehicleType = types.find((type) => type.attributes.name === 'Sedan') ?? types[0];
+  const airline = airlines.find((item) => item.attributes.name === 'Qantas') ?? airlines.find((item) => item.attributes.name !== 'Not flying');
+  if (!outdoor || !vehicleType || !airline) throw new Error('seed data missing');
+  return { outdoor: outdoor.id, vehicleType: vehicleType.id, airline: airline.id };
+}
+
+/** A paid outdoor booking made through the API as the wizard makes it (4242… through the local provider). */
+async function paidBooking(request: APIRequestContext, options: { email: string; token?: string; fromDay: number; rego: string }) {
+  const ids = await seededIds(request);
+  const stay = quietStay(options.fromDay, 3);
+  const rel = (type: string, id: string) => ({ data: { type, id } });
+  const created = await request.post(`${API}/bookings/`, {
+    headers: { ...JSONAPI, ...(options.token ? { authorization: `Token ${options.token}` } : {}) },
+    data: {
+      data: {
+        type: 'bookings',
+        attributes: {
+          title: 'Ms',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          phoneNumber: '0400 123 456',
+          email: options.email,
+          business: '',
+          rego: options.rego,
+          make: 'Toyota',
+          model: 'Corolla',
+          colour: 'White',
+          startDatetime: `${stay.startDate}T10:00:00+11:00`,
+          endDatetime: `${stay.endDate}T18:00:00+11:00`,
+          flightNumberOut: 'QF1502',
+          flightNumberIn: 'QF1511',
+          busDepartureTime: '09:00:00',
+          passengersOut: 1,
+          passengersIn: 1,
+        },
+        relationships: {
+          lot: rel('lots', ids.outdoor),
+          vehicleType: rel('vehicle-types', ids.vehicleType),
+          airlineOut: rel('airlines', ids.airline),
+          airlineIn: rel('airlines', ids.airline),
+        },
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = ((await created.json()) as { data: Resource<{ bookingCode: string; clientSecret: string; totalCost: string }> }).data;
+  const card = { clientSecret: booking.attributes.clientSecret, number: '4242424242424242', expiry: '12 / 30', cvc: '123' };
+  const paid = await request.post(`${API}/local-payments/`, { headers: JSONAPI, data: { data: { type: 'local-payments', attributes: card } } });
+  expect(paid.status(), await paid.text()).toBe(201);
+  const confirmed = await request.post(`${API}/payment-confirmations/`, {
+    headers: JSONAPI,
+    data: { data: { type: 'payment-confirmations', attributes: { clientSecret: card.clientSecret } } },
+  });
+  expect(confirmed.status()).toBe(201);
+  return { id: booking.id, code: booking.attributes.bookingCode, total: booking.attributes.totalCost, stay };
+}
+
+/** A token from a context of its own: the session cookie login sets must not ride along (and need CSRF) on other calls. */
+async function tokenOf(playwright: PlaywrightWorkerArgs['playwright'], testInfo: TestInfo, email: string, password: string): Promise<string> {
+  const context = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const response = await context.post(`${API}/sessions/`, { headers: JSONAPI, data: { data: { type: 'sessions', attributes: { email, password } } } });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** No sideways scrolling at the given width. */
+async function expectFits(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+const money = (amount: number) => `$${amount.toFixed(2)}`;
+
+test.describe('manage my booking', () => {
+  test('a guest finds their booking by code and email, moves the return date later and pays the difference with 4242…', async ({ page, request }, testInfo: TestInfo) => {
+    test.setTimeout(150_000);
+    const email = uniqueEmail(testInfo, 'manage-guest');
+    const booking = await paidBooking(request, { email, fromDay: testInfo.project.name === 'phone' ? 60 : 52, rego: `MNG${testInfo.project.name === 'phone' ? 'P' : 'D'}1` });
+
+    await page.goto('/manage-booking');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Manage my booking' })).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page);
+
+    // The code alone is not enough.
+    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
+    await main.getByRole('textbox', { name: 'Email address' }).fill('someone-else@example.com');
+    await main.getByRole('button', { name: 'Find my booking' }).click();
+    await expect(main.getByRole('alert')).toHaveText('We could not find a booking with that booking code and email address.');
+
+    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await main.getByRole('button', { name: 'Find my booking' }).click();
+    await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${booking.id}$`));
+    await expect(main.getByRole('region', { name: 'Charges', exact: true })).toContainText(`Paid${money(Number(booking.total))}`);
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'manage-booking-found');
+
+    // Two more days: the price is the booking engine's (booking-quotes) for the longer stay.
+    const newEnd = addDays(booking.stay.endDate, 2);
+    const costs = await request.post(`${API}/booking-quotes/`, {
+      headers: JSONAPI,
+      data: {
+        data: {
+          type: 'booking-quotes',
+          attributes: { startDatetime: `${booking.stay.startDate}T10:00:00+11:00`, endDatetime: `${newEnd}T18:00:00+11:00`, extrasCost: '0', discountRate: '0' },
+          relationships: { lot: { data: { type: 'lots', id: (await seededIds(request)).outdoor } } },
+        },
+      },
+    });
+    expect(costs.ok(), await costs.text()).toBe(true);
+    const newTotal = Number(((await costs.json()) as { data: { attributes: { totalCost: string } } }).data.attributes.totalCost);
+    const difference = newTotal - Number(booking.total);
+    expect(difference).toBeGreaterThan(0);
+
+    const changeForm = main.getByRole('form', { name: 'Change booking' });
+    await changeForm.getByLabel('Pick-up date and time').fill(`${newEnd}T18:00`);
+    await changeForm.getByRole('button', { name: 'Review changes' }).click();
+    await expect(changeForm.getByRole('status')).toContainText(`New total: ${money(newTotal)}`);
+    await expect(changeForm.getByRole('status')).toContainText(`To pay now: ${money(difference)}`);
+    await expectNoSeriousA11yViolations(page);
+    await changeForm.getByRole('button', { name: 'Confirm changes' }).click();
+
+    const cardForm = main.getByRole('form', { name: 'Card payment' });
+    await expect(cardForm).toBeVisible();
+    await cardForm.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await cardForm.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12 / 30');
+    await cardForm.getByRole('textbox', { name: 'CVC' }).fill('123');
+    await cardForm.getByRole('checkbox').check();
+    await expectNoSeriousA11yViolations(page);
+    await cardForm.getByRole('button', { name: `Pay ${money(difference)}` }).click();
+
+    await expect(main.getByRole('status').filter({ hasText: `your payment of ${money(difference)} has been received` })).toBeVisible();
+    const charges = main.getByRole('region', { name: 'Charges', exact: true });
+    await expect(charges).toContainText(`Total (AUD)${money(newTotal)}`);
+    await expect(charges).toContainText(`Paid${money(newTotal)}`);
+    await expect(main.getByRole('region', { name: 'Parking', exact: true })).toContainText(`${Number(newEnd.slice(8))}/${Number(newEnd.slice(5, 7))}/${newEnd.slice(0, 4)}, 6:00 pm`);
+    await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Paid');
+
+    const changed = (await mailTo(request, email)).find((message) => message.subject === `Your booking ${booking.code} has been changed`);
+    expect(changed?.text).toContain(`${money(difference)} more than you have paid`);
+
+    // Responsive down to 360 px: nothing runs off the side.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectFits(page, 360);
+    await keepScreenshot(page, testInfo, 'manage-booking-changed');
+  });
+
+  test('a customer cancels from My Bookings and sees it Cancelled, with the refund', async ({ page, request, playwright }, testInfo: TestInfo) => {
+    test.setTimeout(150_000);
+    // A customer of this test alone, with a confirmed email (My Bookings needs one).
+    const account = await registerByApi(request, uniqueEmail(testInfo, 'manage-customer'));
+    await page.goto(await linkFromMail(request, account.email, '/confirm-email'));
+    await expect(page.getByText('Your account has now been confirmed.')).toBeVisible({ timeout: 15_000 });
+    const token = await tokenOf(playwright, testInfo, account.email, account.password);
+    const booking = await paidBooking(request, { email: account.email, token, fromDay: testInfo.project.name === 'phone' ? 70 : 64, rego: `CNL${testInfo.project.name === 'phone' ? 'P' : 'D'}1` });
+
+    await login(page, account.email, account.password);
+    await page.goto('/bookings');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: `View booking ${booking.code}` }).click({ timeout: 15_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('link', { name: 'Manage booking' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${booking.id}$`));
+    await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
+    await expect(main.getByText(`If you cancel now, ${money(Number(booking.total))} will be refunded to your card.`)).toBeVisible();
+    await main.getByRole('button', { name: 'Cancel booking' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await expect(confirm).toContainText(`You will be refunded ${money(Number(booking.total))} to your card.`);
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+
+    await expect(main.getByRole('status').filter({ hasText: `Your booking has been cancelled. ${money(Number(booking.total))} has been refunded to your card.` })).toBeVisible();
+    await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Cancelled');
+    await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Refunded');
+    await expect(main.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'manage-booking-cancelled');
+
+    // Back in My Bookings: the booking is Cancelled and its payment Refunded.
+    await page.goto('/bookings');
+    await main.getByRole('button', { name: `View booking ${booking.code}` }).click();
+    await expect(page.getByRole('dialog').getByRole('region', { name: 'Booking', exact: true })).toContainText('Cancelled');
+    await expect(page.getByRole('dialog').getByRole('region', { name: 'Booking', exact: true })).toContainText('Refunded');
+    const cancelled = (await mailTo(request, account.email)).find((message) => message.subject === `Your booking ${booking.code} has been cancelled`);
+    expect(cancelled?.text).toContain(`We have refunded ${money(Number(booking.total))} to your card.`);
+  });
+});
