@@ -1,9 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Response } from '@playwright/test';
 
-// The README's "Performance" section records this figure; the budget leaves room for small changes and
-// fails the run when the home page starts carrying a screen it does not show.
-const HOME_JS_BUDGET_GZIP_BYTES = 230 * 1024;
+// The README's "Performance" section records this figure (203 kB on 2026-11-23); the budget leaves room
+// for small changes only and fails the run when the home page starts carrying a screen it does not show.
+// The target is 180 kB: lower this as the home page gets lighter, never raise it quietly.
+const HOME_JS_BUDGET_GZIP_BYTES = 210 * 1024;
 
 test.describe('home page weight', () => {
   // Measured once, in the desktop project (the phone project ignores this file): the bytes are the same.

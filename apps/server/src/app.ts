@@ -49,8 +49,17 @@ import { registerQuoteRoutes } from './routes/quotes';
 import { registerReportDocumentRoutes } from './routes/report-documents';
 import { registerReportRoutes } from './routes/reports';
 import { registerSubscriptionRoutes } from './routes/subscriptions';
+import type { ChangeFeed } from './db/change-feed';
+import { QuoteCache } from './services/quote-cache';
 
 export const API_PREFIX = '/backend/api/v1';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The quotes' data held in memory, when the app was given a change feed. */
+    quoteCache: QuoteCache | undefined;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -59,6 +68,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
   clock?: () => Date;
   logger?: boolean;
+  /** Committed changes to the quote tables (db/change-feed.ts): with it, quotes are served from memory. */
+  changes?: ChangeFeed;
 }
 
 export function buildRegistry(): Registry {
@@ -103,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
     rateLimiter: createRateLimiter(database, clock),
     payments: options.payments ?? createPaymentProvider(config, database, clock),
+    quoteCache: options.changes ? new QuoteCache(database, config.timeZone, options.changes) : undefined,
   };
 
   const app = Fastify({
@@ -145,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const registry = buildRegistry();
+  app.decorate('quoteCache', services.quoteCache);
+  app.addHook('onClose', async () => services.quoteCache?.close());
 
   // Liveness for a load balancer, and the benchmark's ceiling: the full request pipeline, no database.
   app.get('/backend/live/', async () => ({ status: 'ok' }));

@@ -28,6 +28,8 @@ const envSchema = z.object({
   PORT: intFromEnv(8000),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  /** A direct (session) connection for LISTEN when DATABASE_URL goes through a transaction pooler. */
+  DATABASE_LISTEN_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('SkyPark Airport Parking <bookings@skypark.example>'),
@@ -93,6 +95,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server URL; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
+  /** Where the change feed LISTENs: DATABASE_LISTEN_URL, else DATABASE_URL. */
+  databaseListenUrl: string | undefined;
   publicUrl: string;
   /** The domain of generated placeholder emails (no-email-{uuid}@domain). */
   emailDomain: string;
@@ -183,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     repoRoot,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
     publicUrl,
     emailDomain: new URL(publicUrl).hostname,
     smtpUrl: e.SMTP_URL,

@@ -5,6 +5,7 @@ import type { Database, Executor } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './auth/rate-limiter';
 import type { PaymentProvider } from './payments/provider';
+import type { QuoteCache } from './services/quote-cache';
 
 export interface AuthUser {
   id: number;
@@ -23,6 +24,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   clock: () => Date;
   payments: PaymentProvider;
+  /** Quotes' data held in memory, when the app has a change feed to keep it current. */
+  quoteCache: QuoteCache | undefined;
 }
 
 export interface RequestContext {

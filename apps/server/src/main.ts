@@ -1,6 +1,7 @@
 /** Start-up: configuration, database (migrated, and seeded on an empty embedded one), HTTP server. */
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { openChangeFeed } from './db/change-feed';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { createPaymentProvider } from './payments/create-provider';
@@ -28,7 +29,9 @@ async function main() {
   });
   if (reconciled?.applied) console.info(`Payments reconciled with the provider: ${reconciled.applied} of ${reconciled.checked} open`);
 
-  const app = await buildApp({ config, database: handle.db, payments });
+  // Quotes are served from memory, kept current by the database's change notifications.
+  const changes = await openChangeFeed(handle, config.databaseListenUrl);
+  const app = await buildApp({ config, database: handle.db, payments, changes });
   await app.listen({ host: config.host, port: config.port });
 
   // Online bookings not paid within 30 minutes give their space back. One UPDATE, safe to run on
@@ -57,6 +60,7 @@ async function main() {
     timer.unref();
     clearInterval(abandonTimer);
     await app.close();
+    await changes.close();
     await handle.close();
     process.exit(0);
   };

@@ -10,7 +10,13 @@ export function route(services: Services, handler: Handler) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const deferred: Array<() => Promise<void>> = [];
     const ctx = await buildContext(request, reply, services, deferred);
-    const body = await handler(ctx, request, reply);
+    let body: unknown;
+    try {
+      body = await handler(ctx, request, reply);
+    } finally {
+      // This instance's own writes are in its next quote without waiting for the change notification.
+      if (request.method !== 'GET' && request.method !== 'HEAD') services.quoteCache?.invalidate();
+    }
     for (const job of deferred) {
       // The data is stored; a mail server hiccup must not turn a saved change into an error.
       await job().catch((error: unknown) => request.log.error({ err: error }, 'deferred job failed'));

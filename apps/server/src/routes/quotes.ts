@@ -86,6 +86,14 @@ function parseQuoteQuery(query: RawQuery, today: string): QuoteQuery {
 async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
   const { slugs, slugParam, startDate, endDate } = query;
   const timeZone = ctx.services.config.timeZone;
+  const cached = await ctx.services.quoteCache?.lookup(ctx.now, startDate, endDate);
+  if (cached) {
+    const lotRows = slugs ? cached.lots.filter((lot) => slugs.includes(lot.slug)) : cached.lots;
+    for (const slug of slugs ?? []) {
+      if (!lotRows.some((lot) => lot.slug === slug)) throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
+    }
+    return { lotRows, pricing: cached.pricing, present: cached.present };
+  }
   const ids = sql`(SELECT id FROM lots ${slugs ? sql`WHERE slug IN ${slugs}` : sql``})`;
   const rows = await ctx.db
     .select({ lot: lots, data: quoteDataSql(ids, startDate, endDate, timeZone, ctx.now) })

@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config, type RateLimits } from '../config';
+import { openChangeFeed } from '../db/change-feed';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { withName } from './global-setup';
@@ -16,7 +17,7 @@ import { withDatabase } from './postgres';
 
 export const JSONAPI = 'application/vnd.api+json';
 
-export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url: string | undefined; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `parking_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -24,6 +25,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
     const handle = await openDatabase({ url: withName(url, name), poolSize: 20 });
     return {
       ...handle,
+      url: withName(url, name),
       async drop() {
         await handle.close();
         await withDatabase(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
@@ -34,7 +36,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
   const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
   await pglite.waitReady;
   const handle = await openDatabase({ pglite });
-  return { ...handle, drop: () => handle.close() };
+  return { ...handle, url: undefined, drop: () => handle.close() };
 }
 
 export class Clock {
@@ -73,7 +75,12 @@ export async function createTestServer(options: { rateLimits?: Partial<RateLimit
     },
   };
   const clock = new Clock();
-  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, logger: false });
+  const changes = await openChangeFeed(handle, handle.url);
+  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, logger: false, changes });
+  // Tests write to the database directly, then ask: each request first waits until the change
+  // notifications of what was committed before it have arrived (instant with PGlite; with PostgreSQL a
+  // real app's next request trails them by a network round trip).
+  app.addHook('onRequest', async () => changes.sync());
   await app.ready();
   return {
     app,
@@ -83,6 +90,7 @@ export async function createTestServer(options: { rateLimits?: Partial<RateLimit
     mail,
     async close() {
       await app.close();
+      await changes.close();
       await handle.drop();
     },
   };

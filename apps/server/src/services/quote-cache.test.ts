@@ -1,0 +1,150 @@
+/**
+ * Quotes come from memory, and a change is in the next quote: a booking or a setting changed through this
+ * instance, a row written straight into the database, a change made through another instance on the same
+ * database (a second app with its own change feed: PGlite in-process, LISTEN/NOTIFY on PostgreSQL, where
+ * the other instance hears of it a few milliseconds after the commit), and a pending booking's hold
+ * running out with no write at all.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
+import { bookings, lots } from '../db/schema/index';
+import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
+import { createUser, login } from '../test/factories';
+import { insertBookings } from '../test/pricing-fixtures';
+import { api, Clock, createTestDatabase, doc, many } from '../test/server';
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+let database: TestDatabase;
+let f: Fixtures;
+const clock = new Clock();
+const instances: Array<{ app: FastifyInstance; changes: ChangeFeed }> = [];
+let first: FastifyInstance;
+let second: FastifyInstance;
+let admin: string;
+
+/** One app instance as main.ts starts it: its own change feed, no test hooks. */
+async function instance(): Promise<FastifyInstance> {
+  const changes = await openChangeFeed(database, database.url);
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')), PUBLIC_URL: 'https://parking.test' });
+  const config = { ...base, rateLimits: { ...base.rateLimits, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, loginFailures: 1000 } };
+  const app = await buildApp({ config, database: database.db, clock: clock.now, logger: false, changes, mailer: { send: async () => undefined } });
+  await app.ready();
+  instances.push({ app, changes });
+  return app;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  f = await bookingFixtures(database.db);
+  first = await instance();
+  second = await instance();
+  await createUser(database.db, { email: 'cache-admin@example.com', roles: ['Admins'] });
+  admin = await login(first, 'cache-admin@example.com');
+});
+afterAll(async () => {
+  for (const { app, changes } of instances) {
+    await app.close();
+    await changes.close();
+  }
+  await database.drop();
+});
+
+/** The outdoor lot's quote for a stay, as the home page asks for it. */
+async function outdoorQuote(app: FastifyInstance, start: string, end: string) {
+  const response = await api(app, 'GET', `/backend/api/v1/quotes/?start_date=${start}&end_date=${end}&filter[lot.slug__in]=outdoor&include=lot`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const [quote] = many(response.body);
+  return { price: quote?.attributes.price, full: quote?.attributes.fillThresholdExceeded };
+}
+
+const loads = (app: FastifyInstance) => app.quoteCache?.loads ?? -1;
+
+describe('quotes served from memory', () => {
+  it('answers many quotes from one load', async () => {
+    const before = loads(first);
+    for (const [start, end] of [
+      ['2026-12-01', '2026-12-03'],
+      ['2026-12-10', '2026-12-20'],
+      ['2027-02-01', '2027-02-01'],
+      ['2026-12-01', '2026-12-03'],
+    ] as const) {
+      await outdoorQuote(first, start, end);
+    }
+    expect(loads(first) - before).toBe(1);
+  });
+
+  it('a setting changed through this instance is in its next quote', async () => {
+    const before = await outdoorQuote(first, '2027-01-10', '2027-01-19');
+    const patched = await api(first, 'PATCH', `/backend/api/v1/lots/${f.outdoor.id}/`, {
+      token: admin,
+      body: doc('lots', { rate: '20.00' }, { id: String(f.outdoor.id) }),
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    // Ten days: the 7-day row plus three days at the long-stay rate, now 8.00 a day dearer.
+    const after = await outdoorQuote(first, '2027-01-10', '2027-01-19');
+    expect(Number(after.price) - Number(before.price)).toBeCloseTo(24, 2);
+  });
+
+  it('a booking made through this instance is in its next quote', async () => {
+    // 20 spaces at 0.5: the tenth car fills the lot for the days it stays.
+    await database.db.update(lots).set({ spaces: 20, fillRateThreshold: '0.5' }).where(eq(lots.id, f.outdoor.id));
+    await insertBookings(database.db, 9, { lotId: f.outdoor.id, start: '2026-12-02T08:00:00+11:00', end: '2026-12-02T20:00:00+11:00', created: clock.now() });
+    expect((await outdoorQuote(first, '2026-12-01', '2026-12-03')).full).toBe(false);
+    const created = await api(first, 'POST', '/backend/api/v1/bookings/', { body: bookingDoc(f, { attributes: { email: 'one@example.com' } }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await outdoorQuote(first, '2026-12-01', '2026-12-03')).full).toBe(true);
+  });
+
+  it('a row written straight into the database is in the next quote', async () => {
+    expect((await outdoorQuote(first, '2026-12-21', '2026-12-22')).full).toBe(false);
+    await insertBookings(database.db, 10, { lotId: f.outdoor.id, start: '2026-12-21T08:00:00+11:00', end: '2026-12-22T20:00:00+11:00', created: clock.now() });
+    // PGlite announces it before the insert returns; PostgreSQL within milliseconds of the commit.
+    await expect.poll(async () => (await outdoorQuote(first, '2026-12-21', '2026-12-22')).full, { timeout: 2000, interval: 20 }).toBe(true);
+  });
+
+  it('a pending booking stops holding its space 30 minutes after it was made, with no write', async () => {
+    const [held] = await insertBookings(database.db, 10, { lotId: f.outdoor.id, start: '2027-03-01T08:00:00+11:00', end: '2027-03-02T20:00:00+11:00', status: 'pending', created: clock.now() });
+    expect(held).toBeDefined();
+    await expect.poll(async () => (await outdoorQuote(first, '2027-03-01', '2027-03-02')).full, { timeout: 2000, interval: 20 }).toBe(true);
+    clock.advance(29 * 60_000);
+    expect((await outdoorQuote(first, '2027-03-01', '2027-03-02')).full).toBe(true);
+    clock.advance(60_000);
+    expect((await outdoorQuote(first, '2027-03-01', '2027-03-02')).full).toBe(false);
+  });
+});
+
+describe('two instances on one database', () => {
+  it('a booking and a setting changed through one instance reach the quotes of the other', async () => {
+    const stay = ['2027-04-05', '2027-04-06'] as const;
+    const start = { startDatetime: '2027-04-05T06:00:00+10:00', endDatetime: '2027-04-06T18:00:00+10:00' };
+    await insertBookings(database.db, 9, { lotId: f.outdoor.id, start: '2027-04-05T08:00:00+10:00', end: '2027-04-06T20:00:00+10:00', created: clock.now() });
+    await expect.poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 }).toBe(false);
+    expect((await outdoorQuote(second, ...stay)).full).toBe(false);
+
+    const created = await api(second, 'POST', '/backend/api/v1/bookings/', { body: bookingDoc(f, { attributes: { email: 'two@example.com', ...start } }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await expect.poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 }).toBe(true);
+
+    const before = await outdoorQuote(first, '2027-05-10', '2027-05-19');
+    const patched = await api(second, 'PATCH', `/backend/api/v1/lots/${f.outdoor.id}/`, {
+      token: admin,
+      body: doc('lots', { rate: '30.00' }, { id: String(f.outdoor.id) }),
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    await expect
+      .poll(async () => Number((await outdoorQuote(first, '2027-05-10', '2027-05-19')).price) - Number(before.price), { timeout: 2000, interval: 20 })
+      .toBeCloseTo(30, 2);
+    const [row] = await database.db.select({ rate: lots.rate }).from(lots).where(eq(lots.id, f.outdoor.id));
+    expect(row?.rate).toBe('30.00');
+    await database.db.delete(bookings).where(eq(bookings.email, 'two@example.com'));
+    await expect.poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 }).toBe(false);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Quotes from memory (the hottest read path: the home page and wizard step 1). One statement loads every
+ * lot, its rate table, the exceptional-day surcharges and the cars present on each business day of the
+ * next WINDOW_DAYS days (the same presence rule and SQL as the quote's own, pricing-data.ts); a quote for
+ * dates inside that window is then priced and checked against the fill threshold without the database.
+ *
+ * What is held is dropped:
+ * - on any committed change to bookings, lots, rates or exceptional days, by anyone (the change feed:
+ *   PostgreSQL LISTEN/NOTIFY across instances, in-process with PGlite);
+ * - after any write request this instance answers (so its own next quote never waits for a notification);
+ * - when a pending booking it counted stops holding its space (30 minutes after it was made), on a new
+ *   business day, after TTL_MS as a safety net, and whenever the feed is down (then every quote reads the
+ *   database, as before).
+ * A load that overlapped a change is used for the requests that waited for it but not kept.
+ *
+ * The booking's save does not read this: it still checks capacity in the database, under its lock.
+ */
+import { asc, sql } from 'drizzle-orm';
+import { addDaysToDate, businessDate, stayDays } from '@parking/domain/dates';
+import type { LotPricing } from '@parking/domain/pricing';
+import type { ChangeFeed } from '../db/change-feed';
+import type { Database } from '../db/client';
+import { lots } from '../db/schema/index';
+import { PENDING_HOLD_MS, parseQuoteData, quoteDataSql, type LotRow, type QuoteDataJson } from './pricing-data';
+
+const WINDOW_DAYS = 400;
+const TTL_MS = 60_000;
+
+interface Snapshot {
+  today: string;
+  loadedAt: number;
+  validUntil: number;
+  lots: LotRow[];
+  pricing: Map<number, LotPricing>;
+  /** Cars present per lot on each day from `today`, WINDOW_DAYS long. */
+  present: Map<number, number[]>;
+}
+
+export interface CachedQuoteData {
+  /** Every lot, in the lots list's order (name, id). */
+  lots: LotRow[];
+  pricing: Map<number, LotPricing>;
+  /** Cars present per lot on each date of the stay. */
+  present: Map<number, number[]>;
+}
+
+export class QuoteCache {
+  private generation = 0;
+  private snapshot: Snapshot | undefined;
+  private loading: { generation: number; today: string; at: number; promise: Promise<Snapshot> } | undefined;
+  private readonly unsubscribe: () => void;
+  /** Loads from the database, for the benchmark's log and the tests. */
+  loads = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly timeZone: string,
+    private readonly feed: ChangeFeed,
+  ) {
+    this.unsubscribe = feed.subscribe(() => this.invalidate());
+  }
+
+  /** Drops what is held; a load in flight is not kept. */
+  invalidate(): void {
+    this.generation += 1;
+    this.snapshot = undefined;
+    this.loading = undefined;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.invalidate();
+  }
+
+  /** The quote data for startDate..endDate at `now`, or undefined when the database must answer. */
+  async lookup(now: Date, startDate: string, endDate: string): Promise<CachedQuoteData | undefined> {
+    if (!this.feed.live) return undefined;
+    const today = businessDate(now, this.timeZone);
+    const days = stayDays(startDate, endDate);
+    const offset = stayDays(today, startDate) - 1;
+    if (days < 1 || offset < 0 || offset + days > WINDOW_DAYS) return undefined;
+    const at = now.getTime();
+    const fresh = (snapshot: Snapshot | undefined): snapshot is Snapshot =>
+      !!snapshot && snapshot.today === today && snapshot.loadedAt <= at && at < snapshot.validUntil;
+    let snapshot = this.snapshot;
+    if (!fresh(snapshot)) {
+      snapshot = await this.load(now, today);
+      if (!fresh(snapshot)) return undefined;
+    }
+    const present = new Map<number, number[]>();
+    for (const [lotId, counts] of snapshot.present) present.set(lotId, counts.slice(offset, offset + days));
+    return { lots: snapshot.lots, pricing: snapshot.pricing, present };
+  }
+
+  private load(now: Date, today: string): Promise<Snapshot> {
+    const at = now.getTime();
+    const current = this.loading;
+    if (current && current.generation === this.generation && current.today === today && current.at <= at) return current.promise;
+    const generation = this.generation;
+    const promise = this.read(now, today).then((snapshot) => {
+      if (this.generation === generation) this.snapshot = snapshot;
+      if (this.loading?.promise === promise) this.loading = undefined;
+      return snapshot;
+    });
+    promise.catch(() => {
+      if (this.loading?.promise === promise) this.loading = undefined;
+    });
+    this.loading = { generation, today, at, promise };
+    return promise;
+  }
+
+  private async read(now: Date, today: string): Promise<Snapshot> {
+    this.loads += 1;
+    const last = addDaysToDate(today, WINDOW_DAYS - 1);
+    const holdSince = new Date(now.getTime() - PENDING_HOLD_MS);
+    const rows = await this.db
+      .select({
+        lot: lots,
+        data: quoteDataSql(sql`(SELECT id FROM lots)`, today, last, this.timeZone, now),
+        oldestHeld: sql<string | Date | null>`(SELECT min(created) FROM bookings WHERE status = 'pending' AND created > ${holdSince.toISOString()}::timestamptz)`,
+      })
+      .from(lots)
+      .orderBy(asc(lots.name), asc(lots.id));
+    const lotRows = rows.map((row) => row.lot);
+    const { pricing, present } = parseQuoteData(lotRows, rows[0]?.data as QuoteDataJson | string | undefined, today, last);
+    const oldestHeld = rows[0]?.oldestHeld;
+    const releases = oldestHeld ? new Date(oldestHeld).getTime() + PENDING_HOLD_MS : Infinity;
+    return { today, loadedAt: now.getTime(), validUntil: Math.min(now.getTime() + TTL_MS, releases), lots: lotRows, pricing, present };
+  }
+}
