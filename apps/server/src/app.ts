@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import { airlinesResource } from './resources/airlines';
+import { auditLogsResource } from './resources/audit-logs';
 import { blockoutPeriodsResource } from './resources/blockout-periods';
 import { bookingLogsResource } from './resources/booking-logs';
 import { bookingsResource } from './resources/bookings';
@@ -82,6 +83,7 @@ export function buildRegistry(): Registry {
     lotsResource,
     bookingsResource,
     bookingLogsResource,
+    auditLogsResource,
     productsResource,
     pricesResource,
     subscriptionsResource,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../context';
 import { inTransaction } from '../http/context';
 import { route } from '../http/route';
+import { audited, recordChange, snapshot } from './audit';
 import { checkMediaType, readDocument } from './document';
 import {
   authorize,
@@ -51,7 +52,11 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       checkMediaType(request.headers['content-type']);
       const doc = readDocument(request.body, def.type);
       await def.throttle?.(ctx, doc);
-      const id = await inTransaction(ctx, (tx) => createResource(def, tx, registry, doc));
+      const id = await inTransaction(ctx, async (tx) => {
+        const created = await createResource(def, tx, registry, doc);
+        if (audited(tx)) await recordChange(def, tx, 'create', created, null, await snapshot(def, tx, created));
+        return created;
+      });
       reply.status(201);
       // The creator sees what they just created even when it is outside their scope afterwards
       // (a registration, a guest's booking); related rows in `included` stay scoped.
@@ -73,7 +78,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const doc = readDocument(request.body, def.type, params.id);
       await inTransaction(ctx, async (tx) => {
         const row = await fetchOne(def, tx, id);
+        const before = audited(tx) ? await snapshot(def, tx, id) : null;
         await updateResource(def, tx, registry, row, doc);
+        if (before) await recordChange(def, tx, 'update', id, before, await snapshot(def, tx, id));
       });
       return readResource(def, ctx, registry, id, {});
     }),
@@ -88,7 +95,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const id = parseId(params.id, def.notFound);
       await inTransaction(ctx, async (tx) => {
         const row = await fetchOne(def, tx, id);
+        const before = audited(tx) ? await snapshot(def, tx, id) : null;
         await deleteResource(def, tx, row);
+        if (before) await recordChange(def, tx, 'delete', id, before, null);
       });
       reply.status(204);
       return undefined;

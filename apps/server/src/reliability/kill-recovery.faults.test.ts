@@ -177,21 +177,32 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
 
   it('SIGTERM lets the request in flight finish, refuses new connections and exits 0', async () => {
     await stopServer(server);
-    server = await startServer(db, port, { FAULT_PAUSE: 'booking-save:1500' });
+    server = await startServer(db, port, { FAULT_PAUSE: 'booking-save:6000' });
     const running = server;
-    const inFlight = call(running.base, 'POST', `${V1}/bookings/`, { body: bookingBody(db, `drained-${mode}@example.com`) });
+    let answered = false;
+    const inFlight = call(running.base, 'POST', `${V1}/bookings/`, { body: bookingBody(db, `drained-${mode}@example.com`) }).finally(() => {
+      answered = true;
+    });
     await running.waitForLine(/^FAULT_POINT booking-save$/);
     running.kill('SIGTERM');
     await running.waitForLine(/SIGTERM received/);
-    const refused = await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.on('connect', () => {
-        socket.destroy();
-        resolve('connected');
+    // The listener closes while the request is still paused: new connections are refused.
+    const attempt = () =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('connect', () => {
+          socket.destroy();
+          resolve('connected');
+        });
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
       });
-      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-    });
+    let refused = await attempt();
+    for (let tries = 0; refused !== 'ECONNREFUSED' && tries < 40; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      refused = await attempt();
+    }
     expect(refused).toBe('ECONNREFUSED');
+    expect(answered).toBe(false);
     const answer = await inFlight.catch((error: unknown) => ({ status: 0, contentType: '', body: { error: String(error), output: running.output } }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(await running.exited, running.output.join('\n')).toEqual({ code: 0, signal: null });

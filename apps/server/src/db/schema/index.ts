@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './bookings';
 export * from './billing';
 export * from './content';
+export * from './audit';

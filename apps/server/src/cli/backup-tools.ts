@@ -1,0 +1,80 @@
+/**
+ * Backup and restore of either database mode. PostgreSQL: pg_dump's custom format and pg_restore
+ * (PostgreSQL's client tools, e.g. Debian's postgresql-client, on the PATH). Embedded PGlite: its
+ * whole data directory as a gzipped tarball (PGlite's dumpDataDir / loadDataDir).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Config } from '../config';
+
+export type BackupMode = 'postgres' | 'pglite';
+
+export const modeOf = (config: Config): BackupMode => (config.databaseUrl ? 'postgres' : 'pglite');
+
+/** backups/parking-<mode>-<UTC time>.<dump|tar.gz> under the repository, unless a file is given. */
+export function defaultBackupFile(config: Config, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  const mode = modeOf(config);
+  return join(config.repoRoot, 'backups', `parking-${mode}-${stamp}.${mode === 'postgres' ? 'dump' : 'tar.gz'}`);
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new Error(`${command} was not found: install PostgreSQL's client tools (Debian: postgresql-client).`) : error),
+    );
+    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} failed (exit ${code}): ${stderr.trim()}`))));
+  });
+}
+
+export async function backup(config: Config, file: string): Promise<void> {
+  const target = resolve(file);
+  mkdirSync(dirname(target), { recursive: true });
+  if (config.databaseUrl) {
+    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`, `--dbname=${config.databaseUrl}`]);
+    return;
+  }
+  if (!existsSync(join(config.dataDir, 'PG_VERSION'))) throw new Error(`No embedded database in ${config.dataDir}.`);
+  const pglite = new PGlite(config.dataDir);
+  try {
+    await pglite.waitReady;
+    const dump = await pglite.dumpDataDir('gzip');
+    writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+}
+
+/**
+ * Replaces the database's contents with the backup's. PostgreSQL: objects are dropped and recreated
+ * in one transaction. PGlite: the current data directory is kept beside it
+ * (`<DATA_DIR>.before-restore-<time>`) and a new one is made from the backup.
+ */
+export async function restore(config: Config, file: string, now = new Date()): Promise<{ keptAs?: string }> {
+  const source = resolve(file);
+  if (!existsSync(source)) throw new Error(`No backup file ${source}.`);
+  if (config.databaseUrl) {
+    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${config.databaseUrl}`, source]);
+    return {};
+  }
+  const data = readFileSync(source);
+  let keptAs: string | undefined;
+  if (existsSync(config.dataDir)) {
+    keptAs = `${config.dataDir}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(config.dataDir, keptAs);
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const pglite = new PGlite(config.dataDir, { loadDataDir: new Blob([data]) });
+  try {
+    await pglite.waitReady;
+    await pglite.query('SELECT 1');
+  } finally {
+    await pglite.close();
+  }
+  return keptAs ? { keptAs } : {};
+}

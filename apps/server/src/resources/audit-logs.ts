@@ -1,0 +1,31 @@
+/** Who changed what and when: staff changes to every resource (jsonapi/audit.ts). Admins only, newest first. */
+import { auditLogs } from '../db/schema/index';
+import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
+import { iso } from './serialize';
+
+type AuditLogRow = typeof auditLogs.$inferSelect;
+
+export const auditLogsResource: ResourceDefinition<AuditLogRow> = {
+  type: 'audit-logs',
+  table: auditLogs,
+  idColumn: auditLogs.id,
+  notFound: 'Audit logs not found',
+  attributes: (row) => ({
+    timestamp: iso(row.timestamp),
+    resourceType: row.resourceType,
+    resourceId: row.resourceId,
+    action: row.action,
+    changes: row.changes as JsonValue,
+  }),
+  relationships: { user: { kind: 'one', type: 'users', key: 'userId' } },
+  filters: {
+    resourceType: { kind: 'column', column: auditLogs.resourceType, value: 'string', ops: ['eq', 'in'] },
+    resourceId: { kind: 'column', column: auditLogs.resourceId, value: 'string', ops: ['eq', 'in'] },
+    action: { kind: 'column', column: auditLogs.action, value: 'string', ops: ['eq', 'in'], choices: ['create', 'update', 'delete'] },
+    user: { kind: 'column', column: auditLogs.userId, value: 'int', ops: ['eq', 'in'] },
+    timestamp: { kind: 'column', column: auditLogs.timestamp, value: 'datetime', ops: ['gte', 'lte'] },
+  },
+  sorts: { timestamp: auditLogs.timestamp, id: auditLogs.id },
+  defaultSort: '-timestamp',
+  access: { list: 'admin', read: 'admin' },
+};
