@@ -54,7 +54,7 @@ describe('step 6, Booking Summary', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/booking/step-6');
 
-    expect(await screen.findByText('$101.70')).toBeInTheDocument();
+    expect(await screen.findByTestId('booking-total', {}, { timeout: 5000 })).toHaveTextContent('$101.70');
     expect(screen.getByText('Includes GST of $9.25')).toBeInTheDocument();
     expect(screen.getByText('−$6.30')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
