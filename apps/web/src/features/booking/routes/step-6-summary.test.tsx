@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorDocument, mockApi, type MockRoute } from '@/test/api-mock';
@@ -55,8 +55,13 @@ describe('step 6, Booking Summary', () => {
     const { router } = renderApp('/booking/step-6');
 
     expect(await screen.findByTestId('booking-total', {}, { timeout: 5000 })).toHaveTextContent('$101.70');
-    expect(screen.getByText('Includes GST of $9.25')).toBeInTheDocument();
-    expect(screen.getByText('−$6.30')).toBeInTheDocument();
+    const charges = screen.getByRole('region', { name: 'Charges' });
+    expect(within(charges).getByText('Includes GST of $9.25')).toBeInTheDocument();
+    expect(within(charges).getByText('−$6.30')).toBeInTheDocument();
+    // The Your booking panel (beside the step, and folded on a phone) shows the same total.
+    const panelTotals = await screen.findAllByTestId('summary-total');
+    expect(panelTotals.length).toBeGreaterThan(0);
+    for (const panelTotal of panelTotals) expect(panelTotal).toHaveTextContent('$101.70');
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking/step-7'));
     const save = calls.find((call) => call.method === 'POST' && call.path === 'bookings/');
