@@ -1,5 +1,13 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
+export interface CapturedAttachment {
+  filename: string;
+  contentType: string;
+  cid?: string;
+  size: number;
+  contentBase64: string;
+}
+
 export interface CapturedMail {
   id: string;
   to: string;
@@ -7,6 +15,7 @@ export interface CapturedMail {
   text: string;
   html: string;
   date: string;
+  attachments: CapturedAttachment[];
 }
 
 /** Every email the server captured for `to` (GET /backend/dev/mail/, oldest first). */

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
+import { mailTo, type CapturedAttachment, type CapturedMail } from '../support/mail';
 
 interface BookingResource {
   id: string;
@@ -153,7 +154,29 @@ test.describe('booking wizard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
     const code = ((await page.getByTestId('booking-code').textContent()) ?? '').trim();
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    // The success page's total is the amount paid, and says where the confirmation went.
+    await expect(page.getByTestId('summary-total')).toHaveText(total);
+    await expect(page.getByTestId('summary-paid')).toHaveText(total);
+    await expect(page.getByTestId('emailed-to')).toContainText(email);
+    await expect(main.getByRole('link', { name: 'Download invoice' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
     await review(page, testInfo, 'step-8');
+
+    // The confirmation email: once, with the code, the total paid, the invoice and the QR code attached.
+    let mails: CapturedMail[] = [];
+    await expect.poll(async () => (mails = await mailTo(request, email)).length).toBe(1);
+    const mail = mails[0] as CapturedMail;
+    expect(mail.subject).toBe(`Booking confirmed: ${code}`);
+    expect(mail.text).toContain(`Manage my booking: `);
+    expect(mail.text).toMatch(new RegExp(`Amount paid:\\s+\\${total}`));
+    const invoice = mail.attachments.find((file) => file.filename === `invoice-${code}.pdf`);
+    expect(Buffer.from(invoice?.contentBase64 ?? '', 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const qr = mail.attachments.find((file) => file.contentType === 'image/png');
+    expect(qr?.cid).toBeTruthy();
+    expect(mail.html).toContain(`src="cid:${qr?.cid ?? ''}"`);
+    // The captured mailbox opens the attachment as a file.
+    const opened = await request.get(`/backend/dev/mail/${mail.id}/attachments/${mail.attachments.indexOf(invoice as CapturedAttachment)}`);
+    expect(opened.headers()['content-type']).toBe('application/pdf');
 
     // The booking as the back office sees it: complete and paid, outdoor, two extras, the promo code.
     const token = await adminToken(request);

@@ -4,6 +4,30 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot } from '../support/booking';
 
 test.describe('home page and content pages', () => {
+  test('the quote form is in the first screen (before the carousel on a phone), suggesting tomorrow to a week later', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    const quote = page.getByRole('form', { name: 'Get a quote' });
+    const submit = quote.getByRole('button', { name: 'Get a quote' });
+    await expect(submit).toBeVisible();
+    const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+    const button = await submit.boundingBox();
+    // The whole form, its button included, shows without scrolling.
+    expect((button?.y ?? Infinity) + (button?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+    if (testInfo.project.name === 'phone') {
+      const carousel = await page.getByRole('region', { name: 'How it works' }).boundingBox();
+      expect(carousel?.y ?? 0).toBeGreaterThan(button?.y ?? Infinity);
+    }
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Hobart', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+        new Date(Date.now() + offset * 86_400_000),
+      );
+    await expect(quote.getByLabel('Departure date')).toHaveValue(day(1));
+    await expect(quote.getByLabel('Return date')).toHaveValue(day(8));
+    await keepScreenshot(page, testInfo, 'home-first-screen');
+  });
+
   test('the home page: carousel, quote form, call to action, columns, location and quotes from the content backend', async ({
     page,
   }, testInfo) => {

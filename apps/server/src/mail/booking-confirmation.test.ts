@@ -213,3 +213,26 @@ describe('staff bookings and the payment receipt', () => {
     expect(server.mail).toHaveLength(0);
   });
 });
+
+describe('the success page documents (invoice and calendar) for a guest who has just paid', () => {
+  it('open with the booking’s payment secret, and not with another booking’s or none', async () => {
+    const booking = await guestBooking();
+    await pay(booking.clientSecret);
+    const other = await guestBooking();
+    const get = (path: string) => server.app.inject({ method: 'GET', url: path });
+    const invoice = await get(`${V1}/bookings/${booking.id}/invoice/?client_secret=${encodeURIComponent(booking.clientSecret)}`);
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.headers['content-type']).toBe('application/pdf');
+    expect(pdfText(invoice.rawPayload)).toContain(booking.code);
+    const calendar = await get(`${V1}/bookings/${booking.id}/calendar/?client_secret=${encodeURIComponent(booking.clientSecret)}`);
+    expect(calendar.statusCode).toBe(200);
+    expect(calendar.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(calendar.headers['content-disposition']).toBe(`attachment; filename="booking-${booking.code}.ics"`);
+    expect(calendar.body).toContain(`UID:${booking.code}-drop-off@parking.test`);
+    expect(calendar.body).toContain('DTSTART:20261130T190000Z');
+    // Someone else's secret, a made-up one, or none at all: not found / not logged in.
+    expect((await get(`${V1}/bookings/${booking.id}/invoice/?client_secret=${encodeURIComponent(other.clientSecret)}`)).statusCode).toBe(404);
+    expect((await get(`${V1}/bookings/${booking.id}/calendar/?client_secret=pi_x_secret_y`)).statusCode).toBe(404);
+    expect((await get(`${V1}/bookings/${booking.id}/calendar/`)).statusCode).toBe(401);
+  });
+});

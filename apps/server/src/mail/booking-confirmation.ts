@@ -32,6 +32,28 @@ export const manageBookingUrl = (publicUrl: string, bookingCode: string) => `${p
 /** A booking with nobody to write to: no email, or the placeholder of a walk-in who gave none. */
 export const hasRealEmail = (email: string) => email.trim() !== '' && !PLACEHOLDER_EMAIL_PATTERN.test(email);
 
+function calendarOf(config: Config, booking: BookingRow, lotName: string, now: Date): string {
+  return bookingCalendar(
+    {
+      bookingCode: booking.bookingCode,
+      businessName: config.business.name,
+      address: config.business.address.join(', '),
+      dropOff: booking.startDatetime,
+      pickUp: booking.endDatetime,
+      lotName,
+      manageUrl: manageBookingUrl(config.publicUrl, booking.bookingCode),
+      domain: new URL(config.publicUrl).hostname,
+    },
+    now,
+  );
+}
+
+/** The booking's drop-off and pick-up as an iCalendar file (the success page's "Add to calendar"). */
+export async function bookingCalendarFile(ctx: { db: Executor; services: { config: Config }; now: Date }, booking: BookingRow): Promise<string> {
+  const lookups = await loadInvoiceLookups(ctx, [booking]);
+  return calendarOf(ctx.services.config, booking, lookups.lots.get(booking.lotId) ?? '', ctx.now);
+}
+
 export interface BookingEmailDeps {
   db: Executor;
   config: Config;
@@ -55,19 +77,7 @@ export async function bookingEmailMessage(
     renderInvoicesPdf([model], { business, compress: config.env !== 'test' }),
     QRCode.toBuffer(booking.bookingCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 }),
   ]);
-  const calendar = bookingCalendar(
-    {
-      bookingCode: booking.bookingCode,
-      businessName: business.name,
-      address: business.address.join(', '),
-      dropOff: booking.startDatetime,
-      pickUp: booking.endDatetime,
-      lotName: model.lot,
-      manageUrl,
-      domain: new URL(config.publicUrl).hostname,
-    },
-    deps.now,
-  );
+  const calendar = calendarOf(config, booking, model.lot, deps.now);
   const name = booking.firstName.trim();
   const greeting = `${name ? `Hi ${name}, t` : 'T'}`;
   const receipt = kind === 'receipt';

@@ -23,6 +23,9 @@ import { errors } from '../jsonapi/errors';
 import { single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import type { BookingRow } from '../services/create-booking';
+import { and, eq } from 'drizzle-orm';
+import { bookings, payments } from '../db/schema/index';
+import { bookingCalendarFile } from '../mail/booking-confirmation';
 
 const START = 'filter[start_diary_date]';
 const END = 'filter[end_diary_date]';
@@ -46,12 +49,43 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
 }
 
 export function registerInvoiceRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
-  app.get(`${prefix}/bookings/:id/invoice/`, async (request, reply) => {
+  /**
+   * The booking a document is asked for: by its own customer or staff (row scope), or by whoever holds
+   * the booking's payment secret (?client_secret=): the guest who has just paid, on the success page.
+   */
+  async function documentBooking(request: FastifyRequest, reply: FastifyReply): Promise<{ ctx: RequestContext; booking: BookingRow }> {
     const ctx = await contextOf(services, request, reply);
     const def = registry.get('bookings');
-    authorize(def, 'read', ctx, 'GET');
     const { id } = request.params as { id: string };
-    const booking = (await fetchOne(def, ctx, parseId(id, def.notFound))) as BookingRow;
+    const bookingId = parseId(id, def.notFound);
+    const secret = single(request.query as RawQuery, 'client_secret');
+    if (secret) {
+      const [row] = await ctx.db
+        .select({ booking: bookings })
+        .from(bookings)
+        .innerJoin(payments, eq(payments.bookingId, bookings.id))
+        .where(and(eq(bookings.id, bookingId), eq(payments.clientSecret, secret)))
+        .limit(1);
+      if (!row) throw errors.notFound(def.notFound);
+      return { ctx, booking: row.booking };
+    }
+    authorize(def, 'read', ctx, 'GET');
+    return { ctx, booking: (await fetchOne(def, ctx, bookingId)) as BookingRow };
+  }
+
+  app.get(`${prefix}/bookings/:id/calendar/`, async (request, reply) => {
+    const { ctx, booking } = await documentBooking(request, reply);
+    const ics = await bookingCalendarFile(ctx, booking);
+    return reply
+      .status(200)
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="booking-${booking.bookingCode.replace(/[^A-Za-z0-9]/g, '')}.ics"`)
+      .header('cache-control', 'private, no-store')
+      .send(ics);
+  });
+
+  app.get(`${prefix}/bookings/:id/invoice/`, async (request, reply) => {
+    const { ctx, booking } = await documentBooking(request, reply);
     const invoices = await loadInvoiceModels(ctx, [booking]);
     const pdf = await renderInvoicesPdf(invoices, renderOptions(ctx));
     return sendPdf(reply, pdf, `invoice-${booking.bookingCode}.pdf`);

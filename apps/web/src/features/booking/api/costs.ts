@@ -35,6 +35,7 @@ interface BookingAnswer {
   bookingCode: string;
   clientSecret?: string | null;
   totalCost: string;
+  amountPaid?: string;
   status: string;
   email: string;
 }
@@ -61,6 +62,7 @@ export function useSaveBooking() {
         bookingCode: booking.bookingCode,
         clientSecret: booking.clientSecret ?? null,
         totalCost: booking.totalCost,
+        amountPaid: booking.amountPaid ?? '0.00',
         status: booking.status,
         email: booking.email,
       };

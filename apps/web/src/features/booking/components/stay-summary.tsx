@@ -6,6 +6,7 @@ import { stayDays } from '@parking/domain/dates';
 import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
 import type { ReactNode } from 'react';
 import type { WizardState } from '../state/wizard-state';
+import { BookingCosts } from './booking-costs';
 import { dayAndDate, money, quotePrice, time12 } from './formatting';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -21,8 +22,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The booking so far, beside every step: dates, car park and price, then what later steps added. */
-export function StaySummary({ state }: { state: WizardState }) {
+/**
+ * The booking so far, beside every step: dates, car park and price, then what later steps added. From
+ * the extras step on (`costs`), every charge with its discounts, the total with GST, and what is paid.
+ */
+export function StaySummary({ state, costs = false }: { state: WizardState; costs?: boolean }) {
   const { quote, car, flights, extras } = state;
   const days =
     quote.startDate && quote.endDate && quote.endDate >= quote.startDate
@@ -49,19 +53,21 @@ export function StaySummary({ state }: { state: WizardState }) {
         )}
       </Row>
       {days > 0 && <Row label="Stay">{days === 1 ? '1 day' : `${days} days`}</Row>}
-      {quote.lotId && (
+      {car && <Row label="Vehicle">{`${car.rego} · ${car.make} ${car.model}`}</Row>}
+      {quote.lotId && <Divider />}
+      {costs ? (
+        <BookingCosts state={state} />
+      ) : (
         <>
-          <Divider />
-          <Row label={`${quote.lotName} parking`}>{quotePrice(quote.price)}</Row>
+          {quote.lotId && <Row label={`${quote.lotName} parking`}>{quotePrice(quote.price)}</Row>}
+          {extras.ids.map((id) => (
+            <Row key={id} label={extras.names[id] ?? 'Extra'}>
+              {money(extras.prices[id])}
+            </Row>
+          ))}
+          {extras.promoCode && <Row label="Promo code">{extras.promoCode}</Row>}
         </>
       )}
-      {car && <Row label="Vehicle">{`${car.rego} · ${car.make} ${car.model}`}</Row>}
-      {extras.ids.map((id) => (
-        <Row key={id} label={extras.names[id] ?? 'Extra'}>
-          {money(extras.prices[id])}
-        </Row>
-      ))}
-      {extras.promoCode && <Row label="Promo code">{extras.promoCode}</Row>}
     </Stack>
   );
 }

@@ -122,7 +122,7 @@ export function WizardFrame({ step, state, children }: WizardFrameProps) {
                 <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
                   Your booking
                 </Typography>
-                <StaySummary state={state} />
+                <StaySummary state={state} costs={step >= 5} />
               </Box>
               <Accordion
                 slots={{ heading: 'h2' }}
@@ -147,7 +147,7 @@ export function WizardFrame({ step, state, children }: WizardFrameProps) {
                   </Typography>
                 </AccordionSummary>
                 <AccordionDetails>
-                  <StaySummary state={state} />
+                  <StaySummary state={state} costs={step >= 5} />
                 </AccordionDetails>
               </Accordion>
             </Box>

@@ -78,7 +78,7 @@ describe('step 5, Checkout', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Promo code' }), ' welcome10 ');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(/applied: 10% off the parking charge/)).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+    expect(calls.find((call) => call.method === 'POST' && call.path === 'promo-codes/')?.body).toMatchObject({
       data: {
         type: 'promo-codes',
         attributes: {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorDocument, mockApi, type MockRoute } from '@/test/api-mock';
@@ -54,9 +54,14 @@ describe('step 6, Booking Summary', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/booking/step-6');
 
-    expect(await screen.findByText('$101.70')).toBeInTheDocument();
-    expect(screen.getByText('Includes GST of $9.25')).toBeInTheDocument();
-    expect(screen.getByText('−$6.30')).toBeInTheDocument();
+    expect(await screen.findByTestId('booking-total', {}, { timeout: 5000 })).toHaveTextContent('$101.70');
+    const charges = screen.getByRole('region', { name: 'Charges' });
+    expect(within(charges).getByText('Includes GST of $9.25')).toBeInTheDocument();
+    expect(within(charges).getByText('−$6.30')).toBeInTheDocument();
+    // The Your booking panel (beside the step, and folded on a phone) shows the same total.
+    const panelTotals = await screen.findAllByTestId('summary-total');
+    expect(panelTotals.length).toBeGreaterThan(0);
+    for (const panelTotal of panelTotals) expect(panelTotal).toHaveTextContent('$101.70');
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking/step-7'));
     const save = calls.find((call) => call.method === 'POST' && call.path === 'bookings/');

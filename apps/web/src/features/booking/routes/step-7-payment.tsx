@@ -68,7 +68,16 @@ export function PaymentStepPage() {
   const amount = money(booking.totalCost);
   const onPaid = () => {
     paid.current = true;
-    complete(7, (current) => ({ ...current, finished: true }));
+    // The server confirmed the payment of the whole amount due before onPaid is called.
+    complete(7, (current) => ({
+      ...current,
+      finished: true,
+      booking: current.booking && {
+        ...current.booking,
+        status: 'complete',
+        amountPaid: current.booking.totalCost,
+      },
+    }));
     void navigate(stepPath(8));
   };
   const details = state.details;

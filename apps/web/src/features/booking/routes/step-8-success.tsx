@@ -1,4 +1,7 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import EventIcon from '@mui/icons-material/Event';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,8 +12,21 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { dayAndDate, money, time12 } from '../components/formatting';
 import { StaySummary } from '../components/stay-summary';
 import { useWizard } from '../state/wizard-context';
+import type { SavedBooking } from '../state/wizard-state';
 
-/** Step 8, Success (public-site §2): the booking code, what happens next, and the way on. */
+/**
+ * A saved booking's document: for the guest who has just paid, the payment's secret opens it (they
+ * have no login); a customer's session opens it anyway.
+ */
+function documentUrl(booking: SavedBooking, document: 'invoice' | 'calendar'): string {
+  const base = `/backend/api/v1/bookings/${encodeURIComponent(booking.id)}/${document}/`;
+  return booking.clientSecret ? `${base}?client_secret=${encodeURIComponent(booking.clientSecret)}` : base;
+}
+
+/**
+ * Step 8, Success (public-site §2): the booking code, where the confirmation went, every charge with
+ * the total, GST and what was paid, the invoice and a calendar file, what happens next, and the way on.
+ */
 export function SuccessStepPage() {
   const { state } = useWizard();
   const { user } = useAuth();
@@ -24,9 +40,20 @@ export function SuccessStepPage() {
         <CheckCircleOutlineIcon aria-hidden sx={{ fontSize: 48, color: 'success.main' }} />
         <Typography sx={{ fontSize: '1.125rem' }}>
           Thank you{state.details ? `, ${state.details.firstName}` : ''}. Your parking is booked
-          {booking && booking.totalCost !== '0.00' ? ` and ${money(booking.totalCost)} has been paid` : ''}.
+          {booking?.amountPaid && booking.amountPaid !== '0.00'
+            ? ` and ${money(booking.amountPaid)} has been paid`
+            : ''}
+          .
         </Typography>
       </Box>
+      {booking?.email && (
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', mb: 3 }}>
+          <MailOutlineIcon aria-hidden color="primary" sx={{ mt: 0.25 }} />
+          <Typography data-testid="emailed-to">
+            We have emailed your confirmation to <strong>{booking.email}</strong>, with your invoice attached.
+          </Typography>
+        </Box>
+      )}
       {booking && (
         <Box sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3, bgcolor: 'rgba(15, 45, 82, 0.05)', mb: 3 }}>
           <Typography variant="body2" color="text.secondary">
@@ -57,9 +84,33 @@ export function SuccessStepPage() {
         {busTime ? ` for the ${time12(busTime)} shuttle bus` : ''}. Hand your keys to our valet team and bring
         your booking code.
       </Typography>
-      <Box sx={{ maxWidth: 420, mb: 4 }}>
-        <StaySummary state={state} />
+      <Box component="section" aria-labelledby="success-summary-title" sx={{ maxWidth: 420, mb: 3 }}>
+        <Typography id="success-summary-title" variant="h5" component="h2" sx={{ mb: 1.5 }}>
+          Your booking
+        </Typography>
+        <StaySummary state={state} costs />
       </Box>
+      {booking && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
+          <Button
+            href={documentUrl(booking, 'invoice')}
+            target="_blank"
+            rel="noopener"
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+          >
+            Download invoice
+          </Button>
+          <Button
+            href={documentUrl(booking, 'calendar')}
+            download={`booking-${booking.bookingCode}.ics`}
+            variant="outlined"
+            startIcon={<EventIcon />}
+          >
+            Add to calendar
+          </Button>
+        </Stack>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <Button href={paths.home.path} variant="contained" size="large">
           Back to home

@@ -63,6 +63,8 @@ export interface SavedBooking {
   /** The card payment's secret; null when the server could not open the payment. */
   clientSecret: string | null;
   totalCost: string;
+  /** What has been paid ('0.00' until the card payment succeeds). */
+  amountPaid?: string;
   status: string;
   email: string;
 }

@@ -26,13 +26,13 @@ describe('the home quote form', () => {
     window.sessionStorage.clear();
   });
 
-  it('starts with both dates today and the button enabled', async () => {
+  it('starts with a week away from tomorrow and the button enabled', async () => {
     mockApi([noBlockout]);
     renderWithProviders(<QuoteForm />);
     await screen.findByRole('form', { name: 'Get a quote' });
     const { departure, return: back, submit } = fields();
-    expect(departure).toHaveValue(businessToday());
-    expect(back).toHaveValue(businessToday());
+    expect(departure).toHaveValue(plusDays(businessToday(), 1));
+    expect(back).toHaveValue(plusDays(businessToday(), 8));
     expect(submit).toBeEnabled();
   });
 
@@ -66,7 +66,7 @@ describe('the home quote form', () => {
     mockApi([noBlockout]);
     renderWithProviders(<QuoteForm />);
     await screen.findByRole('form', { name: 'Get a quote' });
-    const departure = plusDays(businessToday(), 7);
+    const departure = plusDays(businessToday(), 12);
     fireEvent.change(fields().departure, { target: { value: departure } });
     expect(fields().return).toHaveValue(departure);
     const back = plusDays(departure, 3);

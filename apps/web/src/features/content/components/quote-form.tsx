@@ -8,18 +8,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
-import { QuoteDatesFields, useQuoteDates } from '@/components/quote-dates-fields';
+import { suggestedStay } from '@parking/domain/quote-dates';
+import { businessToday, QuoteDatesFields, useQuoteDates } from '@/components/quote-dates-fields';
 import { bookingQuoteHref } from '@/config/paths';
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 
 /**
- * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, both today
- * to start with; the button stays disabled until both are valid and hands them to the wizard's first
+ * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, tomorrow
+ * and a week later to start with; the button stays disabled until both are valid and hands them to the wizard's first
  * step. While an online-form blockout is current, its notice takes the form's place.
  */
 export function QuoteForm() {
   const blockout = useQuery(currentFormBlockoutQuery);
-  const control = useQuoteDates();
+  // The spec's default is today to today; a real trip (tomorrow, back a week later) quotes better (issue 13).
+  const control = useQuoteDates(suggestedStay(businessToday()));
   const navigate = useNavigate();
   const titleId = useId();
 

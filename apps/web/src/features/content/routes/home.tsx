@@ -64,13 +64,15 @@ export function HomePage() {
                 {acf?.hero_text || DEFAULT_TEXT}
               </Typography>
             </Box>
-            <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' } }}>
+            {/* On a phone the quote form comes straight after the heading, the carousel after it. */}
+            <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' }, order: { xs: 3, md: 0 } }}>
               <StepsCarousel slides={acf?.slides} />
             </Box>
             <Box
               sx={{
                 gridColumn: { md: 1 },
                 gridRow: { md: 2 },
+                order: { xs: 2, md: 0 },
                 bgcolor: 'background.paper',
                 borderRadius: 4,
                 p: { xs: 2.5, sm: 3.5 },
