@@ -8,9 +8,10 @@ import staticFiles from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { Config } from './config';
-import type { Services } from './context';
 import { isReachable, type Database } from './db/client';
+import { isAdmin, type Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
+import { route } from './http/route';
 import { errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './jsonapi/routes';
@@ -56,6 +57,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
   clock?: () => Date;
   logger?: boolean;
+  /** Where the request log goes (stdout by default); tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 export function buildRegistry(): Registry {
@@ -102,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     trustProxy: config.trustProxy,
@@ -138,6 +141,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Only where the site is served over HTTPS (production): over plain HTTP the header means nothing.
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  // JSON:API: a request whose media type carries parameters other than `profile` (such as an `ext`
+  // we do not support) is answered 415, before anything reads it.
+  app.addHook('onRequest', async (request, reply) => {
+    const type = request.headers['content-type'];
+    if (typeof type !== 'string' || !request.url.startsWith('/backend/')) return;
+    const [essence = '', ...parameters] = type.split(';').map((part) => part.trim().toLowerCase());
+    if (essence !== JSONAPI) return;
+    const unsupported = parameters.find((parameter) => parameter && !parameter.startsWith('profile='));
+    if (unsupported) return sendError(reply, errors.unsupportedMediaType(type.slice(0, 100)));
   });
 
   const registry = buildRegistry();
@@ -147,8 +163,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database });
   });
 
-  if (config.env !== 'production') {
-    app.get('/backend/dev/mail/', async () => listCapturedMail(config.mailDir));
+  if (config.devMailbox) {
+    // Reset and welcome links are in there: reading them is taking over accounts, so Admins only.
+    app.get(
+      '/backend/dev/mail/',
+      route(services, async (ctx) => {
+        if (!ctx.user) throw errors.unauthorized();
+        if (!isAdmin(ctx.user)) throw errors.forbidden();
+        return listCapturedMail(config.mailDir);
+      }),
+    );
   }
 
   registerAccountRoutes(app, services, registry, API_PREFIX);

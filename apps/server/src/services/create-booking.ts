@@ -16,7 +16,7 @@ import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, 
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
-import { assertCapacity, assertNotBlockedOut, assertOnlineFormOpen, findPromo, lockLot, priceExtras } from './booking-rules';
+import { assertCapacity, assertStayLimits, assertNotBlockedOut, assertOnlineFormOpen, findPromo, lockLot, priceExtras } from './booking-rules';
 import { loadLotPricing, subscriptionCover } from './pricing-data';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -97,6 +97,7 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   if (rel.lot == null) throw errors.invalid(messages.required, '/data/relationships/lot', 'required');
   if (rel.vehicleType == null) throw errors.invalid(messages.required, '/data/relationships/vehicleType', 'required');
   await mustExist(ctx, 'vehicleType', vehicleTypes, rel.vehicleType);
+  assertStayLimits(ctx, start, end);
   await mustExist(ctx, 'airlineIn', airlines, rel.airlineIn);
   if (!staff) {
     if (businessDate(start, tz) < businessDate(ctx.now, tz)) throw errors.invalid(messages.dateInFuture, 'startDatetime');

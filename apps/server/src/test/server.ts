@@ -54,7 +54,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const handle = await createTestDatabase();
   const base = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +66,7 @@ export async function createTestServer(options: { rateLimits?: Partial<RateLimit
   });
   const config: Config = {
     ...base,
-    rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, ...options.rateLimits },
+    rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, loginFailuresPerIp: 1000, unpaidHolds: 1000, ...options.rateLimits },
   };
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
@@ -73,7 +75,7 @@ export async function createTestServer(options: { rateLimits?: Partial<RateLimit
     },
   };
   const clock = new Clock();
-  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, logger: false });
+  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   await app.ready();
   return {
     app,
