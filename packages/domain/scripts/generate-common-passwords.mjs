@@ -1,3 +1,4 @@
+/* global URL, console */
 /**
  * Writes src/common-passwords.ts from the ranked password list of @zxcvbn-ts/language-common
  * (MIT): its 10,000 most common passwords, keeping only those the other password rules (at least
