@@ -59,6 +59,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where the request log goes (stdout by default); tests read it. */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is added (the authorisation matrix test checks it covers them all). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export function buildRegistry(): Registry {
@@ -117,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandler);
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
 
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });

@@ -55,7 +55,12 @@ export interface TestServer {
 }
 
 export async function createTestServer(
-  options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: Record<string, string>;
+    logStream?: { write(line: string): void };
+    onRoute?: (route: { method: string | string[]; url: string }) => void;
+  } = {},
 ): Promise<TestServer> {
   const handle = await createTestDatabase();
   const base = loadConfig({
@@ -75,7 +80,7 @@ export async function createTestServer(
     },
   };
   const clock = new Clock();
-  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, onRoute: options.onRoute, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   await app.ready();
   return {
     app,
