@@ -12,7 +12,7 @@ import { isReachable, type Database } from './db/client';
 import { isAdmin, type Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
 import { route } from './http/route';
-import { errors } from './jsonapi/errors';
+import { ApiError, errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './jsonapi/routes';
 import { createMailer, listCapturedMail, type Mailer } from './mail/mailer';
@@ -112,6 +112,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Errors before routing (a malformed percent-escape in the path, a bad header) are JSON:API too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void sendError(reply, new ApiError(status, [{ status: String(status), code: 'bad_request', detail: 'The request is malformed.' }]));
+    },
   });
 
   // JSON:API documents are JSON; an unparsable body is the client's error, answered as JSON:API.
