@@ -104,6 +104,8 @@ export default defineConfig({
       RATE_LIMIT_REGISTRATIONS: '1000',
       RATE_LIMIT_EMAIL_REQUESTS: '1000',
       RATE_LIMIT_IP_REQUESTS: '1000',
+      RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1000',
+      RATE_LIMIT_UNPAID_HOLDS: '1000',
     },
   },
 });

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, request as requests, type APIRequestContext } from '@playwright/test';
 
 export interface CapturedAttachment {
   filename: string;
@@ -18,12 +18,39 @@ export interface CapturedMail {
   attachments: CapturedAttachment[];
 }
 
-/** Every email the server captured for `to` (GET /backend/dev/mail/, oldest first). */
+let adminToken: Promise<string> | undefined;
+
+/**
+ * The mailbox holds reset links, so only Admins may read it: the demo admin's token, once per worker,
+ * from a context of its own so that no test's cookies change.
+ */
+async function mailboxToken(): Promise<string> {
+  adminToken ??= (async () => {
+    const own = await requests.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8010}` });
+    const response = await own.post('/backend/api/v1/sessions/', {
+      headers: { 'content-type': 'application/vnd.api+json' },
+      data: { data: { type: 'sessions', attributes: { email: 'admin@example.com', password: 'demo-pass-1' } } },
+    });
+    expect(response.status(), 'the demo admin logs in to read the mailbox').toBe(201);
+    const token = ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
+    await own.dispose();
+    return token;
+  })();
+  return adminToken;
+}
+
+/** Every email the server captured for `to` (GET /backend/dev/mail/ as an Admin, oldest first). */
 export async function mailTo(request: APIRequestContext, to: string): Promise<CapturedMail[]> {
-  const response = await request.get('/backend/dev/mail/');
+  // Authorization only, no cookie: the request context may be a visitor's, whose session must not change.
+  const response = await request.get('/backend/dev/mail/', { headers: { authorization: `Token ${await mailboxToken()}` } });
   expect(response.ok()).toBe(true);
   const all = (await response.json()) as CapturedMail[];
   return all.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+}
+
+/** One attachment of a captured email, opened as its own file (as an Admin, like the list). */
+export async function mailAttachment(request: APIRequestContext, mail: CapturedMail, index: number) {
+  return request.get(`/backend/dev/mail/${mail.id}/attachments/${index}`, { headers: { authorization: `Token ${await mailboxToken()}` } });
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
-import { mailTo, type CapturedAttachment, type CapturedMail } from '../support/mail';
+import { mailAttachment, mailTo, type CapturedAttachment, type CapturedMail } from '../support/mail';
 
 interface BookingResource {
   id: string;
@@ -175,7 +175,7 @@ test.describe('booking wizard', () => {
     expect(qr?.cid).toBeTruthy();
     expect(mail.html).toContain(`src="cid:${qr?.cid ?? ''}"`);
     // The captured mailbox opens the attachment as a file.
-    const opened = await request.get(`/backend/dev/mail/${mail.id}/attachments/${mail.attachments.indexOf(invoice as CapturedAttachment)}`);
+    const opened = await mailAttachment(request, mail, mail.attachments.indexOf(invoice as CapturedAttachment));
     expect(opened.headers()['content-type']).toBe('application/pdf');
 
     // The booking as the back office sees it: complete and paid, outdoor, two extras, the promo code.

@@ -8,10 +8,10 @@ import staticFiles from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { Config } from './config';
-import type { Services } from './context';
 import { isReachable, type Database } from './db/client';
+import type { Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
-import { errors } from './jsonapi/errors';
+import { ApiError, errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './jsonapi/routes';
 import { configureFaults } from './faults';
@@ -71,6 +71,10 @@ export interface AppOptions {
   logger?: boolean;
   /** Committed changes to the quote tables (db/change-feed.ts): with it, quotes are served from memory. */
   changes?: ChangeFeed;
+  /** Where the request log goes (stdout by default); tests read it. */
+  logStream?: { write(line: string): void };
+  /** Told of every route as it is added (the authorisation matrix test checks it covers them all). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export function buildRegistry(): Registry {
@@ -120,11 +124,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Errors before routing (a malformed percent-escape in the path, a bad header) are JSON:API too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void sendError(reply, new ApiError(status, [{ status: String(status), code: 'bad_request', detail: 'The request is malformed.' }]));
+    },
   });
 
   // JSON:API documents are JSON; an unparsable body is the client's error, answered as JSON:API.
@@ -132,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandler);
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
 
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });
@@ -156,6 +167,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Only where the site is served over HTTPS (production): over plain HTTP the header means nothing.
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  // JSON:API: a request whose media type carries parameters other than `profile` (such as an `ext`
+  // we do not support) is answered 415, before anything reads it.
+  app.addHook('onRequest', async (request, reply) => {
+    const type = request.headers['content-type'];
+    if (typeof type !== 'string' || !request.url.startsWith('/backend/')) return;
+    const [essence = '', ...parameters] = type.split(';').map((part) => part.trim().toLowerCase());
+    if (essence !== JSONAPI) return;
+    const unsupported = parameters.find((parameter) => parameter && !parameter.startsWith('profile='));
+    if (unsupported) return sendError(reply, errors.unsupportedMediaType(type.slice(0, 100)));
   });
 
   const registry = buildRegistry();
@@ -170,8 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database });
   });
 
-  if (config.env !== 'production') {
-    registerDevMailRoutes(app, config.mailDir);
+  if (config.devMailbox) {
+    registerDevMailRoutes(app, services, config.mailDir);
   }
 
   registerAccountRoutes(app, services, registry, API_PREFIX);

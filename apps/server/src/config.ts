@@ -7,6 +7,7 @@ import { DEFAULT_MANAGE_RULES, type ManageRules } from '@parking/domain/manage-b
 import { formatAbn, isValidAbn } from '@parking/domain/abn';
 import type { BusinessDetails } from './documents/business';
 import { parseFaultPause, type FaultPause, type FaultPoint } from './faults';
+import type { StayLimits } from '@parking/domain/stay-limits';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -40,10 +41,19 @@ const envSchema = z.object({
   SESSION_DAYS: intFromEnv(30),
   RATE_LIMIT_LOGIN_FAILURES: intFromEnv(10),
   RATE_LIMIT_LOGIN_WINDOW_MINUTES: intFromEnv(15),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: intFromEnv(50),
+  /** A session unused this long ends, whatever its absolute expiry (SESSION_DAYS). */
+  SESSION_IDLE_HOURS: z.coerce.number().int().positive().default(72),
   RATE_LIMIT_REGISTRATIONS: intFromEnv(20),
   RATE_LIMIT_EMAIL_REQUESTS: intFromEnv(5),
   RATE_LIMIT_IP_REQUESTS: intFromEnv(50),
   RATE_LIMIT_WINDOW_MINUTES: intFromEnv(60),
+  /** Online bookings left unpaid (holding a space) per IP and per email within the hold. */
+  RATE_LIMIT_UNPAID_HOLDS: intFromEnv(5),
+  MAX_STAY_DAYS: z.coerce.number().int().positive().default(365),
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().positive().default(730),
+  /** The captured mailbox at /backend/dev/mail/ (Admins only); never in production. */
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -81,10 +91,12 @@ const envSchema = z.object({
 export interface RateLimits {
   loginFailures: number;
   loginWindowMs: number;
+  loginFailuresPerIp: number;
   registrationsPerIp: number;
   requestsPerEmail: number;
   requestsPerIp: number;
   windowMs: number;
+  unpaidHolds: number;
 }
 
 export interface Config {
@@ -109,8 +121,12 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean | string;
   sessionDays: number;
+  sessionIdleMs: number;
   secureCookies: boolean;
   rateLimits: RateLimits;
+  stayLimits: StayLimits;
+  /** Serve the captured mailbox (Admins only). */
+  devMailbox: boolean;
   payments: PaymentsConfig;
   /** Base URL of a WordPress serving the content routes, without a trailing slash; undefined: our own tables. */
   cmsUrl: string | undefined;
@@ -168,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.DEV_MAILBOX === 'true') {
+    // The mailbox holds password-reset links: in production it would hand over accounts.
+    throw new Error('Invalid environment: DEV_MAILBOX cannot be enabled in production');
+  }
   const repoRoot = findRepoRoot();
   const dataDir = resolve(repoRoot, e.DATA_DIR ?? 'data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -199,15 +219,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,
-    secureCookies: publicUrl.startsWith('https:'),
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+    // Production is served over HTTPS only: its cookies are Secure whatever PUBLIC_URL says.
+    secureCookies: e.NODE_ENV === 'production' || publicUrl.startsWith('https:'),
     rateLimits: {
       loginFailures: e.RATE_LIMIT_LOGIN_FAILURES,
       loginWindowMs: e.RATE_LIMIT_LOGIN_WINDOW_MINUTES * 60_000,
+      loginFailuresPerIp: e.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
       registrationsPerIp: e.RATE_LIMIT_REGISTRATIONS,
       requestsPerEmail: e.RATE_LIMIT_EMAIL_REQUESTS,
       requestsPerIp: e.RATE_LIMIT_IP_REQUESTS,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      unpaidHolds: e.RATE_LIMIT_UNPAID_HOLDS,
     },
+    stayLimits: { maxStayDays: e.MAX_STAY_DAYS, horizonDays: e.BOOKING_HORIZON_DAYS },
+    devMailbox: e.NODE_ENV !== 'production' && e.DEV_MAILBOX !== 'false',
     payments: paymentsConfig(e),
     cmsUrl: e.CMS_URL?.replace(/\/+$/, ''),
     sessionSecret: sessionSecret(e),

@@ -1,8 +1,9 @@
 /** Account payloads: register, login, password and email flows, profile (spec public-site §5). */
 import { z } from 'zod';
 import { TITLES } from './constants';
-import { choice, email, optionalText, password, requiredText } from './fields';
+import { choice, email, optionalText, requiredText } from './fields';
 import { messages } from './messages';
+import { newPassword as password } from './new-password';
 
 export const personalDetailsSchema = z.object({
   title: choice(TITLES),

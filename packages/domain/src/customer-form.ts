@@ -7,13 +7,15 @@ import { z } from 'zod';
 import { DEFAULT_ROLES, ROLES, TITLES, type Role } from './constants';
 import { choice, email, optionalText, requiredText } from './fields';
 import { messages } from './messages';
+import { isCommonPassword } from './new-password';
 
 /** Optional: empty means "leave it"; anything typed follows the password rules. */
 const optionalPassword = z
   .string()
   .max(128, { error: 'Ensure this field has no more than 128 characters.' })
   .refine((value) => value === '' || value.length >= 8, { error: messages.passwordTooShort, abort: true })
-  .refine((value) => value === '' || !/^\d+$/.test(value), { error: messages.passwordNumeric });
+  .refine((value) => value === '' || !/^\d+$/.test(value), { error: messages.passwordNumeric, abort: true })
+  .refine((value) => value === '' || !isCommonPassword(value), { error: messages.passwordCommon });
 
 export const customerFormSchema = z.object({
   title: choice(TITLES),

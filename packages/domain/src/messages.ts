@@ -10,6 +10,7 @@ export const messages = {
   passwordRequired: 'Password required',
   passwordTooShort: 'Password must be at least 8 chars',
   passwordNumeric: 'Password must include non-numeric chars',
+  passwordCommon: 'This password is too common.',
   passwordsDoNotMatch: 'Passwords do not match',
   couldNotCompute: 'Could not compute',
   dateInFuture: 'Date must be in the future',

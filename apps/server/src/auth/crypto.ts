@@ -6,6 +6,11 @@ const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
+const CURRENT = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
+
+/** A hash of another algorithm or with other parameters than today's: rehash it at the next login. */
+export const needsRehash = (passwordHash: string) => !passwordHash.startsWith(CURRENT);
+
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   // A user without a password still costs one verification, so timing does not tell who exists.
   const target = passwordHash ?? (await dummyHash());

@@ -46,7 +46,7 @@ export interface SessionUser extends AuthUser {
   csrfToken: string;
 }
 
-export async function findSessionUser(db: Executor, token: string, now: Date): Promise<SessionUser | null> {
+export async function findSessionUser(db: Executor, token: string, now: Date, idleMs = Number.POSITIVE_INFINITY): Promise<SessionUser | null> {
   if (token.length > 200) return null;
   const [row] = await db
     .select({
@@ -65,6 +65,8 @@ export async function findSessionUser(db: Executor, token: string, now: Date): P
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row || !row.isActive) return null;
+  // Idle expiry: a session unused for idleMs ends (lastUsedAt lags by up to five minutes, below).
+  if (now.getTime() - row.lastUsedAt.getTime() > idleMs) return null;
   // Touch at most every five minutes: a read-heavy page must not write on every request.
   if (now.getTime() - row.lastUsedAt.getTime() > 5 * 60_000) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));

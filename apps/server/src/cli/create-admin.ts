@@ -5,7 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { email as emailRule, password as passwordRule } from '@parking/domain/fields';
+import { email as emailRule } from '@parking/domain/fields';
+import { newPassword as passwordRule } from '@parking/domain/new-password';
 import { hashPassword } from '../auth/crypto';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';

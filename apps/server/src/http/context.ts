@@ -13,13 +13,13 @@ export async function authenticate(request: FastifyRequest, services: Services):
   if (header !== undefined) {
     const match = /^Token\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw errors.unauthorized('Invalid token header. No credentials provided.');
-    const user = await findSessionUser(services.database, match[1], now);
+    const user = await findSessionUser(services.database, match[1], now, services.config.sessionIdleMs);
     if (!user) throw errors.unauthorized('Invalid token.');
     return user;
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return null;
-  const user = await findSessionUser(services.database, cookie, now);
+  const user = await findSessionUser(services.database, cookie, now, services.config.sessionIdleMs);
   // A stale cookie is treated as no cookie: the public pages must keep working.
   if (!user) return null;
   if (!SAFE_METHODS.has(request.method)) {

@@ -1,23 +1,42 @@
 /**
  * The captured mailbox outside production: GET /backend/dev/mail/ lists every captured message
  * (oldest first, attachments in base64), and /backend/dev/mail/{id}/attachments/{n} opens one
- * attachment as its own file (the invoice PDF, the QR code), as a mail client would.
+ * attachment as its own file (the invoice PDF, the QR code), as a mail client would. Reset and welcome
+ * links are in there: reading them is taking over accounts, so both are for Admins only.
  */
 import type { FastifyInstance } from 'fastify';
+import { isAdmin, type RequestContext, type Services } from '../context';
+import { route } from '../http/route';
+import { errors } from '../jsonapi/errors';
 import { listCapturedMail } from './mailer';
 
-export function registerDevMailRoutes(app: FastifyInstance, mailDir: string) {
-  app.get('/backend/dev/mail/', async () => listCapturedMail(mailDir));
+function requireAdmin(ctx: RequestContext) {
+  if (!ctx.user) throw errors.unauthorized();
+  if (!isAdmin(ctx.user)) throw errors.forbidden();
+}
 
-  app.get('/backend/dev/mail/:id/attachments/:index', async (request, reply) => {
-    const { id, index } = request.params as { id: string; index: string };
-    const attachment = listCapturedMail(mailDir).find((mail) => mail.id === id)?.attachments[Number(index)];
-    if (!attachment) return reply.status(404).send({ errors: [{ status: '404', code: 'not_found', detail: 'Not found.' }] });
-    const safe = attachment.filename.replace(/[^A-Za-z0-9._-]/g, '-');
-    return reply
-      .header('content-type', attachment.contentType)
-      .header('content-disposition', `inline; filename="${safe}"`)
-      .header('content-security-policy', "frame-ancestors 'self'")
-      .send(Buffer.from(attachment.contentBase64, 'base64'));
-  });
+export function registerDevMailRoutes(app: FastifyInstance, services: Services, mailDir: string) {
+  app.get(
+    '/backend/dev/mail/',
+    route(services, async (ctx) => {
+      requireAdmin(ctx);
+      return listCapturedMail(mailDir);
+    }),
+  );
+
+  app.get(
+    '/backend/dev/mail/:id/attachments/:index',
+    route(services, async (ctx, request, reply) => {
+      requireAdmin(ctx);
+      const { id, index } = request.params as { id: string; index: string };
+      const attachment = listCapturedMail(mailDir).find((mail) => mail.id === id)?.attachments[Number(index)];
+      if (!attachment) throw errors.notFound();
+      const safe = attachment.filename.replace(/[^A-Za-z0-9._-]/g, '-');
+      return reply
+        .header('content-type', attachment.contentType)
+        .header('content-disposition', `inline; filename="${safe}"`)
+        .header('content-security-policy', "frame-ancestors 'self'")
+        .send(Buffer.from(attachment.contentBase64, 'base64'));
+    }),
+  );
 }

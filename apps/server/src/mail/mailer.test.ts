@@ -1,15 +1,13 @@
 /** The captured mailbox keeps attachments, and the dev route opens one as its own file. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerDevMailRoutes } from './dev-mail-routes';
+import { createUser, login } from '../test/factories';
+import { createTestServer } from '../test/server';
 import { createMailer, listCapturedMail } from './mailer';
 
 describe('captured mail', () => {
   it('stores each message with its attachments, and serves them back', async () => {
-    const mailDir = mkdtempSync(join(tmpdir(), 'mail-'));
+    const server = await createTestServer();
+    const mailDir = server.config.mailDir;
     const mailer = createMailer({ smtpUrl: undefined, from: 'Test <test@example.com>', mailDir });
     const pdf = Buffer.from('%PDF-1.3 test');
     await mailer.send({
@@ -29,15 +27,19 @@ describe('captured mail', () => {
       { filename: 'qr.png', contentType: 'image/png', cid: 'qr@test', size: 4, contentBase64: 'iVBORw==' },
     ]);
 
-    const app = Fastify();
-    registerDevMailRoutes(app, mailDir);
-    const listed = await app.inject({ method: 'GET', url: '/backend/dev/mail/' });
+    const { app } = server;
+    await createUser(server.handle.db, { email: 'mail-admin@example.com', roles: ['Admins'] });
+    const headers = { authorization: `Token ${await login(app, 'mail-admin@example.com')}` };
+    // Reset links are in there: the attachment is refused to anyone but Admins, like the list.
+    expect((await app.inject({ method: 'GET', url: '/backend/dev/mail/' })).statusCode).toBe(401);
+    const listed = await app.inject({ method: 'GET', url: '/backend/dev/mail/', headers });
     expect(listed.json<Array<{ id: string }>>()[0]?.id).toBe(mail?.id);
-    const file = await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/0` });
+    expect((await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/0` })).statusCode).toBe(401);
+    const file = await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/0`, headers });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(pdf)).toBe(true);
-    expect((await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/5` })).statusCode).toBe(404);
-    await app.close();
+    expect((await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/5`, headers })).statusCode).toBe(404);
+    await server.close();
   });
 });

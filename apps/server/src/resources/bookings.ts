@@ -12,7 +12,7 @@ import { errors } from '../jsonapi/errors';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import { createBooking, type BookingRow } from '../services/create-booking';
 import { throttlePromoLookups } from '../routes/promo-codes';
-import { openBookingPayment } from '../services/online-payment';
+import { assertUnpaidHoldAllowed, countUnpaidHold, openBookingPayment } from '../services/online-payment';
 import { updateBooking } from '../services/update-booking';
 import { fractionText, iso, moneyText } from './serialize';
 
@@ -215,13 +215,16 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     isStaff(ctx.user) ? undefined : ctx.user?.customerId ? eq(bookings.customerId, ctx.user.customerId) : sql`false`,
   // Promo codes must not be guessable through bookings either: each code tried counts.
   async throttle(ctx, doc) {
+    if (isStaff(ctx.user)) return;
     const code = doc.attributes.promoCode;
-    if (typeof code === 'string' && code.trim() && !isStaff(ctx.user)) await throttlePromoLookups(ctx);
+    if (typeof code === 'string' && code.trim()) await throttlePromoLookups(ctx);
+    await assertUnpaidHoldAllowed(ctx, doc);
   },
   create: createBooking,
   async afterCreate(ctx, id): Promise<Record<string, JsonValue>> {
     // Staff take payment separately (Make Payment); an online booking gets its card payment now.
     if (isStaff(ctx.user)) return {};
+    await countUnpaidHold(ctx, id);
     try {
       return { clientSecret: await openBookingPayment(ctx, id) };
     } catch (error) {

@@ -10,7 +10,8 @@
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { profileSchema } from '@parking/domain/accounts';
-import { email as emailRule, optionalText, password as passwordRule } from '@parking/domain/fields';
+import { email as emailRule, optionalText } from '@parking/domain/fields';
+import { newPassword as passwordRule } from '@parking/domain/new-password';
 import { isAdmin, isStaff, type RequestContext } from '../context';
 import { customers, users } from '../db/schema/index';
 import { errors, fromZod } from '../jsonapi/errors';

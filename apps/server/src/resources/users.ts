@@ -5,7 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { passwordChangeSchema, personalDetailsSchema, registerSchema } from '@parking/domain/accounts';
-import { email as emailRule, password as passwordRule } from '@parking/domain/fields';
+import { email as emailRule } from '@parking/domain/fields';
+import { newPassword as passwordRule } from '@parking/domain/new-password';
 import { messages } from '@parking/domain/messages';
 import { verifyPassword } from '../auth/crypto';
 import { isAdmin, isStaff } from '../context';

@@ -9,8 +9,9 @@ import type { z, ZodType } from 'zod';
 import { emailOnlySchema, loginSchema, passwordResetConfirmationSchema, tokenSchema } from '@parking/domain/accounts';
 import { email as emailRule } from '@parking/domain/fields';
 import { messages } from '@parking/domain/messages';
-import { hashPassword, verifyPassword } from '../auth/crypto';
-import { tooManyDetail } from '../auth/rate-limiter';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/crypto';
+import { loginThrottle } from '../auth/login-throttle';
 import { createSession, CSRF_COOKIE, destroyOtherSessions, destroySession, findSessionUser, SESSION_COOKIE } from '../auth/sessions';
 import { consumeUserToken, revokeUserTokens } from '../auth/user-tokens';
 import type { RequestContext, Services } from '../context';
@@ -67,16 +68,28 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
     `${prefix}/sessions/`,
     route(services, async (ctx, request, reply) => {
       const input = attributesOf(request, 'sessions', loginSchema);
-      const keys = [`login-fail:email:${input.email}`, `login-fail:ip:${ctx.ip}`];
-      for (const key of keys) {
-        const { count, resetInMs } = await limiter.peek(key, limits.loginWindowMs);
-        if (count >= limits.loginFailures) throw errors.tooMany(tooManyDetail(resetInMs), resetInMs / 1000);
+      const throttle = loginThrottle(limiter, limits, ctx.ip, input.email);
+      // Every attempt is logged: who (the address typed), from where, and the outcome; never the password.
+      const logAttempt = (outcome: string) => request.log.info({ event: 'login', email: input.email, ip: ctx.ip, outcome }, 'login attempt');
+      let delay: number;
+      try {
+        delay = await throttle.before();
+      } catch (error) {
+        logAttempt('throttled');
+        throw error;
       }
+      if (delay > 0) await sleep(delay);
       const user = await findUserByEmail(ctx, input.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !ok || !user.isActive) {
-        for (const key of keys) await limiter.hit(key, limits.loginWindowMs);
+        await throttle.failed();
+        logAttempt(user && ok ? 'inactive' : 'failed');
         throw errors.invalid(user && ok ? messages.inactiveAccount : messages.invalidCredentials, undefined, 'authorization');
+      }
+      logAttempt('succeeded');
+      // Hashes made with weaker parameters than today's are replaced while the password is at hand.
+      if (user.passwordHash && needsRehash(user.passwordHash)) {
+        await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
       }
       const session = await createSession(ctx.db, user.id, {
         ip: ctx.ip,
@@ -152,8 +165,9 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
       await throttleRequest(ctx, 'confirmation-request', input.email);
       await inTransaction(ctx, async (tx) => {
         const user = await findUserByEmail(tx, input.email);
-        if (!user || !user.isActive) return;
-        if (user.emailConfirmed) throw errors.invalid(messages.alreadyConfirmed, 'email', 'already_confirmed');
+        // The same answer for an unknown, disabled or already confirmed address: the form must not
+        // reveal accounts (it answered 400 "already confirmed" to a registered address).
+        if (!user || !user.isActive || user.emailConfirmed) return;
         const [customer] = await tx.db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.userId, user.id)).limit(1);
         // A login made by staff without a password gets its welcome link again: a confirmation alone
         // would leave its owner with no way to sign in (the back office's Resend Confirmation Email).

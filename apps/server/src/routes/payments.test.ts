@@ -164,10 +164,10 @@ describe('staff Make Payment and stale bookings', () => {
     expect(firstError(again.body)?.detail).toBe('This booking has already been paid.');
   });
 
-  it('pending online bookings older than 30 minutes become abandoned', async () => {
+  it('pending online bookings older than the 15-minute hold become abandoned', async () => {
     const booking = await guestBooking();
-    expect(await abandonStaleBookings(server.handle.db, new Date(server.clock.now().getTime() + 29 * 60_000))).toBe(0);
-    expect(await abandonStaleBookings(server.handle.db, new Date(server.clock.now().getTime() + 31 * 60_000))).toBeGreaterThan(0);
+    expect(await abandonStaleBookings(server.handle.db, new Date(server.clock.now().getTime() + 14 * 60_000))).toBe(0);
+    expect(await abandonStaleBookings(server.handle.db, new Date(server.clock.now().getTime() + 16 * 60_000))).toBeGreaterThan(0);
     expect((await bookingRow(booking.id))?.status).toBe('abandoned');
     // Paying late still confirms what the customer paid for.
     expect((await pay(booking.clientSecret, '4242424242424242')).status).toBe(201);

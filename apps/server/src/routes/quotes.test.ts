@@ -112,7 +112,7 @@ describe('fill threshold', () => {
     expect(await exceeded('2027-01-16', '2027-01-20')).toEqual({ indoor: false, outdoor: false });
   });
 
-  it('counts pending bookings younger than 30 minutes, not older ones, not cancelled ones', async () => {
+  it('counts pending bookings younger than 15 minutes (the hold), not older ones, not cancelled ones', async () => {
     const db = server.handle.db;
     await insertBookings(db, 134, { lotId: lots.indoor.id, start: '2027-02-15T06:00:00+11:00', end: '2027-02-18T20:00:00+11:00', created: minutesAgo(600) });
     expect((await exceeded('2027-02-17', '2027-02-17')).indoor).toBe(false);
@@ -125,7 +125,7 @@ describe('fill threshold', () => {
     });
     if (!pending) throw new Error('no booking');
     expect((await exceeded('2027-02-17', '2027-02-17')).indoor).toBe(true);
-    await setBooking(db, pending.id, { created: minutesAgo(31) });
+    await setBooking(db, pending.id, { created: minutesAgo(16) });
     expect((await exceeded('2027-02-17', '2027-02-17')).indoor).toBe(false);
     await setBooking(db, pending.id, { status: 'cancelled', created: minutesAgo(5) });
     expect((await exceeded('2027-02-17', '2027-02-17')).indoor).toBe(false);

@@ -89,7 +89,7 @@ describe('sessions', () => {
     expect(one(withHeader.body).attributes.firstName).toBe('Evelyn');
   });
 
-  it('rate-limits failed logins per email with 429, without counting successful ones', async () => {
+  it('rate-limits failed logins per (IP, email) with 429, without counting successful ones', async () => {
     const server = await createTestServer({ rateLimits: { loginFailures: 3 } });
     onTestFinished(() => server.close());
     await createUser(server.handle.db, { email: 'fay@example.com' });
@@ -109,7 +109,7 @@ describe('sessions', () => {
   });
 
   it('rate-limits failed logins per IP across many emails', async () => {
-    const server = await createTestServer({ rateLimits: { loginFailures: 4 } });
+    const server = await createTestServer({ rateLimits: { loginFailuresPerIp: 4 } });
     onTestFinished(() => server.close());
     for (let i = 0; i < 4; i += 1) {
       const failed = await api(server.app, 'POST', SESSIONS, { body: doc('sessions', { email: `guess${i}@example.com`, password: 'wrong-pass-1' }) });

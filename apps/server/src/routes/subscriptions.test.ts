@@ -108,7 +108,7 @@ describe('unlimited parking subscriptions (local provider)', () => {
       body: { data: { type: 'checkout-sessions', relationships: { user: rel('users', other.id), price: rel('prices', products.outdoorPrice.id) } } },
     });
     expect(checkout.status).toBe(400);
-    expect((await api(server.app, 'POST', `${V1}/checkout-sessions/`, { body: { data: { type: 'checkout-sessions', relationships: {} } } })).status).toBe(400);
+    expect((await api(server.app, 'POST', `${V1}/checkout-sessions/`, { body: { data: { type: 'checkout-sessions', relationships: {} } } })).status).toBe(401);
     const anonymous = await api(server.app, 'POST', `${V1}/checkout-sessions/`, {
       body: { data: { type: 'checkout-sessions', relationships: { user: rel('users', other.id), price: rel('prices', products.outdoorPrice.id) } } },
     });

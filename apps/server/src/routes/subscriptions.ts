@@ -61,6 +61,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, services: Servi
   app.post(
     `${prefix}/checkout-sessions/`,
     route(services, async (ctx, request, reply) => {
+      // Who is asking comes before what is asked: an anonymous caller learns only that it must log in.
+      if (!ctx.user) throw errors.unauthorized();
       checkMediaType(request.headers['content-type']);
       const doc = readDocument(request.body, 'checkout-sessions');
       const userId = relationshipId(doc, 'user');
@@ -104,6 +106,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, services: Servi
   app.post(
     `${prefix}/billing-sessions/`,
     route(services, async (ctx, request, reply) => {
+      // Who is asking comes before what is asked: an anonymous caller learns only that it must log in.
+      if (!ctx.user) throw errors.unauthorized();
       checkMediaType(request.headers['content-type']);
       const doc = readDocument(request.body, 'billing-sessions');
       const userId = relationshipId(doc, 'user');

@@ -5,6 +5,7 @@ import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { messages } from '@parking/domain/messages';
 import { extraPriceCents } from '@parking/domain/pricing';
 import { promoApplies } from '@parking/domain/promo';
+import { stayLimitProblems } from '@parking/domain/stay-limits';
 import type { RequestContext } from '../context';
 import { blockoutPeriods, discounts, extras, extraVariations, lots } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
@@ -29,6 +30,13 @@ export async function assertCapacity(ctx: RequestContext, lot: LotRow, start: Da
   if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
     throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');
   }
+}
+
+/** A stay no longer than MAX_STAY_DAYS, starting at most BOOKING_HORIZON_DAYS ahead (settings). */
+export function assertStayLimits(ctx: RequestContext, start: Date, end: Date | null): void {
+  const tz = ctx.services.config.timeZone;
+  const [problem] = stayLimitProblems(businessDate(start, tz), end && businessDate(end, tz), businessDate(ctx.now, tz), ctx.services.config.stayLimits);
+  if (problem) throw errors.invalid(problem.message, problem.field, 'stay_limit');
 }
 
 /** The public form is closed while an online_form blockout is current. */

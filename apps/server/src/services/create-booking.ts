@@ -18,7 +18,7 @@ import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
-import { assertCapacity, assertNotBlockedOut, assertOnlineFormOpen, findPromo, lockLot, priceExtras } from './booking-rules';
+import { assertCapacity, assertStayLimits, assertNotBlockedOut, assertOnlineFormOpen, findPromo, lockLot, priceExtras } from './booking-rules';
 import { loadLotPricing, subscriptionCover } from './pricing-data';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -99,6 +99,7 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   if (rel.lot == null) throw errors.invalid(messages.required, '/data/relationships/lot', 'required');
   if (rel.vehicleType == null) throw errors.invalid(messages.required, '/data/relationships/vehicleType', 'required');
   await mustExist(ctx, 'vehicleType', vehicleTypes, rel.vehicleType);
+  assertStayLimits(ctx, start, end);
   await mustExist(ctx, 'airlineIn', airlines, rel.airlineIn);
   if (!staff) {
     if (businessDate(start, tz) < businessDate(ctx.now, tz)) throw errors.invalid(messages.dateInFuture, 'startDatetime');

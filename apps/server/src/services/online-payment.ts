@@ -4,6 +4,9 @@ import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import type { RequestContext } from '../context';
 import { bookings, payments } from '../db/schema/index';
+import { errors } from '../jsonapi/errors';
+import type { WriteDocument } from '../jsonapi/document';
+import { PENDING_HOLD_MS } from './pricing-data';
 
 /**
  * Runs after the booking's transaction has committed: a network call to the provider must never
@@ -37,4 +40,27 @@ export async function openBookingPayment(ctx: RequestContext, bookingId: number,
     .onConflictDoNothing({ target: payments.providerPaymentId });
   await ctx.db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, bookingId));
   return intent.clientSecret;
+}
+
+/**
+ * An online booking holds its space unpaid for PENDING_HOLD_MS: without a limit, a script made a lot
+ * look full to everyone. Each IP, and each email address, may open RATE_LIMIT_UNPAID_HOLDS bookings
+ * in that time; refused attempts (a typo in the form) do not count, only bookings saved.
+ */
+const holdKeys = (ctx: RequestContext, email: string) => [`hold:ip:${ctx.ip}`, ...(email ? [`hold:email:${email.toLowerCase()}`] : [])];
+const HOLD_DETAIL = 'Too many unpaid bookings. Please pay for your earlier booking or try again later.';
+
+export async function assertUnpaidHoldAllowed(ctx: RequestContext, doc: WriteDocument): Promise<void> {
+  const sent = doc.attributes.email;
+  const email = ctx.user?.email ?? (typeof sent === 'string' ? sent.trim().slice(0, 254) : '');
+  for (const key of holdKeys(ctx, email)) {
+    const { count, resetInMs } = await ctx.services.rateLimiter.peek(key, PENDING_HOLD_MS);
+    if (count >= ctx.services.config.rateLimits.unpaidHolds) throw errors.tooMany(HOLD_DETAIL, resetInMs / 1000);
+  }
+}
+
+/** Counts a saved online booking against its IP and its email address. */
+export async function countUnpaidHold(ctx: RequestContext, bookingId: number): Promise<void> {
+  const [booking] = await ctx.db.select({ email: bookings.email }).from(bookings).where(eq(bookings.id, bookingId));
+  for (const key of holdKeys(ctx, booking?.email ?? '')) await ctx.services.rateLimiter.hit(key, PENDING_HOLD_MS);
 }

@@ -8,6 +8,7 @@ import type { Database, Executor } from '../db/client';
 import { bookingLogs, bookings, payments, prices, providerEvents, subscriptions } from '../db/schema/index';
 import { refundedCents } from './booking-refunds';
 import type { PaymentProvider, ProviderEvent, ProviderPaymentIntent, ProviderSubscription } from '../payments/provider';
+import { PENDING_HOLD_MS } from './pricing-data';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
 
@@ -159,8 +160,8 @@ export async function handleProviderEvent(
   return outcome;
 }
 
-/** Pending online bookings whose 30-minute hold has lapsed give their space back. */
-export async function abandonStaleBookings(database: Database, now: Date, holdMs = 30 * 60_000): Promise<number> {
+/** Pending online bookings whose hold (PENDING_HOLD_MS) has lapsed give their space back. */
+export async function abandonStaleBookings(database: Database, now: Date, holdMs = PENDING_HOLD_MS): Promise<number> {
   const cutoff = new Date(now.getTime() - holdMs);
   return database.transaction(async (tx) => {
     const stale = await tx

@@ -36,7 +36,7 @@ afterAll(() => server.close());
 
 /** The rule spelled out: present on a date when the stay's business dates cover it. */
 function expected(lotId: number, startDate: string, endDate: string): number[] {
-  const holdSince = server.clock.current.getTime() - 30 * 60_000;
+  const holdSince = server.clock.current.getTime() - 15 * 60_000;
   return eachDate(startDate, endDate).map(
     (date) =>
       stays.filter(

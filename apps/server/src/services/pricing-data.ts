@@ -49,8 +49,12 @@ export async function loadLotPricing(db: Executor, lotIds: number[], startDate: 
   return pricingFrom(lotRows, rateRows, surchargeRows);
 }
 
-/** Pending online bookings hold their space for this long while the customer pays. */
-export const PENDING_HOLD_MS = 30 * 60_000;
+/**
+ * Pending online bookings hold their space for this long while the customer pays (the wizard opens
+ * the card form at once). It was 30 minutes: scripted unpaid bookings then kept a lot "full" for half
+ * an hour; with the per-IP and per-email limit on unpaid holds, 15 minutes.
+ */
+export const PENDING_HOLD_MS = 15 * 60_000;
 
 interface PresenceQuery {
   lotIds: number[];

@@ -13,7 +13,7 @@ import type { RequestContext } from '../context';
 import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, lots, vehicles, vehicleTypes } from '../db/schema/index';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
-import { findPromo, priceExtras } from './booking-rules';
+import { assertStayLimits, findPromo, priceExtras } from './booking-rules';
 import { relationshipIds, type BookingRow } from './create-booking';
 import { loadLotPricing, subscriptionCover } from './pricing-data';
 
@@ -62,6 +62,7 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
   if (merged.endDatetime && merged.endDatetime.getTime() <= merged.startDatetime.getTime()) {
     throw errors.invalid(messages.arrivalBeforeDeparture, 'endDatetime');
   }
+  if (changes.startDatetime !== undefined || changes.endDatetime !== undefined) assertStayLimits(ctx, merged.startDatetime, merged.endDatetime);
   if (changes.vehicleId != null) {
     const [vehicle] = await ctx.db
       .select({ id: vehicles.id })

@@ -56,7 +56,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: Record<string, string>;
+    logStream?: { write(line: string): void };
+    onRoute?: (route: { method: string | string[]; url: string }) => void;
+  } = {},
+): Promise<TestServer> {
   const handle = await createTestDatabase();
   const base = loadConfig({
     NODE_ENV: 'test',
@@ -66,7 +73,7 @@ export async function createTestServer(options: { rateLimits?: Partial<RateLimit
   });
   const config: Config = {
     ...base,
-    rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, ...options.rateLimits },
+    rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, loginFailuresPerIp: 1000, unpaidHolds: 1000, ...options.rateLimits },
   };
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
@@ -76,7 +83,7 @@ export async function createTestServer(options: { rateLimits?: Partial<RateLimit
   };
   const clock = new Clock();
   const changes = await openChangeFeed(handle, handle.url);
-  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, logger: false, changes });
+  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, changes, onRoute: options.onRoute, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   // Tests write to the database directly, then ask: each request first waits until the change
   // notifications of what was committed before it have arrived (instant with PGlite; with PostgreSQL a
   // real app's next request trails them by a network round trip).

@@ -1,0 +1,49 @@
+/**
+ * Failed-login limits that an attacker cannot turn against the account's owner. A hard lock per
+ * account let anyone lock the admin out with ten wrong passwords, so:
+ * - per (IP, account): RATE_LIMIT_LOGIN_FAILURES failures in the window, then 429 for that pair only;
+ * - per IP, over every account: RATE_LIMIT_LOGIN_FAILURES_PER_IP (password spraying), then 429;
+ * - per account, from anywhere: no lock, a delay that grows with the failures (slows guessing from
+ *   many addresses while the owner, from their own address, still gets in).
+ */
+import type { RateLimits } from '../config';
+import { errors } from '../jsonapi/errors';
+import { tooManyDetail, type RateLimiter } from './rate-limiter';
+
+/** Failures of an account tolerated before its logins slow down. */
+const FREE_FAILURES = 5;
+const MAX_DELAY_MS = 5_000;
+
+/** 0 up to FREE_FAILURES failures, then 250 ms doubling with each failure, at most 5 s. */
+export function loginDelayMs(accountFailures: number): number {
+  if (accountFailures < FREE_FAILURES) return 0;
+  return Math.min(MAX_DELAY_MS, 250 * 2 ** (accountFailures - FREE_FAILURES));
+}
+
+export interface LoginThrottle {
+  /** Refuses a locked (IP, account) pair or IP; answers the delay to apply before checking the password. */
+  before(): Promise<number>;
+  failed(): Promise<void>;
+}
+
+export function loginThrottle(limiter: RateLimiter, limits: RateLimits, ip: string, email: string): LoginThrottle {
+  const pair = `login-fail:pair:${ip}:${email}`;
+  const byIp = `login-fail:ip:${ip}`;
+  const account = `login-fail:email:${email}`;
+  const window = limits.loginWindowMs;
+  return {
+    async before() {
+      for (const [key, limit] of [
+        [pair, limits.loginFailures],
+        [byIp, limits.loginFailuresPerIp],
+      ] as const) {
+        const { count, resetInMs } = await limiter.peek(key, window);
+        if (count >= limit) throw errors.tooMany(tooManyDetail(resetInMs), resetInMs / 1000);
+      }
+      return loginDelayMs((await limiter.peek(account, window)).count);
+    },
+    async failed() {
+      for (const key of [pair, byIp, account]) await limiter.hit(key, window);
+    },
+  };
+}
