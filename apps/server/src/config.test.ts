@@ -5,7 +5,7 @@ import { renderInvoicesPdf } from './documents/invoice';
 import type { InvoiceModel } from './documents/invoice-data';
 import { pdfText } from './test/pdf-text';
 
-const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/parking', PUBLIC_URL: 'https://parking.example' };
+const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/parking', PUBLIC_URL: 'https://parking.example', SESSION_SECRET: 'test-only-session-secret-0123456789abcdef' };
 
 describe('business details', () => {
   it('default to the demo business outside production, without an ABN', () => {

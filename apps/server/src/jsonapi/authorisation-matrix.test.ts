@@ -57,6 +57,7 @@ const RESOURCES: Record<string, Record<Action, Expectation>> = {
   'exceptional-days': SETTINGS,
   'exceptional-rates': SETTINGS,
   'blockout-periods': SETTINGS,
+  'audit-logs': { list: ADMINS, read: ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
 };
 
 interface Special {
@@ -75,7 +76,10 @@ const PUBLIC = '======';
 
 const SPECIALS: Special[] = [
   { route: 'GET /backend/health/', expect: ALL },
+  { route: 'GET /backend/live/', expect: ALL },
   { route: 'GET /backend/dev/mail/', expect: ADMINS },
+  // A made-up message: Admins are told it is not there, everyone else is refused first.
+  { route: 'GET /backend/dev/mail/:id/attachments/:index', url: '/backend/dev/mail/made-up/attachments/0', expect: CAPABILITY },
   { route: `POST ${API}/sessions/`, body: {}, expect: ALL },
   { route: `GET ${API}/sessions/current/`, expect: ALL },
   { route: `DELETE ${API}/sessions/current/`, expect: ALL, ownSession: true },
@@ -90,6 +94,14 @@ const SPECIALS: Special[] = [
   { route: `POST ${API}/booking-quotes/`, body: {}, expect: ALL },
   { route: `POST ${API}/promo-codes/`, body: {}, expect: ALL },
   { route: `GET ${API}/bookings/:id/invoice/`, url: `${API}/bookings/{booking}/invoice/`, expect: OWNER_OR_STAFF },
+  { route: `GET ${API}/bookings/:id/calendar/`, url: `${API}/bookings/{booking}/calendar/`, expect: OWNER_OR_STAFF },
+  // Manage my booking: a guest's code and email open a booking; the booking's owner and staff reach it directly.
+  { route: `POST ${API}/manage-booking-sessions/`, body: {}, expect: ALL },
+  { route: `GET ${API}/manage-bookings/:id/`, url: `${API}/manage-bookings/{booking}/`, expect: OWNER_OR_STAFF },
+  { route: `POST ${API}/manage-bookings/:id/change-quotes/`, url: `${API}/manage-bookings/{booking}/change-quotes/`, body: {}, expect: OWNER_OR_STAFF },
+  { route: `POST ${API}/manage-bookings/:id/changes/`, url: `${API}/manage-bookings/{booking}/changes/`, body: {}, expect: OWNER_OR_STAFF },
+  { route: `POST ${API}/manage-bookings/:id/cancellation/`, url: `${API}/manage-bookings/made-up/cancellation/`, body: {}, expect: CAPABILITY },
+  { route: `POST ${API}/manage-bookings/:id/payments/`, url: `${API}/manage-bookings/{booking}/payments/`, body: {}, expect: OWNER_OR_STAFF },
   { route: `GET ${API}/bookings/invoices/`, url: `${API}/bookings/invoices/?filter[startDate]=2026-12-01`, expect: STAFF },
   { route: `GET ${API}/bookings/export/`, expect: STAFF },
   { route: `GET ${API}/customers/export/`, expect: STAFF },
@@ -186,6 +198,8 @@ beforeAll(async () => {
   await db.insert(blockoutPeriods).values({ name: 'Works', startDatetime: new Date('2027-08-01T00:00:00Z'), endDatetime: new Date('2027-08-02T00:00:00Z'), blockType: 'extra' });
   // Settings rows a delete may really remove, so that no fixture another row needs goes first.
   await server.app.inject({ method: 'POST', url: `${API}/contact-submissions/`, headers: { 'content-type': JSONAPI }, payload: JSON.stringify({ data: { type: 'contact-submissions', attributes: { name: 'N', email: 'n@example.com', phoneNumber: '0400 000 000', message: 'Hello' } } }) });
+  // A staff change, so that the audit trail has a row to try.
+  await server.app.inject({ method: 'POST', url: `${API}/vehicle-types/`, headers: { 'content-type': JSONAPI, authorization: `Token ${admin}` }, payload: JSON.stringify({ data: { type: 'vehicle-types', attributes: { name: 'Matrix van' } } }) });
   targets.set('users', String(a.user.id));
   targets.set('customers', String(a.customer.id));
   targets.set('vehicles', String(vehicle.id));
@@ -224,7 +238,10 @@ function mismatch(what: string, expected: Expectation, caller: Caller, answer: A
   }
   if (letter === 'N') {
     if (![401, 403, 404].includes(answer.status)) return `${label} (expected refused)`;
-    if (caller === 'anonymous' && !what.includes('made-up') && answer.status !== 401) return `${label} (expected 401)`;
+    // A guest's credential for manage-bookings is the token of a code-and-email lookup, not a login: 403
+    // (a 401 would send the web client to the login page).
+    const anonymousStatus = what.includes('/manage-bookings/') ? 403 : 401;
+    if (caller === 'anonymous' && !what.includes('made-up') && answer.status !== anonymousStatus) return `${label} (expected ${anonymousStatus})`;
     // Nothing but the error: no data, and nothing of customer A's.
     if (!answer.type.includes('json') || Object.keys(JSON.parse(answer.body) as object).join() !== 'errors') return `${label} (more than errors)`;
     if (answer.body.includes(emailA)) return `${label} (leaks A's email)`;
@@ -247,7 +264,8 @@ function expectNoProblems() {
 describe('authorisation matrix', () => {
   it('covers every route the server has and every resource type in its registry', () => {
     const covered = new Set([...GENERIC_ROUTES, ...SPECIALS.map((special) => special.route)]);
-    const served = routes.filter((route) => !route.startsWith('HEAD '));
+    // The web app's built files (apps/web/dist, once built) are public files, not API routes.
+    const served = routes.filter((route) => !route.startsWith('HEAD ') && !/^HEAD,GET \/(?!backend\/|wp-json\/)/.test(route));
     expect(served.filter((route) => !covered.has(route))).toEqual([]);
     expect([...covered].filter((route) => !served.includes(route))).toEqual([]);
     expect(Object.keys(RESOURCES).sort()).toEqual(buildRegistry().all().map((def) => def.type).sort());

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { parseFaultPause } from '../faults';
 import { isDatabaseUnavailable, toApiError } from '../http/errors';
+import { PRODUCTION_ESSENTIALS } from '../test/server';
 
 describe('fault pause points', () => {
   it('reads point[:ms] lists and refuses unknown points', () => {
@@ -16,8 +17,8 @@ describe('fault pause points', () => {
   });
 
   it('a production server refuses to start with FAULT_PAUSE set, and has none otherwise', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', FAULT_PAUSE: 'webhook' })).toThrow('cannot be set in production');
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' }).faultPause.size).toBe(0);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', ...PRODUCTION_ESSENTIALS, FAULT_PAUSE: 'webhook' })).toThrow('cannot be set in production');
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', ...PRODUCTION_ESSENTIALS }).faultPause.size).toBe(0);
     expect(loadConfig({ NODE_ENV: 'test', FAULT_PAUSE: 'webhook' }).faultPause.get('webhook')).toBe('forever');
   });
 });

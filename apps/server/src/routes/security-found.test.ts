@@ -11,7 +11,7 @@ import { bookings, users } from '../db/schema/index';
 import { abandonStaleBookings } from '../services/payment-events';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login, PASSWORD } from '../test/factories';
-import { api, createTestServer, doc, firstError, JSONAPI, type TestServer } from '../test/server';
+import { api, createTestServer, doc, firstError, JSONAPI, PRODUCTION_ESSENTIALS, type TestServer } from '../test/server';
 
 const API = '/backend/api/v1';
 const SESSIONS = `${API}/sessions/`;
@@ -45,10 +45,10 @@ describe('captured mailbox /backend/dev/mail/', () => {
   });
 
   it('does not exist in production, and production refuses to start with it enabled', async () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
-    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ESSENTIALS, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ESSENTIALS }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
-    const production = await createTestServer({ env: { NODE_ENV: 'production' } });
+    const production = await createTestServer({ env: { NODE_ENV: 'production', ...PRODUCTION_ESSENTIALS } });
     onTestFinished(() => production.close());
     const admin = await createUser(production.handle.db, { roles: ['Admins'] });
     const read = await api(production.app, 'GET', '/backend/dev/mail/', { token: await login(production.app, admin.user.email) });
@@ -258,7 +258,7 @@ describe('media type and transport headers', () => {
     expect(overHttp.headers['x-content-type-options']).toBe('nosniff');
     expect(String(overHttp.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
 
-    const production = await createTestServer({ env: { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:8141' } });
+    const production = await createTestServer({ env: { NODE_ENV: 'production', ...PRODUCTION_ESSENTIALS, PUBLIC_URL: 'http://localhost:8141' } });
     onTestFinished(() => production.close());
     const secured = await api(production.app, 'GET', `${API}/lots/`);
     expect(secured.headers['strict-transport-security']).toMatch(/max-age=31536000/);

@@ -18,6 +18,7 @@ import { bookings, lots } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
 import { insertBookings } from '../test/pricing-fixtures';
+import { PENDING_HOLD_MS } from './pricing-data';
 import { api, Clock, createTestDatabase, doc, many } from '../test/server';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -110,11 +111,11 @@ describe('quotes served from memory', () => {
     await expect.poll(async () => (await outdoorQuote(first, '2026-12-21', '2026-12-22')).full, { timeout: 2000, interval: 20 }).toBe(true);
   });
 
-  it('a pending booking stops holding its space 30 minutes after it was made, with no write', async () => {
+  it('a pending booking stops holding its space when its hold (PENDING_HOLD_MS) ends, with no write', async () => {
     const [held] = await insertBookings(database.db, 10, { lotId: f.outdoor.id, start: '2027-03-01T08:00:00+11:00', end: '2027-03-02T20:00:00+11:00', status: 'pending', created: clock.now() });
     expect(held).toBeDefined();
     await expect.poll(async () => (await outdoorQuote(first, '2027-03-01', '2027-03-02')).full, { timeout: 2000, interval: 20 }).toBe(true);
-    clock.advance(29 * 60_000);
+    clock.advance(PENDING_HOLD_MS - 60_000);
     expect((await outdoorQuote(first, '2027-03-01', '2027-03-02')).full).toBe(true);
     clock.advance(60_000);
     expect((await outdoorQuote(first, '2027-03-01', '2027-03-02')).full).toBe(false);

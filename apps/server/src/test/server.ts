@@ -56,6 +56,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** What production refuses to start without, besides a database: tests that start in production give these. */
+export const PRODUCTION_ESSENTIALS = { BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'test-only-session-secret-0123456789abcdef' } as const;
+
 export async function createTestServer(
   options: {
     rateLimits?: Partial<RateLimits>;
