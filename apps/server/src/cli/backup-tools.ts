@@ -78,3 +78,26 @@ export async function restore(config: Config, file: string, now = new Date()): P
   }
   return keptAs ? { keptAs } : {};
 }
+
+/**
+ * Runs a backup or restore command: an error is printed and exits 1, and a run that stops without
+ * finishing (an engine promise that never settles, so the event loop empties) must not look like success.
+ */
+export function runToCompletion(main: () => Promise<void>): void {
+  let finished = false;
+  process.on('exit', (code) => {
+    if (!finished && code === 0) {
+      console.error('Stopped before finishing: nothing was completed.');
+      process.exitCode = 1;
+    }
+  });
+  main()
+    .then(() => {
+      finished = true;
+    })
+    .catch((error: unknown) => {
+      finished = true;
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

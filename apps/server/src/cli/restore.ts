@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { modeOf, restore } from './backup-tools';
+import { modeOf, restore, runToCompletion } from './backup-tools';
 
 async function main() {
   const { values } = parseArgs({ options: { file: { type: 'string' } } });
@@ -16,21 +16,4 @@ async function main() {
   if (keptAs) console.info(`The previous data directory is kept in ${keptAs}`);
 }
 
-// A backup that stops without finishing (an engine promise that never settles) must not look like success.
-let finished = false;
-process.on('exit', (code) => {
-  if (!finished && code === 0) {
-    console.error('Stopped before finishing: nothing was completed.');
-    process.exitCode = 1;
-  }
-});
-
-main()
-  .then(() => {
-    finished = true;
-  })
-  .catch((error: unknown) => {
-    finished = true;
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+runToCompletion(main);
