@@ -54,6 +54,8 @@ export async function startServer(port: number, databaseUrl: string, env: Record
       RATE_LIMIT_EMAIL_REQUESTS: '100000000',
       RATE_LIMIT_REGISTRATIONS: '100000000',
       RATE_LIMIT_LOGIN_FAILURES: '100000000',
+      RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000000',
+      RATE_LIMIT_UNPAID_HOLDS: '100000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, parseISO } from 'date-fns';
+import fc from 'fast-check';
 import { formatAud } from './money';
-import { businessDate, businessInstant, busTimeForFlight, eachDate, formatTime12, latestDropOff, serviceForDate, stayDays } from './dates';
+import { addDaysToDate, businessDate, businessInstant, busTimeForFlight, eachDate, formatTime12, latestDropOff, serviceForDate, stayDays } from './dates';
 import { remainingSpaces, wouldExceed } from './capacity';
 
 describe('numbers the spec states', () => {
@@ -64,5 +67,60 @@ describe('capacity', () => {
     expect(wouldExceed(135, 150, '0.9')).toBe(true);
     expect(wouldExceed(399, 400, null)).toBe(false);
     expect(wouldExceed(400, 400, null)).toBe(true);
+  });
+});
+
+describe('calendar arithmetic without a date library (the quote path)', () => {
+  // The reference: date-fns with its time-zone dates, as these functions were first written.
+  const zones = ['Australia/Hobart', 'Australia/Perth', 'Australia/Lord_Howe', 'UTC', 'America/New_York', 'Pacific/Chatham'];
+  const instant = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true });
+  const date = instant.map((d) => d.toISOString().slice(0, 10));
+
+  it('businessDate agrees with date-fns in every zone, across daylight saving', () => {
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (at, zone) => {
+        expect(businessDate(at, zone)).toBe(format(new TZDate(at.getTime(), zone), 'yyyy-MM-dd'));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('addDaysToDate and eachDate agree with date-fns, and with stayDays', () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: -800, max: 800 }), (start, days) => {
+        const expected = format(addDays(parseISO(start), days), 'yyyy-MM-dd');
+        expect(addDaysToDate(start, days)).toBe(expected);
+        if (days >= 0) {
+          const all = eachDate(start, expected);
+          expect(all).toHaveLength(days + 1);
+          expect(all[0]).toBe(start);
+          expect(all.at(-1)).toBe(expected);
+          expect(stayDays(start, expected)).toBe(days + 1);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('serviceForDate agrees with the weekday date-fns gives', () => {
+    fc.assert(
+      fc.property(date, (day) => {
+        const weekday = parseISO(day).getDay();
+        expect(serviceForDate(day)).toBe(weekday === 0 || weekday === 6 ? 'weekend' : 'weekday');
+      }),
+    );
+  });
+});
+
+describe('businessDate remembers the last minute it answered', () => {
+  it('gives the right date on both sides of midnight, in either order', () => {
+    const tz = 'Australia/Hobart';
+    const beforeMidnight = new Date('2026-11-20T12:59:59.999Z'); // 23:59:59.999 AEDT on the 20th
+    const atMidnight = new Date('2026-11-20T13:00:00.000Z'); // 00:00 on the 21st
+    for (let round = 0; round < 3; round++) {
+      expect(businessDate(beforeMidnight, tz)).toBe('2026-11-20');
+      expect(businessDate(atMidnight, tz)).toBe('2026-11-21');
+      expect(businessDate(atMidnight, 'UTC')).toBe('2026-11-20');
+    }
   });
 });

@@ -3,15 +3,41 @@
  * weekday/weekend service, bus times. Dates are 'YYYY-MM-DD' strings, times 'HH:mm:ss'.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, parseISO } from 'date-fns';
+import { format } from 'date-fns';
 import type { Service } from './constants';
 import { stayDays } from './day-arithmetic';
 
 export { DEFAULT_TIME_ZONE, stayDays } from './day-arithmetic';
 
+/**
+ * One Intl formatter per time zone: building it is the expensive part, formatting with it is cheap,
+ * and the quote path asks for business dates thousands of times a second.
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    // en-CA writes dates as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The last answer per time zone: every request asks for today's date, many times a minute. */
+const lastBusinessDate = new Map<string, { minute: number; date: string }>();
+
 /** The business date ('YYYY-MM-DD') of an instant. */
 export function businessDate(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+  // Every zone's midnight falls on a whole minute (offsets are whole minutes), so one minute has one date.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastBusinessDate.get(timeZone);
+  if (last?.minute === minute) return last.date;
+  const parts = dateFormatter(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  lastBusinessDate.set(timeZone, { minute, date });
+  return date;
 }
 
 /** The instant a business-local date and time ('HH:mm' or 'HH:mm:ss') denote. */
@@ -27,17 +53,25 @@ export const startOfBusinessDay = (date: string, timeZone: string) => businessIn
 /** Every date from start to end inclusive. */
 export function eachDate(startDate: string, endDate: string): string[] {
   const days = stayDays(startDate, endDate);
-  const first = parseISO(startDate);
-  return Array.from({ length: Math.max(0, days) }, (_, i) => format(addDays(first, i), 'yyyy-MM-dd'));
+  const first = utcMidnight(startDate);
+  return Array.from({ length: Math.max(0, days) }, (_, i) => isoDate(first + i * DAY_MS));
 }
 
+/**
+ * Calendar dates are counted on UTC midnights: no time zone (the server's or the browser's) and no
+ * daylight-saving change can move a date, and it needs no date library on the hot paths (quotes).
+ */
+const DAY_MS = 86_400_000;
+const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 export function addDaysToDate(date: string, days: number): string {
-  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+  return isoDate(utcMidnight(date) + days * DAY_MS);
 }
 
 /** Saturday and Sunday departures use the weekend timetable, every other day the weekday one. */
 export function serviceForDate(date: string): Service {
-  const day = parseISO(date).getDay();
+  const day = new Date(utcMidnight(date)).getUTCDay();
   return day === 0 || day === 6 ? 'weekend' : 'weekday';
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDaysToDate } from './dates';
-import { applyRate, basePriceCents, computeCosts, extraPriceCents, gstCents, parkingPriceCents, rateToParts, type LotPricing, type RateRow } from './pricing';
+import { addDaysToDate, eachDate } from './dates';
+import { applyRate, basePriceCents, computeCosts, extraPriceCents, gstCents, parkingPriceCents, rateToParts, surchargeCents, type LotPricing, type RateRow } from './pricing';
 
 const table: RateRow[] = [
   { days: 1, cents: 2500 },
@@ -179,5 +179,19 @@ describe("the lot's subscription share", () => {
       subscription: { coversUntil: '2026-12-31', calculateGaps: true },
     });
     expect(half).toMatchObject({ parkingCost: 5200, subscriptionDiscount: 2600, totalCost: 2600 });
+  });
+});
+
+describe('surcharges', () => {
+  it('property: a stay pays the surcharge of each of its dates, both ends included, and no other', () => {
+    const day = fc.integer({ min: 0, max: 120 }).map((offset) => addDaysToDate('2026-11-01', offset));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 60 }), fc.array(fc.tuple(day, fc.integer({ min: 0, max: 100_000 }))), (start, length, entries) => {
+        const end = addDaysToDate(start, length);
+        const surcharges = new Map(entries);
+        const expected = eachDate(start, end).reduce((sum, date) => sum + (surcharges.get(date) ?? 0), 0);
+        expect(surchargeCents(start, end, surcharges)).toBe(expected);
+      }),
+    );
   });
 });

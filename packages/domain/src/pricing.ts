@@ -40,7 +40,11 @@ export function basePriceCents(days: number, rows: readonly RateRow[], dailyCent
 }
 
 export function surchargeCents(startDate: string, endDate: string, surcharges: ReadonlyMap<string, Cents>): Cents {
-  return eachDate(startDate, endDate).reduce((sum, date) => sum + (surcharges.get(date) ?? 0), 0);
+  // Exceptional days are few and a stay may be long: walk the surcharges, not the stay's dates.
+  // 'YYYY-MM-DD' strings compare in calendar order.
+  let sum = 0;
+  for (const [date, cents] of surcharges) if (date >= startDate && date <= endDate) sum += cents;
+  return sum;
 }
 
 /** Full parking price of a stay from its departure date to its return date. */
