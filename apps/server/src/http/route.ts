@@ -6,7 +6,17 @@ import { JSONAPI } from './errors';
 
 export type Handler = (ctx: RequestContext, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-export function route(services: Services, handler: Handler) {
+export interface RouteOptions {
+  /**
+   * The call reads and prices but stores nothing (booking-quotes, promo-code checks, change quotes,
+   * reports): it leaves the held quotes alone. Every other write drops them, so that this instance's
+   * next quote shows its own change without waiting for the change notification.
+   */
+  readOnly?: boolean;
+}
+
+export function route(services: Services, handler: Handler, options: RouteOptions = {}) {
+  const writes = !options.readOnly;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const deferred: Array<() => Promise<void>> = [];
     const ctx = await buildContext(request, reply, services, deferred);
@@ -14,8 +24,7 @@ export function route(services: Services, handler: Handler) {
     try {
       body = await handler(ctx, request, reply);
     } finally {
-      // This instance's own writes are in its next quote without waiting for the change notification.
-      if (request.method !== 'GET' && request.method !== 'HEAD') services.quoteCache?.invalidate();
+      if (writes && request.method !== 'GET' && request.method !== 'HEAD') services.quoteCache?.invalidate();
     }
     for (const job of deferred) {
       // The data is stored; a mail server hiccup must not turn a saved change into an error.

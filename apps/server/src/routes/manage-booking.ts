@@ -203,7 +203,7 @@ export function registerManageBookingRoutes(app: FastifyInstance, services: Serv
           },
         },
       };
-    }),
+    }, { readOnly: true }),
   );
 
   app.post(

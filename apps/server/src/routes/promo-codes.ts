@@ -60,6 +60,6 @@ export function registerPromoCodeRoutes(app: FastifyInstance, services: Services
           },
         },
       };
-    }),
+    }, { readOnly: true }),
   );
 }

@@ -248,6 +248,6 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
           },
         },
       };
-    }),
+    }, { readOnly: true }),
   );
 }

@@ -56,7 +56,7 @@ export function registerReportRoutes(app: FastifyInstance, services: Services, p
         const attributes = await report(ctx.db, reportDays(startDate, endDate, services.config.timeZone), services.config.timeZone);
         reply.status(201);
         return { data: { type, id: `${startDate}_${endDate}`, attributes } };
-      }),
+      }, { readOnly: true }),
     );
   }
 

@@ -120,6 +120,26 @@ describe('quotes served from memory', () => {
     clock.advance(60_000);
     expect((await outdoorQuote(first, '2027-03-01', '2027-03-02')).full).toBe(false);
   });
+  it('pricing a stay (booking-quotes, the wizard summary) keeps what is held; a write drops it', async () => {
+    await outdoorQuote(first, '2026-12-01', '2026-12-03');
+    const before = loads(first);
+    for (let i = 0; i < 3; i++) {
+      const priced = await api(first, 'POST', '/backend/api/v1/booking-quotes/', {
+        body: doc(
+          'booking-quotes',
+          { startDatetime: '2026-12-01T06:00:00+11:00', endDatetime: '2026-12-03T18:00:00+11:00', extrasCost: '0.00' },
+          { relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } } },
+        ),
+      });
+      expect(priced.status, JSON.stringify(priced.body)).toBe(201);
+      await outdoorQuote(first, '2026-12-01', '2026-12-03');
+    }
+    expect(loads(first) - before).toBe(0);
+    const created = await api(first, 'POST', '/backend/api/v1/bookings/', { body: bookingDoc(f, { attributes: { email: 'held@example.com', startDatetime: '2027-06-01T06:00:00+10:00', endDatetime: '2027-06-02T18:00:00+10:00' } }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await outdoorQuote(first, '2026-12-01', '2026-12-03');
+    expect(loads(first) - before).toBe(1);
+  });
 });
 
 describe('two instances on one database', () => {
