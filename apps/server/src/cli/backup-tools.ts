@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../db/client';
 import type { Config } from '../config';
 
 export type BackupMode = 'postgres' | 'pglite';
@@ -40,7 +41,7 @@ export async function backup(config: Config, file: string): Promise<void> {
     return;
   }
   if (!existsSync(join(config.dataDir, 'PG_VERSION'))) throw new Error(`No embedded database in ${config.dataDir}.`);
-  const pglite = new PGlite(config.dataDir);
+  const pglite = new PGlite(config.dataDir, { extensions: PGLITE_EXTENSIONS });
   try {
     await pglite.waitReady;
     const dump = await pglite.dumpDataDir('gzip');
@@ -69,7 +70,7 @@ export async function restore(config: Config, file: string, now = new Date()): P
     renameSync(config.dataDir, keptAs);
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const pglite = new PGlite(config.dataDir, { loadDataDir: new Blob([data]) });
+  const pglite = new PGlite(config.dataDir, { loadDataDir: new Blob([data]), extensions: PGLITE_EXTENSIONS });
   try {
     await pglite.waitReady;
     await pglite.query('SELECT 1');

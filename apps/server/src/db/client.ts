@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -74,7 +75,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   let client = options.pglite;
   if (!client) {
     if (options.dataDir && options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir ?? 'memory://');
+    client = new PGlite(options.dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
   }
   const pglite = client;
   const db: Database = drizzlePglite(pglite, { schema });
@@ -86,6 +87,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     close: () => pglite.close(),
   };
 }
+
+/**
+ * The extensions the migrations use, loaded into every embedded database (pg_trgm: the bookings search's
+ * trigram index). PostgreSQL ships them in its contrib package.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function isReachable(db: Database): Promise<boolean> {
   try {

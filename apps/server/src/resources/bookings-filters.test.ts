@@ -3,9 +3,11 @@
  * filters, Diary, Extras report, Payments diary; public-site §7: My bookings), on bookings written
  * straight into the database so that every date, state and payment is exact.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client';
 import { bookings } from '../db/schema/index';
+import { bookingSearch } from './bookings';
 import { bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { insertBooking } from '../test/booking-rows';
 import { createUser, login } from '../test/factories';
@@ -15,6 +17,10 @@ const BOOKINGS = '/backend/api/v1/bookings/';
 let server: TestServer;
 let f: Fixtures;
 let alice: string;
+
+/** A statement with its $n parameters written in as text literals, for EXPLAIN. */
+const inline = (text: string, params: unknown[]) =>
+  text.replace(/\$(\d+)/g, (_match, n: string) => `'${String(params[Number(n) - 1]).replace(/'/g, "''")}'`);
 let bob: string;
 let sales: string;
 let admin: string;
@@ -105,8 +111,23 @@ describe('booking list filters (back office)', () => {
     ['rego', 'fut003', ['FUTURE23']],
     ['booking code', 'paylate', ['PAYLATE2']],
     ['a LIKE wildcard taken literally', '%', []],
+    ['nothing across two fields (last name then email)', 'nguyen alice@', []],
+    ['nothing across two fields, even with a line break typed in', 'nguyen\nalice@', []],
   ])('customer_details by %s', async (_what, text, expected) => {
     expect(sorted(await listCodes({ 'filter[customer_details]': text }))).toEqual(sorted(expected));
+  });
+
+  it('customer_details reads the trigram index (bookings_search_trgm_idx), not every booking', async () => {
+    // The search's expression must be the index's (migration 0006); with sequential scans off the plan
+    // shows whether the planner can use the index at all.
+    const query = server.handle.db.select({ id: bookings.id }).from(bookings).where(bookingSearch('smith')).toSQL();
+    const db = server.handle.db;
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const rows = await tx.execute(sql.raw(`EXPLAIN ${inline(query.sql, query.params)}`));
+      return rowsOf<{ 'QUERY PLAN': string }>(rows).map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('bookings_search_trgm_idx');
   });
 
   it('rego (exact) and rego__icontains', async () => {

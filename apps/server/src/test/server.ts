@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config, type RateLimits } from '../config';
 import { openChangeFeed } from '../db/change-feed';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../db/client';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { withName } from './global-setup';
 import { withDatabase } from './postgres';
@@ -33,7 +33,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
     };
   }
   const dump = readFileSync(inject('pgliteDump'));
-  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+  const pglite = new PGlite({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   await pglite.waitReady;
   const handle = await openDatabase({ pglite });
   return { ...handle, url: undefined, drop: () => handle.close() };

@@ -99,6 +99,10 @@ export const bookings = pgTable(
     index('bookings_complete_end_idx').on(t.endDatetime, t.id).where(sql`status = 'complete'`),
     // The income owed report: the few bookings with a balance owing, found without reading the rest.
     index('bookings_owing_idx').on(t.endDatetime).where(sql`status = 'complete' AND total_cost > amount_paid`),
+    // bookings_search_trgm_idx (migration 0006, hand-written: Drizzle cannot declare the operator class):
+    // a pg_trgm GIN index on the text the back office's customer-details search reads
+    // (BOOKING_SEARCH_TEXT in resources/bookings.ts), so that "contains" finds a booking among
+    // hundreds of thousands without reading them all.
     index('bookings_customer_idx').on(t.customerId, t.created),
     index('bookings_created_idx').on(t.created),
     index('bookings_payment_datetime_idx').on(t.paymentDatetime),
