@@ -92,7 +92,7 @@ async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
     for (const slug of slugs ?? []) {
       if (!lotRows.some((lot) => lot.slug === slug)) throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
     }
-    return { lotRows, pricing: cached.pricing, present: cached.present };
+    return { lotRows, pricing: cached.pricing, present: cached.present, responses: cached.responses };
   }
   const ids = sql`(SELECT id FROM lots ${slugs ? sql`WHERE slug IN ${slugs}` : sql``})`;
   const rows = await ctx.db
@@ -104,7 +104,7 @@ async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
     if (!rows.some((row) => row.lot.slug === slug)) throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
   }
   const lotRows: LotRow[] = rows.map((row) => row.lot);
-  return { lotRows, ...parseQuoteData(lotRows, rows[0]?.data, startDate, endDate) };
+  return { lotRows, ...parseQuoteData(lotRows, rows[0]?.data, startDate, endDate), responses: undefined };
 }
 
 /** A relationship to one resource by numeric id: undefined when absent (or null). */
@@ -130,7 +130,12 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
     route(services, async (ctx, request) => {
       const query = parseQuoteQuery(request.query as RawQuery, businessDate(ctx.now, timeZone));
       const { startDate, endDate } = query;
-      const { lotRows, pricing, present } = await quotedLots(ctx, query);
+      const { lotRows, pricing, present, responses } = await quotedLots(ctx, query);
+      // A visitor's quote depends only on the stay and the data held: the same one asked again (a popular
+      // weekend, the wizard going back to step 1) is the response already written.
+      const key = ctx.user === null && responses ? [startDate, endDate, query.slugs?.join(',') ?? '', query.includeLot].join('|') : undefined;
+      const written = key === undefined ? undefined : responses?.get(key);
+      if (written !== undefined) return written;
       // A customer's own subscription makes the matching lot free; staff quote list prices.
       const subscriber = ctx.user && !isStaff(ctx.user) ? ctx.user.id : null;
       const covers =
@@ -160,11 +165,15 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
         const lotsDef = registry.get('lots');
         included = allowed(lotsDef.access.read, ctx) ? await serialize(lotsDef, ctx, lotRows) : [];
       }
-      return {
+      const body = {
         data,
         ...(included ? { included } : {}),
         meta: { pagination: { count: data.length, page: 1, pages: 1 } },
       };
+      if (key === undefined || !responses) return body;
+      const text = JSON.stringify(body);
+      responses.set(key, text);
+      return text;
     }),
   );
 

@@ -82,6 +82,18 @@ describe('quotes served from memory', () => {
     expect(loads(first) - before).toBe(1);
   });
 
+  it('the same stay asked again is the same response; a signed-in customer is priced for themselves', async () => {
+    const path = '/backend/api/v1/quotes/?start_date=2027-07-01&end_date=2027-07-08&include=lot';
+    const asked = await api(first, 'GET', path);
+    const again = await api(first, 'GET', path);
+    expect(asked.status).toBe(200);
+    expect(again.body).toEqual(asked.body);
+    // Staff quote list prices through the same data, not through a visitor's written response.
+    const staff = await api(first, 'GET', path, { token: admin });
+    expect(staff.status).toBe(200);
+    expect(many(staff.body).map((quote) => quote.attributes.price)).toEqual(many(asked.body).map((quote) => quote.attributes.price));
+  });
+
   it('a setting changed through this instance is in its next quote', async () => {
     const before = await outdoorQuote(first, '2027-01-10', '2027-01-19');
     const patched = await api(first, 'PATCH', `/backend/api/v1/lots/${f.outdoor.id}/`, {

@@ -34,6 +34,8 @@ interface Snapshot {
   pricing: Map<number, LotPricing>;
   /** Cars present per lot on each day from `today`, WINDOW_DAYS long. */
   present: Map<number, number[]>;
+  /** Whole responses already written from this snapshot (see CachedQuoteData.responses). */
+  responses: Map<string, string>;
 }
 
 export interface CachedQuoteData {
@@ -42,7 +44,17 @@ export interface CachedQuoteData {
   pricing: Map<number, LotPricing>;
   /** Cars present per lot on each date of the stay. */
   present: Map<number, number[]>;
+  /**
+   * Responses written from this same data, by the caller's key (at most MAX_RESPONSES): the same stay asked
+   * again is answered without pricing it again. Dropped with the data.
+   */
+  responses: {
+    get(key: string): string | undefined;
+    set(key: string, body: string): void;
+  };
 }
+
+const MAX_RESPONSES = 20_000;
 
 export class QuoteCache {
   private generation = 0;
@@ -89,7 +101,18 @@ export class QuoteCache {
     }
     const present = new Map<number, number[]>();
     for (const [lotId, counts] of snapshot.present) present.set(lotId, counts.slice(offset, offset + days));
-    return { lots: snapshot.lots, pricing: snapshot.pricing, present };
+    const { responses } = snapshot;
+    return {
+      lots: snapshot.lots,
+      pricing: snapshot.pricing,
+      present,
+      responses: {
+        get: (key) => responses.get(key),
+        set: (key, body) => {
+          if (responses.size < MAX_RESPONSES) responses.set(key, body);
+        },
+      },
+    };
   }
 
   private load(now: Date, today: string): Promise<Snapshot> {
@@ -125,6 +148,6 @@ export class QuoteCache {
     const { pricing, present } = parseQuoteData(lotRows, rows[0]?.data as QuoteDataJson | string | undefined, today, last);
     const oldestHeld = rows[0]?.oldestHeld;
     const releases = oldestHeld ? new Date(oldestHeld).getTime() + PENDING_HOLD_MS : Infinity;
-    return { today, loadedAt: now.getTime(), validUntil: Math.min(now.getTime() + TTL_MS, releases), lots: lotRows, pricing, present };
+    return { today, loadedAt: now.getTime(), validUntil: Math.min(now.getTime() + TTL_MS, releases), lots: lotRows, pricing, present, responses: new Map() };
   }
 }
