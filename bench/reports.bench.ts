@@ -177,7 +177,7 @@ function calls(today: string, month: string, busyDay: string, paymentDay: string
 async function main() {
   const driver = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)';
   const dataDir = mkdtempSync(join(tmpdir(), 'parking-bench-'));
-  const { handle, cleanup } = await openBenchDatabase();
+  const { handle, url, cleanup } = await openBenchDatabase();
   try {
     const phase = performance.now();
     await handle.migrate();
@@ -196,7 +196,9 @@ async function main() {
     );
     console.info(`${driver}: migrated and generated ${JSON.stringify(shape)} in ${((performance.now() - phase) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({ NODE_ENV: 'production', BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATA_DIR: dataDir, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+    const config = loadConfig({ NODE_ENV: 'production', BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATA_DIR: dataDir, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never',
+      // The app runs on the handle below; naming its database keeps the config from announcing the embedded one.
+      ...(url ? { DATABASE_URL: url } : {}) });
     const app = await buildApp({ config, database: handle.db, logger: false });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
