@@ -197,7 +197,11 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
       }
 
       const lotId = relationshipId(doc, 'lot', true) ?? 0;
-      const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
+      const startDate = businessDate(input.startDatetime, timeZone);
+      const endDate = businessDate(input.endDatetime, timeZone);
+      // The lot and its prices as the quotes hold them in memory when the stay is inside what is held.
+      const held = stayDays(startDate, endDate) >= 1 ? await ctx.services.quoteCache?.lookup(ctx.now, startDate, endDate) : undefined;
+      const [lot] = held ? held.lots.filter((row) => row.id === lotId) : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
       if (!lot) throw errors.invalid(`Invalid pk "${lotId}" - object does not exist.`, '/data/relationships/lot', 'does_not_exist');
 
       // Whose subscription applies: the named customer's (a customer may only name their own),
@@ -221,11 +225,9 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
         discountRate = (await applicablePromo(ctx, input.promoCode, input.startDatetime, 'promoCode')).rate;
       }
 
-      const startDate = businessDate(input.startDatetime, timeZone);
-      const endDate = businessDate(input.endDatetime, timeZone);
       if (stayDays(startDate, endDate) > MAX_COST_DAYS) throw errors.invalid(quoteMessages.stayTooLong(MAX_COST_DAYS), 'endDatetime');
       const [pricing, coversUntil] = await Promise.all([
-        loadLotPricing(ctx.db, [lot.id], startDate, endDate),
+        held ? held.pricing : loadLotPricing(ctx.db, [lot.id], startDate, endDate),
         subscriptionCover(ctx.db, customer?.userId ?? null, lot.productCodename, ctx.now, timeZone),
       ]);
       const lotPricing = pricing.get(lot.id);

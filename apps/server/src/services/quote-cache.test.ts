@@ -19,7 +19,7 @@ import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixt
 import { createUser, login } from '../test/factories';
 import { insertBookings } from '../test/pricing-fixtures';
 import { PENDING_HOLD_MS } from './pricing-data';
-import { api, Clock, createTestDatabase, doc, many } from '../test/server';
+import { api, Clock, createTestDatabase, doc, many, one } from '../test/server';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -104,6 +104,16 @@ describe('quotes served from memory', () => {
     // Ten days: the 7-day row plus three days at the long-stay rate, now 8.00 a day dearer.
     const after = await outdoorQuote(first, '2027-01-10', '2027-01-19');
     expect(Number(after.price) - Number(before.price)).toBeCloseTo(24, 2);
+    // The wizard's summary (booking-quotes) prices from the same held data: the new rate too.
+    const priced = await api(first, 'POST', '/backend/api/v1/booking-quotes/', {
+      body: doc(
+        'booking-quotes',
+        { startDatetime: '2027-01-10T06:00:00+11:00', endDatetime: '2027-01-19T18:00:00+11:00', extrasCost: '0.00' },
+        { relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } } },
+      ),
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(201);
+    expect(Number(one(priced.body).attributes.parkingCost)).toBeCloseTo(Number(after.price), 2);
   });
 
   it('a booking made through this instance is in its next quote', async () => {
