@@ -109,9 +109,9 @@ function ExtraOption({ extra, price, checked, onToggle }: { extra: Extra; price:
         >
           {extra.name}
         </Typography>
-        {/* Unavailable: the reason, short, instead of the description of what cannot be had. */}
+        {/* Unavailable: the reason, one word (the note above says which dates), instead of the description. */}
         <Typography id={`extra-${extra.id}-detail`} variant="body2" color="text.secondary">
-          {disabled ? 'Unavailable for these dates' : extra.description}
+          {disabled ? 'Unavailable' : extra.description}
         </Typography>
       </Box>
       <Typography

@@ -30,9 +30,15 @@ function flightRoute(flight: Flight): string {
     .trim();
 }
 
-/** 'QF1502 · 6:00 am · Hobart → Melbourne': the number and the 12-hour time first (spec §9). */
-export function flightOption(flight: Flight): string {
-  return [flight.flightNumber, time12(flight.time), flightRoute(flight)].filter(Boolean).join(' · ');
+/**
+ * 'QF1502 · 6:00 am · Melbourne': the number and the 12-hour time first (spec §9), then the other end of
+ * the route (the departure's destination, the return's origin): short enough for a phone's closed list.
+ * The whole route shows under the list once a flight is chosen.
+ */
+export function flightOption(flight: Flight, departure: boolean): string {
+  const ends = flightRoute(flight).split('→').map((end) => end.trim()).filter(Boolean);
+  const otherEnd = departure ? ends.at(-1) : ends[0];
+  return [flight.flightNumber, time12(flight.time), otherEnd].filter(Boolean).join(' · ');
 }
 
 /**
@@ -194,7 +200,7 @@ export function FlightLegFields<TValues extends Partial<FlightLegsInput> & Field
             <option value="">{flights.isFetching ? 'Loading flights…' : 'Select a flight'}</option>
             {flights.data?.map((item) => (
               <option key={item.id} value={item.id}>
-                {flightOption(item)}
+                {flightOption(item, departure)}
               </option>
             ))}
             <option value={OTHER_FLIGHT}>Other (flight not listed)</option>
@@ -232,13 +238,12 @@ export function FlightLegFields<TValues extends Partial<FlightLegsInput> & Field
   );
 }
 
-/** The chosen flight in full, wrapping on a phone: '6:00 am · Hobart → Melbourne'. */
+/** The chosen flight in full, wrapping on a phone: 'QF1502 · 6:00 am · Hobart → Melbourne'. */
 function ChosenFlight({ flight }: { flight: Flight }) {
   const route = flightRoute(flight);
   return (
     <Box component="span" data-testid="chosen-flight" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-      {flight.flightNumber} {flight.time ? `at ${time12(flight.time)}` : ''}
-      {route ? ` · ${route}` : ''}
+      {[flight.flightNumber, flight.time ? time12(flight.time) : '', route].filter(Boolean).join(' · ')}
     </Box>
   );
 }
