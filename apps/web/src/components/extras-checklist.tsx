@@ -21,6 +21,8 @@ interface ExtrasChecklistProps {
   selected: readonly string[];
   onToggle: (id: string) => void;
   loading: boolean;
+  /** The list could not be loaded (the page says so): no "none offered" then. */
+  failed?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ interface ExtrasChecklistProps {
  * booking). Extras that cannot be booked for these dates are disabled under the spec's note, and kept
  * to two short lines so that they do not push the bookable ones off a phone's screen.
  */
-export function ExtrasChecklist({ extras, priceOf, selected, onToggle, loading }: ExtrasChecklistProps) {
+export function ExtrasChecklist({ extras, priceOf, selected, onToggle, loading, failed = false }: ExtrasChecklistProps) {
   if (loading) {
     return (
       <Stack spacing={1.5} aria-busy="true" aria-label="Loading extras">
@@ -64,7 +66,7 @@ export function ExtrasChecklist({ extras, priceOf, selected, onToggle, loading }
           </Box>
         );
       })}
-      {extras.length === 0 && <Typography color="text.secondary">No extras are offered for these dates.</Typography>}
+      {extras.length === 0 && !failed && <Typography color="text.secondary">No extras are offered for these dates.</Typography>}
     </Stack>
   );
 }
