@@ -171,6 +171,78 @@ test.describe('manage my booking', () => {
     await keepScreenshot(page, testInfo, 'manage-booking-changed');
   });
 
+  test('a guest adds an extra, changes flights and car, and pays the difference with 4242…', async ({ page, request }, testInfo: TestInfo) => {
+    test.setTimeout(150_000);
+    const phone = testInfo.project.name === 'phone';
+    const email = uniqueEmail(testInfo, 'manage-extras');
+    const booking = await paidBooking(request, { email, fromDay: phone ? 82 : 76, rego: `MNX${phone ? 'P' : 'D'}1` });
+
+    await page.goto('/manage-booking');
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
+    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await main.getByRole('button', { name: 'Find my booking' }).click();
+    await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible({ timeout: 15_000 });
+
+    const changeForm = main.getByRole('form', { name: 'Change booking' });
+    // The wizard's extras for this stay: pick the first one that can be booked, at the price shown.
+    const extrasGroup = changeForm.getByRole('group', { name: 'Extras' });
+    const extra = extrasGroup.locator('label[data-testid^="extra-"]').filter({ has: page.locator('input[type="checkbox"]:not([disabled]):not(:checked)') }).first();
+    await expect(extra).toBeVisible({ timeout: 15_000 });
+    const extraId = ((await extra.getAttribute('data-testid')) ?? '').replace('extra-', '');
+    const extraName = (await extra.locator(`#extra-${extraId}-name`).innerText()).trim();
+    const extraPrice = Number((await extra.locator(`#extra-${extraId}-price`).innerText()).replace(/[$,]/g, ''));
+    expect(extraPrice).toBeGreaterThan(0);
+    await extra.getByRole('checkbox').check();
+
+    // Flights, as on the wizard's step 4: Not flying comes first, set apart from the airlines.
+    await changeForm.getByLabel('Change my flights').check();
+    const departureAirline = changeForm.getByRole('combobox', { name: 'Departure airline' });
+    await expect(departureAirline).toHaveValue(/\d+/);
+    const airlineOptions = await departureAirline.locator('option').allTextContents();
+    expect(airlineOptions[1]).toBe('Not flying');
+    await changeForm.getByRole('combobox', { name: 'Departure flight' }).selectOption({ label: 'Other (flight not listed)' });
+    await changeForm.getByRole('textbox', { name: 'Departure flight number' }).fill('qf1234');
+    await changeForm.getByLabel('Flight departure time').fill('11:00');
+    await expect(changeForm.getByText('Bus departure time: 10:00 am.')).toBeVisible();
+    // The drop-off follows the flight: 10 minutes before its bus.
+    await expect(changeForm.getByLabel('Drop-off date and time')).toHaveValue(`${booking.stay.startDate}T09:50`);
+    await changeForm.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Not flying' });
+    await changeForm.getByLabel('Pick-up time').fill('17:30');
+    await expect(changeForm.getByLabel('Pick-up date and time')).toHaveValue(`${booking.stay.endDate}T17:30`);
+
+    // And the car: another colour.
+    await changeForm.getByRole('combobox', { name: 'Colour' }).selectOption('Blue');
+
+    await changeForm.getByRole('button', { name: 'Review changes' }).click();
+    const newTotal = Number(booking.total) + extraPrice;
+    await expect(changeForm.getByRole('status')).toContainText(`New total: ${money(newTotal)}`);
+    await expect(changeForm.getByRole('status')).toContainText(`To pay now: ${money(extraPrice)}`);
+    await expectNoSeriousA11yViolations(page);
+    if (phone) await keepScreenshot(page, testInfo, 'manage-booking-change-extras');
+    await changeForm.getByRole('button', { name: 'Confirm changes' }).click();
+
+    const cardForm = main.getByRole('form', { name: 'Card payment' });
+    await expect(cardForm).toBeVisible();
+    await cardForm.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await cardForm.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12 / 30');
+    await cardForm.getByRole('textbox', { name: 'CVC' }).fill('123');
+    await cardForm.getByRole('checkbox').check();
+    await cardForm.getByRole('button', { name: `Pay ${money(extraPrice)}` }).click();
+
+    await expect(main.getByRole('status').filter({ hasText: `your payment of ${money(extraPrice)} has been received` })).toBeVisible();
+    const charges = main.getByRole('region', { name: 'Charges', exact: true });
+    await expect(charges).toContainText(`Extras${money(extraPrice)}`);
+    await expect(charges).toContainText(`Paid${money(newTotal)}`);
+    await expect(main.getByRole('region', { name: 'Vehicle', exact: true })).toContainText(`${extraName} (${money(extraPrice)})`);
+    await expect(main.getByRole('region', { name: 'Vehicle', exact: true })).toContainText('Blue Toyota Corolla');
+    await expect(main.getByRole('region', { name: 'Flights', exact: true })).toContainText('QF1234');
+    await expect(main.getByRole('region', { name: 'Flights', exact: true })).toContainText('Not flying');
+    await expect(main.getByRole('region', { name: 'Parking', exact: true })).toContainText('5:30 pm');
+    await expectNoSeriousA11yViolations(page);
+    await expectFits(page, phone ? 390 : 1280);
+  });
+
   test('a customer cancels from My Bookings and sees it Cancelled, with the refund', async ({ page, request, playwright }, testInfo: TestInfo) => {
     test.setTimeout(150_000);
     // A customer of this test alone, with a confirmed email (My Bookings needs one).

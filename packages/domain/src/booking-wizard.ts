@@ -54,61 +54,79 @@ const isTime = (value: string) => TIME_PATTERN.test(value);
 const seconds = (value: string) => (value.length === 5 ? `${value}:00` : value);
 
 /**
- * Step 4, flights and passengers. `notFlyingOut`/`notFlyingIn` say the chosen airline is Not flying
- * (the form knows the airline's name); then a manual time replaces the flight, and the flight number
- * and bus time are hidden. `flightTimeOut`/`flightTimeIn` hold the chosen flight's time (filled by the
- * form), the typed time for Other, or the manual time for Not flying. `busDepartureTime` is the chosen
- * flight's bus, or one hour before an Other flight.
+ * Both legs' flight fields, as the wizard's step 4 and manage my booking edit them. `notFlyingOut`/
+ * `notFlyingIn` say the chosen airline is Not flying (the form knows the airline's name); then a manual
+ * time replaces the flight, and the flight number and bus time are hidden. `flightTimeOut`/`flightTimeIn`
+ * hold the chosen flight's time (filled by the form), the typed time for Other, or the manual time for
+ * Not flying. `busDepartureTime` is the chosen flight's bus, or one hour before an Other flight.
  */
+export const flightLegsShape = {
+  airlineOut: selection(),
+  notFlyingOut: z.boolean().default(false),
+  flightOut: z.string().default(''),
+  flightNumberOut: z.string().trim().max(20).default(''),
+  flightTimeOut: time,
+  busDepartureTime: time,
+  airlineIn: selection(),
+  notFlyingIn: z.boolean().default(false),
+  flightIn: z.string().default(''),
+  flightNumberIn: z.string().trim().max(20).default(''),
+  flightTimeIn: time,
+};
+type FlightLegKey = keyof typeof flightLegsShape;
+
+/** Reads a form's raw values: a refinement runs even when other fields failed (see `when` below). */
+const reader = (parsed: object) => {
+  const raw = parsed as Partial<Record<string, unknown>>;
+  return {
+    text: (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string).trim() : ''),
+    flag: (key: string) => raw[key] === true,
+  };
+};
+
+/**
+ * Each leg's flight once its airline is chosen: Not flying needs a time; otherwise a flight, and Other
+ * needs the flight number and time (spec §5 "Flight choice").
+ */
+export function checkFlightLegs(parsed: object, ctx: z.RefinementCtx): void {
+  const { text, flag } = reader(parsed);
+  const required = (path: FlightLegKey) => ctx.addIssue({ code: 'custom', message: messages.required, path: [path] });
+  const checkTime = (path: 'flightTimeOut' | 'flightTimeIn') => {
+    if (!text(path)) required(path);
+    else if (!isTime(text(path))) ctx.addIssue({ code: 'custom', message: messages.invalidTime, path: [path] });
+  };
+  for (const leg of ['Out', 'In'] as const) {
+    // No airline yet: that field says so; the flight waits for it.
+    if (!text(`airline${leg}`)) continue;
+    if (flag(`notFlying${leg}`)) {
+      checkTime(`flightTime${leg}`);
+      continue;
+    }
+    const flight = text(`flight${leg}`);
+    if (!flight) {
+      required(`flight${leg}`);
+      continue;
+    }
+    if (flight === OTHER_FLIGHT) {
+      if (!text(`flightNumber${leg}`)) required(`flightNumber${leg}`);
+      checkTime(`flightTime${leg}`);
+    }
+  }
+}
+
+/** Step 4, flights and passengers, with the departure confirmation. */
 export const flightsStepSchema = z
   .object({
     sameDay: z.boolean().default(false),
-    airlineOut: selection(),
-    notFlyingOut: z.boolean().default(false),
-    flightOut: z.string().default(''),
-    flightNumberOut: z.string().trim().max(20).default(''),
-    flightTimeOut: time,
-    busDepartureTime: time,
-    airlineIn: selection(),
-    notFlyingIn: z.boolean().default(false),
-    flightIn: z.string().default(''),
-    flightNumberIn: z.string().trim().max(20).default(''),
-    flightTimeIn: time,
+    ...flightLegsShape,
     passengersOut: positiveInt(),
     passengersIn: positiveInt(),
     confirmed: ticked(),
   })
   .superRefine(
     (parsed, ctx) => {
-      // Runs even when other fields failed (see `when` below), so the values may still be raw input.
-      const raw = parsed as Partial<Record<keyof typeof parsed, unknown>>;
-      const text = (key: keyof typeof parsed) =>
-        typeof raw[key] === 'string' ? (raw[key] as string).trim() : '';
-      const flag = (key: keyof typeof parsed) => raw[key] === true;
-      const required = (path: string) =>
-        ctx.addIssue({ code: 'custom', message: messages.required, path: [path] });
-      const checkTime = (path: 'flightTimeOut' | 'flightTimeIn') => {
-        if (!text(path)) required(path);
-        else if (!isTime(text(path)))
-          ctx.addIssue({ code: 'custom', message: messages.invalidTime, path: [path] });
-      };
-      for (const leg of ['Out', 'In'] as const) {
-        // No airline yet: that field says so; the flight waits for it.
-        if (!text(`airline${leg}`)) continue;
-        if (flag(`notFlying${leg}`)) {
-          checkTime(`flightTime${leg}`);
-          continue;
-        }
-        const flight = text(`flight${leg}`);
-        if (!flight) {
-          required(`flight${leg}`);
-          continue;
-        }
-        if (flight === OTHER_FLIGHT) {
-          if (!text(`flightNumber${leg}`)) required(`flightNumber${leg}`);
-          checkTime(`flightTime${leg}`);
-        }
-      }
+      checkFlightLegs(parsed, ctx);
+      const { text, flag } = reader(parsed);
       // Wizard dates (§5): the return must come after the drop-off. Only a same-day stay can get this wrong.
       const dropOff = dropOffTime({
         notFlyingOut: flag('notFlyingOut'),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { OTHER_FLIGHT } from './booking-wizard';
 import {
   bookingChangeSchema,
   canManage,
@@ -139,10 +140,35 @@ describe('payloads', () => {
 });
 
 describe('the change form', () => {
+  const base = {
+    startLocal: '2026-12-01T06:00',
+    endLocal: '2026-12-03T18:00',
+    passengersOut: '2',
+    passengersIn: '2',
+    rego: 'abc 1',
+    make: 'Kia',
+    model: 'Rio',
+    colour: 'Red',
+    vehicleType: '3',
+    extras: ['8'],
+  };
+
   it('needs the pick-up after the drop-off, in the wizard wording', () => {
-    const base = { startLocal: '2026-12-01T06:00', endLocal: '2026-12-03T18:00', flightNumberOut: '', flightNumberIn: '', rego: 'abc 1', make: 'Kia', model: 'Rio', colour: 'Red' };
-    expect(changeFormSchema.parse(base).rego).toBe('ABC1');
+    expect(changeFormSchema.parse(base)).toMatchObject({ rego: 'ABC1', passengersOut: 2, extras: ['8'], changeFlights: false });
     expect(changeFormSchema.safeParse({ ...base, endLocal: '2026-12-01T06:00' }).error?.issues[0]).toMatchObject({ message: 'Arrival Time has to be before Departure Time', path: ['endLocal'] });
     expect(changeFormSchema.safeParse({ ...base, startLocal: '' }).error?.issues[0]?.message).toBe('This field is required.');
+    expect(changeFormSchema.safeParse({ ...base, vehicleType: '' }).error?.issues[0]).toMatchObject({ message: 'This field is required.', path: ['vehicleType'] });
+  });
+
+  it('leaves the flights alone unless they are being changed', () => {
+    expect(changeFormSchema.safeParse({ ...base, airlineOut: '', flightOut: '' }).success).toBe(true);
+  });
+
+  it('checks changed flights by the wizard rules: airlines, a flight, Other with its number and time, Not flying with a time', () => {
+    const paths = (values: object) => changeFormSchema.safeParse({ ...base, changeFlights: true, ...values }).error?.issues.map((issue) => issue.path.join('.')) ?? [];
+    expect(paths({})).toEqual(['airlineOut', 'airlineIn']);
+    expect(paths({ airlineOut: '2', airlineIn: '2' })).toEqual(['flightOut', 'flightIn']);
+    expect(paths({ airlineOut: '2', flightOut: OTHER_FLIGHT, airlineIn: '2', flightIn: '31' })).toEqual(['flightNumberOut', 'flightTimeOut']);
+    expect(paths({ airlineOut: '9', notFlyingOut: true, flightTimeOut: '05:30', airlineIn: '2', flightIn: '31' })).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * lives here once, in integer cents, for the server and the browser alike.
  */
 import { z } from 'zod';
+import { checkFlightLegs, flightLegsShape } from './booking-wizard';
 import { applyRate, rateToParts } from './pricing';
 import type { Cents } from './money';
 import { TIME_PATTERN } from './dates';
@@ -130,19 +131,46 @@ const localDatetime = z
   .min(1, { error: messages.required, abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: messages.invalidDatetime });
 
-/** The manage page's change form: business-local drop-off and pick-up ('YYYY-MM-DDTHH:mm'), flights, vehicle. */
+/**
+ * The manage page's change form: business-local drop-off and pick-up ('YYYY-MM-DDTHH:mm'), passengers,
+ * the vehicle (as My Vehicles edits one) and the extras wanted. The flights are changed only when the
+ * traveller asks to (`changeFlights`): then they are chosen as on the wizard's step 4, and checked by its
+ * rules; otherwise they stay as booked.
+ */
 export const changeFormSchema = z
   .object({
     startLocal: localDatetime,
     endLocal: localDatetime,
-    flightNumberOut: optionalText(20),
-    flightNumberIn: optionalText(20),
+    changeFlights: z.boolean().default(false),
+    ...flightLegsShape,
+    // Required only when the flights are being changed (below).
+    airlineOut: z.string().trim().default(''),
+    airlineIn: z.string().trim().default(''),
+    passengersOut: positiveInt(),
+    passengersIn: nonNegativeInt(),
     rego,
     make: requiredText(50),
     model: requiredText(50),
     colour: requiredText(30),
+    vehicleType: requiredText(20),
+    extras: z.array(z.string()).default([]),
   })
-  // Same-format local strings compare in time order.
-  .refine((value) => value.endLocal > value.startLocal, { error: messages.arrivalBeforeDeparture, path: ['endLocal'] });
+  .superRefine(
+    (parsed, ctx) => {
+      // Runs even when other fields failed, so the values may still be raw input.
+      const raw = parsed as Partial<Record<string, unknown>>;
+      const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string).trim() : '');
+      // Same-format local strings compare in time order.
+      const start = text('startLocal');
+      const end = text('endLocal');
+      if (start && end && end <= start) ctx.addIssue({ code: 'custom', message: messages.arrivalBeforeDeparture, path: ['endLocal'] });
+      if (raw.changeFlights !== true) return;
+      for (const airline of ['airlineOut', 'airlineIn'] as const) {
+        if (!text(airline)) ctx.addIssue({ code: 'custom', message: messages.required, path: [airline] });
+      }
+      checkFlightLegs(parsed, ctx);
+    },
+    { when: () => true },
+  );
 export type ChangeFormInput = z.input<typeof changeFormSchema>;
 export type ChangeFormValues = z.output<typeof changeFormSchema>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountOwedCents, stayPhase, type StayPhaseInput } from './stay-phase';
+import { amountOwedCents, balanceToPayCents, stayPhase, type StayPhaseInput } from './stay-phase';
 
 const booking = (overrides: Partial<StayPhaseInput> = {}): StayPhaseInput => ({
   status: 'complete',
@@ -56,5 +56,16 @@ describe('amountOwedCents', () => {
     expect(amountOwedCents(20130, 10000)).toBe(10130);
     expect(amountOwedCents(20130, 20130)).toBe(0);
     expect(amountOwedCents(0, 500)).toBe(0);
+  });
+});
+
+describe('balanceToPayCents', () => {
+  it.each(['complete', 'pending', 'payment_failed'])('a %s booking owes what is left to pay', (status) => {
+    expect(balanceToPayCents({ status, totalCents: 9700, paidCents: 2000 })).toBe(7700);
+    expect(balanceToPayCents({ status, totalCents: 9700, paidCents: 9700 })).toBe(0);
+  });
+
+  it.each(['cancelled', 'abandoned', 'error'])('a %s booking owes nothing', (status) => {
+    expect(balanceToPayCents({ status, totalCents: 9700, paidCents: 0 })).toBe(0);
   });
 });

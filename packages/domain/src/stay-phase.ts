@@ -34,3 +34,12 @@ export function stayPhase(booking: StayPhaseInput, now: Date): StayPhase | null 
 export function amountOwedCents(totalCents: number, paidCents: number): number {
   return Math.max(0, totalCents - paidCents);
 }
+
+/**
+ * A balance the traveller can still pay online (manage my booking): only on a booking that is going
+ * ahead. A cancelled, abandoned or failed booking owes nothing, whatever its figures say.
+ */
+export function balanceToPayCents(booking: { status: string; totalCents: number; paidCents: number }): number {
+  const goingAhead = booking.status === 'complete' || booking.status === 'pending' || booking.status === 'payment_failed';
+  return goingAhead ? amountOwedCents(booking.totalCents, booking.paidCents) : 0;
+}

@@ -127,6 +127,21 @@ describe('bookings: customers and staff', () => {
     expect((await api(server.app, 'PATCH', `${BOOKINGS}${one(created.body).id}/`, { token, body: { data: { type: 'bookings', id: one(created.body).id, attributes: { notes: 'x' } } } })).status).toBe(403);
   });
 
+  it("a customer reads when their car was checked in (My Bookings' Parked now), but not staff notes", async () => {
+    await createUser(server.handle.db, { email: 'checked-in@example.com' });
+    const token = await login(server.app, 'checked-in@example.com');
+    const created = await api(server.app, 'POST', BOOKINGS, { token, body: bookingDoc(f) });
+    const id = Number(one(created.body).id);
+    await server.handle.db
+      .update(bookings)
+      .set({ timeParked: new Date('2026-12-01T05:40:00+11:00'), notes: 'VIP', fuelLevel: '1/2' })
+      .where(eq(bookings.id, id));
+    const read = one((await api(server.app, 'GET', `${BOOKINGS}${id}/`, { token })).body);
+    expect(read.attributes.timeParked).toBe('2026-11-30T18:40:00.000Z');
+    expect(read.attributes).not.toHaveProperty('notes');
+    expect(read.attributes).not.toHaveProperty('fuelLevel');
+  });
+
   it('staff create complete bookings without an email (a placeholder is made), and updates are recomputed and logged', async () => {
     await createUser(server.handle.db, { email: 'desk@example.com', roles: ['Sales'] });
     const token = await login(server.app, 'desk@example.com');

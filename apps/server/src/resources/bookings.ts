@@ -98,13 +98,14 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     hadSubscription: row.hadSubscription,
     publicNotes: row.publicNotes,
     created: iso(row.created),
-    // Staff-only: admin notes and the check-in record.
+    // When the car was checked in: My Bookings shows a checked-in stay as "Parked now".
+    timeParked: iso(row.timeParked),
+    // Staff-only: admin notes and the rest of the check-in record.
     ...(isStaff(ctx.user)
       ? {
           notes: row.notes,
           fuelLevel: row.fuelLevel,
           damage: row.damage,
-          timeParked: iso(row.timeParked),
           kilometers: row.kilometers,
           vehicleNotes: row.vehicleNotes,
         }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 
-export type DotColour = 'green' | 'yellow' | 'red' | 'grey';
+export type DotColour = 'green' | 'yellow' | 'red' | 'grey' | 'blue';
 
 // Darker than the usual traffic-light tints, so that each dot keeps 3:1 against white (WCAG non-text).
 const colours: Record<DotColour, string> = {
@@ -8,6 +8,7 @@ const colours: Record<DotColour, string> = {
   yellow: '#B7791F',
   red: '#C62828',
   grey: '#6B7280',
+  blue: '#1565C0',
 };
 
 /** A coloured dot with its word beside it: colour helps scanning, the word carries the meaning. */

@@ -1,3 +1,4 @@
+import { STAY_PHASE_LABELS, stayPhase, type StayPhase, type StayPhaseInput } from '@parking/domain/stay-phase';
 import type { DotColour } from '@/components/status-dot';
 
 const words = (value: string) => {
@@ -15,4 +16,19 @@ export function bookingStatusDot(status: string): { colour: DotColour; label: st
 export function paymentStatusDot(paymentStatus: string): { colour: DotColour; label: string } {
   const colour: DotColour = paymentStatus === 'paid' ? 'green' : paymentStatus === 'refunded' ? 'red' : 'grey';
   return { colour, label: words(paymentStatus) };
+}
+
+const PHASE_COLOURS: Record<StayPhase, DotColour> = { upcoming: 'green', parked: 'blue', past: 'grey' };
+
+/**
+ * A traveller's view of their booking (My Bookings): a confirmed booking by where the stay stands
+ * (Upcoming, Parked now, Past); any other status as the spec shows it (Pending, Cancelled...).
+ */
+export function travellerStatusDot(
+  booking: Omit<StayPhaseInput, 'startDatetime'> & { startDatetime: string | null },
+  now: Date,
+): { colour: DotColour; label: string } {
+  const { startDatetime } = booking;
+  const phase = startDatetime === null ? null : stayPhase({ ...booking, startDatetime }, now);
+  return phase ? { colour: PHASE_COLOURS[phase], label: STAY_PHASE_LABELS[phase] } : bookingStatusDot(booking.status);
 }

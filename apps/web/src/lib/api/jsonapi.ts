@@ -76,7 +76,7 @@ export class IncludedIndex {
 export function writeDocument(
   type: string,
   attributes: Record<string, unknown>,
-  options: { id?: string; relationships?: Record<string, ResourceIdentifier | null> } = {},
+  options: { id?: string; relationships?: Record<string, ResourceIdentifier | ResourceIdentifier[] | null> } = {},
 ) {
   const relationships = Object.fromEntries(
     Object.entries(options.relationships ?? {}).map(([name, value]) => [name, { data: value }]),

@@ -1,17 +1,4 @@
-import { formatDateShort, formatTime12 } from '@parking/domain/dates';
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** '2026-12-05' → 'Sat 5/12/2026' (the spec's D/M/YYYY, with the day a traveller thinks in). */
-export function dayAndDate(date: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
-  const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
-  return `${weekday} ${formatDateShort(date)}`;
-}
-
-/** '06:20:00' → '6:20 am'; '' stays ''. */
-export const time12 = (time: string) => (time ? formatTime12(time) : '');
 
 /** '73.00' → '$73.00'. */
 export function money(amount: string | null | undefined): string {

@@ -7,7 +7,8 @@ import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
 import type { ReactNode } from 'react';
 import type { WizardState } from '../state/wizard-state';
 import { BookingCosts } from './booking-costs';
-import { dayAndDate, money, quotePrice, time12 } from './formatting';
+import { dayAndDate, time12 } from '@/lib/format';
+import { money, quotePrice } from './formatting';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

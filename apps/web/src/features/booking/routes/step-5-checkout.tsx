@@ -2,14 +2,10 @@ import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { ExtraType } from '@parking/domain/constants';
 import { normalisePromoCode } from '@parking/domain/discounts';
 import { messages } from '@parking/domain/messages';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -17,17 +13,13 @@ import { useNavigate } from 'react-router';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { errorDetails, firstErrorDetail } from '@/lib/api/client';
 import { usePromoCheck } from '../api/checks';
-import { extrasQuery, extraVariationsQuery, type Extra } from '../api/extras';
-import { money, percent } from '../components/formatting';
+import { ExtrasChecklist } from '@/components/extras-checklist';
+import { extrasQuery, extraVariationsQuery, type Extra } from '@/lib/api/extras';
+import { percent } from '../components/formatting';
 import { StepActions } from '../components/step-actions';
 import { stayInstants } from '../state/booking-payload';
 import { useWizard } from '../state/wizard-context';
 import { stepPath } from '../state/wizard-state';
-
-const GROUPS: { type: ExtraType; title: string }[] = [
-  { type: 'detailing', title: 'Car care while you are away' },
-  { type: 'service', title: 'Servicing' },
-];
 
 /**
  * Step 5, Checkout (public-site §2): the extras for this stay, priced for the vehicle type, and a promo
@@ -64,7 +56,6 @@ export function CheckoutStepPage() {
   const priceOf = (extra: Extra) => variations.data?.[extra.id] ?? extra.basePrice;
   // A choice kept from before that can no longer be booked for this stay is dropped.
   const selected = chosen.filter((id) => list.some((extra) => extra.id === id && available(extra)));
-  const anyUnavailable = list.some((extra) => !available(extra));
   const loading = extras.isPending || (Boolean(state.car?.vehicleType) && variations.isPending);
 
   const toggle = (id: string) =>
@@ -119,98 +110,7 @@ export function CheckoutStepPage() {
         {state.car?.vehicleTypeName && ` Prices are for your vehicle type: ${state.car.vehicleTypeName}.`}
       </Typography>
 
-      {loading ? (
-        <Stack spacing={1.5} aria-busy="true" aria-label="Loading extras">
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} variant="rounded" height={76} />
-          ))}
-        </Stack>
-      ) : (
-        <Stack spacing={3.5}>
-          {anyUnavailable && <Alert severity="info">{messages.extrasUnavailable}</Alert>}
-          {GROUPS.map((group) => {
-            const items = list.filter((extra) => extra.extraType === group.type);
-            if (items.length === 0) return null;
-            return (
-              <Box component="fieldset" key={group.type} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-                <Typography component="legend" variant="h4" sx={{ mb: 1.5 }}>
-                  {group.title}
-                </Typography>
-                <Stack spacing={1.25}>
-                  {items.map((extra) => {
-                    const disabled = !available(extra);
-                    const checked = selected.includes(extra.id);
-                    return (
-                      <Box
-                        key={extra.id}
-                        component="label"
-                        sx={{
-                          display: 'flex',
-                          gap: 1.5,
-                          alignItems: 'flex-start',
-                          p: 1.75,
-                          pr: 2.5,
-                          borderRadius: 3,
-                          border: 1,
-                          borderColor: checked ? 'primary.main' : 'divider',
-                          bgcolor: checked
-                            ? 'rgba(15, 45, 82, 0.04)'
-                            : disabled
-                              ? 'rgba(15, 45, 82, 0.03)'
-                              : 'background.paper',
-                          cursor: disabled ? 'default' : 'pointer',
-                          opacity: disabled ? 0.75 : 1,
-                        }}
-                      >
-                        <Checkbox
-                          checked={checked}
-                          disabled={disabled}
-                          onChange={() => toggle(extra.id)}
-                          slotProps={{
-                            input: {
-                              'aria-labelledby': `extra-${extra.id}-name`,
-                              'aria-describedby': `extra-${extra.id}-price extra-${extra.id}-detail`,
-                            },
-                          }}
-                          sx={{ mt: -0.75 }}
-                        />
-                        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                          <Typography id={`extra-${extra.id}-name`} sx={{ fontWeight: 600 }}>
-                            {extra.name}
-                            {disabled && (
-                              <Typography
-                                component="span"
-                                variant="body2"
-                                color="text.secondary"
-                                sx={{ fontWeight: 400 }}
-                              >
-                                {' '}
-                                · unavailable for these dates
-                              </Typography>
-                            )}
-                          </Typography>
-                          <Typography id={`extra-${extra.id}-detail`} variant="body2" color="text.secondary">
-                            {extra.description}
-                          </Typography>
-                        </Box>
-                        <Typography
-                          id={`extra-${extra.id}-price`}
-                          sx={{ fontWeight: 700, fontSize: '1.125rem', whiteSpace: 'nowrap' }}
-                        >
-                          {money(priceOf(extra))}
-                        </Typography>
-                      </Box>
-                    );
-                  })}
-                </Stack>
-              </Box>
-            );
-          })}
-          {list.length === 0 && !extras.isError && (
-            <Typography color="text.secondary">No extras are offered for these dates.</Typography>
-          )}
-        </Stack>
-      )}
+      <ExtrasChecklist extras={list} priceOf={priceOf} selected={selected} onToggle={toggle} loading={loading} failed={extras.isError} />
 
       <Box component="form" noValidate onSubmit={applyPromo} aria-label="Promo code" sx={{ mt: 4 }}>
         <Typography variant="h4" component="h2" sx={{ mb: 1.5 }}>

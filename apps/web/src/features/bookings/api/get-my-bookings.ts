@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { isMoney, parseMoney } from '@parking/domain/money';
+import { balanceToPayCents } from '@parking/domain/stay-phase';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument, type Pagination, type Resource } from '@/lib/api/jsonapi';
 
@@ -38,6 +40,8 @@ export interface BookingAttributes {
   hadSubscription: boolean;
   publicNotes: string;
   created: string;
+  /** When the car was checked in, or null. */
+  timeParked: string | null;
 }
 
 interface NamedAttributes {
@@ -68,8 +72,24 @@ export interface BookingSort {
   direction: 'asc' | 'desc';
 }
 
+/**
+ * Which bookings the list shows: stays not over yet (upcoming and parked now, soonest first), past
+ * stays (latest first), or every booking.
+ */
+export type BookingsView = 'current' | 'past' | 'all';
+
+/** Each view's order until the traveller picks another. */
+export const VIEW_SORT: Record<BookingsView, BookingSort> = {
+  current: { field: 'startDatetime', direction: 'asc' },
+  past: { field: 'startDatetime', direction: 'desc' },
+  all: { field: 'created', direction: 'desc' },
+};
+
 export interface MyBookingsParams {
   customerId: string;
+  view: BookingsView;
+  /** The instant that divides current from past (ISO), fixed while the page is open. */
+  now: string;
   page: number;
   pageSize: number;
   sort: BookingSort;
@@ -97,6 +117,13 @@ function toBooking(resource: Resource<BookingAttributes>, included: IncludedInde
   };
 }
 
+/** Not over yet: no pick-up (open-ended) or a pick-up still to come. Past: picked up already. */
+function viewFilter(view: BookingsView, now: string): Record<string, string> {
+  if (view === 'current') return { 'filter[end_datetime__gte_or_isnull]': now };
+  if (view === 'past') return { 'filter[end_datetime__lt]': now };
+  return {};
+}
+
 /** My bookings (spec §7): the customer's bookings with their related names, sorted and paged. */
 export const myBookingsQuery = (params: MyBookingsParams) =>
   queryOptions({
@@ -106,6 +133,7 @@ export const myBookingsQuery = (params: MyBookingsParams) =>
         signal,
         query: {
           'filter[customer]': params.customerId,
+          ...viewFilter(params.view, params.now),
           include: 'airlineOut,airlineIn,extras,lot,vehicleType',
           sort: `${params.sort.direction === 'desc' ? '-' : ''}${params.sort.field}`,
           'page[number]': params.page,
@@ -124,3 +152,9 @@ export const myBookingsQuery = (params: MyBookingsParams) =>
 
 /** The PDF invoice, opened in a new tab; the HttpOnly session cookie authorises it. */
 export const invoiceUrl = (bookingId: string) => `/backend/api/v1/bookings/${encodeURIComponent(bookingId)}/invoice/`;
+
+/** What the traveller can still pay on this booking online, in cents (0 when nothing, or not payable). */
+export function balanceToPay(booking: Pick<MyBooking, 'status' | 'totalCost' | 'amountPaid'>): number {
+  if (!isMoney(booking.totalCost) || !isMoney(booking.amountPaid)) return 0;
+  return balanceToPayCents({ status: booking.status, totalCents: parseMoney(booking.totalCost), paidCents: parseMoney(booking.amountPaid) });
+}

@@ -1,4 +1,5 @@
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
+import PaymentOutlinedIcon from '@mui/icons-material/PaymentOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,8 +15,8 @@ import { ResponsiveDialog, ScrollableDialogContent } from '@/components/responsi
 import { manageBookingHref } from '@/config/paths';
 import { StatusDot } from '@/components/status-dot';
 import { formatDateTime, formatMoneyText, formatRate } from '@/lib/format';
-import { invoiceUrl, type MyBooking } from '../api/get-my-bookings';
-import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
+import { balanceToPay, invoiceUrl, type MyBooking } from '../api/get-my-bookings';
+import { paymentStatusDot, travellerStatusDot } from '@/lib/booking-status';
 
 interface Detail {
   label: string;
@@ -74,6 +75,7 @@ interface BookingDialogProps {
 export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
   if (!booking) return null;
   const gst = isMoney(booking.totalCost) ? formatAud(gstCents(parseMoney(booking.totalCost))) : '';
+  const owed = balanceToPay(booking);
 
   return (
     <ResponsiveDialog open={open} onClose={onClose} title={`Booking ${booking.bookingCode}`}>
@@ -83,7 +85,7 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
             title="Booking"
             details={[
               { label: 'Booking code', value: booking.bookingCode },
-              { label: 'Status', value: <StatusDot {...bookingStatusDot(booking.status)} /> },
+              { label: 'Status', value: <StatusDot {...travellerStatusDot(booking, new Date())} /> },
               { label: 'Payment', value: <StatusDot {...paymentStatusDot(booking.paymentStatus)} /> },
               { label: 'Booked on', value: formatDateTime(booking.created) },
             ]}
@@ -142,6 +144,7 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
             title="Payment"
             details={[
               { label: 'Amount paid', value: formatMoneyText(booking.amountPaid) },
+              { label: 'To pay', value: owed > 0 ? formatAud(owed) : '' },
               { label: 'Method', value: booking.paymentMethod ?? '' },
               { label: 'Paid on', value: formatDateTime(booking.paymentDatetime) },
             ]}
@@ -190,6 +193,11 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
         <Button href={manageBookingHref(booking.id)} variant="outlined" startIcon={<EditCalendarOutlinedIcon />}>
           Manage booking
         </Button>
+        {owed > 0 && (
+          <Button href={manageBookingHref(booking.id)} variant="outlined" startIcon={<PaymentOutlinedIcon />}>
+            Pay {formatAud(owed)}
+          </Button>
+        )}
         <Button
           LinkComponent="a"
           href={invoiceUrl(booking.id)}

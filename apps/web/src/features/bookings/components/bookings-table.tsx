@@ -1,6 +1,9 @@
+import PaymentOutlinedIcon from '@mui/icons-material/PaymentOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -15,10 +18,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@/components/visually-hidden';
 import type { ReactNode } from 'react';
+import { formatAud } from '@parking/domain/money';
 import { StatusDot } from '@/components/status-dot';
+import { manageBookingHref } from '@/config/paths';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
-import type { BookingSort, BookingSortField, MyBooking } from '../api/get-my-bookings';
-import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
+import { balanceToPay, type BookingSort, type BookingSortField, type MyBooking } from '../api/get-my-bookings';
+import { paymentStatusDot, travellerStatusDot } from '@/lib/booking-status';
 
 interface BookingsListProps {
   bookings: readonly MyBooking[];
@@ -30,13 +35,41 @@ interface BookingsListProps {
   compact: boolean;
   /** Rows of skeleton while the first page loads. */
   skeletonRows?: number;
+  /** The moment the stays are placed against (Upcoming, Parked now, Past). */
+  now: Date;
 }
 
 interface Column {
   label: string;
   sortField?: BookingSortField;
   align?: 'right';
-  cell: (booking: MyBooking) => ReactNode;
+  cell: (booking: MyBooking, now: Date) => ReactNode;
+}
+
+/** The payment's status and, when something is owing, how much and a way to pay it. */
+function PaymentCell({ booking }: { booking: MyBooking }) {
+  const owed = balanceToPay(booking);
+  return (
+    <Stack spacing={0.25} sx={{ alignItems: 'flex-start' }}>
+      <StatusDot {...paymentStatusDot(booking.paymentStatus)} />
+      {owed > 0 && (
+        <Box component="span" sx={{ typography: 'body2', whiteSpace: 'nowrap' }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {formatAud(owed)} to pay
+          </Box>
+          {' · '}
+          <Link
+            href={manageBookingHref(booking.id)}
+            onClick={(event) => event.stopPropagation()}
+            aria-label={`Pay now, booking ${booking.bookingCode}`}
+            sx={{ fontWeight: 600 }}
+          >
+            Pay now
+          </Link>
+        </Box>
+      )}
+    </Stack>
+  );
 }
 
 const columns: Column[] = [
@@ -46,8 +79,8 @@ const columns: Column[] = [
   { label: 'Car park', cell: (booking) => booking.lotName },
   { label: 'Vehicle rego', cell: (booking) => booking.rego },
   { label: 'Total (AUD)', sortField: 'totalCost', align: 'right', cell: (booking) => formatMoneyText(booking.totalCost) },
-  { label: 'Status', sortField: 'status', cell: (booking) => <StatusDot {...bookingStatusDot(booking.status)} /> },
-  { label: 'Payment', cell: (booking) => <StatusDot {...paymentStatusDot(booking.paymentStatus)} /> },
+  { label: 'Status', sortField: 'status', cell: (booking, now) => <StatusDot {...travellerStatusDot(booking, now)} /> },
+  { label: 'Payment', cell: (booking) => <PaymentCell booking={booking} /> },
 ];
 
 const SORT_CHOICES: { label: string; sort: BookingSort }[] = [
@@ -65,7 +98,7 @@ export function BookingsList(props: BookingsListProps) {
   return props.compact ? <BookingCards {...props} /> : <BookingsTable {...props} />;
 }
 
-function BookingsTable({ bookings, loading, sort, onSortChange, onOpen, skeletonRows = 5 }: BookingsListProps) {
+function BookingsTable({ bookings, loading, sort, onSortChange, onOpen, now, skeletonRows = 5 }: BookingsListProps) {
   const toggle = (field: BookingSortField) =>
     onSortChange({ field, direction: sort.field === field && sort.direction === 'asc' ? 'desc' : 'asc' });
   const showSkeleton = loading && bookings.length === 0;
@@ -137,7 +170,7 @@ function BookingsTable({ bookings, loading, sort, onSortChange, onOpen, skeleton
                           {booking.bookingCode}
                         </Link>
                       ) : (
-                        column.cell(booking)
+                        column.cell(booking, now)
                       )}
                     </TableCell>
                   ))}
@@ -149,7 +182,7 @@ function BookingsTable({ bookings, loading, sort, onSortChange, onOpen, skeleton
   );
 }
 
-function BookingCards({ bookings, loading, sort, onSortChange, onOpen, skeletonRows = 3 }: BookingsListProps) {
+function BookingCards({ bookings, loading, sort, onSortChange, onOpen, now, skeletonRows = 3 }: BookingsListProps) {
   const showSkeleton = loading && bookings.length === 0;
   return (
     <Stack spacing={2}>
@@ -180,38 +213,65 @@ function BookingCards({ bookings, loading, sort, onSortChange, onOpen, skeletonR
                 <Skeleton variant="rounded" height={148} />
               </li>
             ))
-          : bookings.map((booking) => (
-              <li key={booking.id}>
-                <Card>
-                  <CardActionArea
-                    onClick={() => onOpen(booking)}
-                    aria-label={`View booking ${booking.bookingCode}`}
-                    aria-describedby={`booking-card-${booking.id}`}
-                  >
-                    <Box id={`booking-card-${booking.id}`} sx={{ p: 2, display: 'grid', gap: 1 }}>
-                      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-                        <Typography sx={{ fontWeight: 700, color: 'primary.main' }}>{booking.bookingCode}</Typography>
-                        <Typography sx={{ fontWeight: 700 }}>{formatMoneyText(booking.totalCost)}</Typography>
-                      </Stack>
-                      <Typography variant="body2">
-                        <strong>Drop-off</strong> {formatDateTime(booking.startDatetime)}
-                      </Typography>
-                      <Typography variant="body2">
-                        <strong>Pick-up</strong> {formatDateTime(booking.endDatetime)}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {booking.lotName} · {booking.rego}
-                      </Typography>
-                      <Stack direction="row" spacing={2} sx={{ typography: 'body2', flexWrap: 'wrap' }}>
-                        <StatusDot {...bookingStatusDot(booking.status)} />
-                        <StatusDot {...paymentStatusDot(booking.paymentStatus)} />
-                      </Stack>
-                    </Box>
-                  </CardActionArea>
-                </Card>
-              </li>
-            ))}
+          : bookings.map((booking) => <BookingCard key={booking.id} booking={booking} now={now} onOpen={onOpen} />)}
       </Stack>
     </Stack>
   );
 }
+
+function BookingCard({ booking, now, onOpen }: { booking: MyBooking; now: Date; onOpen: (booking: MyBooking) => void }) {
+  const owed = balanceToPay(booking);
+  return (
+    <li>
+      <Card>
+        <CardActionArea
+          onClick={() => onOpen(booking)}
+          aria-label={`View booking ${booking.bookingCode}`}
+          aria-describedby={`booking-card-${booking.id}`}
+        >
+          <Box id={`booking-card-${booking.id}`} sx={{ p: 2, display: 'grid', gap: 1 }}>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+              <Typography sx={{ fontWeight: 700, color: 'primary.main' }}>{booking.bookingCode}</Typography>
+              <Box sx={{ typography: 'body2', fontWeight: 600 }}>
+                <StatusDot {...travellerStatusDot(booking, now)} />
+              </Box>
+            </Stack>
+            <Typography variant="body2">
+              <strong>Drop-off</strong> {formatDateTime(booking.startDatetime)}
+            </Typography>
+            <Typography variant="body2">
+              <strong>Pick-up</strong> {formatDateTime(booking.endDatetime)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {booking.lotName} · {booking.rego}
+            </Typography>
+            <Stack direction="row" spacing={2} sx={{ typography: 'body2', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline' }}>
+              <StatusDot {...paymentStatusDot(booking.paymentStatus)} />
+              <Typography sx={{ fontWeight: 700 }}>{formatMoneyText(booking.totalCost)}</Typography>
+            </Stack>
+          </Box>
+        </CardActionArea>
+        {owed > 0 && (
+          <>
+            <Divider />
+            <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.25, justifyContent: 'space-between', alignItems: 'center' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {formatAud(owed)} to pay
+              </Typography>
+              <Button
+                href={manageBookingHref(booking.id)}
+                size="small"
+                variant="contained"
+                startIcon={<PaymentOutlinedIcon />}
+                aria-label={`Pay now, booking ${booking.bookingCode}`}
+              >
+                Pay now
+              </Button>
+            </Stack>
+          </>
+        )}
+      </Card>
+    </li>
+  );
+}
+

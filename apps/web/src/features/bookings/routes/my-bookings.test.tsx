@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, sessionDocument } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
 
-const booking = (id: string, code: string, status: string, paymentStatus: string) => ({
+interface Overrides {
+  startDatetime?: string;
+  endDatetime?: string | null;
+  timeParked?: string | null;
+  amountPaid?: string;
+}
+
+const booking = (id: string, code: string, status: string, paymentStatus: string, overrides: Overrides = {}) => ({
   type: 'bookings',
   id,
   attributes: {
@@ -43,6 +50,8 @@ const booking = (id: string, code: string, status: string, paymentStatus: string
     hadSubscription: false,
     publicNotes: '',
     created: '2026-11-17T13:00:00.000Z',
+    timeParked: null,
+    ...overrides,
   },
   relationships: {
     lot: { data: { type: 'lots', id: '1' } },
@@ -64,6 +73,12 @@ const bookingsDocument = {
   meta: { pagination: { count: 3, page: 1, pages: 1 } },
 };
 
+// Stays are placed against the real clock (the page's "now"): these are days from it.
+const HOUR = 3_600_000;
+const fromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+/** The list's dividing instant: an ISO time of the last few seconds. */
+const isNow = (value: string | undefined) => value !== undefined && Math.abs(Date.parse(value) - Date.now()) < 60_000;
+
 describe('My Bookings', () => {
   it('lists the customer’s bookings with status dots, sortable, and opens one read-only', async () => {
     const { calls } = mockApi([
@@ -79,18 +94,19 @@ describe('My Bookings', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[1] as HTMLElement).getByText('9/12/2026, 7:00 am')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('$97.00')).toBeInTheDocument();
-    expect(within(rows[1] as HTMLElement).getByText('Complete')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('Pending')).toBeInTheDocument();
     expect(within(rows[3] as HTMLElement).getByText('Refunded')).toBeInTheDocument();
 
     const first = calls.find((call) => call.path === 'bookings/');
     expect(Object.fromEntries(first?.url.searchParams ?? [])).toEqual({
       'filter[customer]': '7',
+      'filter[end_datetime__gte_or_isnull]': first?.url.searchParams.get('filter[end_datetime__gte_or_isnull]'),
       include: 'airlineOut,airlineIn,extras,lot,vehicleType',
-      sort: '-created',
+      sort: 'startDatetime',
       'page[number]': '1',
       'page[size]': '10',
     });
+    expect(isNow(first?.url.searchParams.get('filter[end_datetime__gte_or_isnull]') ?? undefined)).toBe(true);
 
     await user.click(within(table).getByRole('button', { name: 'Total (AUD)' }));
     await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('sort')).toBe('totalCost'));
@@ -106,6 +122,91 @@ describe('My Bookings', () => {
     expect(invoice).toHaveAttribute('target', '_blank');
   });
 
+  it('says where each stay stands (Upcoming, Parked now, Past, or its status), what is left to pay, and how to pay it', async () => {
+    const document = {
+      ...bookingsDocument,
+      data: [
+        booking('61', 'UPCOMING', 'complete', 'unpaid', { startDatetime: fromNow(48), endDatetime: fromNow(120), amountPaid: '0.00' }),
+        // Checked in early: parked before its booked drop-off.
+        booking('62', 'CHECKEDIN', 'complete', 'paid', { startDatetime: fromNow(2), endDatetime: fromNow(96), timeParked: fromNow(-1) }),
+        booking('63', 'PASTSTAY', 'complete', 'paid', { startDatetime: fromNow(-200), endDatetime: fromNow(-100) }),
+        booking('64', 'PENDING1', 'pending', 'unpaid', { amountPaid: '0.00' }),
+        booking('65', 'CANCELD1', 'cancelled', 'refunded', { amountPaid: '0.00' }),
+      ],
+      meta: { pagination: { count: 5, page: 1, pages: 1 } },
+    };
+    mockApi([
+      { path: 'sessions/current/', body: sessionDocument() },
+      { path: 'bookings/', body: document },
+    ]);
+    renderApp('/bookings');
+
+    const table = await screen.findByRole('table', { name: 'My bookings' });
+    const row = (code: string) => within(table).getByRole('button', { name: `View booking ${code}` }).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    expect(within(row('UPCOMING')).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(row('CHECKEDIN')).getByText('Parked now')).toBeInTheDocument();
+    expect(within(row('PASTSTAY')).getByText('Past')).toBeInTheDocument();
+    expect(within(row('PENDING1')).getByText('Pending')).toBeInTheDocument();
+    expect(within(row('CANCELD1')).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(table).queryByText('Complete')).not.toBeInTheDocument();
+
+    // What is owing, with a way to pay it; nothing on a paid or a cancelled booking.
+    expect(within(row('UPCOMING')).getByText('$97.00 to pay')).toBeInTheDocument();
+    expect(within(row('UPCOMING')).getByRole('link', { name: 'Pay now, booking UPCOMING' })).toHaveAttribute('href', '/manage-booking?booking=61');
+    expect(within(row('PENDING1')).getByText('$97.00 to pay')).toBeInTheDocument();
+    expect(within(row('CHECKEDIN')).queryByText(/to pay/)).not.toBeInTheDocument();
+    expect(within(row('CANCELD1')).queryByText(/to pay/)).not.toBeInTheDocument();
+  });
+
+  it('shows upcoming stays first, and past or all bookings on their tabs', async () => {
+    const { calls } = mockApi([
+      { path: 'sessions/current/', body: sessionDocument() },
+      { path: 'bookings/', body: bookingsDocument },
+    ]);
+    const user = userEvent.setup();
+    renderApp('/bookings');
+
+    const tabs = await screen.findByRole('tablist', { name: 'Which bookings' });
+    expect(within(tabs).getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findByText('98UZQ6JK');
+    const lastQuery = () => Object.fromEntries(calls.filter((call) => call.path === 'bookings/').at(-1)?.url.searchParams ?? []);
+    expect(lastQuery()).toMatchObject({ sort: 'startDatetime' });
+    const now = lastQuery()['filter[end_datetime__gte_or_isnull]'];
+    expect(isNow(now)).toBe(true);
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Past' }));
+    // The same dividing instant, so that no booking falls between the tabs.
+    await waitFor(() => expect(lastQuery()).toMatchObject({ 'filter[end_datetime__lt]': now, sort: '-startDatetime' }));
+    expect(lastQuery()).not.toHaveProperty('filter[end_datetime__gte_or_isnull]');
+
+    await user.click(within(tabs).getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: '-created' }));
+    expect(Object.keys(lastQuery()).filter((key) => key.startsWith('filter[end_datetime'))).toEqual([]);
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('All');
+  });
+
+  it('with nothing coming up, says so and offers the past bookings', async () => {
+    const { calls } = mockApi([
+      { path: 'sessions/current/', body: sessionDocument() },
+      {
+        path: 'bookings/',
+        reply: (call) =>
+          call.url.searchParams.has('filter[end_datetime__gte_or_isnull]')
+            ? { body: { data: [], meta: { pagination: { count: 0, page: 1, pages: 1 } } } }
+            : { body: bookingsDocument },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderApp('/bookings');
+
+    expect(await screen.findByText('You have no upcoming bookings.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show past bookings' }));
+    expect(await screen.findByText('98UZQ6JK')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
+    expect(calls.filter((call) => call.path === 'bookings/').at(-1)?.url.searchParams.get('sort')).toBe('-startDatetime');
+  });
+
   it('says what to do when there are no bookings', async () => {
     mockApi([
       { path: 'sessions/current/', body: sessionDocument() },
@@ -113,7 +214,7 @@ describe('My Bookings', () => {
     ]);
     renderApp('/bookings');
 
-    expect(await screen.findByText('You have no bookings yet.')).toBeInTheDocument();
+    expect(await screen.findByText('You have no upcoming bookings.')).toBeInTheDocument();
     const links = within(screen.getByRole('main')).getAllByRole('link', { name: 'Get a quote' });
     expect(links.every((link) => link.getAttribute('href') === '/booking/step-1')).toBe(true);
   });

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
-import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
+import { writeDocument, type ResourceIdentifier, type SingleDocument } from '@/lib/api/jsonapi';
 
 export interface ManagedBooking {
   id: string;
@@ -18,15 +18,20 @@ export interface ManagedBooking {
   startDatetime: string;
   endDatetime: string | null;
   lotName: string;
+  lotSlug: string;
   rego: string;
   make: string;
   model: string;
   colour: string;
+  vehicleTypeId: string | null;
   vehicleTypeName: string;
+  airlineOutId: string | null;
   airlineOutName: string;
+  airlineInId: string | null;
   airlineInName: string;
   flightNumberOut: string;
   flightNumberIn: string;
+  busDepartureTime: string | null;
   passengersOut: number;
   passengersIn: number;
   extras: Array<{ id: string; name: string; price: string }>;
@@ -62,15 +67,28 @@ export interface ChangeQuote {
   changed: string[];
 }
 
+/** A change as the API takes it: attributes, and the related vehicle type, airlines and extras. */
 export interface BookingChange {
-  startDatetime: string;
-  endDatetime: string;
-  flightNumberOut: string;
-  flightNumberIn: string;
-  rego: string;
-  make: string;
-  model: string;
-  colour: string;
+  attributes: {
+    startDatetime: string;
+    endDatetime: string;
+    passengersOut: number;
+    passengersIn: number;
+    rego: string;
+    make: string;
+    model: string;
+    colour: string;
+    /** Only when the flights are changed. */
+    flightNumberOut?: string;
+    flightNumberIn?: string;
+    busDepartureTime?: string | null;
+  };
+  relationships: {
+    vehicleType: ResourceIdentifier;
+    extras: ResourceIdentifier[];
+    airlineOut?: ResourceIdentifier;
+    airlineIn?: ResourceIdentifier;
+  };
 }
 
 const STORAGE_KEY = 'manage-booking-access';
@@ -126,7 +144,7 @@ export async function quoteChange(bookingId: string, change: BookingChange): Pro
   const answer = await apiRequest<SingleDocument<ChangeQuote>>(`manage-bookings/${bookingId}/change-quotes`, {
     method: 'POST',
     headers: headersFor(bookingId),
-    body: writeDocument('change-quotes', { ...change }),
+    body: writeDocument('change-quotes', { ...change.attributes }, { relationships: { ...change.relationships } }),
   });
   return answer.data.attributes;
 }
@@ -135,7 +153,7 @@ export async function saveChange(bookingId: string, change: BookingChange): Prom
   const answer = await apiRequest<SingleDocument<Omit<ChangeAnswer, 'id'>>>(`manage-bookings/${bookingId}/changes`, {
     method: 'POST',
     headers: headersFor(bookingId),
-    body: writeDocument('booking-changes', { ...change }),
+    body: writeDocument('booking-changes', { ...change.attributes }, { relationships: { ...change.relationships } }),
   });
   return { id: answer.data.id, ...answer.data.attributes };
 }
