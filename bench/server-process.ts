@@ -53,6 +53,8 @@ export async function startServer(port: number, databaseUrl: string, env: Record
       RATE_LIMIT_IP_REQUESTS: '100000000',
       RATE_LIMIT_EMAIL_REQUESTS: '100000000',
       RATE_LIMIT_REGISTRATIONS: '100000000',
+      RATE_LIMIT_REGISTRATIONS_PER_EMAIL: '100000000',
+      RATE_LIMIT_ACCOUNT_REQUESTS: '100000000',
       RATE_LIMIT_LOGIN_FAILURES: '100000000',
       ...env,
     },
