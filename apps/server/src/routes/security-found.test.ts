@@ -228,6 +228,22 @@ describe('stay length and booking horizon', () => {
     }
   });
 
+  it('tells the browser its limits before a form is sent (the form blockout check’s meta), and quotes keep to them', async () => {
+    const strict = await createTestServer({ env: { MAX_STAY_DAYS: '30', BOOKING_HORIZON_DAYS: '60' } });
+    onTestFinished(() => strict.close());
+    const check = await api(strict.app, 'GET', `${API}/blockout-periods/current_form_blockout/`);
+    expect(check.status).toBe(200);
+    expect(JSON.parse(check.raw.body)).toEqual({ data: null, meta: { stayLimits: { maxStayDays: 30, bookingHorizonDays: 60 } } });
+    // The test clock's business date is 2026-11-21: 60 days ahead is 2027-01-20.
+    const quote = (start: string, end: string) => api(strict.app, 'GET', `${API}/quotes/?start_date=${start}&end_date=${end}`);
+    expect((await quote('2027-01-20', '2027-01-21')).status).toBe(200);
+    const far = await quote('2027-01-21', '2027-01-22');
+    expect(far.status).toBe(400);
+    expect(firstError(far.body)).toMatchObject({ detail: 'Date must be no more than 60 days from today', source: { parameter: 'start_date' } });
+    const long = await quote('2026-12-01', '2026-12-31');
+    expect(firstError(long.body)).toMatchObject({ detail: 'A stay can be at most 30 days.', source: { parameter: 'end_date' } });
+  });
+
   it('takes its limits from the settings MAX_STAY_DAYS and BOOKING_HORIZON_DAYS', () => {
     expect(loadConfig({ MAX_STAY_DAYS: '90', BOOKING_HORIZON_DAYS: '400' }).stayLimits).toEqual({ maxStayDays: 90, horizonDays: 400 });
   });
