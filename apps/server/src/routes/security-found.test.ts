@@ -266,7 +266,7 @@ describe('media type and transport headers', () => {
     expect(withProfile.status).toBe(400);
   });
 
-  it('sends HSTS only where the site is served over HTTPS; production cookies are Secure', async () => {
+  it('sends HSTS only over HTTPS, never over plain HTTP, even in production; production cookies are Secure', async () => {
     const plain = await createTestServer({ env: { PUBLIC_URL: 'http://localhost:8141' } });
     onTestFinished(() => plain.close());
     const overHttp = await api(plain.app, 'GET', `${API}/lots/`);
@@ -274,10 +274,17 @@ describe('media type and transport headers', () => {
     expect(overHttp.headers['x-content-type-options']).toBe('nosniff');
     expect(String(overHttp.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
 
-    const production = await createTestServer({ env: { NODE_ENV: 'production', ...PRODUCTION_ESSENTIALS, PUBLIC_URL: 'http://localhost:8141' } });
+    // Production, behind a load balancer that terminates TLS: HSTS on what went back over HTTPS only.
+    const production = await createTestServer({ env: { NODE_ENV: 'production', ...PRODUCTION_ESSENTIALS, PUBLIC_URL: 'http://localhost:8141', TRUST_PROXY: 'true' } });
     onTestFinished(() => production.close());
-    const secured = await api(production.app, 'GET', `${API}/lots/`);
+    const plainInProduction = await api(production.app, 'GET', `${API}/lots/`);
+    expect(plainInProduction.headers['strict-transport-security']).toBeUndefined();
+    const secured = await api(production.app, 'GET', `${API}/lots/`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(secured.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    // Error answers too (a 404 goes back over the same connection).
+    const missing = await api(production.app, 'GET', `${API}/lots/99999/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     const { user } = await createUser(production.handle.db);
     const session = await api(production.app, 'POST', SESSIONS, { body: doc('sessions', { email: user.email, password: PASSWORD }) });
     const cookies = [session.headers['set-cookie']].flat().join('\n');
