@@ -45,6 +45,10 @@ const envSchema = z.object({
   /** A session unused this long ends, whatever its absolute expiry (SESSION_DAYS). */
   SESSION_IDLE_HOURS: z.coerce.number().int().positive().default(72),
   RATE_LIMIT_REGISTRATIONS: intFromEnv(20),
+  /** Registration attempts for one email address, from anywhere (a distributed attacker). */
+  RATE_LIMIT_REGISTRATIONS_PER_EMAIL: intFromEnv(10),
+  /** Promo code checks per logged-in account, email checks per address checked, emailed-link uses per account. */
+  RATE_LIMIT_ACCOUNT_REQUESTS: intFromEnv(20),
   RATE_LIMIT_EMAIL_REQUESTS: intFromEnv(5),
   RATE_LIMIT_IP_REQUESTS: intFromEnv(50),
   RATE_LIMIT_WINDOW_MINUTES: intFromEnv(60),
@@ -84,6 +88,8 @@ const envSchema = z.object({
   BUSINESS_EMAIL: z.string().trim().email().default('bookings@skypark.example'),
   /** How long SIGTERM waits for requests in flight before exiting anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: intFromEnv(25),
+  /** How often open card payments are reconciled with the provider while running (besides at start-up). */
+  PAYMENT_RECONCILE_MINUTES: z.coerce.number().positive().default(5),
   /** Fault tests only: pause points (faults.ts). Refused in production. */
   FAULT_PAUSE: z.string().optional(),
 });
@@ -93,7 +99,11 @@ export interface RateLimits {
   loginWindowMs: number;
   loginFailuresPerIp: number;
   registrationsPerIp: number;
+  registrationsPerEmail: number;
+  /** Password resets, confirmation emails and contact messages per email address. */
   requestsPerEmail: number;
+  /** Promo code checks per logged-in account, email checks per address, emailed-link uses per account. */
+  requestsPerAccount: number;
   requestsPerIp: number;
   windowMs: number;
   unpaidHolds: number;
@@ -136,6 +146,8 @@ export interface Config {
   /** Name, ABN, address, phone and email: the site's contact options, emails and invoices read them here. */
   business: BusinessDetails;
   shutdownTimeoutMs: number;
+  /** The payment reconciliation sweep's interval (jobs/payment-sweep.ts). */
+  paymentReconcileMs: number;
   /** Fault-injection pause points (fault tests only; always empty in production). */
   faultPause: ReadonlyMap<FaultPoint, FaultPause>;
 }
@@ -227,7 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginWindowMs: e.RATE_LIMIT_LOGIN_WINDOW_MINUTES * 60_000,
       loginFailuresPerIp: e.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
       registrationsPerIp: e.RATE_LIMIT_REGISTRATIONS,
+      registrationsPerEmail: e.RATE_LIMIT_REGISTRATIONS_PER_EMAIL,
       requestsPerEmail: e.RATE_LIMIT_EMAIL_REQUESTS,
+      requestsPerAccount: e.RATE_LIMIT_ACCOUNT_REQUESTS,
       requestsPerIp: e.RATE_LIMIT_IP_REQUESTS,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
       unpaidHolds: e.RATE_LIMIT_UNPAID_HOLDS,
@@ -250,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: e.BUSINESS_EMAIL,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    paymentReconcileMs: Math.round(e.PAYMENT_RECONCILE_MINUTES * 60_000),
     faultPause: e.NODE_ENV === 'production' ? new Map() : parseFaultPause(e.FAULT_PAUSE),
   };
 }

@@ -5,6 +5,7 @@ import { openChangeFeed } from './db/change-feed';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { createPaymentProvider } from './payments/create-provider';
+import { startPaymentSweep } from './jobs/payment-sweep';
 import { abandonStaleBookings, reconcilePayments } from './services/payment-events';
 
 async function main() {
@@ -34,12 +35,14 @@ async function main() {
   const app = await buildApp({ config, database: handle.db, payments, changes });
   await app.listen({ host: config.host, port: config.port });
 
-  // Online bookings not paid within 30 minutes give their space back. One UPDATE, safe to run on
+  // Online bookings not paid within their hold (15 minutes) give their space back. One UPDATE, safe to run on
   // every instance at once.
   const abandonTimer = setInterval(() => {
     abandonStaleBookings(handle.db, new Date()).catch((error: unknown) => console.error('abandon job failed', error));
   }, 60_000);
   abandonTimer.unref();
+  // And again every PAYMENT_RECONCILE_MINUTES while running: a lost webhook does not wait for a restart.
+  const paymentSweep = startPaymentSweep(handle, payments, config.paymentReconcileMs);
 
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);
@@ -60,6 +63,7 @@ async function main() {
     timer.unref();
     clearInterval(abandonTimer);
     await app.close();
+    await paymentSweep.stop();
     await changes.close();
     await handle.close();
     process.exit(0);

@@ -20,5 +20,6 @@ export type ContactSubmissionInput = z.output<typeof contactSubmissionSchema>;
 
 export const contactMessages = {
   tooMany: 'Too many messages from your network. Please try again later, or give us a call.',
+  tooManyFromAddress: 'Too many messages from this email address. Please try again later, or give us a call.',
   failure: (detail: string) => `Sorry, the following error has occured: ${detail}`,
 } as const;

@@ -13,6 +13,8 @@ export const messages = {
   passwordCommon: 'This password is too common.',
   passwordsDoNotMatch: 'Passwords do not match',
   couldNotCompute: 'Could not compute',
+  /** An abuse limit counted per email address (registrations), not per network. */
+  tooManyForAddress: 'Too many attempts for this email address. Please try again later.',
   dateInFuture: 'Date must be in the future',
   dateAfterDeparture: 'Date must be after the departure date',
   dateAfterStart: 'Date must be after the start date',

@@ -3,13 +3,10 @@
  * use them without downloading a schema library. `quotes.ts` checks the format first and then applies the
  * same rules, so the browser and the API answer with one text.
  */
-import { stayDays } from './day-arithmetic';
 import { messages } from './messages';
+import { DEFAULT_STAY_LIMITS, stayLimitProblems, type StayLimits } from './stay-limits';
 
-/** The longest stay the quote form prices (a year, both ends counted). */
-export const MAX_QUOTE_DAYS = 365;
-
-export const stayTooLong = (max: number) => `A stay can be at most ${max} days.`;
+export { MAX_QUOTE_DAYS, stayTooLong } from './stay-limits';
 
 export type QuoteDateField = 'startDate' | 'endDate';
 export interface DateProblem {
@@ -19,23 +16,35 @@ export interface DateProblem {
 
 /**
  * The order rules for two well-formed dates ('YYYY-MM-DD', or '' when not chosen yet): departure
- * required and not before `today` (today allowed), return required and not before departure (same day
- * allowed), at most `maxDays` days. `today` is the business date. At most one problem per field.
+ * required, not before `today` (today allowed) and at most the horizon ahead; return required and not
+ * before departure (same day allowed), the stay at most the longest stay. `today` is the business
+ * date; `limits` the server's settings (stay-limits.ts). At most one problem per field.
  */
 export function quoteDateOrderProblems(
   startDate: string,
   endDate: string,
   today: string,
-  maxDays: number = MAX_QUOTE_DAYS,
+  limits: StayLimits = DEFAULT_STAY_LIMITS,
 ): DateProblem[] {
   const problems: DateProblem[] = [];
+  // The stay rules the booking save applies, on the quote form's fields.
+  const limit = (field: 'startDatetime' | 'endDatetime') =>
+    stayLimitProblems(startDate, endDate && endDate >= startDate ? endDate : null, today, limits).find(
+      (problem) => problem.field === field,
+    )?.message;
   if (!startDate) problems.push({ field: 'startDate', message: messages.required });
   else if (startDate < today) problems.push({ field: 'startDate', message: messages.dateInFuture });
+  else {
+    const tooFar = limit('startDatetime');
+    if (tooFar) problems.push({ field: 'startDate', message: tooFar });
+  }
   if (!endDate) problems.push({ field: 'endDate', message: messages.required });
   else if (startDate && endDate < startDate)
     problems.push({ field: 'endDate', message: messages.dateAfterDeparture });
-  else if (startDate && stayDays(startDate, endDate) > maxDays)
-    problems.push({ field: 'endDate', message: stayTooLong(maxDays) });
+  else if (startDate) {
+    const tooLong = limit('endDatetime');
+    if (tooLong) problems.push({ field: 'endDate', message: tooLong });
+  }
   return problems;
 }
 

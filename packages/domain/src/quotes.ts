@@ -10,7 +10,8 @@ import { messages } from './messages';
 import type { Cents } from './money';
 import { fraction, moneyAmount } from './numbers';
 import { computeCosts, type LotPricing } from './pricing';
-import { MAX_QUOTE_DAYS, quoteDateOrderProblems, stayTooLong, type DateProblem } from './quote-dates';
+import { quoteDateOrderProblems, stayTooLong, type DateProblem } from './quote-dates';
+import { DEFAULT_STAY_LIMITS, type StayLimits } from './stay-limits';
 
 export { MAX_QUOTE_DAYS, type DateProblem, type QuoteDateField } from './quote-dates';
 
@@ -29,19 +30,20 @@ const quoteDate = calendarDate();
 
 /**
  * The quote form's rules (public-site §5): departure required and not before today (today
- * allowed); return required and not before departure (same day allowed); at most `maxDays`.
+ * allowed) nor past the horizon; return required and not before departure (same day allowed); the
+ * stay at most the longest (`limits`, the server's settings).
  * `today` is the business date. Answers every problem, at most one per field.
  */
 export function quoteDateProblems(
   startDate: string | undefined,
   endDate: string | undefined,
   today: string,
-  maxDays: number = MAX_QUOTE_DAYS,
+  limits: StayLimits = DEFAULT_STAY_LIMITS,
 ): DateProblem[] {
   const start = quoteDate.safeParse(startDate ?? '');
   const end = quoteDate.safeParse(endDate ?? '');
   // The format first; the order rules (shared with the home page's quote form) for what is well-formed.
-  const order = quoteDateOrderProblems(start.success ? start.data : '', end.success ? end.data : '', today, maxDays);
+  const order = quoteDateOrderProblems(start.success ? start.data : '', end.success ? end.data : '', today, limits);
   const problems: DateProblem[] = [];
   if (!start.success) problems.push({ field: 'startDate', message: start.error.issues[0]?.message ?? messages.invalidDate });
   else problems.push(...order.filter((problem) => problem.field === 'startDate'));

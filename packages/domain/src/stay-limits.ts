@@ -1,10 +1,15 @@
 /**
  * How long a stay may be and how far ahead it may start (found accepting a 10-year stay and a
- * booking in 2036). Both are settings (MAX_STAY_DAYS, BOOKING_HORIZON_DAYS on the server); the
- * defaults are the quote form's year and two years ahead.
+ * booking in 2036). Both are settings (MAX_STAY_DAYS, BOOKING_HORIZON_DAYS on the server, which
+ * tells the browser through the form blockout check's meta); the defaults are a year and two years
+ * ahead. The booking save, the quotes and the quote forms all apply these rules: one text everywhere.
  */
 import { stayDays } from './day-arithmetic';
-import { MAX_QUOTE_DAYS, stayTooLong } from './quote-dates';
+
+/** The longest stay by default (a year, both ends counted): the quote form's and the booking's. */
+export const MAX_QUOTE_DAYS = 365;
+
+export const stayTooLong = (max: number) => `A stay can be at most ${max} days.`;
 
 export interface StayLimits {
   maxStayDays: number;

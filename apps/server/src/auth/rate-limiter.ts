@@ -51,6 +51,17 @@ export function createRateLimiter(db: Database, clock: () => Date): RateLimiter 
   return limiter;
 }
 
+/**
+ * The address a request names, as the limits count it (trimmed, lower case), or null when it names
+ * none worth a counter: not a string, empty, or longer than an address can be (a hostile body must
+ * not become a megabyte-long key). Validation answers those requests anyway.
+ */
+export function addressKey(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const address = value.trim().toLowerCase();
+  return address && address.length <= 254 ? address : null;
+}
+
 export function tooManyDetail(resetInMs: number): string {
   const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

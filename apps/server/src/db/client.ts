@@ -24,6 +24,12 @@ export interface DatabaseHandle {
   /** The embedded engine, when that is what runs (tests dump and clone it). */
   pglite: PGlite | undefined;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` only if no one else (this or another instance) holds lock `key`: a PostgreSQL
+   * session advisory lock on a connection of its own; on PGlite (one process per data directory) the
+   * process's own lock. Answers null, without running `work`, when the lock is taken.
+   */
+  withTryLock<T>(key: number, work: () => Promise<T>): Promise<T | null>;
   close(): Promise<void>;
 }
 
@@ -69,6 +75,20 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
           client.release();
         }
       },
+      async withTryLock(key, work) {
+        const client = await pool.connect();
+        try {
+          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+          if (!rows[0]?.locked) return null;
+          try {
+            return await work();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -79,11 +99,23 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const pglite = client;
   const db: Database = drizzlePglite(pglite, { schema });
+  const heldLocks = new Set<number>();
   return {
     db,
     driver: 'pglite',
     pglite,
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
+    // PGlite's one session is shared by everything in the process, where an advisory lock would be
+    // re-entrant: the process keeps the lock itself (no other process can open the data directory).
+    async withTryLock(key, work) {
+      if (heldLocks.has(key)) return null;
+      heldLocks.add(key);
+      try {
+        return await work();
+      } finally {
+        heldLocks.delete(key);
+      }
+    },
     close: () => pglite.close(),
   };
 }

@@ -25,6 +25,7 @@ export async function renderInvoicesPdf(invoices: readonly InvoiceModel[], optio
   const doc = createDocument({
     compress: options.compress,
     business,
+    fonts: 'unicode',
     title: options.title ?? (invoices.length === 1 ? `${invoiceTitle(business)} ${invoices[0]?.bookingCode ?? ''}` : `${invoiceTitle(business)}s`),
   });
   const done = collect(doc);

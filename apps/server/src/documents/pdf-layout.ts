@@ -3,6 +3,8 @@
  * business, rules, and the buffer the pages are collected into. The invoices and the printable reports
  * look like one family because they draw with these.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { BusinessDetails } from './business';
 
@@ -22,8 +24,24 @@ export const COLOURS = {
   tableHead: '#eef2f6',
   total: '#12355b',
 };
-export const REGULAR = 'Helvetica';
-export const BOLD = 'Helvetica-Bold';
+/** The names documents draw with; createDocument registers the faces behind them. */
+export const REGULAR = 'Body';
+export const BOLD = 'Body-Bold';
+
+/**
+ * Noto Sans (Latin, Greek, Cyrillic, Vietnamese) embedded in the file, subset to the glyphs used: a
+ * customer's name in any of those scripts prints as written. PDF's standard Helvetica knows only
+ * Latin-1, so Олена or Σοφία came out as junk glyphs. Read once, on first use.
+ */
+const fontFile = createRequire(import.meta.url);
+let unicodeFaces: { regular: Buffer; bold: Buffer } | undefined;
+function unicodeFonts() {
+  unicodeFaces ??= {
+    regular: readFileSync(fontFile.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
+    bold: readFileSync(fontFile.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+  };
+  return unicodeFaces;
+}
 
 export interface DocumentOptions {
   /** Plain-text content streams (tests read them); compressed otherwise. */
@@ -31,11 +49,16 @@ export interface DocumentOptions {
   layout?: 'portrait' | 'landscape';
   title: string;
   business: BusinessDetails;
+  /**
+   * 'unicode' embeds Noto Sans (documents that print customers' names as they wrote them: invoices);
+   * 'standard' keeps PDF's built-in Helvetica (the staff reports).
+   */
+  fonts?: 'unicode' | 'standard';
 }
 
 /** A4 with room for the footer, pages buffered so that footers can number them at the end. */
 export function createDocument(options: DocumentOptions): Doc {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: 'A4',
     layout: options.layout ?? 'portrait',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
@@ -44,6 +67,10 @@ export function createDocument(options: DocumentOptions): Doc {
     autoFirstPage: false,
     info: { Title: options.title, Author: options.business.name, Creator: options.business.name },
   });
+  const faces = options.fonts === 'unicode' ? unicodeFonts() : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+  doc.registerFont(REGULAR, faces.regular);
+  doc.registerFont(BOLD, faces.bold);
+  return doc;
 }
 
 /** The whole document once it has ended. */

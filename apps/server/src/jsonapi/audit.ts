@@ -61,3 +61,14 @@ export async function recordChange(
     changes,
   });
 }
+
+/**
+ * Besides the generic layer's create, update and delete: money that moved outside it (card payments,
+ * refunds) and what the system itself changed (reconciliation with the payment provider); see
+ * services/payment-audit.ts.
+ */
+export type MoneyAction = 'payment' | 'refund' | 'reconciliation';
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'payment', 'refund', 'reconciliation'] as const;
+
+/** Who made a change: a person (the user relationship says who; none for a guest) or the system. */
+export const auditActor = (action: string): 'system' | 'user' => (action === 'reconciliation' ? 'system' : 'user');

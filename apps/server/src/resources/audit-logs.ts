@@ -1,5 +1,9 @@
-/** Who changed what and when: staff changes to every resource (jsonapi/audit.ts). Admins only, newest first. */
+/**
+ * Who changed what and when: staff changes to every resource, card payments and refunds, and the
+ * system's reconciliation with the payment provider (jsonapi/audit.ts). Admins only, newest first.
+ */
 import { auditLogs } from '../db/schema/index';
+import { AUDIT_ACTIONS, auditActor } from '../jsonapi/audit';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import { iso } from './serialize';
 
@@ -15,13 +19,15 @@ export const auditLogsResource: ResourceDefinition<AuditLogRow> = {
     resourceType: row.resourceType,
     resourceId: row.resourceId,
     action: row.action,
+    /** 'system' for what the server did by itself; 'user' otherwise (the user relationship, none for a guest). */
+    actor: auditActor(row.action),
     changes: row.changes as JsonValue,
   }),
   relationships: { user: { kind: 'one', type: 'users', key: 'userId' } },
   filters: {
     resourceType: { kind: 'column', column: auditLogs.resourceType, value: 'string', ops: ['eq', 'in'] },
     resourceId: { kind: 'column', column: auditLogs.resourceId, value: 'string', ops: ['eq', 'in'] },
-    action: { kind: 'column', column: auditLogs.action, value: 'string', ops: ['eq', 'in'], choices: ['create', 'update', 'delete'] },
+    action: { kind: 'column', column: auditLogs.action, value: 'string', ops: ['eq', 'in'], choices: [...AUDIT_ACTIONS] },
     user: { kind: 'column', column: auditLogs.userId, value: 'int', ops: ['eq', 'in'] },
     timestamp: { kind: 'column', column: auditLogs.timestamp, value: 'datetime', ops: ['gte', 'lte'] },
   },

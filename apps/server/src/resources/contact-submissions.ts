@@ -1,9 +1,10 @@
 /**
  * Messages sent from the public contact form (public-site §3, §7 "Contact"; back-office §2 "Contact
- * messages"). Anyone may send one, throttled per IP; staff read them; only Admins delete them. Nobody
- * edits a message.
+ * messages"). Anyone may send one, throttled per IP and per address; staff read them; only Admins
+ * delete them. Nobody edits a message.
  */
 import { contactMessages, contactSubmissionSchema } from '@parking/domain/contact';
+import { addressKey } from '../auth/rate-limiter';
 import { isStaff } from '../context';
 import { contactSubmissions } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
@@ -36,16 +37,16 @@ export const contactSubmissionsResource: ResourceDefinition<ContactSubmissionRow
   defaultSort: '-created',
   access: { list: 'staff', read: 'staff', create: 'anyone', delete: 'admin' },
 
-  /** Per IP, so that the form cannot be used to flood the staff's inbox; staff are never counted. */
-  async throttle(ctx) {
+  /**
+   * Per IP and per sender's address, so that the form cannot be used to flood the staff's inbox
+   * from one network or in one person's name from many; staff are never counted.
+   */
+  async throttle(ctx, doc) {
     if (isStaff(ctx.user)) return;
-    const { requestsPerIp, windowMs } = ctx.services.config.rateLimits;
-    await ctx.services.rateLimiter.consume(
-      `contact:ip:${ctx.ip}`,
-      requestsPerIp,
-      windowMs,
-      contactMessages.tooMany,
-    );
+    const { requestsPerIp, requestsPerEmail, windowMs } = ctx.services.config.rateLimits;
+    await ctx.services.rateLimiter.consume(`contact:ip:${ctx.ip}`, requestsPerIp, windowMs, contactMessages.tooMany);
+    const address = addressKey(doc.attributes.email);
+    if (address) await ctx.services.rateLimiter.consume(`contact:email:${address}`, requestsPerEmail, windowMs, contactMessages.tooManyFromAddress);
   },
 
   write: {

@@ -9,6 +9,7 @@ import { email as emailRule } from '@parking/domain/fields';
 import { newPassword as passwordRule } from '@parking/domain/new-password';
 import { messages } from '@parking/domain/messages';
 import { verifyPassword } from '../auth/crypto';
+import { addressKey } from '../auth/rate-limiter';
 import { isAdmin, isStaff } from '../context';
 import { customers, users } from '../db/schema/index';
 import { errors, fromZod } from '../jsonapi/errors';
@@ -103,10 +104,13 @@ export const usersResource: ResourceDefinition<UserRow> = {
   access: { list: 'authenticated', read: 'authenticated', create: 'anyone', update: 'authenticated', delete: 'admin' },
   scope: (ctx) => (isStaff(ctx.user) ? undefined : ctx.user ? eq(users.id, ctx.user.id) : sql`false`),
 
-  async throttle(ctx) {
+  /** Per IP and per address: one network registering many, and many networks trying one address. */
+  async throttle(ctx, doc) {
     if (isStaff(ctx.user)) return;
-    const { registrationsPerIp, windowMs } = ctx.services.config.rateLimits;
+    const { registrationsPerIp, registrationsPerEmail, windowMs } = ctx.services.config.rateLimits;
     await ctx.services.rateLimiter.consume(`register:ip:${ctx.ip}`, registrationsPerIp, windowMs, 'Too many registrations from your network. Please try again later.');
+    const address = addressKey(doc.attributes.email);
+    if (address) await ctx.services.rateLimiter.consume(`register:email:${address}`, registrationsPerEmail, windowMs, messages.tooManyForAddress);
   },
 
   /** Registration (anyone), or staff creating a login for a customer. */

@@ -57,11 +57,16 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
   const limits = services.config.rateLimits;
   const limiter = services.rateLimiter;
 
-  /** Per IP and per email: an attacker's volume, not a user's. */
-  async function throttleRequest(ctx: RequestContext, action: string, email?: string) {
+  /**
+   * Per IP, and per account: the address asked about (emails sent to it), or the account an emailed
+   * link names (its uid, so that one account's tokens cannot be guessed from many networks). An
+   * attacker's volume, not a user's.
+   */
+  async function throttleRequest(ctx: RequestContext, action: string, account?: { email: string } | { uid: string }) {
     const detail = 'Too many requests. Please try again later.';
     await limiter.consume(`${action}:ip:${ctx.ip}`, limits.requestsPerIp, limits.windowMs, detail);
-    if (email) await limiter.consume(`${action}:email:${email}`, limits.requestsPerEmail, limits.windowMs, detail);
+    if (account && 'email' in account) await limiter.consume(`${action}:email:${account.email}`, limits.requestsPerEmail, limits.windowMs, detail);
+    if (account && 'uid' in account) await limiter.consume(`${action}:uid:${account.uid}`, limits.requestsPerAccount, limits.windowMs, detail);
   }
 
   app.post(
@@ -147,7 +152,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
     `${prefix}/email-confirmations/`,
     route(services, async (ctx, request, reply) => {
       const input = attributesOf(request, 'email-confirmations', tokenSchema);
-      await throttleRequest(ctx, 'email-confirmation');
+      await throttleRequest(ctx, 'email-confirmation', { uid: input.uid });
       await inTransaction(ctx, async (tx) => {
         const userId = await consumeUserToken(tx.db, input.uid, input.token, 'email_confirmation', tx.now);
         await tx.db.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
@@ -162,7 +167,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
     `${prefix}/confirmation-email-requests/`,
     route(services, async (ctx, request, reply) => {
       const input = attributesOf(request, 'confirmation-email-requests', emailOnlySchema);
-      await throttleRequest(ctx, 'confirmation-request', input.email);
+      await throttleRequest(ctx, 'confirmation-request', { email: input.email });
       await inTransaction(ctx, async (tx) => {
         const user = await findUserByEmail(tx, input.email);
         // The same answer for an unknown, disabled or already confirmed address: the form must not
@@ -182,7 +187,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
     `${prefix}/password-resets/`,
     route(services, async (ctx, request, reply) => {
       const input = attributesOf(request, 'password-resets', emailOnlySchema);
-      await throttleRequest(ctx, 'password-reset', input.email);
+      await throttleRequest(ctx, 'password-reset', { email: input.email });
       // The same answer whether or not the address is registered: the form must not reveal accounts.
       await inTransaction(ctx, async (tx) => {
         const user = await findUserByEmail(tx, input.email);
@@ -197,7 +202,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
     `${prefix}/password-reset-confirmations/`,
     route(services, async (ctx, request, reply) => {
       const input = attributesOf(request, 'password-reset-confirmations', passwordResetConfirmationSchema);
-      await throttleRequest(ctx, 'password-reset-confirmation');
+      await throttleRequest(ctx, 'password-reset-confirmation', { uid: input.uid });
       const passwordHash = await hashPassword(input.newPassword1);
       await inTransaction(ctx, async (tx) => {
         const userId = await consumeUserToken(tx.db, input.uid, input.token, 'password_reset', tx.now);
@@ -218,7 +223,9 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
       const raw = (request.params as { email: string }).email;
       const parsed = emailRule.safeParse(raw);
       if (!parsed.success) throw errors.parameter(parsed.error.issues[0]?.message ?? messages.emailInvalid, 'email');
+      // Per IP (many addresses tried from one network) and per address asked about (one from many).
       await throttleRequest(ctx, 'anon-email');
+      await limiter.consume(`anon-email:email:${parsed.data}`, limits.requestsPerAccount, limits.windowMs, 'Too many requests. Please try again later.');
       const user = await findUserByEmail(ctx, parsed.data);
       return { data: { type: 'anon-emails', id: parsed.data, attributes: { anon: !user, emailAddress: parsed.data } } };
     }),

@@ -1,6 +1,7 @@
 /**
  * Catalogue calls beyond plain CRUD (spec public-site §7): the extras list with
- * `filter[checkAvailability]`, and the online-form blockout current now. Static paths, so they
+ * `filter[checkAvailability]`, and the online-form blockout current now (with the stay limits in its
+ * meta). Static paths, so they
  * win over the generic `/{type}/` and `/{type}/{id}/` routes whatever the order.
  */
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
@@ -71,8 +72,12 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Services
         .where(and(eq(blockoutPeriods.blockType, 'online_form'), lte(blockoutPeriods.startDatetime, ctx.now), gt(blockoutPeriods.endDatetime, ctx.now)))
         .orderBy(desc(blockoutPeriods.startDatetime), desc(blockoutPeriods.id))
         .limit(1);
-      if (!current) return { data: null };
-      return readResource(def, ctx, registry, current.id, queryOf(request));
+      // The online form's other limits ride along: the quote forms read this before they show, and
+      // tell a too-long stay or a too-distant departure beside the field before anything is sent.
+      const { maxStayDays, horizonDays } = ctx.services.config.stayLimits;
+      const meta = { stayLimits: { maxStayDays, bookingHorizonDays: horizonDays } };
+      if (!current) return { data: null, meta };
+      return { ...(await readResource(def, ctx, registry, current.id, queryOf(request))), meta };
     }),
   );
 }

@@ -171,6 +171,29 @@ describe('GET bookings/{id}/invoice/', () => {
   });
 });
 
+describe('names in other scripts', () => {
+  it('prints Cyrillic, Greek and Vietnamese names as written, in an embedded Unicode font (Noto Sans)', async () => {
+    const row = await insertBooking(server.handle.db, {
+      lotId: f.outdoor.id,
+      startDatetime: new Date('2026-12-12T07:00:00+11:00'),
+      firstName: 'Олена',
+      lastName: 'Коваленко-Παπαδοπούλου',
+      publicNotes: 'Collected by Nguyễn Văn Phương.',
+      totalCost: '20.00',
+    });
+    const response = await get(`${API}/bookings/${row.id}/invoice/`, { token: sales });
+    expect(response.status).toBe(200);
+    const text = pdfText(response.pdf);
+    expect(text).toContain('Олена Коваленко-Παπαδοπούλου');
+    expect(text).toContain('Collected by Nguyễn Văn Phương.');
+    // The font travels in the file (a subset of Noto Sans), rather than a reader's standard Helvetica.
+    const raw = response.pdf.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans/);
+    expect(raw).toContain('/FontFile2');
+    expect(raw).not.toContain('/BaseFont /Helvetica');
+  });
+});
+
 describe('GET bookings/invoices/ (diary PDFs)', () => {
   const DAY = '2027-01-15';
   const codes: { dropOffs: string[]; pickUps: string[] } = { dropOffs: [], pickUps: [] };

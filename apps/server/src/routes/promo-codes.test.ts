@@ -117,3 +117,60 @@ describe('POST promo-codes', () => {
     expect((await check({ code: 'WELCOME10' }, target)).status).toBe(201);
   });
 });
+
+/**
+ * Valid From/To bounds when the code is used; Drop Off Start/End bounds the drop-off (back-office
+ * Discounts). Every bound is inclusive, to the second, and the staff enter them as Hobart wall-clock
+ * times: a code valid from 21/11/2026 00:00 in Hobart is valid from 13:00 UTC the day before, not
+ * from midnight UTC.
+ */
+describe('the windows at their boundaries, in the business time zone', () => {
+  let target: TestServer;
+  beforeAll(async () => {
+    target = await createTestServer();
+    await createDiscount(target.handle.db, { promoCode: 'EDGE', rate: '0.1', validFrom: '2026-11-21T00:00:00+11:00', validTo: '2026-11-22T23:59:59+11:00' });
+    await createDiscount(target.handle.db, {
+      promoCode: 'SEASON',
+      rate: '0.2',
+      validFrom: '2026-11-01T00:00:00+11:00',
+      validTo: '2027-03-31T23:59:59+11:00',
+      dropOffStart: '2026-12-20T00:00:00+11:00',
+      dropOffEnd: '2027-01-10T23:59:59+11:00',
+    });
+    await createDiscount(target.handle.db, { promoCode: 'OPEN', rate: '0.05', validFrom: '2026-11-01T00:00:00+11:00', validTo: '2026-12-31T23:59:59+11:00' });
+  });
+  afterAll(() => target.close());
+
+  const at = async (now: string, code: string, dropOffStart = '2026-12-01T06:00:00+11:00') => {
+    target.clock.current = new Date(now);
+    return (await check({ code, dropOffStart }, target)).status;
+  };
+
+  it('Valid From: from its first second in Hobart (inclusive), not a second before', async () => {
+    expect(await at('2026-11-20T12:59:59Z', 'EDGE')).toBe(400);
+    expect(await at('2026-11-20T13:00:00Z', 'EDGE')).toBe(201);
+    expect(await at('2026-11-21T00:00:00+11:00', 'EDGE')).toBe(201);
+  });
+
+  it('Valid To: to its last second in Hobart (inclusive), not a second after', async () => {
+    expect(await at('2026-11-22T23:59:59+11:00', 'EDGE')).toBe(201);
+    expect(await at('2026-11-22T13:00:00Z', 'EDGE')).toBe(400);
+  });
+
+  it('Drop Off Start and End: a drop-off at either bound is inside, a second outside is not', async () => {
+    const now = '2026-11-21T09:00:00+11:00';
+    expect(await at(now, 'SEASON', '2026-12-19T23:59:59+11:00')).toBe(400);
+    expect(await at(now, 'SEASON', '2026-12-20T00:00:00+11:00')).toBe(201);
+    // The same instant written in UTC is the same drop-off.
+    expect(await at(now, 'SEASON', '2026-12-19T13:00:00Z')).toBe(201);
+    expect(await at(now, 'SEASON', '2027-01-10T23:59:59+11:00')).toBe(201);
+    expect(await at(now, 'SEASON', '2027-01-11T00:00:00+11:00')).toBe(400);
+  });
+
+  it('a code without a drop-off window, used while valid, discounts a stay however far ahead (the booking horizon is the only limit)', async () => {
+    const now = '2026-11-21T09:00:00+11:00';
+    expect(await at(now, 'OPEN', '2028-11-20T06:00:00+11:00')).toBe(201);
+    // Used after Valid To, it applies to nothing, whatever the drop-off.
+    expect(await at('2027-01-01T00:00:00+11:00', 'OPEN', '2027-01-05T06:00:00+11:00')).toBe(400);
+  });
+});

@@ -18,12 +18,14 @@ import { fractionText, iso } from '../resources/serialize';
 export type DiscountRow = typeof discounts.$inferSelect;
 
 /**
- * Every look-up of a code counts against the caller's IP, wherever it happens (this check, and a
- * cost calculation with a promo code), so that neither can be used to guess codes.
+ * Every look-up of a code counts against the caller's IP, and a logged-in caller's account, wherever
+ * it happens (this check, and a cost calculation with a promo code), so that neither can be used to
+ * guess codes, from one network or from one account on many.
  */
 export async function throttlePromoLookups(ctx: RequestContext): Promise<void> {
   const limits = ctx.services.config.rateLimits;
   await ctx.services.rateLimiter.consume(`promo:ip:${ctx.ip}`, limits.requestsPerIp, limits.windowMs, quoteMessages.tooManyPromoChecks);
+  if (ctx.user) await ctx.services.rateLimiter.consume(`promo:user:${ctx.user.id}`, limits.requestsPerAccount, limits.windowMs, quoteMessages.tooManyPromoChecks);
 }
 
 /**

@@ -12,6 +12,7 @@ import { businessDate, stayDays } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
 import { formatAud, formatMoney, parseMoney } from '@parking/domain/money';
 import { computeCosts, costsToStrings, rateToParts } from '@parking/domain/pricing';
+import type { StayLimits } from '@parking/domain/stay-limits';
 import { bookingQuoteSchema, MAX_COST_DAYS, quoteDateProblems, quoteMessages, quotePriceCents } from '@parking/domain/quotes';
 import { isStaff, type RequestContext, type Services } from '../context';
 import { lots } from '../db/schema/index';
@@ -39,7 +40,7 @@ interface QuoteQuery {
   includeLot: boolean;
 }
 
-function parseQuoteQuery(query: RawQuery, today: string): QuoteQuery {
+function parseQuoteQuery(query: RawQuery, today: string, limits: StayLimits): QuoteQuery {
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) throw errors.parameter(`Parameter "${key}" may only be given once.`, key);
@@ -48,7 +49,7 @@ function parseQuoteQuery(query: RawQuery, today: string): QuoteQuery {
     const filter = /^filter\[(.+)\]$/.exec(key);
     throw errors.parameter(filter ? `Unknown filter "${filter[1]}".` : `Unknown query parameter "${key}".`, key);
   }
-  const problems = quoteDateProblems(single(query, 'start_date'), single(query, 'end_date'), today);
+  const problems = quoteDateProblems(single(query, 'start_date'), single(query, 'end_date'), today, limits);
   if (problems.length) {
     throw new ApiError(
       400,
@@ -128,7 +129,7 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
   app.get(
     `${prefix}/quotes/`,
     route(services, async (ctx, request) => {
-      const query = parseQuoteQuery(request.query as RawQuery, businessDate(ctx.now, timeZone));
+      const query = parseQuoteQuery(request.query as RawQuery, businessDate(ctx.now, timeZone), services.config.stayLimits);
       const { startDate, endDate } = query;
       const { lotRows, pricing, present, responses } = await quotedLots(ctx, query);
       // A visitor's quote depends only on the stay and the data held: the same one asked again (a popular

@@ -228,6 +228,22 @@ describe('stay length and booking horizon', () => {
     }
   });
 
+  it('tells the browser its limits before a form is sent (the form blockout check’s meta), and quotes keep to them', async () => {
+    const strict = await createTestServer({ env: { MAX_STAY_DAYS: '30', BOOKING_HORIZON_DAYS: '60' } });
+    onTestFinished(() => strict.close());
+    const check = await api(strict.app, 'GET', `${API}/blockout-periods/current_form_blockout/`);
+    expect(check.status).toBe(200);
+    expect(JSON.parse(check.raw.body)).toEqual({ data: null, meta: { stayLimits: { maxStayDays: 30, bookingHorizonDays: 60 } } });
+    // The test clock's business date is 2026-11-21: 60 days ahead is 2027-01-20.
+    const quote = (start: string, end: string) => api(strict.app, 'GET', `${API}/quotes/?start_date=${start}&end_date=${end}`);
+    expect((await quote('2027-01-20', '2027-01-21')).status).toBe(200);
+    const far = await quote('2027-01-21', '2027-01-22');
+    expect(far.status).toBe(400);
+    expect(firstError(far.body)).toMatchObject({ detail: 'Date must be no more than 60 days from today', source: { parameter: 'start_date' } });
+    const long = await quote('2026-12-01', '2026-12-31');
+    expect(firstError(long.body)).toMatchObject({ detail: 'A stay can be at most 30 days.', source: { parameter: 'end_date' } });
+  });
+
   it('takes its limits from the settings MAX_STAY_DAYS and BOOKING_HORIZON_DAYS', () => {
     expect(loadConfig({ MAX_STAY_DAYS: '90', BOOKING_HORIZON_DAYS: '400' }).stayLimits).toEqual({ maxStayDays: 90, horizonDays: 400 });
   });
@@ -250,7 +266,7 @@ describe('media type and transport headers', () => {
     expect(withProfile.status).toBe(400);
   });
 
-  it('sends HSTS only where the site is served over HTTPS; production cookies are Secure', async () => {
+  it('sends HSTS only over HTTPS, never over plain HTTP, even in production; production cookies are Secure', async () => {
     const plain = await createTestServer({ env: { PUBLIC_URL: 'http://localhost:8141' } });
     onTestFinished(() => plain.close());
     const overHttp = await api(plain.app, 'GET', `${API}/lots/`);
@@ -258,10 +274,17 @@ describe('media type and transport headers', () => {
     expect(overHttp.headers['x-content-type-options']).toBe('nosniff');
     expect(String(overHttp.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
 
-    const production = await createTestServer({ env: { NODE_ENV: 'production', ...PRODUCTION_ESSENTIALS, PUBLIC_URL: 'http://localhost:8141' } });
+    // Production, behind a load balancer that terminates TLS: HSTS on what went back over HTTPS only.
+    const production = await createTestServer({ env: { NODE_ENV: 'production', ...PRODUCTION_ESSENTIALS, PUBLIC_URL: 'http://localhost:8141', TRUST_PROXY: 'true' } });
     onTestFinished(() => production.close());
-    const secured = await api(production.app, 'GET', `${API}/lots/`);
+    const plainInProduction = await api(production.app, 'GET', `${API}/lots/`);
+    expect(plainInProduction.headers['strict-transport-security']).toBeUndefined();
+    const secured = await api(production.app, 'GET', `${API}/lots/`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(secured.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    // Error answers too (a 404 goes back over the same connection).
+    const missing = await api(production.app, 'GET', `${API}/lots/99999/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     const { user } = await createUser(production.handle.db);
     const session = await api(production.app, 'POST', SESSIONS, { body: doc('sessions', { email: user.email, password: PASSWORD }) });
     const cookies = [session.headers['set-cookie']].flat().join('\n');

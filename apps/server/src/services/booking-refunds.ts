@@ -9,6 +9,7 @@ import type { RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { bookingLogs, bookings, payments } from '../db/schema/index';
 import { inTransaction } from '../http/context';
+import { paymentFields, recordBookingMoney } from './payment-audit';
 
 interface RefundLine {
   paymentIntent: string;
@@ -83,14 +84,24 @@ export async function refundBooking(ctx: RequestContext, bookingId: number, cent
       action: 'refunded',
       info: { key, amount: formatMoney(refundedCents), credit: formatMoney(left), refunds: lines },
     });
+    const change = {
+      amountPaid: formatMoney(Math.max(0, parseMoney(booking.amountPaid) - cents)),
+      paymentStatus: options.cancelled ? 'refunded' : booking.paymentStatus,
+    };
     await tx.db
       .update(bookings)
-      .set({
-        amountPaid: formatMoney(Math.max(0, parseMoney(booking.amountPaid) - cents)),
-        ...(options.cancelled ? { paymentStatus: 'refunded' } : {}),
-        updated: tx.now,
-      })
+      .set({ ...change, updated: tx.now })
       .where(eq(bookings.id, bookingId));
+    // The audit trail: who asked for it (the traveller's login, none for a guest's emailed access).
+    await recordBookingMoney(tx.db, {
+      bookingId,
+      userId: ctx.user?.id ?? null,
+      action: 'refund',
+      timestamp: tx.now,
+      before: paymentFields(booking),
+      after: paymentFields({ ...booking, ...change }),
+      detail: { key, amount: formatMoney(refundedCents), credit: formatMoney(left), refunds: lines.map((line) => ({ ...line })) },
+    });
     return { refundedCents, creditCents: left };
   });
 }

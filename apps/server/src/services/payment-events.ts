@@ -7,6 +7,7 @@ import { formatMoney, parseMoney } from '@parking/domain/money';
 import type { Database, Executor } from '../db/client';
 import { bookingLogs, bookings, payments, prices, providerEvents, subscriptions } from '../db/schema/index';
 import { refundedCents } from './booking-refunds';
+import { paymentFields, recordBookingMoney } from './payment-audit';
 import type { PaymentProvider, ProviderEvent, ProviderPaymentIntent, ProviderSubscription } from '../payments/provider';
 import { PENDING_HOLD_MS } from './pricing-data';
 
@@ -44,19 +45,31 @@ export async function applySucceededIntent(db: Executor, intent: ProviderPayment
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
   if (!booking) return null;
   const fullyPaid = parseMoney(amountPaid) >= parseMoney(booking.totalCost);
+  const change = {
+    // A paid online booking is confirmed, even if its hold had lapsed meanwhile.
+    status: AWAITING_PAYMENT.includes(booking.status) ? 'complete' : booking.status,
+    paymentStatus: fullyPaid ? 'paid' : booking.paymentStatus,
+    paymentMethod: 'stripe',
+    amountPaid,
+    paymentDatetime: now,
+    stripeComplete: fullyPaid,
+  };
   await db
     .update(bookings)
-    .set({
-      // A paid online booking is confirmed, even if its 30-minute hold had lapsed meanwhile.
-      status: AWAITING_PAYMENT.includes(booking.status) ? 'complete' : booking.status,
-      paymentStatus: fullyPaid ? 'paid' : booking.paymentStatus,
-      paymentMethod: 'stripe',
-      amountPaid,
-      paymentDatetime: now,
-      stripeComplete: fullyPaid,
-      updated: now,
-    })
+    .set({ ...change, updated: now })
     .where(eq(bookings.id, booking.id));
+  // The audit trail: who paid (the person who opened the payment: staff at Make Payment, the
+  // traveller online), or the system when reconciliation found the payment at the provider.
+  const reconciled = source === 'reconciliation';
+  await recordBookingMoney(db, {
+    bookingId: booking.id,
+    userId: reconciled ? null : payment.createdById,
+    action: reconciled ? 'reconciliation' : 'payment',
+    timestamp: now,
+    before: paymentFields(booking),
+    after: paymentFields(change),
+    detail: { amount: formatMoney(intent.amountCents), paymentIntent: intent.id, source },
+  });
   await db.insert(bookingLogs).values({
     bookingId: booking.id,
     userId: payment.createdById,

@@ -35,7 +35,7 @@ let admin: string;
 async function instance(): Promise<FastifyInstance> {
   const changes = await openChangeFeed(database, database.url);
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')), PUBLIC_URL: 'https://parking.test' });
-  const config = { ...base, rateLimits: { ...base.rateLimits, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, loginFailures: 1000 } };
+  const config = { ...base, rateLimits: { ...base.rateLimits, requestsPerIp: 1000, requestsPerEmail: 1000, requestsPerAccount: 1000, registrationsPerIp: 1000, registrationsPerEmail: 1000, loginFailures: 1000 } };
   const app = await buildApp({ config, database: database.db, clock: clock.now, logger: false, changes, mailer: { send: async () => undefined } });
   await app.ready();
   instances.push({ app, changes });

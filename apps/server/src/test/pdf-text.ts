@@ -1,9 +1,16 @@
-/** The text a PDF shows: the test server writes uncompressed content streams, text as hex strings in TJ arrays. */
+/** The text a PDF shows, as poppler's pdftotext reads it: an independent reader that maps embedded fonts' glyphs back to Unicode. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 export function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)) {
-    const hex = [...(match[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1] ?? '').join('');
-    lines.push(Buffer.from(hex, 'hex').toString('latin1'));
+  const folder = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+  try {
+    const file = join(folder, 'document.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
-  return lines.join('\n');
 }

@@ -106,6 +106,8 @@ export async function startServer(database: TestDatabase, port: number, env: Rec
       RATE_LIMIT_IP_REQUESTS: '100000',
       RATE_LIMIT_EMAIL_REQUESTS: '100000',
       RATE_LIMIT_REGISTRATIONS: '100000',
+      RATE_LIMIT_REGISTRATIONS_PER_EMAIL: '100000',
+      RATE_LIMIT_ACCOUNT_REQUESTS: '100000',
       // The load under an outage is one IP making hundreds of unpaid online bookings.
       RATE_LIMIT_UNPAID_HOLDS: '100000',
       ...database.env,

@@ -76,7 +76,7 @@ export async function createTestServer(
   });
   const config: Config = {
     ...base,
-    rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, registrationsPerIp: 1000, loginFailuresPerIp: 1000, unpaidHolds: 1000, ...options.rateLimits },
+    rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, requestsPerAccount: 1000, registrationsPerIp: 1000, registrationsPerEmail: 1000, loginFailuresPerIp: 1000, unpaidHolds: 1000, ...options.rateLimits },
   };
   const mail: MailMessage[] = [];
   const mailer: Mailer = {

@@ -6,6 +6,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, useMemo, useState } from 'react';
 import { DEFAULT_TIME_ZONE } from '@parking/domain/day-arithmetic';
 import { followDeparture, quoteDateOrderProblems, type QuoteDateField } from '@parking/domain/quote-dates';
+import { DEFAULT_STAY_LIMITS, type StayLimits } from '@parking/domain/stay-limits';
 
 export interface QuoteDates {
   startDate: string;
@@ -26,9 +27,10 @@ export const businessToday = () => dayInBusinessZone.format(new Date());
 /**
  * The quote form's two dates (public-site §2 "Home quote form", §5): both default to today, moving the
  * departure after the return moves the return with it, and a field shows its problem once it has been
- * changed or left. Shared by the home page and the wizard's first step.
+ * changed or left. Shared by the home page and the wizard's first step. `limits` are the server's
+ * (the longest stay, how far ahead): a stay past them is told beside the field, before submitting.
  */
-export function useQuoteDates(initial?: Partial<QuoteDates>) {
+export function useQuoteDates(initial?: Partial<QuoteDates>, limits: StayLimits = DEFAULT_STAY_LIMITS) {
   const today = useMemo(businessToday, []);
   const [dates, setDates] = useState<QuoteDates>(() => ({
     startDate: initial?.startDate || today,
@@ -38,7 +40,7 @@ export function useQuoteDates(initial?: Partial<QuoteDates>) {
     startDate: false,
     endDate: false,
   });
-  const problems = quoteDateOrderProblems(dates.startDate, dates.endDate, today);
+  const problems = quoteDateOrderProblems(dates.startDate, dates.endDate, today, limits);
   const errors: Partial<Record<QuoteDateField, string>> = {};
   for (const problem of problems) if (touched[problem.field]) errors[problem.field] = problem.message;
 

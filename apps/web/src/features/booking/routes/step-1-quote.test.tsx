@@ -77,6 +77,26 @@ describe('step 1, Get Quote', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
+  it("tells the server's stay limits beside the dates, without asking for prices", async () => {
+    mockApi([
+      {
+        path: 'blockout-periods/current_form_blockout/',
+        body: { data: null, meta: { stayLimits: { maxStayDays: 14, bookingHorizonDays: 90 } } },
+      },
+      quotesRoute(),
+    ]);
+    renderApp('/booking/step-1');
+    const departure = await screen.findByLabelText(/Departure date/);
+    const today = (departure as HTMLInputElement).value;
+    fireEvent.change(departure, { target: { value: plusDays(today, 91) } });
+    expect(await screen.findByText('Date must be no more than 90 days from today')).toBeInTheDocument();
+    fireEvent.change(departure, { target: { value: plusDays(today, 3) } });
+    fireEvent.change(screen.getByLabelText(/Return date/), { target: { value: plusDays(today, 17) } });
+    expect(await screen.findByText('A stay can be at most 14 days.')).toBeInTheDocument();
+    expect(screen.getByText('Choose valid dates to see prices.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
   it('shows the blockout notice instead of the form', async () => {
     mockApi([
       {

@@ -59,7 +59,10 @@ export function QuoteStep() {
   const handed = useRef({ startDate: params.get('start') ?? '', endDate: params.get('end') ?? '' });
   // A booking kept from an earlier day may have dates in the past: those start again from today.
   const kept = state.quote.startDate >= businessToday() ? state.quote : undefined;
-  const control = useQuoteDates(handed.current.startDate ? handed.current : kept);
+  const control = useQuoteDates(
+    handed.current.startDate ? handed.current : kept,
+    blockout.data?.stayLimits,
+  );
   const { startDate, endDate } = control.dates;
   const valid = control.isValid;
   const quotes = useQuery({ ...quotesQuery(startDate, endDate), enabled: valid });
@@ -105,7 +108,7 @@ export function QuoteStep() {
       </Stack>
     );
   }
-  if (blockout.data) return <BookingUnavailableNotice blockout={blockout.data} />;
+  if (blockout.data?.blockout) return <BookingUnavailableNotice blockout={blockout.data.blockout} />;
 
   const days = valid ? stayDays(startDate, endDate) : 0;
   const stayLabel = days === 1 ? 'for 1 day' : `for ${days} days`;

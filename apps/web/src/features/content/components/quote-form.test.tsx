@@ -62,6 +62,43 @@ describe('the home quote form', () => {
     expect(fields().submit).toBeEnabled();
   });
 
+  it("tells the server's longest stay and booking horizon beside the field before submitting", async () => {
+    mockApi([
+      {
+        path: 'blockout-periods/current_form_blockout/',
+        body: { data: null, meta: { stayLimits: { maxStayDays: 30, bookingHorizonDays: 60 } } },
+      },
+    ]);
+    renderWithProviders(<QuoteForm />);
+    await screen.findByRole('form', { name: 'Get a quote' });
+    // The horizon's last day is allowed, the next is not.
+    const lastDay = plusDays(businessToday(), 60);
+    fireEvent.change(fields().departure, { target: { value: lastDay } });
+    fireEvent.change(fields().return, { target: { value: lastDay } });
+    expect(fields().submit).toBeEnabled();
+    fireEvent.change(fields().departure, { target: { value: plusDays(lastDay, 1) } });
+    expect(await screen.findByText('Date must be no more than 60 days from today')).toBeInTheDocument();
+    expect(fields().departure).toHaveAttribute('aria-invalid', 'true');
+    expect(fields().submit).toBeDisabled();
+    // A 30-day stay (both ends counted) is allowed, 31 days are not.
+    const start = plusDays(businessToday(), 5);
+    fireEvent.change(fields().departure, { target: { value: start } });
+    fireEvent.change(fields().return, { target: { value: plusDays(start, 29) } });
+    await waitFor(() => expect(fields().submit).toBeEnabled());
+    fireEvent.change(fields().return, { target: { value: plusDays(start, 30) } });
+    expect(await screen.findByText('A stay can be at most 30 days.')).toBeInTheDocument();
+    expect(fields().return).toHaveAttribute('aria-invalid', 'true');
+    expect(fields().submit).toBeDisabled();
+  });
+
+  it('applies the default limits (a year, two years ahead) when the server gives none', async () => {
+    mockApi([noBlockout]);
+    renderWithProviders(<QuoteForm />);
+    await screen.findByRole('form', { name: 'Get a quote' });
+    fireEvent.change(fields().departure, { target: { value: plusDays(businessToday(), 731) } });
+    expect(await screen.findByText('Date must be no more than 730 days from today')).toBeInTheDocument();
+  });
+
   it('moves the return date up when the departure moves past it', async () => {
     mockApi([noBlockout]);
     renderWithProviders(<QuoteForm />);

@@ -21,7 +21,7 @@ import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 export function QuoteForm() {
   const blockout = useQuery(currentFormBlockoutQuery);
   // The spec's default is today to today; a real trip (tomorrow, back a week later) quotes better (issue 13).
-  const control = useQuoteDates(suggestedStay(businessToday()));
+  const control = useQuoteDates(suggestedStay(businessToday()), blockout.data?.stayLimits);
   const navigate = useNavigate();
   const titleId = useId();
 
@@ -35,7 +35,7 @@ export function QuoteForm() {
     );
   }
   // A failed check leaves the form open: the server refuses a booking while a blockout is current anyway.
-  if (blockout.data) return <BookingUnavailableNotice blockout={blockout.data} />;
+  if (blockout.data?.blockout) return <BookingUnavailableNotice blockout={blockout.data.blockout} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,52 @@
+/**
+ * Reconciliation with the payment provider while the server runs, not only at start-up: a payment
+ * left open by a lost webhook, or by a browser that closed between the provider's charge and our
+ * write, is applied from the provider's state within PAYMENT_RECONCILE_MINUTES. The sweep is the
+ * start-up's reconcilePayments, run by one instance at a time (an advisory lock; the others skip
+ * that round), and idempotent like every other path that applies a payment.
+ */
+import type { DatabaseHandle } from '../db/client';
+import type { PaymentProvider } from '../payments/provider';
+import { reconcilePayments } from '../services/payment-events';
+
+/** The advisory lock of the sweep (727001 is the migrations'). */
+export const PAYMENT_SWEEP_LOCK = 727002;
+
+/**
+ * How far back a sweep looks: open payments of the last day (start-up looks back a week). Older
+ * open intents are abandoned bookings; asking the provider about them every few minutes would
+ * only spend its API quota.
+ */
+export const SWEEP_LOOKBACK_MS = 24 * 60 * 60_000;
+
+export type SweepResult = Awaited<ReturnType<typeof reconcilePayments>>;
+
+/** One sweep; null when another instance (or an earlier sweep still running) holds the lock. */
+export function sweepPayments(handle: DatabaseHandle, provider: PaymentProvider, now: Date): Promise<SweepResult | null> {
+  return handle.withTryLock(PAYMENT_SWEEP_LOCK, () => reconcilePayments(handle.db, provider, now, { sinceMs: SWEEP_LOOKBACK_MS }));
+}
+
+/** Sweeps every `intervalMs` until stopped; a failed sweep is logged and the next one tries again. */
+export function startPaymentSweep(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  intervalMs: number,
+  clock: () => Date = () => new Date(),
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sweepPayments(handle, provider, clock())
+      .then((result) => {
+        if (result?.applied) console.info(`Payments reconciled with the provider: ${result.applied} of ${result.checked} open`);
+      })
+      .catch((error: unknown) => console.error('payment sweep failed', error));
+  }, intervalMs);
+  timer.unref();
+  return {
+    /** Stops the timer and waits for a sweep in progress, so that shutdown closes the database after it. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
