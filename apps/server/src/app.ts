@@ -174,8 +174,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the site is meant to be served over HTTPS (production, or an https: PUBLIC_URL). Behind a
   // TLS-terminating load balancer, TRUST_PROXY lets its X-Forwarded-Proto say so.
   if (config.secureCookies) {
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      done();
     });
   }
 
