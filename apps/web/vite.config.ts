@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -25,8 +27,50 @@ function siteMetadata(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports point every bundler at its development build, whose dev-only
+ * warnings (and the framework-mode error pages they keep alive) every visitor would download. The
+ * production build beside it is the same code with those branches switched off.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  const entries: Record<string, string> = {
+    'react-router': join(dist, 'index.mjs'),
+    'react-router/dom': join(dist, 'dom-export.mjs'),
+  };
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => entries[id],
+  };
+}
+
+const homeRoute = fileURLToPath(new URL('./src/features/content/routes/home.tsx', import.meta.url));
+let homeRouteGraph: Set<string> | undefined;
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+const isPackageIndex = (id: string) => id.includes('/node_modules/') && /\/index\.m?js$/.test(id);
+
+/** The home page's module and everything it imports statically. */
+function homeRouteModules(graph: ModuleGraph): Set<string> {
+  if (homeRouteGraph) return homeRouteGraph;
+  const seen = new Set<string>();
+  const pending = [homeRoute];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    // A package's index re-exports all of it; what the home page uses of it, it imports by name.
+    if (isPackageIndex(id)) continue;
+    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  homeRouteGraph = seen;
+  return seen;
+}
+
 export default defineConfig({
-  plugins: [react(), siteMetadata()],
+  plugins: [react(), siteMetadata(), reactRouterProductionBuild()],
   resolve: {
     // `@/config/paths` instead of `../../../config/paths`: features reach shared code without
     // climbing out of their folder, which is also what the cross-feature lint rule watches.
@@ -35,6 +79,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // No preload lists for lazy chunks: they are the file names of every chunk the app has, shipped in
+    // the entry to every visitor (4 kB gzip). A screen's chunk then fetches its shared chunks itself,
+    // one round trip later; the home page has none (see the groups below), and the entry is one file.
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The entry's static imports in one file, and the home page's in another: a first visit to /
+          // downloads two scripts instead of forty small ones that each repeat their imports and exports.
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: (id, ctx) => (homeRouteModules(ctx).has(id) ? 'home' : null), priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     // changeOrigin stays false so that the server sees the browser's own Host and Origin, which its

@@ -1,5 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// @mui/material's ThemeProvider also carries the CSS-variables provider (colour-scheme storage, its
+// init script), which this theme does not use; for a theme without CSS variables it hands over to
+// this one from @mui/system, which is all the home page then downloads.
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
