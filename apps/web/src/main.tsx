@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -9,10 +9,15 @@ if (!container) throw new Error('index.html has no #root element');
 
 const router = createAppRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first render as a transition: React then renders the page in slices and lets the browser paint
+// and answer input between them, instead of one long task that blocks the main thread on a slow phone.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});
