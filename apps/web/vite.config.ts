@@ -46,6 +46,30 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * Preloads the Inter files the first screen's text uses (the heading's bold, the body's regular). Found
+ * otherwise only once that text renders, they arrived after the first paint, and the swap from the
+ * fallback font re-wrapped the heading and moved the quote form down (a layout shift).
+ */
+function preloadFirstScreenFonts(): Plugin {
+  const wanted = /^assets\/inter-latin-(400|700)-normal-[\w-]+\.woff2$/;
+  return {
+    name: 'preload-first-screen-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        Object.keys(context.bundle ?? {})
+          .filter((fileName) => wanted.test(fileName))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${fileName}`, crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
+
 const homeRoute = fileURLToPath(new URL('./src/features/content/routes/home.tsx', import.meta.url));
 let homeRouteGraph: Set<string> | undefined;
 interface ModuleGraph {
@@ -70,7 +94,7 @@ function homeRouteModules(graph: ModuleGraph): Set<string> {
 }
 
 export default defineConfig({
-  plugins: [react(), siteMetadata(), reactRouterProductionBuild()],
+  plugins: [react(), siteMetadata(), reactRouterProductionBuild(), preloadFirstScreenFonts()],
   resolve: {
     // `@/config/paths` instead of `../../../config/paths`: features reach shared code without
     // climbing out of their folder, which is also what the cross-feature lint rule watches.

@@ -25,9 +25,10 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  // Created once per mount, not at module level, so that tests never share a cache.
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  // Created once per mount, not at module level, so that tests never share a cache (the browser's entry
+  // passes its own, with the first requests already on their way).
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
