@@ -70,29 +70,6 @@ function preloadFirstScreenFonts(): Plugin {
   };
 }
 
-const homeRoute = fileURLToPath(new URL('./src/features/content/routes/home.tsx', import.meta.url));
-let homeRouteGraph: Set<string> | undefined;
-interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
-}
-const isPackageIndex = (id: string) => id.includes('/node_modules/') && /\/index\.m?js$/.test(id);
-
-/** The home page's module and everything it imports statically. */
-function homeRouteModules(graph: ModuleGraph): Set<string> {
-  if (homeRouteGraph) return homeRouteGraph;
-  const seen = new Set<string>();
-  const pending = [homeRoute];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    // A package's index re-exports all of it; what the home page uses of it, it imports by name.
-    if (isPackageIndex(id)) continue;
-    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
-  homeRouteGraph = seen;
-  return seen;
-}
-
 export default defineConfig({
   plugins: [react(), siteMetadata(), reactRouterProductionBuild(), preloadFirstScreenFonts()],
   resolve: {
@@ -105,17 +82,14 @@ export default defineConfig({
     emptyOutDir: true,
     // No preload lists for lazy chunks: they are the file names of every chunk the app has, shipped in
     // the entry to every visitor (4 kB gzip). A screen's chunk then fetches its shared chunks itself,
-    // one round trip later; the home page has none (see the groups below), and the entry is one file.
+    // one round trip later; the home page has none, being part of the entry (one file, see below).
     modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The entry's static imports in one file, and the home page's in another: a first visit to /
-          // downloads two scripts instead of forty small ones that each repeat their imports and exports.
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: (id, ctx) => (homeRouteModules(ctx).has(id) ? 'home' : null), priority: 1 },
-          ],
+          // The entry's static imports (the home page's among them) in one file: a first visit to /
+          // downloads one script instead of forty small ones that each repeat their imports and exports.
+          groups: [{ name: 'app', tags: ['$initial'] }],
         },
       },
     },
