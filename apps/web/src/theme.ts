@@ -1,13 +1,11 @@
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
-// Customers' names and street addresses are not always plain ASCII; browsers fetch these files only
-// when a page shows such a character.
-import '@fontsource/inter/latin-ext-400.css';
-import '@fontsource/inter/latin-ext-500.css';
-import '@fontsource/inter/latin-ext-600.css';
-import '@fontsource/inter/latin-ext-700.css';
+// Every subset of each weight, each with its unicode-range: browsers fetch a subset's file only when a
+// page shows one of its characters (customers' names and street addresses are not always plain ASCII).
+// The single-subset files (latin-400.css, latin-ext-400.css) have no unicode-range, so importing
+// latin-ext that way made every page download all four latin-ext files (148 kB) as well.
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
 import type { LinkProps } from '@mui/material/Link';
 import { createTheme, responsiveFontSizes } from '@mui/material/styles';
 import { LinkBehavior } from './components/link-behavior';

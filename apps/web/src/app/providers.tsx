@@ -1,5 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// @mui/material's ThemeProvider also carries the CSS-variables provider (colour-scheme storage, its
+// init script), which this theme does not use; for a theme without CSS variables it hands over to
+// this one from @mui/system, which is all the home page then downloads.
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
@@ -22,9 +25,10 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  // Created once per mount, not at module level, so that tests never share a cache.
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  // Created once per mount, not at module level, so that tests never share a cache (the browser's entry
+  // passes its own, with the first requests already on their way).
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>

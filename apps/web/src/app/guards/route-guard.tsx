@@ -21,15 +21,16 @@ function rolesOf(handle: unknown): readonly Role[] {
  * first, then an anonymous visitor goes to login with `next`, and a signed-in user without one of the
  * roles goes to permission-denied. Every matched route's list must be met, so that a parent's rule
  * (the admin area's) also covers its children. Open routes render at once, without waiting.
+ * `fillViewport`: the wait for the session fills the window (see PageLoading).
  */
-export function RouteGuard({ children }: { children: ReactNode }) {
+export function RouteGuard({ children, fillViewport = false }: { children: ReactNode; fillViewport?: boolean }) {
   const matches = useMatches();
   const location = useLocation();
   const { status, user, signingOut } = useAuth();
   const required = matches.map((match) => rolesOf(match.handle)).filter((roles) => roles.length > 0);
 
   if (required.length === 0) return children;
-  if (status === 'loading') return <PageLoading />;
+  if (status === 'loading') return <PageLoading fillViewport={fillViewport} />;
   if (!user) {
     // Logging out of a guarded page: home is on its way.
     if (signingOut) return null;

@@ -36,8 +36,8 @@ export function PublicLayout() {
         tabIndex={-1}
         sx={{ flexGrow: 1, '&:focus, &:focus-visible': { outline: 'none' } }}
       >
-        <Suspense fallback={<PageLoading />}>
-          <RouteGuard>
+        <Suspense fallback={<PageLoading fillViewport />}>
+          <RouteGuard fillViewport>
             <Outlet />
           </RouteGuard>
         </Suspense>

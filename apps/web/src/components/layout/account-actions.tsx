@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,6 +12,25 @@ import { useLogout } from '@/lib/auth/use-logout';
 // The dropdown (MUI's Menu and its popover machinery) loads when a signed-in user reaches for it.
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
+
+// The look of MUI's Avatar with letters (a navy disc), drawn here: Avatar's image handling would
+// otherwise reach every visitor's first download for a disc that only signed-in users see.
+const initialsSx = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: 34,
+  height: 34,
+  borderRadius: '50%',
+  overflow: 'hidden',
+  userSelect: 'none',
+  lineHeight: 1,
+  bgcolor: 'primary.main',
+  color: 'background.default',
+  fontSize: '0.875rem',
+  fontWeight: 600,
+} as const;
 
 /**
  * A plain click opens the dialog; a new-tab click, no dialog host, or a click on the login page itself
@@ -78,9 +96,9 @@ export function AccountActions({ currentPath }: { currentPath: string }) {
         color="inherit"
         sx={{ color: 'text.primary', px: { xs: 0.5, sm: 1 }, minWidth: 0, gap: 1 }}
       >
-        <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '0.875rem', fontWeight: 600 }}>
+        <Box component="span" sx={initialsSx}>
           {initials(user)}
-        </Avatar>
+        </Box>
         <Box
           component="span"
           sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}

@@ -1,14 +1,13 @@
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useContentMenu } from '@/lib/content/menus';
 import { useSiteContact } from '@/lib/content/site-contact';
+import { LinkBehavior } from '@/components/link-behavior';
 import { BrandLogo } from './brand-logo';
 
 // The content backend's `footer` menu while it loads or when it cannot answer; `footer_secondary`
@@ -26,7 +25,15 @@ const customerLinks = [
   { label: 'Profile', href: paths.profile.path },
 ];
 
-const linkSx = { color: 'common.white', fontWeight: 500 } as const;
+// What MUI's Link with underline="hover" draws, on the site's own link behaviour: the footer is on every
+// first visit, and Link's typography variants and colour handling would come with it.
+const linkSx = {
+  color: 'common.white',
+  fontWeight: 500,
+  textDecoration: 'none',
+  textUnderlineOffset: '0.2em',
+  '&:hover': { textDecoration: 'underline' },
+} as const;
 
 export function SiteFooter() {
   const { user } = useAuth();
@@ -66,9 +73,9 @@ export function SiteFooter() {
             <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
               {links.map((item) => (
                 <li key={item.label}>
-                  <Link href={item.href} underline="hover" sx={linkSx}>
+                  <Box component={LinkBehavior} href={item.href} sx={linkSx}>
                     {item.label}
-                  </Link>
+                  </Box>
                 </li>
               ))}
             </Stack>
@@ -78,9 +85,9 @@ export function SiteFooter() {
             <Typography component="h2" variant="overline" sx={{ color: 'secondary.main' }}>
               Contact us
             </Typography>
-            <Link
+            <Box
+              component={LinkBehavior}
               href={contact.phone.href}
-              underline="hover"
               sx={{
                 ...linkSx,
                 display: 'inline-flex',
@@ -92,12 +99,12 @@ export function SiteFooter() {
             >
               <PhoneOutlinedIcon fontSize="small" aria-hidden />
               {contact.phone.display}
-            </Link>
+            </Box>
             <Stack spacing={0.75} sx={{ mt: 1.5, typography: 'body2' }}>
               {contact.email && (
-                <Link href={`mailto:${contact.email}`} underline="hover" sx={linkSx}>
+                <Box component={LinkBehavior} href={`mailto:${contact.email}`} sx={linkSx}>
                   {contact.email}
-                </Link>
+                </Box>
               )}
               {contact.address && <span>{contact.address}</span>}
               {contact.hours && <span>{contact.hours}</span>}
@@ -105,7 +112,11 @@ export function SiteFooter() {
           </Box>
         </Box>
 
-        <Divider sx={{ borderColor: 'rgba(255, 255, 255, 0.16)', my: { xs: 4, md: 5 } }} />
+        {/* A plain rule (what MUI's Divider draws), so the footer does not bring Divider's variants along. */}
+        <Box
+          component="hr"
+          sx={{ border: 0, borderBottom: 'thin solid rgba(255, 255, 255, 0.16)', flexShrink: 0, mx: 0, my: { xs: 4, md: 5 } }}
+        />
 
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
@@ -126,9 +137,9 @@ export function SiteFooter() {
               >
                 {secondary.map((item) => (
                   <li key={item.href}>
-                    <Link href={item.href} underline="hover" sx={linkSx}>
+                    <Box component={LinkBehavior} href={item.href} sx={linkSx}>
                       {item.label}
-                    </Link>
+                    </Box>
                   </li>
                 ))}
               </Stack>

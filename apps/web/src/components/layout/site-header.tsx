@@ -1,11 +1,9 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -69,18 +67,37 @@ export function SiteHeader() {
   return (
     <>
       <HeaderMessage />
-      <AppBar
+      {/* What MUI's sticky AppBar (a Paper) and Toolbar draw, as plain boxes: the header is on every
+          first visit, and those two would bring Paper's elevation and colour variants with them. */}
+      <Box
         component="header"
-        position="sticky"
-        elevation={scrolled ? 3 : 0}
         sx={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 'appBar',
+          display: 'flex',
+          flexDirection: 'column',
+          width: '100%',
+          boxSizing: 'border-box',
+          flexShrink: 0,
+          bgcolor: 'background.paper',
+          color: 'inherit',
+          boxShadow: scrolled ? 3 : 0,
           borderBottom: 1,
           borderColor: scrolled ? 'transparent' : 'divider',
           transition: 'box-shadow 200ms',
         }}
       >
         <Container maxWidth="lg">
-          <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 76 }, gap: { xs: 0.5, sm: 1.5 } }}>
+          <Box
+            sx={{
+              position: 'relative',
+              display: 'flex',
+              alignItems: 'center',
+              minHeight: { xs: 64, md: 76 },
+              gap: { xs: 0.5, sm: 1.5 },
+            }}
+          >
             <BrandLogo />
 
             <Box
@@ -155,7 +172,7 @@ export function SiteHeader() {
             >
               <MenuIcon />
             </IconButton>
-          </Toolbar>
+          </Box>
         </Container>
 
         {menuRequested && (
@@ -175,7 +192,7 @@ export function SiteHeader() {
             />
           </Suspense>
         )}
-      </AppBar>
+      </Box>
     </>
   );
 }

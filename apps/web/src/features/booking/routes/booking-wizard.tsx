@@ -42,7 +42,7 @@ function WizardGate() {
 
   // /booking itself, or a path below it that is no step: the router's redirect or 404.
   if (target === null) return <Outlet />;
-  if (!settled) return <PageLoading />;
+  if (!settled) return <PageLoading fillViewport />;
   return (
     <WizardFrame step={target} state={state}>
       <Outlet />

@@ -2,7 +2,6 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
@@ -12,6 +11,23 @@ import { suggestedStay } from '@parking/domain/quote-dates';
 import { businessToday, QuoteDatesFields, useQuoteDates } from '@/components/quote-dates-fields';
 import { bookingQuoteHref } from '@/config/paths';
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
+
+const SUBMIT_FONT_SIZE = '1.0625rem';
+// The large submit button's height: its text's line (MUI's button line height, 1.75) and 12 px above and below.
+const SUBMIT_HEIGHT = `calc(${SUBMIT_FONT_SIZE} * 1.75 + 24px)`;
+
+function QuoteFormIntro({ titleId }: { titleId?: string }) {
+  return (
+    <>
+      <Typography id={titleId} component="h2" variant="h4" sx={{ color: 'primary.main', mb: 0.5 }}>
+        Get a quote
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        Compare indoor and outdoor parking for your dates.
+      </Typography>
+    </>
+  );
+}
 
 /**
  * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, tomorrow
@@ -26,12 +42,17 @@ export function QuoteForm() {
   const titleId = useId();
 
   if (blockout.isPending) {
+    // The form's own heading and text, and placeholders of its fields' and button's sizes: the page
+    // below (the carousel on a phone) stays where it is when the form replaces them.
     return (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading the quote form">
-        <Skeleton variant="text" width="40%" height={36} />
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={52} />
-      </Stack>
+      <Box aria-busy="true" aria-label="Loading the quote form">
+        <QuoteFormIntro />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={56} />
+        </Box>
+        <Skeleton variant="rounded" sx={{ mt: 2.5, height: SUBMIT_HEIGHT }} />
+      </Box>
     );
   }
   // A failed check leaves the form open: the server refuses a booking while a blockout is current anyway.
@@ -48,12 +69,7 @@ export function QuoteForm() {
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-      <Typography id={titleId} component="h2" variant="h4" sx={{ color: 'primary.main', mb: 0.5 }}>
-        Get a quote
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
-        Compare indoor and outdoor parking for your dates.
-      </Typography>
+      <QuoteFormIntro titleId={titleId} />
       <QuoteDatesFields control={control} />
       <Button
         type="submit"
@@ -62,7 +78,7 @@ export function QuoteForm() {
         disabled={!control.isValid}
         endIcon={<ArrowForwardIcon />}
         fullWidth
-        sx={{ mt: 2.5, py: 1.5, fontSize: '1.0625rem' }}
+        sx={{ mt: 2.5, py: 1.5, fontSize: SUBMIT_FONT_SIZE }}
       >
         Get a quote
       </Button>

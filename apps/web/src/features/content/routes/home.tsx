@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { paths } from '@/config/paths';
 import { frontpageQuery } from '@/lib/content/queries';
 import { usePageTitle } from '@/lib/page-title';
@@ -32,6 +33,9 @@ export function HomePage() {
   usePageTitle(paths.home.title);
   const frontpage = useQuery(frontpageQuery);
   const acf = frontpage.data?.acf;
+  // The sections below the first screen render from a deferred copy: when the content arrives, React
+  // draws them in a background render it can pause, so the quote form stays responsive meanwhile.
+  const sections = useDeferredValue(frontpage.isPending ? 'loading' : acf);
 
   return (
     <>
@@ -91,7 +95,7 @@ export function HomePage() {
         guestText={acf?.cta_guest_text || DEFAULT_GUEST_TEXT}
       />
 
-      {frontpage.isPending ? (
+      {sections === 'loading' ? (
         <Container maxWidth="lg" sx={{ py: 6 }} aria-busy="true" aria-label="Loading">
           <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             {[0, 1, 2].map((index) => (
@@ -105,12 +109,12 @@ export function HomePage() {
           </Box>
         </Container>
       ) : (
-        acf && (
+        sections && (
           <>
-            <ContentColumns columns={acf.columns} />
-            {acf.location && <LocationBlock location={acf.location} />}
-            {acf.quotes && <Testimonials quotes={acf.quotes} />}
-            {acf.footer_cta && <FooterCta cta={acf.footer_cta} />}
+            <ContentColumns columns={sections.columns} />
+            {sections.location && <LocationBlock location={sections.location} />}
+            {sections.quotes && <Testimonials quotes={sections.quotes} />}
+            {sections.footer_cta && <FooterCta cta={sections.footer_cta} />}
           </>
         )
       )}
