@@ -28,6 +28,17 @@ test.describe('served product', () => {
     expect(script).toBeTruthy();
     const asset = await request.get(script ?? '');
     expect(asset.headers()['cache-control']).toContain('immutable');
+    // Compressed once at build time (brotli, else gzip), the same script as the file itself.
+    const plain = await request.get(script ?? '', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await request.get(script ?? '', { headers: { 'accept-encoding': encoding } });
+      expect(compressed.headers()['content-encoding']).toBe(encoding);
+      expect(compressed.headers()['vary']).toMatch(/accept-encoding/i);
+      expect(Number(compressed.headers()['content-length'])).toBeLessThan(Number(plain.headers()['content-length']) / 2);
+      // The client decodes it: the same bytes as the uncompressed file.
+      expect((await compressed.body()).equals(await plain.body())).toBe(true);
+    }
   });
 
   test('the demo admin can log in through the API', async ({ request }) => {

@@ -228,11 +228,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset (maximum compression, once): sent as they are.
+      preCompressed: true,
       // Our own Cache-Control below; the plugin's default would overwrite it with max-age=0.
       cacheControl: false,
       setHeaders(res, path) {
         // Hashed file names never change content: cache for a year. Everything else revalidates.
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL is sent brotli, gzip or plain by what the browser accepts.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
