@@ -207,14 +207,16 @@ describe('My Bookings', () => {
     expect(calls.filter((call) => call.path === 'bookings/').at(-1)?.url.searchParams.get('sort')).toBe('-startDatetime');
   });
 
-  it('says what to do when there are no bookings', async () => {
+  it('says what to do when there are no bookings at all, without offering past ones', async () => {
     mockApi([
       { path: 'sessions/current/', body: sessionDocument() },
       { path: 'bookings/', body: { data: [], meta: { pagination: { count: 0, page: 1, pages: 1 } } } },
     ]);
     renderApp('/bookings');
 
-    expect(await screen.findByText('You have no upcoming bookings.')).toBeInTheDocument();
+    expect(await screen.findByText('You have no bookings yet.')).toBeInTheDocument();
+    expect(screen.queryByText('You have no upcoming bookings.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show past bookings' })).not.toBeInTheDocument();
     const links = within(screen.getByRole('main')).getAllByRole('link', { name: 'Get a quote' });
     expect(links.every((link) => link.getAttribute('href') === '/booking/step-1')).toBe(true);
   });

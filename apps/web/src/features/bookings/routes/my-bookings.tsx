@@ -100,6 +100,12 @@ function BookingsViewList({ customerId, view, now, onShowPast }: ViewListProps) 
   const [selected, setSelected] = useState<MyBooking | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const query = useQuery(myBookingsQuery({ customerId, view, now: now.toISOString(), page, pageSize, sort }));
+  // Nothing coming up: a traveller who has never booked is told so, not offered past bookings they lack.
+  const nothingUpcoming = view === 'current' && query.isSuccess && query.data.pagination.count === 0;
+  const anyBooking = useQuery({
+    ...myBookingsQuery({ customerId, view: 'all', now: now.toISOString(), page: 1, pageSize: 1, sort: VIEW_SORT.all }),
+    enabled: nothingUpcoming,
+  });
 
   if (query.isError && !query.data) {
     return (
@@ -118,12 +124,13 @@ function BookingsViewList({ customerId, view, now, onShowPast }: ViewListProps) 
 
   const bookings = query.data?.bookings ?? [];
   const count = query.data?.pagination.count ?? 0;
-  if (query.isSuccess && count === 0) {
+  const neverBooked = nothingUpcoming && anyBooking.isSuccess && anyBooking.data.pagination.count === 0;
+  if (query.isSuccess && count === 0 && !(nothingUpcoming && anyBooking.isPending)) {
     return (
       <EmptyBookings
-        message={VIEWS.find((item) => item.value === view)?.empty}
+        message={neverBooked ? undefined : VIEWS.find((item) => item.value === view)?.empty}
         action={
-          view === 'current' ? (
+          view === 'current' && !neverBooked ? (
             <Button onClick={onShowPast} size="large">
               Show past bookings
             </Button>
@@ -138,7 +145,7 @@ function BookingsViewList({ customerId, view, now, onShowPast }: ViewListProps) 
       <Card sx={compact ? { border: 0, bgcolor: 'transparent', overflow: 'visible' } : undefined}>
         <BookingsList
           bookings={bookings}
-          loading={query.isFetching}
+          loading={query.isFetching || (nothingUpcoming && anyBooking.isPending)}
           sort={sort}
           onSortChange={(next) => {
             setSort(next);
