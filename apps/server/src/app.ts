@@ -167,18 +167,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Per request, below: helmet would send it on every response, plain HTTP included.
-    strictTransportSecurity: false,
+    // Where the site is meant to be served over HTTPS (production, or an https: PUBLIC_URL); sent only on
+    // responses that go back over HTTPS.
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // HSTS only on a response that goes back over HTTPS (RFC 6797 §7.2: never over plain HTTP), where
-  // the site is meant to be served over HTTPS (production, or an https: PUBLIC_URL). Behind a
-  // TLS-terminating load balancer, TRUST_PROXY lets its X-Forwarded-Proto say so.
-  if (config.secureCookies) {
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      done();
-    });
-  }
 
   // JSON:API: a request whose media type carries parameters other than `profile` (such as an `ext`
   // we do not support) is answered 415, before anything reads it.

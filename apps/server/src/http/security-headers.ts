@@ -27,10 +27,16 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return Object.fromEntries(headers);
 }
 
+/**
+ * Every response gets the headers; HSTS (given as helmet's strictTransportSecurity) only one that goes back over
+ * HTTPS (RFC 6797 §7.2: never over plain HTTP). Behind a TLS-terminating load balancer, TRUST_PROXY lets its
+ * X-Forwarded-Proto say so.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const { 'strict-transport-security': hsts, ...headers } = securityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (hsts !== undefined && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();
   });
 }

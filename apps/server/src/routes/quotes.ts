@@ -201,7 +201,7 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
       const startDate = businessDate(input.startDatetime, timeZone);
       const endDate = businessDate(input.endDatetime, timeZone);
       // The lot and its prices as the quotes hold them in memory when the stay is inside what is held.
-      const held = stayDays(startDate, endDate) >= 1 ? await ctx.services.quoteCache?.lookup(ctx.now, startDate, endDate) : undefined;
+      const held = await ctx.services.quoteCache?.lookup(ctx.now, startDate, endDate);
       const [lot] = held ? held.lots.filter((row) => row.id === lotId) : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
       if (!lot) throw errors.invalid(`Invalid pk "${lotId}" - object does not exist.`, '/data/relationships/lot', 'does_not_exist');
 
