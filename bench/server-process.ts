@@ -18,7 +18,9 @@ export const JSONAPI = 'application/vnd.api+json';
 
 /** `npm run build` (web app and server bundle) unless both are there and BENCH_BUILD is not 1. */
 export function ensureBuilt(): void {
-  const built = existsSync(join(REPO_ROOT, 'apps/web/dist/index.html')) && existsSync(join(REPO_ROOT, 'apps/server/dist/main.js'));
+  const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/server/dist/main.js'].every((file) =>
+    existsSync(join(REPO_ROOT, file)),
+  );
   if (built && process.env.BENCH_BUILD !== '1') return;
   console.info('Building the web app and the server (npm run build)…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });

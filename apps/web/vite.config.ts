@@ -49,12 +49,12 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
- * Preloads the Inter files the first screen's text uses (the heading's bold, the body's regular). Found
+ * Preloads the Inter file the first screen's text uses (latin, every weight: one variable font). Found
  * otherwise only once that text renders, they arrived after the first paint, and the swap from the
  * fallback font re-wrapped the heading and moved the quote form down (a layout shift).
  */
 function preloadFirstScreenFonts(): Plugin {
-  const wanted = /^assets\/inter-latin-(400|700)-normal-[\w-]+\.woff2$/;
+  const wanted = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
   return {
     name: 'preload-first-screen-fonts',
     apply: 'build',
@@ -81,7 +81,8 @@ function precompressAssets(): Plugin {
   let outDir = 'dist';
   return {
     name: 'precompress-assets',
-    apply: 'build',
+    // The browser's build only: the server's pre-render bundle (dist-ssr) is never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
@@ -123,6 +124,9 @@ export default defineConfig({
       },
     },
   },
+  // The server's pre-render bundle (`vite build --ssr src/entry-server.tsx`, see entry-server.tsx): one
+  // self-contained file set, so that Node never resolves a browser package's imports on its own.
+  ssr: { noExternal: true },
   server: {
     // changeOrigin stays false so that the server sees the browser's own Host and Origin, which its
     // cookie and CSRF checks compare.

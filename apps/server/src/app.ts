@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import staticFiles from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { Config } from './config';
 import { isReachable, type Database } from './db/client';
 import type { Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
+import { createPrerenderer } from './http/prerender';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ApiError, errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
@@ -233,13 +234,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   const indexHtml = () => readFileSync(indexFile, 'utf8');
+  const prerender = hasWeb
+    ? await createPrerenderer(app, join(config.webDist, '../dist-ssr/entry-server.js'), indexHtml, config.timeZone, app.log)
+    : null;
+
+  /** The browser's app (index.html), which decides what a path shows (including its own 404 page). */
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const html = (request.method === 'GET' && (await prerender?.document(request, path))) || indexHtml();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+  // The home page is a route of its own, compressed like every route (@fastify/compress never sees the
+  // not-found handler below): pre-rendered, it is the one page whose HTML is large (http/prerender.ts).
+  if (hasWeb) app.get('/', (request, reply) => sendApp(request, reply, '/'));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/backend/') || path.startsWith('/wp-json/')) return sendError(reply, errors.notFound());
     if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !/\.[a-z0-9]{2,5}$/i.test(path)) {
-      // Client-side routes: the app decides what a path shows (including its own 404 page).
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
+      return sendApp(request, reply, path);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -1,11 +1,8 @@
-// Every subset of each weight, each with its unicode-range: browsers fetch a subset's file only when a
-// page shows one of its characters (customers' names and street addresses are not always plain ASCII).
-// The single-subset files (latin-400.css, latin-ext-400.css) have no unicode-range, so importing
-// latin-ext that way made every page download all four latin-ext files (148 kB) as well.
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
+// Inter as one variable font: every weight the theme uses (400 to 700) in one file per subset (latin 47 kB,
+// where four static weights took 98 kB in four requests). Every subset with its unicode-range: browsers
+// fetch a subset's file only when a page shows one of its characters (customers' names and street
+// addresses are not always plain ASCII).
+import '@fontsource-variable/inter/wght.css';
 import type { LinkProps } from '@mui/material/Link';
 import { createTheme, responsiveFontSizes } from '@mui/material/styles';
 import { LinkBehavior } from './components/link-behavior';
@@ -18,6 +15,7 @@ const amber = { main: '#F4A340', light: '#F8C27F', dark: '#C97A16' };
 const focusRing = '#1F5FD1';
 
 const fontFamily = [
+  '"Inter Variable"',
   'Inter',
   'system-ui',
   '-apple-system',

@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
  * `throttleMs`, because a scroll listener that sets state on every frame re-renders the header for nothing.
  */
 export function useScrolledPast(offset: number, throttleMs: number): boolean {
-  const [scrolledPast, setScrolledPast] = useState(() => window.scrollY > offset);
+  // Not scrolled to begin with, as on the server that pre-renders the home page (the first render must
+  // match its HTML); the effect below reads the real position straight after.
+  const [scrolledPast, setScrolledPast] = useState(false);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -2,6 +2,7 @@
  * The one way the browser talks to the API (architecture: JSON:API 1.1 under /backend/api/v1/, trailing
  * slashes, `Authorization: Token`, `X-CSRFToken` from the `csrftoken` cookie, errors as `errors[]`).
  */
+import { originFetch } from '@/lib/http';
 import { clearToken, readToken } from './token-storage';
 
 export const API_BASE = '/backend/api/v1';
@@ -54,6 +55,7 @@ export function setUnauthorizedListener(listener: UnauthorizedListener | null): 
 }
 
 function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -100,7 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await originFetch(apiUrl(path, options.query), {
       method,
       headers,
       credentials: 'include',

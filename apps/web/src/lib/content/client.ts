@@ -3,6 +3,8 @@
  * from its content tables, or relays a WordPress when it runs with CMS_URL (see the README), so the
  * site needs no cross-origin requests and its Content-Security-Policy stays `connect-src 'self'`.
  */
+import { originFetch } from '@/lib/http';
+
 export const CONTENT_BASE = '/wp-json';
 
 /** A content call that failed; status 0 when nothing answered. */
@@ -20,7 +22,7 @@ export const isContentNotFound = (error: unknown) => error instanceof ContentErr
 export async function contentRequest<T>(path: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${CONTENT_BASE}${path}`, { headers: { Accept: 'application/json' }, signal });
+    response = await originFetch(`${CONTENT_BASE}${path}`, { headers: { Accept: 'application/json' }, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ContentError(0);

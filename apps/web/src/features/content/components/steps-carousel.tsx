@@ -47,10 +47,16 @@ export function StepsCarousel({ slides: given }: { slides?: readonly StepSlide[]
     return slide?.title ? slide : fallback;
   });
   const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  // Playing to begin with, as on the server that pre-renders the home page (the first render must match
+  // its HTML); stopped straight after for people who ask for reduced motion, long before the first turn.
+  const [playing, setPlaying] = useState(true);
   const [held, setHeld] = useState(false);
   const id = useId();
   const rotating = playing && !held;
+
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
 
   useEffect(() => {
     if (!rotating) return;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { prerenderedDocument } from './prerender';
+
+const template = `<!doctype html>
+<html lang="en-AU">
+  <head>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-def.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe('prerenderedDocument', () => {
+  const page = {
+    html: '<main><h1>Valet parking</h1></main>',
+    styles: '<style data-emotion="css 1abc">.css-1abc{color:#0F2D52;}</style>',
+    state: JSON.stringify({
+      queries: [
+        {
+          queryKey: ['content', 'frontpage'],
+          state: { data: { hero_title: 'Fly </script><script>alert(1)</script>' } },
+        },
+      ],
+    }),
+  };
+  const document = prerenderedDocument(template, page);
+
+  it('puts the markup in #root and its styles at the end of <head>', () => {
+    expect(document).toContain('<div id="root"><main><h1>Valet parking</h1></main></div>');
+    expect(document).toContain(`${page.styles}</head>`);
+  });
+
+  it('sends the data in a JSON block that no text in it can close, and that parses back to the same data', () => {
+    const block = /<script type="application\/json" id="prerendered-state">([\s\S]*?)<\/script>/.exec(
+      document,
+    );
+    expect(block?.[1]).not.toContain('<');
+    expect(JSON.parse(block?.[1] ?? '')).toEqual(JSON.parse(page.state));
+    expect(document.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('fetches the app script at low priority: the page paints without it', () => {
+    expect(document).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+    );
+  });
+});

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { demo, login, openAccountMenu } from '../support/accounts';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+
+// The server sends the home page rendered (apps/server/src/http/prerender.ts, apps/web/src/entry-server.tsx)
+// to visitors without a session; the browser's app then hydrates that HTML.
+test.describe('pre-rendered home page', () => {
+  test.describe('with no script run', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('arrives rendered: header, heading, quote form and content are in the HTML', async ({ page }) => {
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(200);
+      expect(await response?.text()).toContain('id="prerendered-state"');
+
+      await expect(page.getByRole('complementary', { name: 'Announcement' })).toContainText('WELCOME10');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\w/);
+      const quote = page.getByRole('form', { name: 'Get a quote' });
+      await expect(quote.getByLabel('Departure date')).toBeVisible();
+      await expect(quote.getByLabel('Return date')).toBeVisible();
+      await expect(quote.getByRole('button', { name: 'Get a quote' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'How it works' })).toBeVisible();
+      await expect(
+        page.getByRole('main').getByRole('heading', { name: 'Booked with us before?' }),
+      ).toBeVisible();
+      // Styled by the CSS sent with it: the heading is the theme's navy, not the browser's black.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(15, 45, 82)');
+    });
+  });
+
+  test('the app takes the page over as it is: no element re-created, no error, and the form books', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The app's script held back until the pre-rendered heading has been marked: an element React re-created
+    // (a hydration mismatch renders the page again from scratch) would lose the mark.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not 'domcontentloaded': that waits for the (held) module script.
+    await page.goto('/', { waitUntil: 'commit' });
+    await page
+      .getByRole('heading', { level: 1 })
+      .evaluate((heading) => heading.setAttribute('data-before-hydration', 'yes'));
+    release();
+
+    const quote = page.getByRole('form', { name: 'Get a quote' });
+    // Interactive once hydrated: an invalid date is told beside the field, which needs the app.
+    await expect(async () => {
+      await quote.getByLabel('Departure date').fill('2020-01-01');
+      await expect(quote.getByText('Date must be in the future')).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('data-before-hydration', 'yes');
+    await expectNoSeriousA11yViolations(page);
+
+    const departure = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    await quote.getByLabel('Departure date').fill(departure);
+    await quote.getByRole('button', { name: 'Get a quote' }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking/step-1\\?start=${departure}&end=`));
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in customer gets the page made for them, whether the session is a cookie or a saved token', async ({
+    page,
+  }) => {
+    await login(page, demo.customer);
+    const reload = await page.reload();
+    // A session cookie: the plain app, rendered in the browser for this customer.
+    expect(await reload?.text()).not.toContain('id="prerendered-state"');
+    await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
+
+    // Only the saved token left: the server cannot tell and pre-renders the visitor's page; the browser
+    // renders the customer's instead of taking that one over.
+    await page.context().clearCookies();
+    const again = await page.reload();
+    expect(await again?.text()).toContain('id="prerendered-state"');
+    const menu = await openAccountMenu(page);
+    await expect(menu.getByRole('menuitem', { name: 'My Bookings' })).toBeVisible();
+  });
+});
