@@ -116,9 +116,12 @@ export function profileHref(options: { tab?: 'subscribe' } = {}): string {
 }
 
 /** `/booking/step-1?start=2026-12-01&end=2026-12-05`: the home quote form's dates handed to the wizard. */
+/** The wizard's first step takes the dates of a quote as `?start=YYYY-MM-DD&end=YYYY-MM-DD`. */
+export const QUOTE_QUERY = { startDate: 'start', endDate: 'end' } as const;
+
 export function bookingQuoteHref(dates?: { startDate: string; endDate: string }): string {
   if (!dates) return paths.bookingStep1.path;
-  const query = new URLSearchParams({ start: dates.startDate, end: dates.endDate });
+  const query = new URLSearchParams({ [QUOTE_QUERY.startDate]: dates.startDate, [QUOTE_QUERY.endDate]: dates.endDate });
   return `${paths.bookingStep1.path}?${query.toString()}`;
 }
 

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
 import { suggestedStay } from '@parking/domain/quote-dates';
 import { businessToday, QuoteDatesFields, useQuoteDates } from '@/components/quote-dates-fields';
-import { bookingQuoteHref } from '@/config/paths';
+import { bookingQuoteHref, paths } from '@/config/paths';
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 
 const SUBMIT_FONT_SIZE = '1.0625rem';
@@ -68,7 +68,9 @@ export function QuoteForm() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+    // A plain GET form to the wizard's first step as well: one submitted before the app has started (on a
+    // slow phone, the page is pre-rendered) still gets the quote.
+    <Box component="form" action={paths.bookingStep1.path} method="get" noValidate onSubmit={submit} aria-labelledby={titleId}>
       <QuoteFormIntro titleId={titleId} />
       <QuoteDatesFields control={control} />
       <Button
