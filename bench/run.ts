@@ -230,6 +230,8 @@ function scenarios(today: string, busyDay: string, ids: { indoorId: number; outd
     { group: 'public API', name: 'GET quotes/ (random 1-21 day ranges, 2 lots)', connections: CONNECTIONS, requests: [{ method: 'GET', path: quotePath }] },
     { group: 'public API', name: 'POST booking-quotes/ (random stays)', connections: CONNECTIONS, requests: [{ method: 'POST', path: () => `${API}/booking-quotes/`, body: bookingQuoteBody }] },
     { group: 'public API', name: 'GET extras/?filter[checkAvailability]', connections: CONNECTIONS, requests: [{ method: 'GET', path: extrasPath }] },
+    // The page most visits start on: pre-rendered for a visitor without a session (its data asked in process).
+    { group: 'public API', name: 'GET / (home page, pre-rendered)', connections: CONNECTIONS, requests: [{ method: 'GET', path: () => '/' }] },
     staffGet(
       `GET diary of the busiest day (${busyDay})`,
       `${API}/bookings/?${query({ 'filter[diaryDate]': busyDay, 'filter[status]': 'complete', sort: 'startDatetime', include: 'airlineOut,airlineIn,lot', 'page[size]': '1000' })}`,

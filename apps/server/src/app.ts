@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { isReachable, type Database } from './db/client';
 import type { Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
-import { createPrerenderer } from './http/prerender';
+import { createPrerenderer, preferredEncoding } from './http/prerender';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ApiError, errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
@@ -118,22 +118,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     database,
     clock,
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
     rateLimiter: createRateLimiter(database, clock),
     payments: options.payments ?? createPaymentProvider(config, database, clock),
     quoteCache: options.changes ? new QuoteCache(database, config.timeZone, options.changes) : undefined,
   };
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     // Errors before routing (a malformed percent-escape in the path, a bad header) are JSON:API too.
     frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      void sendError(reply, new ApiError(status, [{ status: String(status), code: 'bad_request', detail: 'The request is malformed.' }]));
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void sendError(
+        reply,
+        new ApiError(status, [
+          { status: String(status), code: 'bad_request', detail: 'The request is malformed.' },
+        ]),
+      );
     },
   });
 
@@ -227,7 +238,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders(res, path) {
         // Hashed file names never change content: cache for a year. Everything else revalidates.
-        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
         // The same URL is sent brotli, gzip or plain by what the browser accepts.
         res.setHeader('vary', 'accept-encoding');
       },
@@ -235,22 +249,47 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const indexHtml = () => readFileSync(indexFile, 'utf8');
   const prerender = hasWeb
-    ? await createPrerenderer(app, join(config.webDist, '../dist-ssr/entry-server.js'), indexHtml, config.timeZone, app.log)
+    ? await createPrerenderer(app, {
+        entryFile: join(config.webDist, '../dist-ssr/entry-server.js'),
+        template: indexHtml,
+        timeZone: config.timeZone,
+        log: app.log,
+        changes: options.changes,
+      })
     : null;
+  if (prerender) {
+    // A write answered here (a blockout, a content edit, a booking) shows on the next home page at once.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') prerender.invalidate();
+    });
+    app.addHook('onClose', async () => prerender.close());
+  }
 
   /** The browser's app (index.html), which decides what a path shows (including its own 404 page). */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const html = (request.method === 'GET' && (await prerender?.document(request, path))) || indexHtml();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    const prerendered = request.method === 'GET' ? await prerender?.document(request, path) : null;
+    if (!prerendered) return reply.send(indexHtml());
+    // The same page for every visitor without a session, compressed once (http/prerender.ts).
+    reply.header('vary', 'accept-encoding, cookie');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(prerendered.html);
+    return reply.header('content-encoding', encoding).send(await prerendered.encoded(encoding));
   };
-  // The home page is a route of its own, compressed like every route (@fastify/compress never sees the
-  // not-found handler below): pre-rendered, it is the one page whose HTML is large (http/prerender.ts).
+  // The home page is a route of its own: pre-rendered, it is the one page whose HTML is large, sent
+  // compressed (once, by http/prerender.ts; the plain app by @fastify/compress, which never sees the
+  // not-found handler below).
   if (hasWeb) app.get('/', (request, reply) => sendApp(request, reply, '/'));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/backend/') || path.startsWith('/wp-json/')) return sendError(reply, errors.notFound());
-    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !/\.[a-z0-9]{2,5}$/i.test(path)) {
+    if (path.startsWith('/backend/') || path.startsWith('/wp-json/'))
+      return sendError(reply, errors.notFound());
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      hasWeb &&
+      !/\.[a-z0-9]{2,5}$/i.test(path)
+    ) {
       return sendApp(request, reply, path);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderedDocument } from './prerender';
+import { preferredEncoding, prerenderedDocument } from './prerender';
 
 const template = `<!doctype html>
 <html lang="en-AU">
@@ -45,5 +45,17 @@ describe('prerenderedDocument', () => {
     expect(document).toContain(
       '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
     );
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('BR')).toBe('br');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding('gzip;q=0.0')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
   });
 });

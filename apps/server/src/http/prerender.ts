@@ -6,14 +6,17 @@
  * contentful paint on a throttled phone: about 3 s before).
  *
  * Only for visitors without a session cookie: everyone else sees a page made for them, rendered by the
- * browser as before. Whatever goes wrong here (no bundle, a failed request, a render error), the visitor
+ * browser as before. One document serves every such visitor for a few seconds (createPrerenderer). Whatever goes wrong here (no bundle, a failed request, a render error), the visitor
  * gets the plain app: pre-rendering only ever makes the first paint earlier.
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { businessDate } from '@parking/domain/dates';
 import { SESSION_COOKIE } from '../auth/sessions';
+import type { ChangeFeed } from '../db/change-feed';
 
 /** What apps/web/src/entry-server.tsx exports (the bundle is loaded at run time, not type-checked with it). */
 interface PrerenderedPage {
@@ -90,22 +93,85 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
+/** A pre-rendered HTML document, and its compressed forms (each made once, off the main thread, when first asked). */
+export interface PrerenderedDocument {
+  html: string;
+  encoded(encoding: ContentEncoding): Promise<Buffer>;
+}
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The encoding to send to a browser that sent `acceptEncoding`: brotli, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name),
+  );
+  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
+}
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+function compressible(html: string): PrerenderedDocument {
+  const made = new Map<ContentEncoding, Promise<Buffer>>();
+  return {
+    html,
+    encoded(encoding) {
+      let bytes = made.get(encoding);
+      if (!bytes) {
+        bytes =
+          encoding === 'br'
+            ? brotli(html, {
+                params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+              })
+            : gzip(html, { level: 9 });
+        made.set(encoding, bytes);
+      }
+      return bytes;
+    },
+  };
+}
+
 export interface Prerenderer {
   /** The whole HTML document for `path`, or null: send the plain app. */
-  document(request: FastifyRequest, path: string): Promise<string | null>;
+  document(request: FastifyRequest, path: string): Promise<PrerenderedDocument | null>;
+  /** Drops the documents held: the next visitor's is made from the data as it is now. */
+  invalidate(): void;
+  close(): void;
+}
+
+/** How long a pre-rendered document is sent again as it is (unless a write drops it sooner). */
+export const PRERENDER_HOLD_MS = 5_000;
+
+interface PrerenderOptions {
+  entryFile: string;
+  /** Reads the browser build's index.html (per page made, as the plain app's is: a rebuilt web needs no restart). */
+  template: () => string;
+  timeZone: string;
+  log: FastifyBaseLogger;
+  /** Committed changes to bookings, lots and rates from every instance (db/change-feed.ts). */
+  changes?: ChangeFeed;
 }
 
 /**
- * Loads the pre-render bundle if the web build has one. `template` reads the browser build's index.html
- * (per call, as the plain app's is: a rebuilt web needs no restart).
+ * Loads the pre-render bundle if the web build has one.
+ *
+ * Every visitor without a session gets the same page, so one document serves them all for PRERENDER_HOLD_MS:
+ * making it asks the API eight times and renders the page (about 9 ms of CPU), which at the peak of a
+ * promotion email would cap the home page near a hundred visits a second per instance. It is dropped sooner
+ * after any write this instance answers (a new blockout, a content edit, a booking) and on any committed
+ * change to bookings, lots or rates anywhere; another instance's content edit shows within the hold.
+ * Visitors arriving together while it is made wait for the same one, and it is compressed once per encoding.
  */
 export async function createPrerenderer(
   app: FastifyInstance,
-  entryFile: string,
-  template: () => string,
-  timeZone: string,
-  log: FastifyBaseLogger,
+  options: PrerenderOptions,
 ): Promise<Prerenderer | null> {
+  const { entryFile, template, timeZone, log, changes } = options;
   if (!existsSync(entryFile)) return null;
   let entry: unknown;
   try {
@@ -120,28 +186,48 @@ export async function createPrerenderer(
   }
   const prepare = entry.preparePage.bind(entry);
   const fetcher = inProcessFetch(app);
-  // The last page rendered for each path, with what it was rendered from: rendering is most of the CPU a
-  // home-page request costs, and the page only changes with its data and the day (the quote form's
-  // default dates).
-  const last = new Map<string, { key: string; page: PrerenderedPage }>();
+  // The last page rendered for each path, with what it was rendered from: rendering is most of the work,
+  // and the page only changes with its data and the day (the quote form's default dates).
+  const rendered = new Map<string, { key: string; page: PrerenderedPage }>();
+  const held = new Map<string, { at: number; document: Promise<PrerenderedDocument | null> }>();
+
+  async function make(request: FastifyRequest, path: string): Promise<PrerenderedDocument | null> {
+    try {
+      const prepared = await prepare(path, fetcher);
+      const key = `${businessDate(new Date(), timeZone)}\n${prepared.key}`;
+      let page = rendered.get(path)?.key === key ? rendered.get(path)?.page : undefined;
+      if (!page) {
+        page = prepared.render();
+        rendered.set(path, { key, page });
+      }
+      return compressible(prerenderedDocument(template(), { ...page, state: prepared.state }));
+    } catch (error) {
+      request.log.warn({ err: error }, 'Pre-rendering failed: sending the plain app');
+      return null;
+    }
+  }
+
+  const invalidate = () => held.clear();
+  const unsubscribe = changes?.subscribe(invalidate);
 
   return {
-    async document(request, path) {
-      if (!PRERENDERED_PATHS.has(path) || request.cookies[SESSION_COOKIE]) return null;
-      try {
-        const prepared = await prepare(path, fetcher);
-        const html = template();
-        const key = `${businessDate(new Date(), timeZone)}\n${prepared.key}`;
-        let page = last.get(path)?.key === key ? last.get(path)?.page : undefined;
-        if (!page) {
-          page = prepared.render();
-          last.set(path, { key, page });
-        }
-        return prerenderedDocument(html, { ...page, state: prepared.state });
-      } catch (error) {
-        request.log.warn({ err: error }, 'Pre-rendering failed: sending the plain app');
-        return null;
-      }
+    document(request, path) {
+      if (!PRERENDERED_PATHS.has(path) || request.cookies[SESSION_COOKIE]) return Promise.resolve(null);
+      const now = Date.now();
+      const current = held.get(path);
+      if (current && now - current.at < PRERENDER_HOLD_MS) return current.document;
+      const made = { at: now, document: make(request, path) };
+      held.set(path, made);
+      // A failure is not kept: the next visitor tries again.
+      void made.document.then((document) => {
+        if (document === null && held.get(path) === made) held.delete(path);
+      });
+      return made.document;
+    },
+    invalidate,
+    close() {
+      unsubscribe?.();
+      invalidate();
     },
   };
 }
