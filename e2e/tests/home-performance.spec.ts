@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Response } from '@playwright/test';
 
-// The target: the scripts of a first visit to / stay under 180 kB gzip (178.3 kB in 1 file on
+// The target: the scripts of a first visit to / stay under 180 kB gzip (179.3 kB in 1 file on
 // 2026-11-23, down from 203 kB in 45). The test fails the run when the home page starts carrying a
 // screen it does not show or grows past the target: lower this as the home page gets lighter, never
 // raise it quietly.
