@@ -52,6 +52,7 @@ async function fetchFirstRender(client: QueryClient, pathname: string): Promise<
  * page's requests to the site's own API (the server's in-process dispatcher).
  */
 export async function preparePage(url: string, sameOriginFetch: typeof fetch): Promise<PreparedPage> {
+  // One dispatcher per process (the bundle's module state): a server process runs one app.
   setSameOriginFetch(sameOriginFetch);
   const request = new Request(new URL(url, 'http://localhost'));
   const context = await handler.query(request);
