@@ -264,8 +264,9 @@ function expectNoProblems() {
 describe('authorisation matrix', () => {
   it('covers every route the server has and every resource type in its registry', () => {
     const covered = new Set([...GENERIC_ROUTES, ...SPECIALS.map((special) => special.route)]);
-    // The web app's built files (apps/web/dist, once built) are public files, not API routes.
-    const served = routes.filter((route) => !route.startsWith('HEAD ') && !/^HEAD,GET \/(?!backend\/|wp-json\/)/.test(route));
+    // The web app's built files and its pre-rendered home page (apps/web/dist and dist-ssr, once built) are
+    // public pages, not API routes.
+    const served = routes.filter((route) => !route.startsWith('HEAD ') && !/^(HEAD,)?GET \/(?!backend\/|wp-json\/)/.test(route));
     expect(served.filter((route) => !covered.has(route))).toEqual([]);
     expect([...covered].filter((route) => !served.includes(route))).toEqual([]);
     expect(Object.keys(RESOURCES).sort()).toEqual(buildRegistry().all().map((def) => def.type).sort());
