@@ -13,7 +13,8 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zlib';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { businessDate } from '@parking/domain/dates';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { ChangeFeed } from '../db/change-feed';
@@ -73,7 +74,7 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
           : input.url;
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
-    const method = (init?.method ?? 'GET').toUpperCase() as 'GET' | 'POST';
+    const method = (init?.method ?? 'GET').toUpperCase() as HTTPMethods;
     const response = await app.inject({
       method,
       url,
@@ -85,7 +86,7 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
       if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
       for (const one of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(name, one);
     }
-    const empty = response.statusCode === 204 || response.statusCode === 304 || method === ('HEAD' as string);
+    const empty = response.statusCode === 204 || response.statusCode === 304 || method === 'HEAD';
     return new Response(empty ? null : response.rawPayload, {
       status: response.statusCode,
       headers: responseHeaders,
@@ -101,16 +102,12 @@ export interface PrerenderedDocument {
 
 export type ContentEncoding = 'br' | 'gzip';
 
-/** The encoding to send to a browser that sent `acceptEncoding`: brotli, else gzip, else none. */
+/**
+ * The encoding to send to a browser that sent `acceptEncoding`: brotli or gzip by its preference (q-values, the
+ * same negotiation @fastify/compress makes for every other response), else none.
+ */
 export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name),
-  );
-  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
+  return negotiate((acceptEncoding ?? '').toLowerCase(), ['br', 'gzip'] as ContentEncoding[]) ?? undefined;
 }
 
 const brotli = promisify(brotliCompress);
