@@ -33,6 +33,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/documents/csv.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['csv-stringify', 'csv-stringify/*'], message: 'Write CSV through documents/csv.ts (csvDocument), which neutralises formula cells.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -6,9 +6,9 @@
  * lot-volume graph's figures); complete bookings made that day and what they were sold for; and the
  * payments received that day (what the payments diary of that day adds up to).
  */
-import { stringify } from 'csv-stringify/sync';
 import { formatMoney } from '@parking/domain/money';
 import type { Executor } from '../db/client';
+import { csvDocument } from '../documents/csv';
 import { dailySeries } from './daily-series';
 import { lotPresence } from './lot-volume';
 import type { ReportDays } from './report-days';
@@ -70,4 +70,4 @@ export async function kpiSummary(db: Executor, days: ReportDays, timeZone: strin
   return { header, rows };
 }
 
-export const kpiSummaryCsv = (summary: KpiSummary): string => stringify([summary.header, ...summary.rows]);
+export const kpiSummaryCsv = (summary: KpiSummary): string => csvDocument([summary.header, ...summary.rows]);

@@ -10,13 +10,13 @@
  * export always agrees with the screen it was asked from. At least one filter is required, as the screens
  * ask for one (a whole-database dump is not what this is for).
  */
-import { stringify } from 'csv-stringify/sync';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import { businessDate, businessLocalDatetime } from '@parking/domain/dates';
 import { isStaff, type RequestContext, type Services } from '../context';
 import { lots } from '../db/schema/index';
+import { csvDocument, type CsvCell } from '../documents/csv';
 import { buildContext } from '../http/context';
 import { listRows } from '../jsonapi/engine';
 import { errors } from '../jsonapi/errors';
@@ -26,14 +26,12 @@ import type { AnyRow } from '../jsonapi/resource';
 import type { CustomerRow } from '../resources/customers';
 import type { BookingRow } from '../services/create-booking';
 
-type Cell = string | number | boolean | null;
-
 interface ExportSpec<Row> {
   type: string;
   header: string[];
   /** Loads what the rows refer to (lot names), once per page. */
-  prepare?: (ctx: RequestContext, rows: Row[]) => Promise<(row: Row) => Cell[]>;
-  line?: (ctx: RequestContext, row: Row) => Cell[];
+  prepare?: (ctx: RequestContext, rows: Row[]) => Promise<(row: Row) => CsvCell[]>;
+  line?: (ctx: RequestContext, row: Row) => CsvCell[];
 }
 
 /** Every row the request's list query matches, page after page. */
@@ -172,7 +170,7 @@ function register<Row>(app: FastifyInstance, services: Services, registry: Regis
     }
     const rows = (await allRows(ctx, registry, spec.type, query)) as Row[];
     const line = spec.prepare ? await spec.prepare(ctx, rows) : (row: Row) => spec.line?.(ctx, row) ?? [];
-    const csv = stringify([spec.header, ...rows.map(line)], { cast: { boolean: (value) => (value ? 'yes' : 'no') } });
+    const csv = csvDocument([spec.header, ...rows.map(line)]);
     return sendCsv(reply, csv, `${spec.type}-${businessDate(ctx.now, ctx.services.config.timeZone)}.csv`);
   });
 }
