@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { isReachable, type Database } from './db/client';
 import type { Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
+import { serializeRequest } from './http/log-redaction';
 import { createPrerenderer, preferredEncoding } from './http/prerender';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ApiError, errors } from './jsonapi/errors';
@@ -125,7 +126,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Secret query values (set-password tokens, payment secrets) never reach the log: http/log-redaction.ts.
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     trustProxy: config.trustProxy,
