@@ -44,6 +44,8 @@ export const messages = {
   invalidToken: 'This link is invalid or has expired.',
   alreadyConfirmed: 'This email address has already been confirmed.',
   ownRoles: 'You cannot change your own roles.',
+  /** A login's address is where its password resets go: only Admins move it (server and customer form alike). */
+  loginEmailAdminsOnly: "Only admins can change a login's email address.",
   atLeastOneRole: 'At least one role is required.',
 
   // Success texts (public-site §8, back-office §8).

@@ -61,3 +61,14 @@ export async function revokeUserTokens(db: Executor, userId: number, purpose: To
     .set({ usedAt: now })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 }
+
+/**
+ * Uses up every outstanding token of a user, whatever its purpose. When the login's address changes,
+ * no link mailed to the old one (set a password, reset it, confirm the address) may still work.
+ */
+export async function revokeAllUserTokens(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
+}

@@ -5,12 +5,14 @@
  * (401/403/404, nothing but errors in the body, none of customer A's data), - = no such action (405),
  * = = public content: the same answer whoever asks, never 401/403.
  * Writes send an empty document, so an allowed caller gets a validation error and changes nothing,
- * except deletes, which run last, Admins last of all.
+ * except deletes, which run last, Admins last of all. RULES are what an empty document cannot show: each
+ * is tried for real on customer A's rows, and the database says whether it was made.
  * The test fails when the server has a route or a resource type the table does not cover.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegistry } from '../app';
-import { blockoutPeriods, busTrips, exceptionalDays, exceptionalRates, flights, lotRegions } from '../db/schema/index';
+import { blockoutPeriods, busTrips, customers, exceptionalDays, exceptionalRates, flights, lotRegions, users } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, createVehicle, login } from '../test/factories';
 import { subscribe } from '../test/pricing-fixtures';
@@ -141,6 +143,56 @@ const SPECIALS: Special[] = [
   { route: `PUT ${API}/:type/*`, url: `${API}/lots/1/`, body: {}, expect: NOBODY },
   { route: `PUT,PATCH,DELETE ${API}/:type/`, url: `${API}/lots/`, expect: NOBODY },
   { route: `POST ${API}/:type/:id/`, url: `${API}/lots/1/`, body: {}, expect: NOBODY },
+];
+
+interface Rule {
+  what: string;
+  /** Y = made (2xx, and the database shows it), N = refused (4xx, nothing but errors) and nothing changed. */
+  expect: Expectation;
+  /** The request that tries it, with a value nobody has yet. */
+  request: (value: string) => { method: string; url: string; body: unknown };
+  /** Whether the database holds the change. */
+  made: (value: string) => Promise<boolean>;
+  /** Puts customer A back as they were, after a caller made the change. */
+  undo: () => Promise<void>;
+}
+
+/** Customer A's login: the address it has, as the database holds it. */
+async function loginEmailOfA(): Promise<string | undefined> {
+  const [row] = await server.handle.db.select({ email: users.email }).from(users).where(eq(users.id, Number(targets.get('users'))));
+  return row?.email;
+}
+
+/** Back to A's address, confirmed, and a fresh session for A (the change ended A's sessions). */
+async function restoreLoginEmailOfA() {
+  const userId = Number(targets.get('users'));
+  await server.handle.db.update(users).set({ email: emailA, emailConfirmed: true }).where(eq(users.id, userId));
+  await server.handle.db.update(customers).set({ email: emailA }).where(eq(customers.userId, userId));
+  tokens.set('customer A', await login(server.app, emailA));
+}
+
+/** A login's email is where its password resets go: only Admins change it, through either resource. */
+const RULES: Rule[] = [
+  {
+    what: "change a login's email through customers",
+    expect: ADMINS,
+    request: (email) => {
+      const id = targets.get('customers') ?? '';
+      return { method: 'PATCH', url: `${API}/customers/${id}/`, body: { data: { type: 'customers', id, attributes: { email } } } };
+    },
+    made: async (email) => (await loginEmailOfA()) === email,
+    undo: restoreLoginEmailOfA,
+  },
+  {
+    what: "change a login's email through users",
+    expect: ADMINS,
+    request: (email) => {
+      const id = targets.get('users') ?? '';
+      return { method: 'PATCH', url: `${API}/users/${id}/`, body: { data: { type: 'users', id, attributes: { email } } } };
+    },
+    made: async (email) => (await loginEmailOfA()) === email,
+    undo: restoreLoginEmailOfA,
+  },
 ];
 
 /** The generic resource routes, covered by RESOURCES. */
@@ -320,6 +372,29 @@ describe('authorisation matrix', () => {
     const invoice = await call('customer B', 'GET', `${API}/bookings/${bookingA}/invoice/`, undefined);
     expect(invoice.status).toBe(404);
     expect((await call('customer A', 'GET', `${API}/bookings/${bookingA}/invoice/`, undefined)).type).toContain('application/pdf');
+  });
+
+  it('makes or refuses each rule as the table says, changing nothing when refused', async () => {
+    let checks = 0;
+    for (const [index, rule] of RULES.entries()) {
+      const value = `matrix-rule-${index}@example.com`;
+      for (const caller of CALLERS) {
+        const { method, url, body } = rule.request(value);
+        const answer = await call(caller, method, url, body);
+        const made = await rule.made(value);
+        const label = `${rule.what} as ${caller}: ${answer.status} ${answer.body.slice(0, 160)}`;
+        const refused = answer.status >= 400 && answer.status < 405 && Object.keys(JSON.parse(answer.body) as object).join() === 'errors';
+        if (rule.expect[CALLERS.indexOf(caller)] === 'Y') {
+          if (answer.status >= 300 || !made) problems.push(`${label} (expected made)`);
+        } else if (!refused || made || answer.body.includes(emailA)) {
+          problems.push(`${label} (expected refused, nothing changed)`);
+        }
+        if (made) await rule.undo();
+        checks += 1;
+      }
+    }
+    expectNoProblems();
+    expect(checks).toBe(RULES.length * CALLERS.length);
   });
 
   it('deletes as the table says (Admins last, so every refusal meets the row)', async () => {

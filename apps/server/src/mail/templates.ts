@@ -6,20 +6,28 @@ const SITE = 'SkyPark Airport Parking';
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function layout(heading: string, paragraphs: string[], action: { label: string; url: string }): string {
+interface Action {
+  label: string;
+  url: string;
+}
+
+function actionHtml(action: Action): string {
+  return `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#0b3a66;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#52606d">If the button does not work, copy this address into your browser:<br>${escape(action.url)}</p>`;
+}
+
+function layout(heading: string, paragraphs: string[], action: Action | undefined): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
   return `<!doctype html><html lang="en-AU"><body style="margin:0;background:#f4f6fa;font-family:Arial,Helvetica,sans-serif;color:#1c2733">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td><p style="margin:0 0 24px;font-weight:bold;color:#0b3a66">${SITE}</p>
-<h1 style="font-size:22px;margin:0 0 16px">${escape(heading)}</h1>${body}
-<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#0b3a66;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
-<p style="margin:0;font-size:13px;color:#52606d">If the button does not work, copy this address into your browser:<br>${escape(action.url)}</p>
+<h1 style="font-size:22px;margin:0 0 16px">${escape(heading)}</h1>${body}${action ? `\n${actionHtml(action)}` : ''}
 </td></tr></table></td></tr></table></body></html>`;
 }
 
-function message(to: string, subject: string, heading: string, paragraphs: string[], action: { label: string; url: string }): MailMessage {
-  const text = [heading, '', ...paragraphs.flatMap((p) => [p, '']), `${action.label}: ${action.url}`, '', SITE].join('\n');
+function message(to: string, subject: string, heading: string, paragraphs: string[], action?: Action): MailMessage {
+  const text = [heading, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), SITE].join('\n');
   return { to, subject, text, html: layout(heading, paragraphs, action) };
 }
 
@@ -56,5 +64,18 @@ export function welcomeSetPasswordMessage(to: string, name: string, url: string)
     `Welcome${name ? `, ${name}` : ''}`,
     ['An account has been created for you. Choose a password to log in and manage your bookings.', 'This link expires in 3 days.'],
     { label: 'Choose my password', url },
+  );
+}
+
+/** To a login's old address once an Admin has moved the login to another (services/user-logins.ts). */
+export function loginEmailChangedMessage(to: string, name: string, newEmail: string, phone: string): MailMessage {
+  return message(
+    to,
+    'Your login email address was changed',
+    `Hello${name ? `, ${name}` : ''}`,
+    [
+      `The email address you log in with was changed from ${to} to ${newEmail}. From now on, log in and reset your password with the new address.`,
+      `If you did not ask for this change, please call us straight away on ${phone}.`,
+    ],
   );
 }

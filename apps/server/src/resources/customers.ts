@@ -1,6 +1,7 @@
 /**
  * Customers: personal details of everyone who books. A customer sees and edits only their own
- * record (profile fields only); staff see all and edit everything.
+ * record (profile fields only); staff see all and edit everything, but only Admins change the email of a
+ * customer with a login (it is the login's address).
  *
  * The back office's customer form edits a customer and their login at once (back-office §2, §3): staff
  * send `roles` and an optional `password` with the customer's fields, and this resource writes both in
@@ -18,7 +19,7 @@ import { errors, fromZod } from '../jsonapi/errors';
 import { containsPattern } from '../jsonapi/query';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import type { WriteDocument } from '../jsonapi/document';
-import { assertEmailFree, createLogin, setPassword } from '../services/user-logins';
+import { changeLoginEmail, createLogin, setPassword } from '../services/user-logins';
 import { rolesFilter } from './role-filter';
 import { fullName, iso } from './serialize';
 import { hasActiveSubscription } from './subscription-sql';
@@ -191,13 +192,11 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
     const { roles, password, ...values }: z.output<ReturnType<typeof staffSchema.partial>> = Object.fromEntries(
       Object.entries(parsed.data).filter(([key]) => key in doc.attributes),
     );
+    // A customer with a login: their email is the login's, which only Admins move (user-logins.ts). Without
+    // a login it is just their contact address, and staff change it like any other detail.
+    if (row.userId !== null && values.email !== undefined) await changeLoginEmail(ctx, row.userId, values.email);
     if (Object.keys(values).length) await ctx.db.update(customers).set(values).where(eq(customers.id, row.id));
-    // The login email follows the customer's email when staff change it.
     const email = values.email ?? row.email;
-    if (row.userId !== null && email !== row.email) {
-      await assertEmailFree(ctx, email, row.userId);
-      await ctx.db.update(users).set({ email }).where(eq(users.id, row.userId));
-    }
     await writeLogin(ctx, { ...row, email, firstName: values.firstName ?? row.firstName }, { roles, password });
   },
 };

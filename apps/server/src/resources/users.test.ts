@@ -329,7 +329,7 @@ describe('users: changing details', () => {
   it('a customer cannot change their own login email (staff matter)', async () => {
     const { user } = await createUser(server.handle.db);
     const token = await login(server.app, user.email);
-    expectError(await patchUser(user.id, { email: uniqueEmail('mine') }, token), 400, 'You may not change this field.', 'email');
+    expectError(await patchUser(user.id, { email: uniqueEmail('mine') }, token), 403, "Only admins can change a login's email address.", 'email');
     // Sending the unchanged address (in another case) is not a change.
     expect((await patchUser(user.id, { email: user.email.toUpperCase() }, token)).status).toBe(200);
   });
@@ -349,6 +349,20 @@ describe('users: changing details', () => {
     const { user: other } = await createUser(server.handle.db);
     const token = await login(server.app, sales.email);
     expect((await patchUser(other.id, { firstName: 'Nope' }, token)).status).toBe(403);
+  });
+
+  it('sales change no login email, an Admin’s or their own (403): nothing changes', async () => {
+    const { user: sales } = await createUser(server.handle.db, { roles: ['Sales'] });
+    const { user: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
+    const token = await login(server.app, sales.email);
+    const attacker = uniqueEmail('attacker');
+    expect((await patchUser(admin.id, { email: attacker }, token)).status).toBe(403);
+    expectError(await patchUser(sales.id, { email: attacker }, token), 403, "Only admins can change a login's email address.", 'email');
+    expect(await findUser(admin.email)).toMatchObject({ id: admin.id });
+    expect(await findUser(sales.email)).toMatchObject({ id: sales.id });
+    expect(await findUser(attacker)).toBeUndefined();
+    expect(mailTo(server, attacker)).toHaveLength(0);
+    expect(await login(server.app, admin.email)).toBeTruthy();
   });
 });
 
@@ -451,19 +465,45 @@ describe('users: roles', () => {
 });
 
 describe('users: admin changes and deletes', () => {
-  it('an admin changes a user’s login email; the customer record follows', async () => {
+  it('an admin changes a user’s login email: the customer record follows, old sessions and links end, the old address is told', async () => {
     const { user: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
-    const { user, customer } = await createUser(server.handle.db);
+    const { user, customer } = await createUser(server.handle.db, { firstName: 'Olive' });
     const { user: other } = await createUser(server.handle.db);
+    const theirs = await login(server.app, user.email);
+    expect((await api(server.app, 'POST', '/backend/api/v1/password-resets/', { body: doc('password-resets', { email: user.email }) })).status).toBe(201);
+    const oldLink = tokenIn(lastMailTo(server, user.email));
     const token = await login(server.app, admin.email);
     expectError(await patchUser(user.id, { email: other.email }, token), 400, 'A user with that email address already exists.', 'email');
     const email = uniqueEmail('renamed');
     const response = await patchUser(user.id, { email: email.toUpperCase() }, token);
     expect(response.status).toBe(200);
-    expect(one(response.body).attributes.email).toBe(email);
+    expect(one(response.body).attributes).toMatchObject({ email, emailConfirmed: false });
     const [row] = await server.handle.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(row?.email).toBe(email);
+    expect((await api(server.app, 'GET', `${SESSIONS}current/`, { token: theirs })).status).toBe(401);
+    const reset = await api(server.app, 'POST', '/backend/api/v1/password-reset-confirmations/', {
+      body: doc('password-reset-confirmations', { uid: oldLink.uid, token: oldLink.token, newPassword1: 'Taken-over-1', newPassword2: 'Taken-over-1' }),
+    });
+    expectError(reset, 400, 'This link is invalid or has expired.', 'token');
+    const notice = lastMailTo(server, user.email);
+    expect(notice.subject).toBe('Your login email address was changed');
+    expect(notice.text).toContain('Hello, Olive');
+    expect(notice.text).toContain(`changed from ${user.email} to ${email}`);
+    expect(linkIn(lastMailTo(server, email)).pathname).toBe('/confirm-email');
     expect(await login(server.app, email)).toBeTruthy();
+    // The admin's own session was not theirs to lose.
+    expect((await api(server.app, 'GET', `${SESSIONS}current/`, { token })).status).toBe(200);
+  });
+
+  it('an admin changing their own login email keeps this session and ends the others', async () => {
+    const { user: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
+    const current = await login(server.app, admin.email);
+    const other = await login(server.app, admin.email);
+    const email = uniqueEmail('admin-moved');
+    expect((await patchUser(admin.id, { email }, current)).status).toBe(200);
+    expect((await api(server.app, 'GET', `${SESSIONS}current/`, { token: current })).status).toBe(200);
+    expect((await api(server.app, 'GET', `${SESSIONS}current/`, { token: other })).status).toBe(401);
+    expect(lastMailTo(server, admin.email).subject).toBe('Your login email address was changed');
   });
 
   it('only an admin deletes a user; their customer record and history stay', async () => {

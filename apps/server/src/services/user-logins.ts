@@ -1,6 +1,6 @@
 /**
  * A login (a user) made or changed on someone's behalf: registration, staff creating a login for a
- * customer, an admin resetting a password. Every step uses `ctx.db`, so the caller's transaction holds
+ * customer, an admin resetting a password or moving the login to another address. Every step uses `ctx.db`, so the caller's transaction holds
  * the login and whatever it belongs to (the customer) together; email goes out only after the commit.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -8,10 +8,11 @@ import type { Role } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { hashPassword } from '../auth/crypto';
 import { destroyOtherSessions } from '../auth/sessions';
-import { revokeUserTokens } from '../auth/user-tokens';
-import type { RequestContext } from '../context';
-import { users } from '../db/schema/index';
+import { revokeAllUserTokens, revokeUserTokens } from '../auth/user-tokens';
+import { isAdmin, type RequestContext } from '../context';
+import { customers, users } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
+import { loginEmailChangedMessage } from '../mail/templates';
 import { sendConfirmationEmail } from './account-emails';
 
 export async function assertEmailFree(ctx: RequestContext, email: string, exceptUserId?: number): Promise<void> {
@@ -60,4 +61,41 @@ export async function setPassword(ctx: RequestContext, userId: number, password:
   await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
   await destroyOtherSessions(ctx.db, userId, keepSessionId);
   await revokeUserTokens(ctx.db, userId, 'password_reset', ctx.now);
+}
+
+/** The refusal of a login's new address from anyone but an Admin: 403 on the email field. */
+export const onlyAdminsChangeLoginEmail = () => errors.forbidden(messages.loginEmailAdminsOnly, 'email');
+
+/**
+ * Moves a login to another address: the one place `users.email` changes once the user exists (the users
+ * and the customers resources both come here). Whoever holds a login's address holds the login (a
+ * password reset goes there), so only Admins may; a Sales person who could would become whoever they
+ * pointed at themselves, an Admin included. Sending the address the login has is no change.
+ *
+ * In the caller's transaction: the login and its customer take the new address, unconfirmed (staff typed
+ * it; its owner has proved nothing, and confirming it claims that address's guest records), every session
+ * of the user ends (but the caller's own, when the login is theirs), and every unused link mailed to the
+ * old address dies. After the commit the new address is asked to confirm (or, without a password, to set
+ * one) and the old one is told where the login went. Answers whether the address changed.
+ */
+export async function changeLoginEmail(ctx: RequestContext, userId: number, email: string): Promise<boolean> {
+  const [user] = await ctx.db
+    .select({ email: users.email, passwordHash: users.passwordHash, firstName: customers.firstName })
+    .from(users)
+    .leftJoin(customers, eq(customers.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new Error(`No user ${userId}`);
+  if (user.email === email) return false;
+  if (!isAdmin(ctx.user)) throw onlyAdminsChangeLoginEmail();
+  await assertEmailFree(ctx, email, userId);
+  await ctx.db.update(users).set({ email, emailConfirmed: false }).where(eq(users.id, userId));
+  await ctx.db.update(customers).set({ email }).where(eq(customers.userId, userId));
+  await destroyOtherSessions(ctx.db, userId, ctx.user?.id === userId ? ctx.user.sessionId : undefined);
+  await revokeAllUserTokens(ctx.db, userId, ctx.now);
+  const firstName = user.firstName ?? '';
+  await sendConfirmationEmail(ctx, { id: userId, email, firstName }, user.passwordHash === null);
+  const notice = loginEmailChangedMessage(user.email, firstName, email, ctx.services.config.business.phone);
+  ctx.defer(() => ctx.services.mailer.send(notice));
+  return true;
 }

@@ -169,6 +169,26 @@ describe('customer form', () => {
     expect(screen.getByRole('group', { name: /Permission Group/ })).toHaveAccessibleDescription('Only Admins can change the Permission Group.');
   });
 
+  it('only Admins change the email of a customer with a login: a Sales user sees it read-only', async () => {
+    api(['Sales'], [customerRoute('12', '20')]);
+    renderRoutes(routes, '/admin/customers/12');
+    await waitFor(() => expect(field(/^Email/)).toHaveValue('pat@example.com'));
+    expect(field(/^Email/)).toHaveAttribute('readonly');
+    expect(field(/^Email/)).toHaveAccessibleDescription("Only admins can change a login's email address.");
+    expect(field(/^Phone Number/)).not.toHaveAttribute('readonly');
+  });
+
+  it.each([
+    ['a Sales user, a customer without a login', ['Sales'], null],
+    ['an Admin, a customer with a login', ['Admins'], '20'],
+  ])('%s: the email can be changed', async (_case, roles, userId) => {
+    api(roles, [customerRoute('12', userId)]);
+    renderRoutes(routes, '/admin/customers/12');
+    await waitFor(() => expect(field(/^Email/)).toHaveValue('pat@example.com'));
+    expect(field(/^Email/)).not.toHaveAttribute('readonly');
+    expect(field(/^Email/)).not.toHaveAccessibleDescription();
+  });
+
   it('saves a change of details without touching the login, and says "Customer Updated"', async () => {
     const user = userEvent.setup();
     const { calls } = api(['Admins'], [customerRoute('12', '20'), { method: 'PATCH', path: 'customers/12/', reply: () => ({ body: customerRoute('12', '20').body }) }]);

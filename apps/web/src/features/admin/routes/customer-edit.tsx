@@ -133,6 +133,7 @@ export function CustomerEditPage() {
     own: userId !== null && userId === me?.id,
     admin,
   };
+  const emailLocked = access.hadLogin && !access.admin;
   const { control } = screen.form;
 
   const changeTab = (value: CustomerTab) =>
@@ -195,7 +196,17 @@ export function CustomerEditPage() {
                 <FormSelectField control={control} name="title" label="Title" options={TITLES} placeholder="Select a title" required />
                 <FormTextField control={control} name="firstName" label="First Name" required autoComplete="off" />
                 <FormTextField control={control} name="lastName" label="Last Name" required autoComplete="off" />
-                <FormTextField control={control} name="email" label="Email" type="email" required autoComplete="off" />
+                <FormTextField
+                  control={control}
+                  name="email"
+                  label="Email"
+                  type="email"
+                  required
+                  autoComplete="off"
+                  // A login's address is where its password resets go: only Admins move it (the server refuses others).
+                  helperText={emailLocked ? messages.loginEmailAdminsOnly : undefined}
+                  slotProps={{ htmlInput: { readOnly: emailLocked } }}
+                />
                 <FormTextField control={control} name="phoneNumber" label="Phone Number" type="tel" required autoComplete="off" />
                 <FormTextField control={control} name="business" label="Business" autoComplete="off" />
               </FieldGrid>
