@@ -2,7 +2,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openChangeFeed } from './db/change-feed';
-import { openDatabase } from './db/client';
+import { isEmbeddedDatabaseRefusal, openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { createPaymentProvider } from './payments/create-provider';
 import { startPaymentSweep } from './jobs/payment-sweep';
@@ -73,6 +73,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // The embedded data folder in use by another process, or damaged: one line says what to do.
+  console.error(isEmbeddedDatabaseRefusal(error) ? error.message : error);
   process.exit(1);
 });

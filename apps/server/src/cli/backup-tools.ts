@@ -4,10 +4,10 @@
  * whole data directory as a gzipped tarball (PGlite's dumpDataDir / loadDataDir).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS } from '../db/client';
+import { DamagedDataDirError, openEmbeddedDatabase } from '../db/client';
+import { lockDataDir, type DataDirLock } from '../db/data-dir-lock';
 import type { Config } from '../config';
 
 export type BackupMode = 'postgres' | 'pglite';
@@ -41,13 +41,13 @@ export async function backup(config: Config, file: string): Promise<void> {
     return;
   }
   if (!existsSync(join(config.dataDir, 'PG_VERSION'))) throw new Error(`No embedded database in ${config.dataDir}.`);
-  const pglite = new PGlite(config.dataDir, { extensions: PGLITE_EXTENSIONS });
+  // Locked like the server's (refused while a server runs on it: its pages in memory are not on disk yet).
+  const embedded = await openEmbeddedDatabase(config.dataDir);
   try {
-    await pglite.waitReady;
-    const dump = await pglite.dumpDataDir('gzip');
+    const dump = await embedded.pglite.dumpDataDir('gzip');
     writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
   } finally {
-    await pglite.close();
+    await embedded.close();
   }
 }
 
@@ -65,17 +65,33 @@ export async function restore(config: Config, file: string, now = new Date()): P
   }
   const data = readFileSync(source);
   let keptAs: string | undefined;
+  // The current folder is locked before it is moved aside (refused while a server runs on it); its lock
+  // moves with it and is held until the restored folder is open and locked in turn.
+  let previous: DataDirLock | undefined;
   if (existsSync(config.dataDir)) {
+    if (statSync(config.dataDir).isDirectory()) previous = await lockDataDir(config.dataDir);
     keptAs = `${config.dataDir}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(config.dataDir, keptAs);
+    try {
+      renameSync(config.dataDir, keptAs);
+      previous?.moved(keptAs);
+    } catch (error) {
+      previous?.release();
+      throw error;
+    }
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  const pglite = new PGlite(config.dataDir, { loadDataDir: new Blob([data]), extensions: PGLITE_EXTENSIONS });
   try {
-    await pglite.waitReady;
-    await pglite.query('SELECT 1');
+    mkdirSync(config.dataDir, { recursive: true });
+    const embedded = await openEmbeddedDatabase(config.dataDir, { loadDataDir: new Blob([data]) }).catch((error: unknown) => {
+      if (!(error instanceof DamagedDataDirError)) throw error;
+      throw new Error(`The backup ${source} could not be restored (${error.reason}).${keptAs ? ` The previous data directory is kept in ${keptAs}.` : ''}`);
+    });
+    try {
+      await embedded.pglite.query('SELECT 1');
+    } finally {
+      await embedded.close();
+    }
   } finally {
-    await pglite.close();
+    previous?.release();
   }
   return keptAs ? { keptAs } : {};
 }

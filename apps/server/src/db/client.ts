@@ -1,5 +1,6 @@
 /** Opens the database: a PostgreSQL server when a URL is given, else embedded PGlite persisted on disk. */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,7 +11,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { clearOtherLocks, DataDirInUseError, lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
+
+export { DataDirInUseError };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -92,19 +96,27 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       close: () => pool.end(),
     };
   }
-  let client = options.pglite;
-  if (!client) {
-    if (options.dataDir && options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
-  }
-  const pglite = client;
+  // A data folder on disk is locked for this process first (data-dir-lock.ts); memory and a given instance are not shared.
+  const embedded =
+    options.pglite || !options.dataDir || options.dataDir === 'memory://'
+      ? { pglite: options.pglite ?? new PGlite('memory://', { extensions: PGLITE_EXTENSIONS }), dir: undefined, close: undefined }
+      : await openEmbeddedDatabase(options.dataDir);
+  const { pglite, dir } = embedded;
   const db: Database = drizzlePglite(pglite, { schema });
   const heldLocks = new Set<number>();
   return {
     db,
     driver: 'pglite',
     pglite,
-    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
+    async migrate() {
+      try {
+        await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder });
+      } catch (error) {
+        // A folder that opened but whose catalog is broken fails here: the same one line as at open.
+        if (dir && looksDamaged(error)) throw new DamagedDataDirError(dir, reasonOf(error, []));
+        throw error;
+      }
+    },
     // PGlite's one session is shared by everything in the process, where an advisory lock would be
     // re-entrant: the process keeps the lock itself (no other process can open the data directory).
     async withTryLock(key, work) {
@@ -116,8 +128,110 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         heldLocks.delete(key);
       }
     },
-    close: () => pglite.close(),
+    close: embedded.close ?? (() => pglite.close()),
   };
+}
+
+/** An embedded data folder that PGlite cannot open: damaged files, or not a folder at all. */
+export class DamagedDataDirError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly reason: string,
+  ) {
+    super(
+      `The embedded database in ${dir} could not be opened: it looks damaged (${reason}). ` +
+        'Restore a backup with npm run restore, or move the folder away to start afresh.',
+    );
+    this.name = 'DamagedDataDirError';
+  }
+}
+
+/** The embedded database's start-up refusals, whose message is the whole story (no stack trace). */
+export const isEmbeddedDatabaseRefusal = (error: unknown): error is DataDirInUseError | DamagedDataDirError =>
+  error instanceof DataDirInUseError || error instanceof DamagedDataDirError;
+
+export interface EmbeddedDatabase {
+  pglite: PGlite;
+  /** The data folder, absolute. */
+  dir: string;
+  /** Closes PGlite, then releases the folder's lock. */
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite on a data folder, which this process locks first: DataDirInUseError (before anything in it is
+ * touched) when another process has it open, DamagedDataDirError when PGlite cannot start on it.
+ * `loadDataDir`: fill an empty folder from a backup (restore).
+ */
+export async function openEmbeddedDatabase(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<EmbeddedDatabase> {
+  const dir = resolve(dataDir);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DamagedDataDirError(dir, code === 'EEXIST' || code === 'ENOTDIR' ? 'it is a file, not a folder' : errorText(error));
+  }
+  if (!statSync(dir).isDirectory()) throw new DamagedDataDirError(dir, 'it is a file, not a folder');
+  const lock = await lockDataDir(dir);
+  // PGlite says why it would not start only on its stderr (PostgreSQL's FATAL or PANIC line); its
+  // exception is "PGlite failed to initialize properly" or "Aborted()".
+  const problems: string[] = [];
+  const onStderr = (line: string) => {
+    if (problems.length < 5 && /\b(FATAL|PANIC):/.test(line)) problems.push(line);
+    return false;
+  };
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(dir, { extensions: PGLITE_EXTENSIONS, onStderr, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    await pglite.waitReady;
+    if (options.loadDataDir) clearOtherLocks(dir, lock);
+  } catch (error) {
+    lock.release();
+    throw new DamagedDataDirError(dir, reasonOf(error, problems));
+  }
+  const engine = pglite;
+  return {
+    pglite: engine,
+    dir,
+    async close() {
+      try {
+        await engine.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? '';
+
+/** PGlite's FATAL or PANIC message, without the time stamp and its internal mount path, else the error's first line. */
+function reasonOf(error: unknown, problems: string[]): string {
+  const line = problems[0];
+  if (line) {
+    return line
+      .replace(/^.*?\b(FATAL|PANIC):\s*/, '')
+      .replace(/"\/pglite\/data"/g, 'the folder')
+      .replace(/\/pglite\/data\//g, '')
+      .slice(0, 200);
+  }
+  const causes: unknown[] = [];
+  for (let cause: unknown = error; cause && causes.length < 5; cause = (cause as { cause?: unknown }).cause) causes.push(cause);
+  const pgError = causes.find((cause) => cause instanceof Error && typeof (cause as { code?: unknown }).code === 'string');
+  if (pgError) return errorText(pgError);
+  const errno = (error as { errno?: unknown }).errno;
+  if (typeof errno === 'number' && !(error instanceof Error && error.message)) return `file system error ${errno}`;
+  return errorText(causes[causes.length - 1] ?? error);
+}
+
+/** An error that says the data is broken rather than the query wrong: PostgreSQL's XX (internal, data corrupted) and 58 (file) classes, or the engine aborting. */
+function looksDamaged(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    if (cause instanceof Error && cause.name === 'RuntimeError') return true; // WebAssembly: the engine aborted
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(XX|58)/.test(code)) return true;
+  }
+  return false;
 }
 
 /**
