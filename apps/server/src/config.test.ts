@@ -5,7 +5,16 @@ import { renderInvoicesPdf } from './documents/invoice';
 import type { InvoiceModel } from './documents/invoice-data';
 import { pdfText } from './test/pdf-text';
 
-const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/parking', PUBLIC_URL: 'https://parking.example', SESSION_SECRET: 'test-only-session-secret-0123456789abcdef' };
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://db/parking',
+  PUBLIC_URL: 'https://parking.example',
+  SESSION_SECRET: 'test-only-session-secret-0123456789abcdef',
+  SMTP_URL: 'smtp://mail.example:587',
+  STRIPE_SECRET_KEY: 'sk_test_config',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_config',
+  STRIPE_WEBHOOK_SECRET: 'whsec_config',
+};
 
 describe('business details', () => {
   it('default to the demo business outside production, without an ABN', () => {

@@ -63,7 +63,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** A Stripe-compatible API at another address (tests and stripe-mock); e.g. http://127.0.0.1:12111 */
   STRIPE_API_BASE: z.string().url().optional(),
-  LOCAL_WEBHOOK_SECRET: z.string().default('whsec_local_development_only'),
+  /** Signs the local payment provider's events; it has a development default because that provider never runs in production. */
+  LOCAL_WEBHOOK_SECRET: z.string().optional(),
   /** A WordPress answering the content routes (/wp-json/...); unset means our own content tables. */
   CMS_URL: z.string().url().optional(),
   /** Signs short-lived credentials (a guest's access to manage a booking); required in production. */
@@ -163,7 +164,13 @@ export type PaymentsConfig =
     };
 
 function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
-  if (!e.STRIPE_SECRET_KEY) return { provider: 'local', webhookSecret: e.LOCAL_WEBHOOK_SECRET };
+  if (!e.STRIPE_SECRET_KEY) {
+    // Payments fail closed: the local provider (test cards, a published webhook secret) takes no real money.
+    if (e.NODE_ENV === 'production') {
+      throw new Error('Invalid environment: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required in production (the local payment provider is for development and tests)');
+    }
+    return { provider: 'local', webhookSecret: e.LOCAL_WEBHOOK_SECRET ?? 'whsec_local_development_only' };
+  }
   if (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment: STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -205,6 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   if (e.NODE_ENV === 'production' && !e.BUSINESS_ABN) {
     throw new Error('Invalid environment: BUSINESS_ABN is required in production (tax invoices print it)');
+  }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    // Without it every email (booking confirmations, password resets) would be captured on disk, unsent.
+    throw new Error('Invalid environment: SMTP_URL is required in production (without it emails are captured, not sent)');
   }
   if (e.NODE_ENV === 'production' && e.FAULT_PAUSE) {
     throw new Error('Invalid environment: FAULT_PAUSE is for the fault tests and cannot be set in production');

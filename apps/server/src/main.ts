@@ -24,7 +24,7 @@ async function main() {
   // A payment the provider took while this process was stopped (killed mid-request, webhook lost) is
   // applied before the first request: the provider's state is the truth.
   const payments = createPaymentProvider(config, handle.db, () => new Date());
-  const reconciled = await reconcilePayments(handle.db, payments, new Date()).catch((error: unknown) => {
+  const reconciled = await reconcilePayments(handle.db, payments, new Date(), { timeZone: config.timeZone }).catch((error: unknown) => {
     console.error('payment reconciliation failed', error);
     return null;
   });
@@ -42,7 +42,7 @@ async function main() {
   }, 60_000);
   abandonTimer.unref();
   // And again every PAYMENT_RECONCILE_MINUTES while running: a lost webhook does not wait for a restart.
-  const paymentSweep = startPaymentSweep(handle, payments, config.paymentReconcileMs);
+  const paymentSweep = startPaymentSweep(handle, payments, config.paymentReconcileMs, config.timeZone);
 
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OTHER_FLIGHT } from './booking-wizard';
 import {
+  addedDaySpans,
   bookingChangeSchema,
   canManage,
   changeFormSchema,
@@ -170,5 +171,21 @@ describe('the change form', () => {
     expect(paths({ airlineOut: '2', airlineIn: '2' })).toEqual(['flightOut', 'flightIn']);
     expect(paths({ airlineOut: '2', flightOut: OTHER_FLIGHT, airlineIn: '2', flightIn: '31' })).toEqual(['flightNumberOut', 'flightTimeOut']);
     expect(paths({ airlineOut: '9', notFlyingOut: true, flightTimeOut: '05:30', airlineIn: '2', flightIn: '31' })).toEqual([]);
+  });
+});
+
+describe('addedDaySpans', () => {
+  const span = (first: string, last: string) => ({ first, last });
+  it('is nothing for the same or a shorter stay', () => {
+    expect(addedDaySpans(span('2026-12-01', '2026-12-05'), span('2026-12-01', '2026-12-05'))).toEqual([]);
+    expect(addedDaySpans(span('2026-12-01', '2026-12-05'), span('2026-12-02', '2026-12-04'))).toEqual([]);
+  });
+  it('is the days before the booked drop-off and after the booked pick-up', () => {
+    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-12-01', '2026-12-07'))).toEqual([span('2026-12-01', '2026-12-02'), span('2026-12-06', '2026-12-07')]);
+    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-12-04', '2026-12-09'))).toEqual([span('2026-12-06', '2026-12-09')]);
+  });
+  it('is the whole new stay when it does not meet the booked one', () => {
+    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2027-01-10', '2027-01-12'))).toEqual([span('2027-01-10', '2027-01-12')]);
+    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-11-25', '2026-11-27'))).toEqual([span('2026-11-25', '2026-11-27')]);
   });
 });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { checkFlightLegs, flightLegsShape } from './booking-wizard';
 import { applyRate, rateToParts } from './pricing';
 import type { Cents } from './money';
-import { TIME_PATTERN } from './dates';
+import { addDaysToDate, TIME_PATTERN } from './dates';
 import { email, optionalText, rego, requiredDatetime, requiredText } from './fields';
 import { messages } from './messages';
 import { nonNegativeInt, positiveInt } from './numbers';
@@ -32,6 +32,7 @@ export const manageMessages = {
   notManageable: 'This booking cannot be changed or cancelled online. Please call us.',
   alreadyCancelled: 'This booking has been cancelled.',
   nothingDue: 'There is nothing to pay on this booking.',
+  payFirst: 'Please pay for this booking before changing what it costs.',
   linkExpired: 'Your access to this booking has expired. Please find it again with its booking code and email address.',
 } as const;
 
@@ -174,3 +175,27 @@ export const changeFormSchema = z
   );
 export type ChangeFormInput = z.input<typeof changeFormSchema>;
 export type ChangeFormValues = z.output<typeof changeFormSchema>;
+
+/** A run of business dates, both ends included ('YYYY-MM-DD'). */
+export interface DateSpan {
+  first: string;
+  last: string;
+}
+
+/**
+ * The business dates a changed stay covers that the booked stay did not: at most one run before the
+ * booked drop-off date and one after the booked pick-up date. Only these can run a lot out of space,
+ * and only these are held while the change waits for its payment.
+ */
+export function addedDaySpans(booked: DateSpan, changed: DateSpan): DateSpan[] {
+  const spans: DateSpan[] = [];
+  if (changed.first < booked.first) {
+    const last = changed.last < booked.first ? changed.last : addDaysToDate(booked.first, -1);
+    spans.push({ first: changed.first, last });
+  }
+  if (changed.last > booked.last) {
+    const first = changed.first > booked.last ? changed.first : addDaysToDate(booked.last, 1);
+    if (!spans.some((span) => span.first === first)) spans.push({ first, last: changed.last });
+  }
+  return spans;
+}

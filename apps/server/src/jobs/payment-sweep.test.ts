@@ -49,7 +49,7 @@ const paymentLogs = (id: number) => server.handle.db.select().from(bookingLogs).
 describe('the payment sweep', () => {
   it("applies a payment the provider has as succeeded, as the system, and a replay changes nothing", async () => {
     const booking = await chargedBehindOurBack();
-    const result = await sweepPayments(server.handle, provider, server.clock.now());
+    const result = await sweepPayments(server.handle, provider, server.clock.now(), server.config.timeZone);
     expect(result).toMatchObject({ applied: 1, failed: 0 });
     const paid = await bookingRow(booking.id);
     expect(paid).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountPaid: booking.total, stripeComplete: true });
@@ -60,7 +60,7 @@ describe('the payment sweep', () => {
     expect(entry?.changes).toMatchObject({ payment: { from: null, to: { amount: booking.total, source: 'reconciliation' } } });
 
     // Replayed: nothing more is applied, logged or audited.
-    const again = await sweepPayments(server.handle, provider, server.clock.now());
+    const again = await sweepPayments(server.handle, provider, server.clock.now(), server.config.timeZone);
     expect(again).toMatchObject({ applied: 0, failed: 0 });
     expect(await bookingRow(booking.id)).toEqual(paid);
     expect(await paymentLogs(booking.id)).toHaveLength(1);
@@ -73,23 +73,23 @@ describe('the payment sweep', () => {
     n += 1;
     const created = await api(server.app, 'POST', `${V1}/bookings/`, { body: bookingDoc(f, { attributes: { email: `unpaid${n}@example.com` } }) });
     const id = Number(one(created.body).id);
-    await sweepPayments(server.handle, provider, server.clock.now());
+    await sweepPayments(server.handle, provider, server.clock.now(), server.config.timeZone);
     expect(await bookingRow(id)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
     expect(await trail(id)).toHaveLength(0);
   });
 
   it('runs one at a time: while the lock is held elsewhere a sweep skips its round', async () => {
     const booking = await chargedBehindOurBack();
-    const skipped = await server.handle.withTryLock(PAYMENT_SWEEP_LOCK, () => sweepPayments(server.handle, provider, server.clock.now()));
+    const skipped = await server.handle.withTryLock(PAYMENT_SWEEP_LOCK, () => sweepPayments(server.handle, provider, server.clock.now(), server.config.timeZone));
     expect(skipped).toBeNull();
     expect((await bookingRow(booking.id))?.paymentStatus).toBe('unpaid');
     // The lock is released after the holder's work: the next round sweeps.
-    expect(await sweepPayments(server.handle, provider, server.clock.now())).toMatchObject({ applied: 1 });
+    expect(await sweepPayments(server.handle, provider, server.clock.now(), server.config.timeZone)).toMatchObject({ applied: 1 });
   });
 
   it('runs by itself every interval while the server runs, and stops', async () => {
     const booking = await chargedBehindOurBack();
-    const sweep = startPaymentSweep(server.handle, provider, 50, server.clock.now);
+    const sweep = startPaymentSweep(server.handle, provider, 50, server.config.timeZone, server.clock.now);
     try {
       await vi.waitFor(async () => expect((await bookingRow(booking.id))?.paymentStatus).toBe('paid'), { timeout: 15_000, interval: 50 });
     } finally {

@@ -7,6 +7,7 @@
  */
 import type { DatabaseHandle } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';
+import { settleDueRefunds } from '../services/booking-refunds';
 import { reconcilePayments } from '../services/payment-events';
 
 /** The advisory lock of the sweep (727001 is the migrations'). */
@@ -19,11 +20,18 @@ export const PAYMENT_SWEEP_LOCK = 727002;
  */
 export const SWEEP_LOOKBACK_MS = 24 * 60 * 60_000;
 
-export type SweepResult = Awaited<ReturnType<typeof reconcilePayments>>;
+export type SweepResult = Awaited<ReturnType<typeof reconcilePayments>> & { refunds: number };
 
-/** One sweep; null when another instance (or an earlier sweep still running) holds the lock. */
-export function sweepPayments(handle: DatabaseHandle, provider: PaymentProvider, now: Date): Promise<SweepResult | null> {
-  return handle.withTryLock(PAYMENT_SWEEP_LOCK, () => reconcilePayments(handle.db, provider, now, { sinceMs: SWEEP_LOOKBACK_MS }));
+/**
+ * One sweep: open payments applied from the provider's state, then refunds decided and not yet made
+ * (services/booking-refunds.ts). Null when another instance (or an earlier sweep still running) holds the lock.
+ */
+export function sweepPayments(handle: DatabaseHandle, provider: PaymentProvider, now: Date, timeZone: string): Promise<SweepResult | null> {
+  return handle.withTryLock(PAYMENT_SWEEP_LOCK, async () => {
+    const reconciled = await reconcilePayments(handle.db, provider, now, { timeZone, sinceMs: SWEEP_LOOKBACK_MS });
+    const refunds = await settleDueRefunds({ database: handle.db, provider, now });
+    return { ...reconciled, refunds };
+  });
 }
 
 /** Sweeps every `intervalMs` until stopped; a failed sweep is logged and the next one tries again. */
@@ -31,11 +39,12 @@ export function startPaymentSweep(
   handle: DatabaseHandle,
   provider: PaymentProvider,
   intervalMs: number,
+  timeZone: string,
   clock: () => Date = () => new Date(),
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = sweepPayments(handle, provider, clock())
+    running = sweepPayments(handle, provider, clock(), timeZone)
       .then((result) => {
         if (result?.applied) console.info(`Payments reconciled with the provider: ${result.applied} of ${result.checked} open`);
       })

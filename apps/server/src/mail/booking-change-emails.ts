@@ -72,11 +72,12 @@ function compose(to: string, subject: string, heading: string, paragraphs: strin
 
 export function bookingChangedMessage(
   booking: MailBooking,
-  change: { fields: string[]; dueCents: Cents; refundedCents: Cents; creditCents: Cents },
+  change: { fields: string[]; dueCents: Cents; paidCents?: Cents; refundedCents: Cents; creditCents: Cents },
   options: { timeZone: string; manageUrl: string },
 ): MailMessage {
   const paragraphs = [`Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been changed (${change.fields.join(', ')}).`];
   if (change.dueCents > 0) paragraphs.push(`The new price is ${formatAud(change.dueCents)} more than you have paid. Please pay the difference with Manage my booking before drop-off.`);
+  if (change.paidCents && change.paidCents > 0) paragraphs.push(`Thank you for paying the difference of ${formatAud(change.paidCents)}.`);
   if (change.refundedCents > 0) paragraphs.push(`We have refunded ${formatAud(change.refundedCents)} to your card. It can take 5 to 10 business days to appear.`);
   if (change.creditCents > 0) paragraphs.push(`A credit of ${formatAud(change.creditCents)} is recorded on your booking; we will settle it with you.`);
   return compose(booking.email, `Your booking ${booking.bookingCode} has been changed`, 'Your booking has been changed', paragraphs, details(booking, options.timeZone), {
@@ -97,5 +98,14 @@ export function bookingCancelledMessage(
   return compose(booking.email, `Your booking ${booking.bookingCode} has been cancelled`, 'Your booking has been cancelled', paragraphs, details(booking, options.timeZone), {
     label: 'Book again',
     url: options.bookUrl,
+  });
+}
+
+/** A payment that arrived when the booking could no longer take it, refunded at once (payment-outcomes). */
+export function paymentRefusedMessage(booking: MailBooking, explanation: string, options: { timeZone: string; manageUrl: string }): MailMessage {
+  const paragraphs = [`Hi ${booking.firstName || 'there'},`, explanation, 'It can take 5 to 10 business days to appear on your card.'];
+  return compose(booking.email, `Your payment for booking ${booking.bookingCode} has been refunded`, 'Your payment has been refunded', paragraphs, details(booking, options.timeZone), {
+    label: 'Manage my booking',
+    url: options.manageUrl,
   });
 }

@@ -71,9 +71,16 @@ export interface PaymentProvider {
   /** What the browser needs to take a card (Stripe's publishable key, or nothing for the local form). */
   readonly publishableKey: string | null;
   createPaymentIntent(input: CreateIntentInput): Promise<ProviderPaymentIntent>;
+  /** The provider's own record of a payment; ProviderObjectMissingError when it has none. */
   retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent>;
+  /**
+   * Closes a payment that has not been paid, so that it can no longer take money (a cancelled booking's
+   * open payment). Answers the payment as it stands: 'canceled', or 'succeeded' when it was paid first.
+   */
+  cancelPaymentIntent(id: string): Promise<ProviderPaymentIntent>;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
   createBillingPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** ProviderObjectMissingError when the provider has no such subscription. */
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   /** Gives (part of) a succeeded payment back to the card it came from. */
   refund(input: RefundInput): Promise<ProviderRefund>;
@@ -82,6 +89,9 @@ export interface PaymentProvider {
 }
 
 export class WebhookSignatureError extends Error {}
+
+/** The provider has no object with that id (a forged or foreign event names one). */
+export class ProviderObjectMissingError extends Error {}
 
 /** A provider refusal the customer can act on (declined card...), with the provider's own words. */
 export class PaymentDeclinedError extends Error {

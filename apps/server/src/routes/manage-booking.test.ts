@@ -146,15 +146,17 @@ describe('changing dates', () => {
     const changed = await change(booking.id, { endDatetime: '2026-12-05T18:00:00+11:00' }, asGuest(token));
     expect(changed.status).toBe(200);
     const attributes = one(changed.body).attributes;
-    expect(attributes).toMatchObject({ totalCost: '70.00', amountPaid: '52.00', amountDue: '18.00', paymentStatus: 'unpaid' });
+    // The change waits for its difference: the booking stays as booked (and paid) until then.
+    expect(attributes).toMatchObject({ totalCost: '52.00', amountPaid: '52.00', amountDue: '18.00', paymentStatus: 'paid', changePending: true });
     expect(String(attributes.clientSecret)).toMatch(/^pi_/);
-    const [updated] = await logs(booking.id, 'updated');
-    expect(updated?.info).toMatchObject({ endDatetime: ['2026-12-03T07:00:00.000Z', '2026-12-05T07:00:00.000Z'], totalCost: ['52.00', '70.00'] });
+    expect(await logs(booking.id, 'updated')).toEqual([]);
 
     await pay(String(attributes.clientSecret));
     expect(await row(booking.id)).toMatchObject({ totalCost: '70.00', amountPaid: '70.00', paymentStatus: 'paid', status: 'complete' });
+    const [updated] = await logs(booking.id, 'updated');
+    expect(updated?.info).toMatchObject({ endDatetime: ['2026-12-03T07:00:00.000Z', '2026-12-05T07:00:00.000Z'], totalCost: ['52.00', '70.00'] });
     const mail = mailTo(server, booking.email).find((message) => message.subject.includes('has been changed'));
-    expect(mail?.text).toContain('$18.00 more than you have paid');
+    expect(mail?.text).toContain('Thank you for paying the difference of $18.00.');
     expect(mail?.html).toContain('Manage my booking');
   });
 
@@ -222,10 +224,14 @@ describe('changing dates', () => {
       const added = await change(booking.id, {}, asGuest(token), {
         extras: { data: [{ type: 'extras', id: String(f.valet.id) }, { type: 'extras', id: String(f.wash.id) }] },
       });
-      expect(one(added.body).attributes).toMatchObject({ extrasCost: '150.00', totalCost: '202.00', amountDue: '30.00' });
+      expect(one(added.body).attributes).toMatchObject({ amountDue: '30.00', changePending: true });
+      await pay(String(one(added.body).attributes.clientSecret));
+      expect(await row(booking.id)).toMatchObject({ extrasCost: '150.00', totalCost: '202.00', amountPaid: '202.00' });
       // An SUV: the wash's SUV variation ($40) and the valet at today's price.
       const suv = await change(booking.id, {}, asGuest(token), { vehicleType: { data: { type: 'vehicle-types', id: String(f.suv.id) } } });
-      expect(one(suv.body).attributes).toMatchObject({ extrasCost: '190.00', totalCost: '242.00' });
+      expect(one(suv.body).attributes).toMatchObject({ amountDue: '40.00', changePending: true });
+      await pay(String(one(suv.body).attributes.clientSecret));
+      expect(await row(booking.id)).toMatchObject({ extrasCost: '190.00', totalCost: '242.00' });
       const hidden = await change(booking.id, {}, asGuest(token), { extras: { data: [{ type: 'extras', id: String(f.hidden.id) }] } });
       expect(firstError(hidden.body)?.source?.pointer).toBe('/data/relationships/extras');
       const [updated] = (await logs(booking.id, 'updated')).slice(-1);

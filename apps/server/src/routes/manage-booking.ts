@@ -11,13 +11,13 @@
  *   POST manage-bookings/{id}/payments/        a card payment for the balance → clientSecret
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
 import { bookingChangeSchema, canManage, cancellationRefund, manageCutoff, manageLookupSchema, manageMessages } from '@parking/domain/manage-booking';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { gstCents } from '@parking/domain/pricing';
+import { findBookingToManage } from '../auth/manage-lookup';
 import { issueManageToken, MANAGE_TOKEN_HEADER, readManageToken } from '../auth/manage-tokens';
-import { tooManyDetail } from '../auth/rate-limiter';
 import { isStaff, type RequestContext, type Services } from '../context';
 import { airlines, bookings, lots, vehicleTypes } from '../db/schema/index';
 import { inTransaction } from '../http/context';
@@ -26,10 +26,12 @@ import { checkMediaType, readDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { bookingChangedMessage, bookingCancelledMessage, type MailBooking } from '../mail/booking-change-emails';
 import { PaymentDeclinedError } from '../payments/provider';
-import { applyChange, bookingExtrasWithNames, cancelBooking, manageableBooking, planChange, type ChangeRelationships } from '../services/booking-changes';
+import { applyChange, bookingExtrasWithNames, cancelBooking, manageableBooking, openPaymentIntents, planChange, type ChangeRelationships } from '../services/booking-changes';
 import { refundBooking, type RefundOutcome } from '../services/booking-refunds';
 import { relationshipIds, type BookingRow } from '../services/create-booking';
-import { openBookingPayment } from '../services/online-payment';
+import { bookingLedger } from '../services/ledger';
+import { closePayments, openBookingPayment, openChangePayment } from '../services/online-payment';
+import { PENDING_HOLD_MS } from '../services/pricing-data';
 
 const TYPE = 'manage-bookings';
 
@@ -70,7 +72,8 @@ async function present(ctx: RequestContext, booking: BookingRow) {
   const [vehicleType] = booking.vehicleTypeId ? await ctx.db.select({ name: vehicleTypes.name }).from(vehicleTypes).where(eq(vehicleTypes.id, booking.vehicleTypeId)) : [];
   const extras = await bookingExtrasWithNames(ctx, booking.id);
   const total = parseMoney(booking.totalCost);
-  const paid = parseMoney(booking.amountPaid);
+  const { summary } = await bookingLedger(ctx.db, booking);
+  const paid = summary.netPaidCents;
   const manageable = canManage(booking, ctx.now, rules);
   const refund = cancellationRefund(
     { startDatetime: booking.startDatetime, now: ctx.now, totalCents: total, extrasCents: parseMoney(booking.extrasCost), paidCents: paid },
@@ -115,8 +118,8 @@ async function present(ctx: RequestContext, booking: BookingRow) {
       extrasCost: booking.extrasCost,
       totalCost: booking.totalCost,
       gst: formatMoney(gstCents(total)),
-      amountPaid: booking.amountPaid,
-      amountDue: formatMoney(Math.max(0, total - paid)),
+      amountPaid: formatMoney(paid),
+      amountDue: formatMoney(summary.owedCents),
       canManage: manageable,
       cutoffDatetime: manageCutoff(booking.startDatetime, rules).toISOString(),
       cutoffHours: rules.cutoffHours,
@@ -135,9 +138,9 @@ async function mailBooking(ctx: RequestContext, bookingId: number): Promise<Mail
 }
 
 /** A provider refusal (nothing left to refund...) is the request's error, in the provider's words. */
-async function refund(ctx: RequestContext, bookingId: number, cents: number, key: string, cancelled: boolean): Promise<RefundOutcome> {
+async function refund(ctx: RequestContext, bookingId: number, cents: number, key: string): Promise<RefundOutcome> {
   try {
-    return await refundBooking(ctx, bookingId, cents, key, { cancelled });
+    return await refundBooking({ database: ctx.services.database, provider: ctx.services.payments, now: ctx.now, userId: ctx.user?.id ?? null }, bookingId, cents, key);
   } catch (error) {
     if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, undefined, error.code);
     throw error;
@@ -145,30 +148,17 @@ async function refund(ctx: RequestContext, bookingId: number, cents: number, key
 }
 
 export function registerManageBookingRoutes(app: FastifyInstance, services: Services, prefix: string) {
-  const limits = services.config.rateLimits;
-
   app.post(
     `${prefix}/manage-booking-sessions/`,
     route(services, async (ctx, request, reply) => {
       checkMediaType(request.headers['content-type']);
       const parsed = manageLookupSchema.safeParse(readDocument(request.body, 'manage-booking-sessions').attributes);
       if (!parsed.success) throw fromZod(parsed.error);
-      const { bookingCode, email } = parsed.data;
-      // Every lookup counts per address; wrong guesses count per booking code as well.
-      await ctx.services.rateLimiter.consume(`manage-lookup:ip:${ctx.ip}`, limits.requestsPerIp, limits.windowMs, tooManyDetail(limits.windowMs));
-      const guesses = await ctx.services.rateLimiter.peek(`manage-lookup:code:${bookingCode}`, limits.windowMs);
-      if (guesses.count >= limits.requestsPerEmail) throw errors.tooMany(tooManyDetail(guesses.resetInMs), guesses.resetInMs / 1000);
-      const [booking] = await ctx.db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(and(eq(bookings.bookingCode, bookingCode), eq(bookings.email, email)));
-      if (!booking) {
-        await ctx.services.rateLimiter.hit(`manage-lookup:code:${bookingCode}`, limits.windowMs);
-        throw errors.invalid(manageMessages.notFound, undefined, 'not_found');
-      }
-      const { token, expires } = issueManageToken(ctx.services.config.sessionSecret, booking.id, ctx.now);
+      // Limited per network, and wrong guesses per booking code and network (auth/manage-lookup.ts).
+      const bookingId = await findBookingToManage(ctx, parsed.data.bookingCode, parsed.data.email);
+      const { token, expires } = issueManageToken(ctx.services.config.sessionSecret, bookingId, ctx.now);
       reply.status(201);
-      return { data: { type: 'manage-booking-sessions', id: String(booking.id), attributes: { token, expires: expires.toISOString(), bookingId: String(booking.id) } } };
+      return { data: { type: 'manage-booking-sessions', id: String(bookingId), attributes: { token, expires: expires.toISOString(), bookingId: String(bookingId) } } };
     }),
   );
 
@@ -200,6 +190,7 @@ export function registerManageBookingRoutes(app: FastifyInstance, services: Serv
             amountDue: formatMoney(plan.dueCents),
             refund: formatMoney(plan.refundCents),
             changed: Object.keys(plan.changed),
+            promoDropped: plan.promoDropped,
           },
         },
       };
@@ -212,12 +203,15 @@ export function registerManageBookingRoutes(app: FastifyInstance, services: Serv
       const booking = await authorise(ctx, request, bookingIdParam(request));
       const { input, rel } = changeRelationships(request, 'booking-changes');
       const applied = await inTransaction(ctx, (tx) => applyChange(tx, booking.id, input, rel));
+      // Network calls to the provider only now, with the lot's lock released.
+      await closePayments(ctx.services, applied.supersededIntents);
       let clientSecret: string | null = null;
       let outcome: RefundOutcome = { refundedCents: 0, creditCents: 0 };
-      if (applied.logId !== null) {
-        // Network calls to the provider only now, with the lot's lock released.
-        if (applied.plan.dueCents > 0) clientSecret = await openBookingPayment(ctx, booking.id, applied.plan.dueCents);
-        if (applied.plan.refundCents > 0) outcome = await refund(ctx, booking.id, applied.plan.refundCents, `change-${applied.logId}`, false);
+      if (applied.pendingChangeId !== null) {
+        // More to pay: the change is made when its difference is paid (the days it adds are held meanwhile).
+        clientSecret = await openChangePayment(ctx, booking.id, applied.pendingChangeId, applied.plan.dueCents);
+      } else if (applied.logId !== null) {
+        if (applied.plan.refundCents > 0) outcome = await refund(ctx, booking.id, applied.plan.refundCents, `change-${applied.logId}`);
         const mail = await mailBooking(ctx, booking.id);
         if (mail) {
           const message = bookingChangedMessage(
@@ -231,9 +225,22 @@ export function registerManageBookingRoutes(app: FastifyInstance, services: Serv
       const [fresh] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
       if (!fresh) throw errors.notFound();
       const data = await present(ctx, fresh);
+      const pending = applied.pendingChangeId !== null;
       reply.status(200);
       return {
-        data: { ...data, attributes: { ...data.attributes, clientSecret, refunded: formatMoney(outcome.refundedCents), credit: formatMoney(outcome.creditCents) } },
+        data: {
+          ...data,
+          attributes: {
+            ...data.attributes,
+            ...(pending ? { amountDue: formatMoney(applied.plan.dueCents) } : {}),
+            changePending: pending,
+            holdExpires: pending ? new Date(ctx.now.getTime() + PENDING_HOLD_MS).toISOString() : null,
+            promoDropped: applied.plan.promoDropped,
+            clientSecret,
+            refunded: formatMoney(outcome.refundedCents),
+            credit: formatMoney(outcome.creditCents),
+          },
+        },
       };
     }),
   );
@@ -243,7 +250,9 @@ export function registerManageBookingRoutes(app: FastifyInstance, services: Serv
     route(services, async (ctx, request) => {
       const booking = await authorise(ctx, request, bookingIdParam(request));
       const cancelled = await inTransaction(ctx, (tx) => cancelBooking(tx, booking.id));
-      const outcome = await refund(ctx, booking.id, cancelled.refundCents, `cancel-${booking.id}`, true);
+      // Its open payments can no longer take money; then what was paid goes back.
+      await closePayments(ctx.services, await openPaymentIntents(ctx.db, booking.id));
+      const outcome = await refund(ctx, booking.id, cancelled.refundCents, `cancel-${booking.id}`);
       if (!cancelled.alreadyCancelled) {
         const mail = await mailBooking(ctx, booking.id);
         if (mail) {
@@ -265,7 +274,7 @@ export function registerManageBookingRoutes(app: FastifyInstance, services: Serv
     route(services, async (ctx, request, reply) => {
       const booking = await authorise(ctx, request, bookingIdParam(request));
       if (booking.status === 'cancelled') throw errors.invalid(manageMessages.alreadyCancelled, undefined, 'cancelled');
-      const due = parseMoney(booking.totalCost) - parseMoney(booking.amountPaid);
+      const due = (await bookingLedger(ctx.db, booking)).summary.owedCents;
       if (due <= 0) throw errors.invalid(manageMessages.nothingDue, undefined, 'nothing_due');
       const clientSecret = await openBookingPayment(ctx, booking.id, due);
       if (!clientSecret) throw errors.invalid(manageMessages.nothingDue, undefined, 'nothing_due');

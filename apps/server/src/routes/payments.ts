@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '@parking/domain/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { moneyAmount } from '@parking/domain/numbers';
 import { isStaff, type Services } from '../context';
@@ -18,8 +18,13 @@ import { faultPoint } from '../faults';
 import { errors, fromZod } from '../jsonapi/errors';
 import { isLocalProvider } from '../payments/local/local-provider';
 import { intentIdFromSecret, PaymentDeclinedError, WebhookSignatureError } from '../payments/provider';
-import { sendBookingEmail } from '../mail/booking-confirmation';
-import { applySucceededIntent, handleProviderEvent, type AppliedPayment } from '../services/payment-events';
+import { goingAhead, refusedPaymentMessage, type RefusedPaymentReason } from '@parking/domain/ledger';
+import { formatAud } from '@parking/domain/money';
+import type { Executor } from '../db/client';
+import { bookingLogs } from '../db/schema/index';
+import { bookingLedger } from '../services/ledger';
+import { afterPayment } from '../services/payment-outcomes';
+import { applySucceededIntent, handleProviderEvent, refusedPaymentKey, type AppliedPayment } from '../services/payment-events';
 
 const cardSchema = z.object({
   clientSecret: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
@@ -41,8 +46,12 @@ function attributes<T extends z.ZodType>(request: FastifyRequest, type: string, 
 
 export function registerPaymentRoutes(app: FastifyInstance, services: Services, prefix: string) {
   const provider = services.payments;
-  /** The confirmation (or, for a later payment, the receipt), after the payment has committed. */
-  const emailPayment = (payment: AppliedPayment) => sendBookingEmail(services, payment.bookingId, payment.kind, payment.amountCents);
+  const timeZone = services.config.timeZone;
+  /** After the payment has committed: its email, or the refund of a payment the booking could not keep. */
+  const settle = (payment: AppliedPayment) => afterPayment(services, payment);
+  /** A payment refused (refunded at once) is the request's error, in the traveller's words. */
+  const refusedError = (payment: AppliedPayment | null) =>
+    payment?.kind === 'refused' ? errors.invalid(refusedPaymentMessage(payment.reason ?? 'cancelled', formatAud(payment.amountCents)), undefined, 'payment_refunded') : null;
 
   app.get(
     `${prefix}/payment-config/`,
@@ -66,7 +75,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
         throw error;
       }
       // Fault tests stop inside the event's transaction, after its effect and before the commit.
-      const outcome = await handleProviderEvent(services.database, provider, event, services.clock(), { onPaid: emailPayment, beforeCommit: () => faultPoint('webhook') });
+      const outcome = await handleProviderEvent(services.database, provider, event, services.clock(), { timeZone, onPaid: settle, beforeCommit: () => faultPoint('webhook') });
       return reply.type('application/json').send({ received: true, outcome });
     });
   });
@@ -83,9 +92,11 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
       if (intent.status !== 'succeeded') {
         throw errors.invalid(intent.lastError ?? 'The payment has not been completed.', 'clientSecret', 'payment_incomplete');
       }
-      const applied = await inTransaction(ctx, (tx) => applySucceededIntent(tx.db, intent, tx.now, 'browser'));
+      const applied = await inTransaction(ctx, (tx) => applySucceededIntent(tx.db, intent, tx.now, 'browser', timeZone));
       // Only the caller that applied the payment emails: a webhook that came first has already.
-      if (applied) await emailPayment(applied);
+      if (applied) await settle(applied);
+      const refused = refusedError(applied ?? (await refusedEarlier(ctx.db, intent.id, intent.amountCents)));
+      if (refused) throw refused;
       reply.status(201);
       return {
         data: {
@@ -112,9 +123,11 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
       if (bookingId === null) throw errors.invalid(messages.required, '/data/relationships/booking', 'required');
       const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
       if (!booking) throw errors.invalid(`Invalid pk "${bookingId}" - object does not exist.`, '/data/relationships/booking', 'does_not_exist');
-      if (booking.paymentStatus === 'paid' || booking.stripeComplete) throw errors.invalid('This booking has already been paid.', '/data/relationships/booking', 'already_paid');
+      if (!goingAhead(booking.status)) throw errors.invalid('This booking has been cancelled.', '/data/relationships/booking', 'cancelled');
+      const { summary } = await bookingLedger(ctx.db, booking);
+      if (summary.owedCents <= 0) throw errors.invalid('This booking has already been paid.', '/data/relationships/booking', 'already_paid');
       const cents = parseMoney(parsed.data.amount);
-      const due = parseMoney(booking.totalCost) - parseMoney(booking.amountPaid);
+      const due = summary.owedCents;
       if (cents <= 0) throw errors.invalid('Number must be greater than 0', 'amount');
       if (cents > due) throw errors.invalid(`The amount due is ${formatMoney(due)}.`, 'amount', 'too_much');
       const clientSecret = await openBookingPayment(ctx, bookingId, cents);
@@ -140,11 +153,32 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
         // Fault tests stop here: the provider has taken the money, our database does not know yet
         // (start-up reconciliation, services/payment-events.ts, then applies it).
         await faultPoint('payment-confirmation');
-        await handleProviderEvent(services.database, provider, result.event, ctx.now, { onPaid: emailPayment });
+        let applied: AppliedPayment | null = null;
+        await handleProviderEvent(services.database, provider, result.event, ctx.now, {
+          timeZone,
+          onPaid: async (payment) => {
+            applied = payment;
+            await settle(payment);
+          },
+        });
         if (result.intent.status !== 'succeeded') throw errors.invalid(result.intent.lastError ?? messages.unknownError, 'number', 'card_declined');
+        const refused = refusedError(applied);
+        if (refused) throw refused;
         reply.status(201);
         return { data: { type: 'local-payments', id: result.intent.id, attributes: { status: result.intent.status } } };
       }),
     );
   }
+}
+
+/** A payment the webhook applied first and refused: the browser's confirmation says so too. */
+async function refusedEarlier(db: Executor, intentId: string, amountCents: number): Promise<AppliedPayment | null> {
+  const [due] = await db
+    .select({ bookingId: bookingLogs.bookingId, info: bookingLogs.info })
+    .from(bookingLogs)
+    .where(and(eq(bookingLogs.action, 'refund_due'), sql`${bookingLogs.info}->>'key' = ${refusedPaymentKey(intentId)}`))
+    .limit(1);
+  if (!due) return null;
+  const reason = (due.info as { reason?: RefusedPaymentReason }).reason ?? 'cancelled';
+  return { bookingId: due.bookingId, kind: 'refused', amountCents, intentId, reason };
 }

@@ -94,7 +94,7 @@ describe('unlimited parking subscriptions (local provider)', () => {
     // At the period's end the provider ends it.
     const local = createPaymentProvider(server.config, server.handle.db, server.clock.now);
     if (!isLocalProvider(local)) throw new Error('expected the local provider');
-    for (const event of await local.renew(listed?.id ?? '')) await handleProviderEvent(server.handle.db, local, event, server.clock.now());
+    for (const event of await local.renew(listed?.id ?? '')) await handleProviderEvent(server.handle.db, local, event, server.clock.now(), { timeZone: server.config.timeZone });
     const [ended] = await server.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(ended?.valid).toBe(false);
   });

@@ -55,7 +55,7 @@ function body<T extends z.ZodType>(request: FastifyRequest, type: string, schema
 export function registerSubscriptionRoutes(app: FastifyInstance, services: Services, prefix: string) {
   const provider = services.payments;
   const apply = async (events: ProviderEvent[]) => {
-    for (const event of events) await handleProviderEvent(services.database, provider, event, services.clock());
+    for (const event of events) await handleProviderEvent(services.database, provider, event, services.clock(), { timeZone: services.config.timeZone });
   };
 
   app.post(

@@ -1,15 +1,29 @@
 /**
- * Money back to the traveller: a cancellation's refund, or what a cheaper change leaves over. The
- * provider is asked (a network call) outside any lock, with an idempotency key per reason and
- * payment; the result is recorded once, under the booking's lock, as a `refunded` booking log.
+ * Money back to the traveller: a cancellation's refund, what a cheaper change leaves over, or a payment
+ * that could not be kept. Refunds go back the way the money came (@parking/domain/ledger allocateRefund):
+ * card payments through the provider, asked outside any lock with an idempotency key per reason and
+ * payment; money staff took (cash, EFTPOS...) is owed back as a credit for staff to hand over. Each
+ * refund is recorded once, under the booking's lock, as ledger movements and a `refunded` booking log.
+ *
+ * Every refund decision is first written as a `refund_due` log in the transaction that decided it, so
+ * that a refund the process did not get to make (killed after the commit) is made by the payment sweep.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { allocateRefund } from '@parking/domain/ledger';
 import { formatMoney, parseMoney, type Cents } from '@parking/domain/money';
-import type { RequestContext } from '../context';
-import type { Executor } from '../db/client';
-import { bookingLogs, bookings, payments } from '../db/schema/index';
-import { inTransaction } from '../http/context';
+import type { Database, Executor } from '../db/client';
+import { bookingLogs } from '../db/schema/index';
+import type { PaymentProvider } from '../payments/provider';
+import { loadMovements, recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
+
+export interface RefundDeps {
+  database: Database;
+  provider: PaymentProvider;
+  now: Date;
+  /** Who asked for it (the traveller's or staff's login); null for a guest or the system. */
+  userId: number | null;
+}
 
 interface RefundLine {
   paymentIntent: string;
@@ -17,28 +31,14 @@ interface RefundLine {
   amount: string;
 }
 
-/** Each card payment of a booking with what has already gone back to it. */
-async function refundablePayments(db: Executor, bookingId: number) {
-  const paid = await db
-    .select({ intent: payments.providerPaymentId, amount: payments.amount, created: payments.created })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
-  const logs = await db
-    .select({ info: bookingLogs.info })
-    .from(bookingLogs)
-    .where(and(eq(bookingLogs.bookingId, bookingId), eq(bookingLogs.action, 'refunded')));
-  const refunded = new Map<string, Cents>();
-  for (const log of logs) {
-    for (const line of ((log.info as { refunds?: RefundLine[] }).refunds ?? [])) {
-      refunded.set(line.paymentIntent, (refunded.get(line.paymentIntent) ?? 0) + parseMoney(line.amount));
-    }
-  }
-  // The latest payment first: a change's difference goes back to the card that paid it.
-  return paid
-    .map((row) => ({ intent: row.intent, left: parseMoney(row.amount) - (refunded.get(row.intent) ?? 0), created: row.created }))
-    .filter((row) => row.left > 0)
-    .sort((a, b) => b.created.getTime() - a.created.getTime());
+export interface RefundOutcome {
+  /** Back to the card through the provider. */
+  refundedCents: Cents;
+  /** Owed back but paid some other way (cash, EFTPOS, account): for staff to settle. */
+  creditCents: Cents;
 }
+
+const NOTHING: RefundOutcome = { refundedCents: 0, creditCents: 0 };
 
 /** Whether the refund for this reason has been recorded already. */
 async function refundRecorded(db: Executor, bookingId: number, key: string): Promise<boolean> {
@@ -50,67 +50,98 @@ async function refundRecorded(db: Executor, bookingId: number, key: string): Pro
   return Boolean(row);
 }
 
-export interface RefundOutcome {
-  /** Back to the card through the provider. */
-  refundedCents: Cents;
-  /** Owed back but paid some other way (cash, account): recorded as a credit for staff to settle. */
-  creditCents: Cents;
+/** Writes the decision to refund (inside the deciding transaction): see the module's comment. */
+export async function refundDue(db: Executor, entry: { bookingId: number; key: string; cents: Cents; userId: number | null; now: Date; reason: string }): Promise<void> {
+  if (entry.cents <= 0) return;
+  await db.insert(bookingLogs).values({
+    bookingId: entry.bookingId,
+    userId: entry.userId,
+    timestamp: entry.now,
+    action: 'refund_due',
+    info: { key: entry.key, amount: formatMoney(entry.cents), reason: entry.reason },
+  });
 }
 
 /**
  * Refunds `cents` of a booking for one reason (`key`, e.g. `cancel-12`). Calling it again with the
- * same key changes nothing: the provider answers the same refunds and the log is written once.
+ * same key changes nothing: the provider answers the same refunds and the ledger records them once.
  */
-export async function refundBooking(ctx: RequestContext, bookingId: number, cents: Cents, key: string, options: { cancelled: boolean }): Promise<RefundOutcome> {
-  if (cents <= 0 || (await refundRecorded(ctx.db, bookingId, key))) return { refundedCents: 0, creditCents: 0 };
-  const lines: RefundLine[] = [];
-  let left = cents;
-  for (const payment of await refundablePayments(ctx.db, bookingId)) {
-    if (left <= 0) break;
-    const amount = Math.min(left, payment.left);
-    const refund = await ctx.services.payments.refund({ paymentIntentId: payment.intent, amountCents: amount, idempotencyKey: `${key}-${payment.intent}` });
-    lines.push({ paymentIntent: payment.intent, refund: refund.id, amount: formatMoney(refund.amountCents) });
-    left -= refund.amountCents;
+export async function refundBooking(deps: RefundDeps, bookingId: number, cents: Cents, key: string): Promise<RefundOutcome> {
+  if (cents <= 0 || (await refundRecorded(deps.database, bookingId, key))) return NOTHING;
+  const lines: Array<RefundLine & { cents: Cents }> = [];
+  let creditCents = 0;
+  for (const line of allocateRefund(await loadMovements(deps.database, bookingId), cents)) {
+    if (line.method !== 'stripe' || !line.reference) {
+      creditCents += line.amountCents;
+      continue;
+    }
+    const refund = await deps.provider.refund({ paymentIntentId: line.reference, amountCents: line.amountCents, idempotencyKey: `${key}-${line.reference}` });
+    lines.push({ paymentIntent: line.reference, refund: refund.id, amount: formatMoney(refund.amountCents), cents: refund.amountCents });
   }
-  const refundedCents = cents - left;
-  return inTransaction(ctx, async (tx) => {
-    const [booking] = await tx.db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  const refundedCents = lines.reduce((sum, line) => sum + line.cents, 0);
+  return deps.database.transaction(async (tx) => {
+    const synced = await syncBookingMoney(tx, bookingId);
     // A concurrent repeat of the same request got here first: the provider gave it the same refunds.
-    if (!booking || (await refundRecorded(tx.db, bookingId, key))) return { refundedCents: 0, creditCents: 0 };
-    await tx.db.insert(bookingLogs).values({
+    if (!synced || (await refundRecorded(tx, bookingId, key))) return NOTHING;
+    for (const line of lines) {
+      await recordMovement(tx, {
+        bookingId,
+        kind: 'refund',
+        method: 'stripe',
+        amountCents: line.cents,
+        reference: line.paymentIntent,
+        key: `refund:${line.refund}`,
+        userId: deps.userId,
+        at: deps.now,
+      });
+    }
+    await tx.insert(bookingLogs).values({
       bookingId,
-      userId: ctx.user?.id ?? null,
-      timestamp: tx.now,
+      userId: deps.userId,
+      timestamp: deps.now,
       action: 'refunded',
-      info: { key, amount: formatMoney(refundedCents), credit: formatMoney(left), refunds: lines },
+      info: { key, amount: formatMoney(refundedCents), credit: formatMoney(creditCents), refunds: lines.map(({ cents: _cents, ...line }) => line) },
     });
-    const change = {
-      amountPaid: formatMoney(Math.max(0, parseMoney(booking.amountPaid) - cents)),
-      paymentStatus: options.cancelled ? 'refunded' : booking.paymentStatus,
-    };
-    await tx.db
-      .update(bookings)
-      .set({ ...change, updated: tx.now })
-      .where(eq(bookings.id, bookingId));
+    const after = await syncBookingMoney(tx, bookingId);
     // The audit trail: who asked for it (the traveller's login, none for a guest's emailed access).
-    await recordBookingMoney(tx.db, {
+    await recordBookingMoney(tx, {
       bookingId,
-      userId: ctx.user?.id ?? null,
+      userId: deps.userId,
       action: 'refund',
-      timestamp: tx.now,
-      before: paymentFields(booking),
-      after: paymentFields({ ...booking, ...change }),
-      detail: { key, amount: formatMoney(refundedCents), credit: formatMoney(left), refunds: lines.map((line) => ({ ...line })) },
+      timestamp: deps.now,
+      before: paymentFields(synced.before),
+      after: paymentFields(after?.after ?? synced.after),
+      detail: { key, amount: formatMoney(refundedCents), credit: formatMoney(creditCents), refunds: lines.map(({ cents: _cents, ...line }) => ({ ...line })) },
     });
-    return { refundedCents, creditCents: left };
+    return { refundedCents, creditCents };
   });
 }
 
-/** What has gone back to the cards of a booking, in all (for the card payments' running total). */
-export async function refundedCents(db: Executor, bookingId: number): Promise<Cents> {
-  const rows = await db
-    .select({ amount: sql<string>`coalesce(sum((${bookingLogs.info}->>'amount')::numeric), 0)::text` })
+/**
+ * Refunds decided and not made (the process stopped between the decision's commit and the provider's
+ * answer, or the provider was down): made now. The payment sweep runs this; it is idempotent.
+ */
+export async function settleDueRefunds(deps: Omit<RefundDeps, 'userId'>): Promise<number> {
+  const due = await deps.database
+    .select({ bookingId: bookingLogs.bookingId, info: bookingLogs.info, userId: bookingLogs.userId })
     .from(bookingLogs)
-    .where(and(eq(bookingLogs.bookingId, bookingId), eq(bookingLogs.action, 'refunded')));
-  return parseMoney(Number(rows[0]?.amount ?? '0').toFixed(2));
+    .where(
+      and(
+        eq(bookingLogs.action, 'refund_due'),
+        sql`NOT EXISTS (SELECT 1 FROM booking_logs done WHERE done.booking_id = ${bookingLogs.bookingId} AND done.action = 'refunded' AND done.info->>'key' = ${bookingLogs.info}->>'key')`,
+      ),
+    )
+    .limit(100);
+  let settled = 0;
+  for (const row of due) {
+    const info = row.info as { key?: string; amount?: string };
+    if (!info.key || !info.amount) continue;
+    try {
+      await refundBooking({ ...deps, userId: row.userId }, row.bookingId, parseMoney(info.amount), info.key);
+      settled += 1;
+    } catch (error) {
+      console.error(`Refund ${info.key} of booking ${row.bookingId} could not be made:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return settled;
 }

@@ -19,6 +19,7 @@ import { errors, fromZod } from '../jsonapi/errors';
 import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
 import { assertCapacity, assertStayLimits, assertNotBlockedOut, assertOnlineFormOpen, findPromo, lockLot, priceExtras } from './booking-rules';
+import { recordStaffMoney } from './ledger';
 import { loadLotPricing, subscriptionCover } from './pricing-data';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -158,7 +159,7 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   // Online bookings wait for payment; a subscriber's free stay is complete at once.
   const free = costs.totalCost === 0 && hadSubscription;
   const status = staff ? (input.status ?? 'complete') : free ? 'complete' : 'pending';
-  const paymentStatus = staff ? (input.paymentStatus ?? 'unpaid') : free ? 'paid' : 'unpaid';
+  const paymentStatus = free ? 'paid' : 'unpaid';
 
   const [customerRow] = await ctx.db.select({ email: customers.email }).from(customers).where(eq(customers.id, customer.id));
   const [booking] = await ctx.db
@@ -203,9 +204,10 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
       discountId: staff && rel.discount != null ? rel.discount : discountId,
       promoCode: input.promoCode,
       hadSubscription,
-      amountPaid: staff ? (input.amountPaid ?? '0.00') : '0.00',
+      // The money columns follow the ledger (services/ledger.ts): what staff took is recorded below.
+      amountPaid: '0.00',
       paymentMethod: staff ? (input.paymentMethod ?? null) : null,
-      paymentDatetime: staff ? (input.paymentDatetime ?? null) : null,
+      paymentDatetime: null,
       publicNotes: input.publicNotes,
       notes: staff ? (input.notes ?? '') : '',
       fuelLevel: staff ? (input.fuelLevel ?? '') : '',
@@ -224,6 +226,20 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   await faultPoint('booking-save');
   if (pricedExtras.length) {
     await ctx.db.insert(bookingExtras).values(pricedExtras.map((extra) => ({ bookingId: booking.id, extraId: extra.id, price: formatMoney(extra.cents) })));
+  }
+  if (staff) {
+    const sent = (name: keyof StaffBookingInput) => name in doc.attributes;
+    await recordStaffMoney(
+      ctx.db,
+      booking.id,
+      {
+        amountPaid: input.amountPaid,
+        paymentDatetime: input.paymentDatetime,
+        ...(sent('paymentStatus') ? { paymentStatus: input.paymentStatus } : {}),
+      },
+      ctx.user?.id ?? null,
+      ctx.now,
+    );
   }
   await ctx.db.insert(bookingLogs).values({
     bookingId: booking.id,

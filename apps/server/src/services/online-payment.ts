@@ -1,9 +1,10 @@
 /** Opens the card payment of a saved online booking: a provider payment intent and its client secret. */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
 import { formatMoney, parseMoney } from '@parking/domain/money';
-import type { RequestContext } from '../context';
-import { bookings, payments } from '../db/schema/index';
+import type { RequestContext, Services } from '../context';
+import { bookingChanges, bookings, payments } from '../db/schema/index';
+import { intentIdFromSecret, ProviderObjectMissingError } from '../payments/provider';
 import { errors } from '../jsonapi/errors';
 import type { WriteDocument } from '../jsonapi/document';
 import { PENDING_HOLD_MS } from './pricing-data';
@@ -13,7 +14,7 @@ import { PENDING_HOLD_MS } from './pricing-data';
  * hold the lot's lock. A provider failure leaves the booking pending without a secret, which the
  * wizard reports ("Something went wrong when creating your booking.").
  */
-export async function openBookingPayment(ctx: RequestContext, bookingId: number, amountCents?: number): Promise<string | null> {
+export async function openBookingPayment(ctx: RequestContext, bookingId: number, amountCents?: number, key?: string): Promise<string | null> {
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return null;
   const due = amountCents ?? parseMoney(booking.totalCost) - parseMoney(booking.amountPaid);
@@ -23,7 +24,7 @@ export async function openBookingPayment(ctx: RequestContext, bookingId: number,
     bookingId,
     description: `Airport parking ${booking.bookingCode}`,
     receiptEmail: booking.email && !PLACEHOLDER_EMAIL_PATTERN.test(booking.email) ? booking.email : null,
-    idempotencyKey: amountCents === undefined ? `booking-${bookingId}-${booking.totalCost}` : `payment-${bookingId}-${ctx.now.getTime()}`,
+    idempotencyKey: key ?? (amountCents === undefined ? `booking-${bookingId}-${booking.totalCost}` : `payment-${bookingId}-${ctx.now.getTime()}`),
   });
   await ctx.db
     .insert(payments)
@@ -40,6 +41,32 @@ export async function openBookingPayment(ctx: RequestContext, bookingId: number,
     .onConflictDoNothing({ target: payments.providerPaymentId });
   await ctx.db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, bookingId));
   return intent.clientSecret;
+}
+
+/** The card payment of a change awaiting its difference (services/booking-changes.ts). */
+export async function openChangePayment(ctx: RequestContext, bookingId: number, changeId: number, amountCents: number): Promise<string | null> {
+  const clientSecret = await openBookingPayment(ctx, bookingId, amountCents, `change-${changeId}`);
+  const intentId = clientSecret ? intentIdFromSecret(clientSecret) : null;
+  if (intentId) await ctx.db.update(bookingChanges).set({ paymentIntentId: intentId }).where(eq(bookingChanges.id, changeId));
+  return clientSecret;
+}
+
+/**
+ * Closes open card payments at the provider (a cancelled booking's, a replaced change's), so that they
+ * can no longer take money. One the provider says was paid first is left to the payment's own path,
+ * which refunds what a cancelled booking cannot keep.
+ */
+export async function closePayments(services: Pick<Services, 'payments' | 'database'>, intentIds: string[]): Promise<void> {
+  for (const id of intentIds) {
+    try {
+      const intent = await services.payments.cancelPaymentIntent(id);
+      if (intent.status === 'canceled') {
+        await services.database.update(payments).set({ status: 'canceled' }).where(and(eq(payments.providerPaymentId, id), ne(payments.status, 'succeeded')));
+      }
+    } catch (error) {
+      if (!(error instanceof ProviderObjectMissingError)) console.error(`Payment ${id} could not be closed:`, error instanceof Error ? error.message : error);
+    }
+  }
 }
 
 /**

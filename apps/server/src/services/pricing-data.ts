@@ -127,6 +127,31 @@ function presenceSpansSql(q: PresenceQuery, lotIdsSql: SQL = idList(q.lotIds)): 
       AND b.lot_id IN ${lotIdsSql}
       AND ${counted}
       ${q.excludeBookingId === undefined ? sql`` : sql`AND b.id <> ${q.excludeBookingId}`}
+    GROUP BY 1, 2, 3
+    ${q.completeOnly ? sql`` : heldChangesSql(q, lotIdsSql, holdSince)}`;
+}
+
+/**
+ * The days that changes awaiting their payment add to their bookings (services/booking-changes.ts), held
+ * like an unpaid online booking: for PENDING_HOLD_MS from the change. Stored as business dates, so their
+ * day offsets are plain date arithmetic.
+ */
+function heldChangesSql(q: PresenceQuery, lotIdsSql: SQL, holdSince: Date): SQL {
+  const days = stayDays(q.startDate, q.endDate);
+  return sql`
+    UNION ALL
+    SELECT c.lot_id,
+           greatest(s.first_date - ${q.startDate}::date, 0) AS first,
+           least(s.last_date - ${q.startDate}::date, ${days - 1}::int) AS last,
+           count(*)::int AS cars
+    FROM booking_changes c
+    CROSS JOIN LATERAL (VALUES (c.hold_first, c.hold_last), (c.hold2_first, c.hold2_last)) AS s(first_date, last_date)
+    WHERE c.status = 'awaiting_payment'
+      AND c.created > ${holdSince.toISOString()}::timestamptz
+      AND s.first_date IS NOT NULL
+      AND s.first_date <= ${q.endDate}::date AND s.last_date >= ${q.startDate}::date
+      AND c.lot_id IN ${lotIdsSql}
+      ${q.excludeBookingId === undefined ? sql`` : sql`AND c.booking_id <> ${q.excludeBookingId}`}
     GROUP BY 1, 2, 3`;
 }
 

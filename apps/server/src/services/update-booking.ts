@@ -15,6 +15,7 @@ import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { assertStayLimits, findPromo, priceExtras } from './booking-rules';
 import { relationshipIds, type BookingRow } from './create-booking';
+import { recordStaffMoney, type StaffMoneyInput } from './ledger';
 import { loadLotPricing, subscriptionCover } from './pricing-data';
 
 type Table = typeof airlines | typeof vehicleTypes | typeof lots | typeof customers | typeof lotRegions;
@@ -32,7 +33,16 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
   if (!parsed.success) throw fromZod(parsed.error);
   const sent = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes));
   const rel = relationshipIds(doc);
-  const changes: Partial<typeof bookings.$inferInsert> = { ...sent };
+  // The payment fields are not columns to set: they are movements for the ledger (recordStaffMoney below).
+  const { amountPaid: _amountPaid, paymentMethod: _paymentMethod, paymentDatetime: _paymentDatetime, paymentStatus: _paymentStatus, ...fields } = sent;
+  const has = (name: string) => name in doc.attributes;
+  const money: StaffMoneyInput = {
+    ...(has('amountPaid') ? { amountPaid: parsed.data.amountPaid } : {}),
+    ...(has('paymentMethod') ? { paymentMethod: parsed.data.paymentMethod } : {}),
+    ...(has('paymentDatetime') ? { paymentDatetime: parsed.data.paymentDatetime } : {}),
+    ...(has('paymentStatus') ? { paymentStatus: parsed.data.paymentStatus } : {}),
+  };
+  const changes: Partial<typeof bookings.$inferInsert> = { ...fields };
   delete (changes as { promoCode?: unknown }).promoCode;
 
   const relColumns = {
@@ -142,7 +152,15 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
     if (String(before) !== String(after)) changed[key] = [before, after];
   }
   if (rel.extras !== undefined) changed.extras = [null, rel.extras];
+  if (Object.keys(changed).length > 0) await ctx.db.update(bookings).set({ ...changes, updated: ctx.now }).where(eq(bookings.id, row.id));
+  // A new total (or status) changes what is owed; staff's payment fields become ledger movements.
+  await recordStaffMoney(ctx.db, row.id, money, ctx.user?.id ?? null, ctx.now);
+  const [after] = await ctx.db.select().from(bookings).where(eq(bookings.id, row.id));
+  for (const key of ['amountPaid', 'paymentMethod', 'paymentStatus', 'paymentDatetime', 'stripeComplete'] as const) {
+    const before = comparable(row[key]);
+    const now = comparable(after?.[key]);
+    if (String(before) !== String(now)) changed[key] = [before, now];
+  }
   if (Object.keys(changed).length === 0) return;
-  await ctx.db.update(bookings).set({ ...changes, updated: ctx.now }).where(eq(bookings.id, row.id));
   await ctx.db.insert(bookingLogs).values({ bookingId: row.id, userId: ctx.user?.id ?? null, timestamp: ctx.now, action: 'updated', info: changed });
 }

@@ -1,6 +1,7 @@
 /** Bookings written straight into the database, for tests that need exact dates, states and codes. */
 import type { Executor } from '../db/client';
 import { bookingExtras, bookings } from '../db/schema/index';
+import { openingBalances } from '../services/ledger';
 
 type BookingInsert = typeof bookings.$inferInsert;
 
@@ -51,5 +52,7 @@ export async function insertBooking(
     .returning();
   if (!row) throw new Error('no booking');
   if (extras.length) await db.insert(bookingExtras).values(extras.map((extra) => ({ bookingId: row.id, ...extra })));
+  // What it was paid becomes its opening ledger movement, as for any booking written without one.
+  await openingBalances(db, row.id);
   return row;
 }

@@ -82,10 +82,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (idempotencyKey) idempotent.set(idempotencyKey, refund);
         return send(200, refund);
       }
+      const cancelMatch = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)\/cancel$/.exec(path);
+      if (request.method === 'POST' && cancelMatch?.[1]) {
+        const intent = intents.get(cancelMatch[1]);
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${String(intent.status)}.` } });
+        }
+        intent.status = 'canceled';
+        return send(200, intent);
+      }
       const intentMatch = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)$/.exec(path);
       if (request.method === 'GET' && intentMatch?.[1]) {
         const intent = intents.get(intentMatch[1]);
-        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
       }
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_${randomBytes(8).toString('hex')}`;
@@ -97,7 +107,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subMatch = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
       if (request.method === 'GET' && subMatch?.[1]) {
         const sub = subscriptions.get(subMatch[1]);
-        return sub ? send(200, sub) : send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+        return sub ? send(200, sub) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } });
       }
       return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
     })();

@@ -57,7 +57,14 @@ export interface TestServer {
 }
 
 /** What production refuses to start without, besides a database: tests that start in production give these. */
-export const PRODUCTION_ESSENTIALS = { BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'test-only-session-secret-0123456789abcdef' } as const;
+export const PRODUCTION_ESSENTIALS = {
+  BUSINESS_ABN: '51 824 753 556',
+  SESSION_SECRET: 'test-only-session-secret-0123456789abcdef',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  STRIPE_SECRET_KEY: 'sk_test_production_config_only',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_production_config_only',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production_config_only',
+} as const;
 
 export async function createTestServer(
   options: {

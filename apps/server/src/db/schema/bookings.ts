@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   check,
   index,
   integer,
@@ -183,5 +184,82 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_id_key').on(t.providerPaymentId),
     index('payments_booking_idx').on(t.bookingId),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The booking's money, one row per movement, never updated: card payments (with the provider's
+ * payment intent), payments staff took (cash, EFTPOS, cheque, account...), refunds. The booking's
+ * amountPaid, paymentStatus, paymentMethod, paymentDatetime and stripeComplete are derived from these
+ * rows by @parking/domain/ledger (services/ledger.ts writes them), never set on their own.
+ */
+export const bookingMovements = pgTable(
+  'booking_movements',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    method: text('method').notNull(),
+    amount: money('amount').notNull(),
+    /** The provider's payment intent a card payment or card refund belongs to; null for money staff handled. */
+    reference: text('reference'),
+    /** What makes recording a movement idempotent: 'payment:pi_…', 'refund:re_…', 'staff:…'. */
+    key: text('key').notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamptz('at').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('booking_movements_key_key').on(t.key),
+    index('booking_movements_booking_idx').on(t.bookingId, t.at),
+    check('booking_movements_kind_valid', sql`${t.kind} IN ('payment', 'refund')`),
+    check('booking_movements_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'booking_movements_method_valid',
+      sql`${t.method} IN ('stripe', 'cash', 'eftpos', 'visa', 'mastercard', 'cheque', 'account', 'Payment on return')`,
+    ),
+  ],
+);
+
+/**
+ * A traveller's change that costs more than was paid (manage my booking): it waits here, with the
+ * days it adds held for as long as an unpaid online booking is held, and is applied to the booking
+ * only when its difference is paid (services/booking-changes.ts).
+ */
+export const bookingChanges = pgTable(
+  'booking_changes',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    /** The booking's columns as the change makes them (datetimes as ISO strings). */
+    values: jsonb('values').notNull(),
+    /** The extras as they will be ([{id, cents}]), or null when the change leaves them as they are. */
+    extras: jsonb('extras'),
+    /** What the Edit History will show: { field: [before, after] }. */
+    changed: jsonb('changed').notNull(),
+    amount: money('amount').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    status: text('status').notNull().default('awaiting_payment'),
+    /** Business dates the change adds before the booked stay and after it (held while awaiting payment). */
+    holdFirst: date('hold_first', { mode: 'string' }),
+    holdLast: date('hold_last', { mode: 'string' }),
+    hold2First: date('hold2_first', { mode: 'string' }),
+    hold2Last: date('hold2_last', { mode: 'string' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    index('booking_changes_booking_idx').on(t.bookingId),
+    index('booking_changes_intent_idx').on(t.paymentIntentId),
+    index('booking_changes_awaiting_idx').on(t.created).where(sql`status = 'awaiting_payment'`),
+    check('booking_changes_status_valid', sql`${t.status} IN ('awaiting_payment', 'applied', 'refused', 'superseded', 'cancelled')`),
+    check('booking_changes_amount_positive', sql`${t.amount} > 0`),
   ],
 );

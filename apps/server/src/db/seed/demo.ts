@@ -52,6 +52,7 @@ import {
 } from './data';
 import { seedContent } from './content';
 import { Random, WeightedTable } from './random';
+import { openingBalances } from '../../services/ledger';
 
 export interface SeedOptions {
   now: Date;
@@ -129,7 +130,12 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   const started = performance.now();
   // Hashed once, before the transaction: argon2 is deliberately slow.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const summary = await db.transaction((tx) => seedInto(tx, options, passwordHash));
+  const summary = await db.transaction(async (tx) => {
+    const seeded = await seedInto(tx, options, passwordHash);
+    // What each booking was paid, as the ledger keeps it (services/ledger.ts).
+    await openingBalances(tx);
+    return seeded;
+  });
   return { ...summary, milliseconds: Math.round(performance.now() - started) };
 }
 

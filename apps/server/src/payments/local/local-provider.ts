@@ -12,6 +12,7 @@ import { localProviderObjects } from '../../db/schema/index';
 import { readEvent, readIntent, readSubscription } from '../stripe-events';
 import {
   PaymentDeclinedError,
+  ProviderObjectMissingError,
   WebhookSignatureError,
   type CheckoutInput,
   type CreateIntentInput,
@@ -91,8 +92,17 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
 
     async retrievePaymentIntent(id) {
       const intent = await load(id, 'payment_intent');
-      if (!intent) throw new Error(`No such payment intent: ${id}`);
+      if (!intent) throw new ProviderObjectMissingError(`No such payment intent: ${id}`);
       return readIntent(intent);
+    },
+
+    async cancelPaymentIntent(id) {
+      const intent = await load(id, 'payment_intent');
+      if (!intent) throw new ProviderObjectMissingError(`No such payment intent: ${id}`);
+      if (intent.status === 'succeeded' || intent.status === 'canceled') return readIntent(intent);
+      const canceled = { ...intent, status: 'canceled', canceled_at: unix(options.clock()) };
+      await save(id, 'payment_intent', canceled);
+      return readIntent(canceled);
     },
 
     async confirmPayment(clientSecret, card) {
@@ -100,6 +110,7 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
       const intent = await load(id, 'payment_intent');
       if (!intent || intent.client_secret !== clientSecret) throw new PaymentDeclinedError('No such payment.', 'resource_missing');
       if (intent.status === 'succeeded') return { intent: readIntent(intent), event: event('payment_intent.succeeded', intent) };
+      if (intent.status === 'canceled') throw new PaymentDeclinedError('This payment has been cancelled.', 'payment_intent_unexpected_state');
       const fieldError = Object.values(cardFieldErrors(card, options.clock()))[0];
       if (fieldError) throw new PaymentDeclinedError(fieldError, 'incorrect_number');
       const outcome = cardOutcome(card.number);
@@ -208,7 +219,7 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
 
     async retrieveSubscription(id) {
       const sub = await load(id, 'subscription');
-      if (!sub) throw new Error(`No such subscription: ${id}`);
+      if (!sub) throw new ProviderObjectMissingError(`No such subscription: ${id}`);
       return readSubscription(sub);
     },
 

@@ -106,6 +106,8 @@ describe('stripe adapter', () => {
       items: { data: [{ price: { id: 'price_indoor_q' } }] },
       metadata: { user_id: String(user.id) },
     };
+    // Stripe has the subscription: the webhook's event is only believed once Stripe answers for it.
+    stripe.subscriptions.set('sub_test_1', sub);
     await webhook({ id: 'evt_sub_created', object: 'event', type: 'customer.subscription.created', data: { object: sub } });
     const me = await api(server.app, 'GET', `${V1}/users/${user.id}/`, { token });
     expect(one(me.body).attributes).toMatchObject({ activeIndoorSubscription: true, activeOutdoorSubscription: false });
@@ -118,7 +120,9 @@ describe('stripe adapter', () => {
     expect(renewed?.endDatetime.toISOString()).toBe('2027-05-21T00:00:00.000Z');
 
     // Cancelled at period end: still valid until then.
-    await webhook({ id: 'evt_sub_updated', object: 'event', type: 'customer.subscription.updated', data: { object: { ...sub, current_period_end: nextEnd, cancel_at_period_end: true, canceled_at: periodEnd } } });
+    const cancelling = { ...sub, current_period_end: nextEnd, cancel_at_period_end: true, canceled_at: periodEnd };
+    stripe.subscriptions.set('sub_test_1', cancelling);
+    await webhook({ id: 'evt_sub_updated', object: 'event', type: 'customer.subscription.updated', data: { object: cancelling } });
     const [cancelled] = await server.handle.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
     expect(cancelled).toMatchObject({ valid: true });
     expect(cancelled?.canceledAt).not.toBeNull();
@@ -127,6 +131,7 @@ describe('stripe adapter', () => {
       body: { data: { type: 'billing-sessions', relationships: { user: { data: { type: 'users', id: String(user.id) } } } } },
     });
     expect(one(portal.body).attributes.url).toBe('https://billing.stripe.test/p/session/cus_test_1');
+    stripe.subscriptions.set('sub_test_1', { ...cancelling, status: 'canceled' });
     await webhook({ id: 'evt_sub_deleted', object: 'event', type: 'customer.subscription.deleted', data: { object: { ...sub, status: 'canceled' } } });
     const [ended] = await server.handle.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
     expect(ended?.valid).toBe(false);

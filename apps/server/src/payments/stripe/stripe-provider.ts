@@ -1,7 +1,7 @@
 /** The Stripe adapter: the real Stripe API through stripe-node (STRIPE_SECRET_KEY and friends). */
 import Stripe from 'stripe';
 import { readEvent, readIntent, readSubscription } from '../stripe-events';
-import { PaymentDeclinedError, WebhookSignatureError, type PaymentProvider } from '../provider';
+import { PaymentDeclinedError, ProviderObjectMissingError, WebhookSignatureError, type PaymentProvider } from '../provider';
 
 export interface StripeOptions {
   secretKey: string;
@@ -18,6 +18,12 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     telemetry: false,
     ...(options.apiBase ?? {}),
   });
+  const missing = (error: unknown): never => {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+      throw new ProviderObjectMissingError(error.message);
+    }
+    throw error;
+  };
   const declined = (error: unknown): never => {
     if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(error.message, error.code ?? 'card_error');
     throw error;
@@ -44,7 +50,19 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     async retrievePaymentIntent(id) {
-      return readIntent(await stripe.paymentIntents.retrieve(id));
+      return readIntent(await stripe.paymentIntents.retrieve(id).catch(missing));
+    },
+
+    async cancelPaymentIntent(id) {
+      try {
+        return readIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        // Already paid, or already closed: Stripe refuses to cancel it; answer it as it stands.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+          return readIntent(await stripe.paymentIntents.retrieve(id));
+        }
+        return missing(error);
+      }
     },
 
     async createCheckoutSession(input) {
@@ -67,7 +85,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     async retrieveSubscription(id) {
-      return readSubscription(await stripe.subscriptions.retrieve(id));
+      return readSubscription(await stripe.subscriptions.retrieve(id).catch(missing));
     },
 
     async refund(input) {
