@@ -12,6 +12,7 @@ import type { Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
 import { createPrerenderer, preferredEncoding } from './http/prerender';
+import { wroteData } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ApiError, errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
@@ -253,9 +254,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
     : null;
   if (prerender) {
-    // A write answered here (a blockout, a content edit, a booking) shows on the next home page at once.
+    // A write made here (a blockout, a content edit, a booking) shows on the next home page at once; a
+    // refused or unknown request (a junk POST's 400 or 404) leaves the page held (http/route.ts).
     app.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') prerender.invalidate();
+      if (wroteData(request)) prerender.invalidate();
     });
     app.addHook('onClose', async () => prerender.close());
   }

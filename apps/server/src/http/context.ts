@@ -7,6 +7,12 @@ import { errors } from '../jsonapi/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Whether a request has committed a transaction (inTransaction), by its context's `defer`: the one thing
+ * every copy of a request's context shares (`{ ...ctx, now }`), and a transaction's context is given too.
+ */
+const commits = new WeakMap<RequestContext['defer'], { committed: boolean }>();
+
 export async function authenticate(request: FastifyRequest, services: Services): Promise<SessionUser | null> {
   const now = services.clock();
   const header = request.headers.authorization;
@@ -38,8 +44,10 @@ export async function buildContext(
   deferred: Array<() => Promise<void>>,
 ): Promise<RequestContext> {
   const user = await authenticate(request, services);
+  const defer: RequestContext['defer'] = (job) => deferred.push(job);
+  commits.set(defer, { committed: false });
   return {
-    defer: (job) => deferred.push(job),
+    defer,
     db: services.database,
     user: user && {
       id: user.id,
@@ -56,13 +64,22 @@ export async function buildContext(
   };
 }
 
+/** Whether this request has committed a write through inTransaction (whatever it answers in the end). */
+export function hasCommitted(ctx: RequestContext): boolean {
+  return commits.get(ctx.defer)?.committed ?? false;
+}
+
 /**
  * Runs a write in one transaction with the context bound to it, then the after-commit work
  * (emails) once the data is safely stored.
  */
 export async function inTransaction<T>(ctx: RequestContext, work: (tx: RequestContext) => Promise<T>): Promise<T> {
   const jobs: Array<() => Promise<void>> = [];
-  const result = await ctx.services.database.transaction((tx) => work({ ...ctx, db: tx, defer: (job) => jobs.push(job) }));
+  const defer: RequestContext['defer'] = (job) => jobs.push(job);
+  const state = commits.get(ctx.defer);
+  if (state) commits.set(defer, state);
+  const result = await ctx.services.database.transaction((tx) => work({ ...ctx, db: tx, defer }));
+  if (state) state.committed = true;
   for (const job of jobs) ctx.defer(job);
   return result;
 }

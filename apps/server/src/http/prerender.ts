@@ -160,8 +160,9 @@ interface PrerenderOptions {
  * Every visitor without a session gets the same page, so one document serves them all for PRERENDER_HOLD_MS:
  * making it asks the API eight times and renders the page (about 9 ms of CPU), which at the peak of a
  * promotion email would cap the home page near a hundred visits a second per instance. It is dropped sooner
- * after any write this instance answers (a new blockout, a content edit, a booking) and on any committed
- * change to bookings, lots or rates anywhere; another instance's content edit shows within the hold.
+ * after a write this instance makes (a new blockout, a content edit, a booking: http/route.ts; never for a
+ * refused junk POST) and on any committed change to bookings, lots or rates anywhere; another instance's
+ * content edit shows within the hold.
  * Visitors arriving together while it is made wait for the same one, and it is compressed once per encoding.
  */
 export async function createPrerenderer(

@@ -1,7 +1,7 @@
 /** The fixed request path of every API endpoint: authenticate → handler, errors as JSON:API. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext, Services } from '../context';
-import { buildContext } from './context';
+import { buildContext, hasCommitted } from './context';
 import { JSONAPI } from './errors';
 
 export type Handler = (ctx: RequestContext, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -9,10 +9,23 @@ export type Handler = (ctx: RequestContext, request: FastifyRequest, reply: Fast
 export interface RouteOptions {
   /**
    * The call reads and prices but stores nothing (booking-quotes, promo-code checks, change quotes,
-   * reports): it leaves the held quotes alone. Every other write drops them, so that this instance's
-   * next quote shows its own change without waiting for the change notification.
+   * reports): it leaves the held quotes and home page alone, whatever it answers.
    */
   readOnly?: boolean;
+}
+
+/** Requests that wrote data: the held quotes and pre-rendered home page are dropped for them (app.ts). */
+const wrote = new WeakSet<FastifyRequest>();
+
+/**
+ * Whether this request wrote data: it committed a transaction (inTransaction), whatever it answered, or it
+ * is a write (not GET or HEAD, not readOnly) that succeeded. A refused or failed write that committed
+ * nothing (a 400, a 403, a 404, a 429) leaves what is held alone: junk posts must not empty the caches.
+ * Other instances' writes, and this one's to the quote tables however made, still reach the caches
+ * through the change feed (db/change-feed.ts).
+ */
+export function wroteData(request: FastifyRequest): boolean {
+  return wrote.has(request);
 }
 
 export function route(services: Services, handler: Handler, options: RouteOptions = {}) {
@@ -21,10 +34,17 @@ export function route(services: Services, handler: Handler, options: RouteOption
     const deferred: Array<() => Promise<void>> = [];
     const ctx = await buildContext(request, reply, services, deferred);
     let body: unknown;
+    let succeeded = false;
     try {
       body = await handler(ctx, request, reply);
+      succeeded = reply.statusCode < 400;
     } finally {
-      if (writes && request.method !== 'GET' && request.method !== 'HEAD') services.quoteCache?.invalidate();
+      const write = writes && request.method !== 'GET' && request.method !== 'HEAD';
+      if ((write && succeeded) || hasCommitted(ctx)) {
+        wrote.add(request);
+        // This instance's next quote shows its own change without waiting for the change notification.
+        services.quoteCache?.invalidate();
+      }
     }
     for (const job of deferred) {
       // The data is stored; a mail server hiccup must not turn a saved change into an error.

@@ -7,7 +7,8 @@
  * What is held is dropped:
  * - on any committed change to bookings, lots, rates or exceptional days, by anyone (the change feed:
  *   PostgreSQL LISTEN/NOTIFY across instances, in-process with PGlite);
- * - after any write request this instance answers (so its own next quote never waits for a notification);
+ * - after a write this instance makes (one that commits, or succeeds: http/route.ts; never a refused junk
+ *   POST or a read-only quote), so that its own next quote never waits for a notification;
  * - when a pending booking it counted stops holding its space (30 minutes after it was made), on a new
  *   business day, after TTL_MS as a safety net, and whenever the feed is down (then every quote reads the
  *   database, as before).
