@@ -24,6 +24,21 @@ function dateFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** Years 1000 to 9999 in every time zone (offsets run from -12:00 to +14:00): start inclusive, end exclusive. */
+const FIRST_COUNTABLE = Date.parse('1000-01-01T14:00:00Z');
+const END_COUNTABLE = Date.parse('9999-12-31T10:00:00Z');
+
+/**
+ * Whether the calendar rules can count an instant: its date is a four-digit year in every time zone.
+ * Beyond year 9999 a date has five digits ('10000-01-01', from '9999-12-31T23:59:59-12:00') and before
+ * year 1000 fewer than four ('999-12-31'); the day arithmetic answers NaN for both and PostgreSQL
+ * refuses the first. Every datetime a request gives is checked with this (issue 20).
+ */
+export function isCountableInstant(instant: Date): boolean {
+  const time = instant.getTime();
+  return time >= FIRST_COUNTABLE && time < END_COUNTABLE;
+}
+
 /** The last answer per time zone: every request asks for today's date, many times a minute. */
 const lastBusinessDate = new Map<string, { minute: number; date: string }>();
 

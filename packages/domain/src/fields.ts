@@ -1,6 +1,6 @@
 /** Field rules shared by every form and every API payload. */
 import { z } from 'zod';
-import { TIME_PATTERN } from './dates';
+import { isCountableInstant, TIME_PATTERN } from './dates';
 import { messages } from './messages';
 
 /** Deliberately plain: local@domain.tld, no spaces. Servers deliver to whatever passes this. */
@@ -84,7 +84,7 @@ export function timeOfDay(message: string = messages.invalidTime) {
 // An instant needs its offset: '2026-12-01T10:00' alone would mean a different moment on every machine.
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
-/** An ISO 8601 datetime with offset, as a Date. */
+/** An ISO 8601 datetime with offset, as a Date whose date has a four-digit year in every time zone. */
 export function requiredDatetime(message: string = messages.invalidDatetime) {
   return requiredText(40).pipe(
     z
@@ -92,7 +92,7 @@ export function requiredDatetime(message: string = messages.invalidDatetime) {
       .regex(ISO_DATETIME, { error: message, abort: true })
       .refine((value) => isCalendarDate(value.slice(0, 10)), { error: message, abort: true })
       .transform((value) => new Date(value))
-      .pipe(z.date({ error: message })),
+      .pipe(z.date({ error: message }).refine(isCountableInstant, { error: message })),
   );
 }
 

@@ -1,6 +1,7 @@
 /** Parses and validates a list request's query string: filter, sort, page, include. */
 import { eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@parking/domain/constants';
+import { isCountableInstant } from '@parking/domain/dates';
 import type { RequestContext } from '../context';
 import { errors } from './errors';
 import type { AnyResource, FilterOp, FilterSpec, ValueKind } from './resource';
@@ -56,7 +57,7 @@ export function parseValue(kind: ValueKind, raw: string, parameter: string): str
     case 'datetime': {
       if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw)) throw bad('datetime');
       const date = new Date(raw.replace(' ', 'T'));
-      if (Number.isNaN(date.getTime())) throw bad('datetime');
+      if (Number.isNaN(date.getTime()) || !isCountableInstant(date)) throw bad('datetime');
       return date;
     }
   }

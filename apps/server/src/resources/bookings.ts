@@ -4,7 +4,7 @@
  */
 import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
-import { addDaysToDate, startOfBusinessDay } from '@parking/domain/dates';
+import { addDaysToDate, isCountableInstant, startOfBusinessDay } from '@parking/domain/dates';
 import { containsPattern, isValidDate, parseValue } from '../jsonapi/query';
 import { isAdmin, isStaff } from '../context';
 import { bookingExtras, bookings } from '../db/schema/index';
@@ -42,7 +42,7 @@ export const bookingSearch = (text: string) => sql`${BOOKING_SEARCH_TEXT} ILIKE 
 
 const datetime = (value: string, parameter: string) => {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw errors.parameter(`"${value}" is not a valid datetime.`, parameter);
+  if (Number.isNaN(date.getTime()) || !isCountableInstant(date) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw errors.parameter(`"${value}" is not a valid datetime.`, parameter);
   return date;
 };
 
