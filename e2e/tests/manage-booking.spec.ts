@@ -163,7 +163,7 @@ test.describe('manage my booking', () => {
     await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Paid');
 
     const changed = (await mailTo(request, email)).find((message) => message.subject === `Your booking ${booking.code} has been changed`);
-    expect(changed?.text).toContain(`${money(difference)} more than you have paid`);
+    expect(changed?.text).toContain(`Thank you for paying the difference of ${money(difference)}.`);
 
     // Responsive down to 360 px: nothing runs off the side.
     await page.setViewportSize({ width: 360, height: 740 });

@@ -188,7 +188,7 @@ export function staffBookingPayload(values: StaffBookingForm, timeZone: string, 
       promoCode: options.promoCode,
       discountRate: values.discountRate,
       paymentMethod: values.paymentMethod || null,
-      paymentStatus: values.paymentStatus,
+      // Payment Status is not sent: the server derives it from the payments recorded (ledger.ts).
       amountPaid: values.amountPaid,
       paymentDatetime,
     },

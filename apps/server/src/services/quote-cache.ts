@@ -141,7 +141,10 @@ export class QuoteCache {
       .select({
         lot: lots,
         data: quoteDataSql(sql`(SELECT id FROM lots)`, today, last, this.timeZone, now),
-        oldestHeld: sql<string | Date | null>`(SELECT min(created) FROM bookings WHERE status = 'pending' AND created > ${holdSince.toISOString()}::timestamptz)`,
+        // The soonest hold to lapse: an unpaid booking's, or the added days of a change awaiting its payment.
+        oldestHeld: sql<string | Date | null>`least(
+          (SELECT min(created) FROM bookings WHERE status = 'pending' AND created > ${holdSince.toISOString()}::timestamptz),
+          (SELECT min(created) FROM booking_changes WHERE status = 'awaiting_payment' AND created > ${holdSince.toISOString()}::timestamptz))`,
       })
       .from(lots)
       .orderBy(asc(lots.name), asc(lots.id));

@@ -120,12 +120,20 @@ export function BookingChargesSection({ form, charges, calculating, calculationE
         Payment
       </Typography>
       <FieldGrid>
-        <FormSelectField control={control} name="paymentStatus" label="Payment Status" options={PAYMENT_STATUSES.map((value) => ({ value, label: capitalised(value) }))} required />
+        <FormSelectField
+          control={control}
+          name="paymentStatus"
+          label="Payment Status"
+          options={PAYMENT_STATUSES.map((value) => ({ value, label: capitalised(value) }))}
+          disabled
+          helperText="Follows the payments recorded"
+        />
         <FormSelectField control={control} name="paymentMethod" label="Payment Method" options={PAYMENT_METHODS} placeholder="None" />
         <FormTextField
           control={control}
           name="amountPaid"
           label="Amount Paid"
+          helperText="The total paid: a change is recorded as a payment (or refund) by the Payment Method"
           inputMode="decimal"
           slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
         />

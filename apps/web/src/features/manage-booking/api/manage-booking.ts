@@ -56,6 +56,11 @@ export interface ChangeAnswer extends ManagedBooking {
   clientSecret: string | null;
   refunded: string;
   credit: string;
+  /** A change that costs more is made once its difference is paid; its new days are held until holdExpires. */
+  changePending: boolean;
+  holdExpires: string | null;
+  /** The promo code the booking was made with, when it does not apply to the new dates. */
+  promoDropped: string | null;
 }
 
 export interface ChangeQuote {
@@ -65,6 +70,7 @@ export interface ChangeQuote {
   amountDue: string;
   refund: string;
   changed: string[];
+  promoDropped: string | null;
 }
 
 /** A change as the API takes it: attributes, and the related vehicle type, airlines and extras. */

@@ -181,6 +181,9 @@ export function ChangeBookingForm({ booking, onSaved }: Props) {
                       ? `To be refunded to your card: ${formatMoneyText(review.quote.refund)}`
                       : 'No change in price.'}
                 </Typography>
+                {review.quote.promoDropped && (
+                  <Typography>{`The promo code ${review.quote.promoDropped} does not apply to the new dates, so the new total is without its discount.`}</Typography>
+                )}
               </>
             )}
           </Box>

@@ -194,7 +194,11 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
             onSaved={(answer) => {
               refresh(answer);
               if (answer.clientSecret && Number(answer.amountDue) > 0) {
-                setOutcome('Your booking has been changed. Please pay the difference below.');
+                setOutcome(
+                  answer.changePending
+                    ? `Please pay the difference below to make your change. The new dates are held for you until ${formatDateTime(answer.holdExpires ?? '')}.`
+                    : 'Your booking has been changed. Please pay the difference below.',
+                );
                 setPayment({ clientSecret: answer.clientSecret, amount: answer.amountDue });
               } else {
                 setOutcome(
