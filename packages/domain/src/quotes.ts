@@ -15,9 +15,6 @@ import { DEFAULT_STAY_LIMITS, type StayLimits } from './stay-limits';
 
 export { MAX_QUOTE_DAYS, type DateProblem, type QuoteDateField } from './quote-dates';
 
-/** The longest stay a cost calculation prices: long-term bookings are entered by staff. */
-export const MAX_COST_DAYS = 3660;
-
 export const quoteMessages = {
   stayTooLong,
   staffOnlyDiscount: 'Only staff can set a discount rate; customers get discounts through promo codes.',

@@ -1,3 +1,4 @@
+import { stayTooLong, tooFarAhead } from '@parking/domain/stay-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parking/domain/messages';
 import { parseMoney } from '@parking/domain/money';
@@ -167,7 +168,8 @@ describe('booking-quotes validation', () => {
     ['a rate above 1', { discountRate: '1.5' }, '/data/attributes/discountRate', messages.fractionRange],
     ['a negative extras cost', { extrasCost: '-5' }, '/data/attributes/extrasCost', messages.invalidAmount],
     ['a non-boolean gaps flag', { calculateSubscriptionGaps: 'yes' }, '/data/attributes/calculateSubscriptionGaps', 'Must be a valid boolean.'],
-    ['a stay over ten years', { endDatetime: '2037-01-01T06:00:00+11:00' }, '/data/attributes/endDatetime', quoteMessages.stayTooLong(3660)],
+    ['a stay longer than a booking may be', { endDatetime: '2037-01-01T06:00:00+11:00' }, '/data/attributes/endDatetime', stayTooLong(365)],
+    ['a stay beyond the booking horizon', { startDatetime: '9999-01-01T06:00:00+11:00', endDatetime: '9999-01-03T06:00:00+11:00' }, '/data/attributes/startDatetime', tooFarAhead(730)],
   ])('refuses %s', async (_name, attributes, pointer, detail) => {
     const response = await request(attributes, { token: staffToken });
     expect(response.status).toBe(400);

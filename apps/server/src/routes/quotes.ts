@@ -13,7 +13,7 @@ import { messages } from '@parking/domain/messages';
 import { formatAud, formatMoney, parseMoney } from '@parking/domain/money';
 import { computeCosts, costsToStrings, rateToParts } from '@parking/domain/pricing';
 import type { StayLimits } from '@parking/domain/stay-limits';
-import { bookingQuoteSchema, MAX_COST_DAYS, quoteDateProblems, quoteMessages, quotePriceCents } from '@parking/domain/quotes';
+import { bookingQuoteSchema, quoteDateProblems, quoteMessages, quotePriceCents } from '@parking/domain/quotes';
 import { isStaff, type RequestContext, type Services } from '../context';
 import { lots } from '../db/schema/index';
 import { route } from '../http/route';
@@ -23,6 +23,7 @@ import { ApiError, errors, fromZod } from '../jsonapi/errors';
 import { parseInclude, single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { fractionText, iso } from '../resources/serialize';
+import { assertStayLimits } from '../services/booking-rules';
 import { loadLotPricing, parseQuoteData, quoteDataSql, subscriptionCover, type LotRow } from '../services/pricing-data';
 import { applicablePromo, throttlePromoLookups } from './promo-codes';
 
@@ -197,6 +198,8 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
         throw errors.invalid(quoteMessages.staffOnlyDiscount, 'discountRate', 'permission_denied');
       }
 
+      // The stay limits a booking's save applies (horizon, longest stay), before any day is priced.
+      assertStayLimits(ctx, input.startDatetime, input.endDatetime);
       const lotId = relationshipId(doc, 'lot', true) ?? 0;
       const startDate = businessDate(input.startDatetime, timeZone);
       const endDate = businessDate(input.endDatetime, timeZone);
@@ -226,7 +229,6 @@ export function registerQuoteRoutes(app: FastifyInstance, services: Services, re
         discountRate = (await applicablePromo(ctx, input.promoCode, input.startDatetime, 'promoCode')).rate;
       }
 
-      if (stayDays(startDate, endDate) > MAX_COST_DAYS) throw errors.invalid(quoteMessages.stayTooLong(MAX_COST_DAYS), 'endDatetime');
       const [pricing, coversUntil] = await Promise.all([
         held ? held.pricing : loadLotPricing(ctx.db, [lot.id], startDate, endDate),
         subscriptionCover(ctx.db, customer?.userId ?? null, lot.productCodename, ctx.now, timeZone),
