@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
-import { businessDate, stayDays } from '@parking/domain/dates';
+import { businessDate } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
 import { formatAud, formatMoney, parseMoney } from '@parking/domain/money';
 import { computeCosts, costsToStrings, rateToParts } from '@parking/domain/pricing';
