@@ -32,6 +32,7 @@ import { reportDays } from '../apps/server/src/reports/report-days';
 import { completePresenceSql } from '../apps/server/src/services/pricing-data';
 import { seedReportData } from './report-data';
 import { openBenchDatabase, TIME_ZONE } from './setup';
+import { PRODUCTION_KEYS } from './stand-ins';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 500_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
@@ -196,7 +197,7 @@ async function main() {
     );
     console.info(`${driver}: migrated and generated ${JSON.stringify(shape)} in ${((performance.now() - phase) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({ NODE_ENV: 'production', BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATA_DIR: dataDir, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never',
+    const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_KEYS, BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATA_DIR: dataDir, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never',
       // The app runs on the handle below; naming its database keeps the config from announcing the embedded one.
       ...(url ? { DATABASE_URL: url } : {}) });
     const app = await buildApp({ config, database: handle.db, logger: false });

@@ -45,6 +45,7 @@ import { seedContent } from '../apps/server/src/db/seed/content';
 import { seedReportData } from './report-data';
 import { createAdmin, ensureBuilt, JSONAPI, login, onlineBookingDoc, REPO_ROOT, startServer } from './server-process';
 import { benchDatabaseName, openBenchDatabase, TIME_ZONE } from './setup';
+import { PRODUCTION_KEYS } from './stand-ins';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const num = (name: string, fallback: number) => {
@@ -270,7 +271,7 @@ async function explainHotCalls(databaseUrl: string, token: string, calls: Array<
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   const captured: Array<{ query: string; params: unknown[] }> = [];
   const db: Database = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } });
-  const config = loadConfig({ NODE_ENV: 'production', BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATABASE_URL: databaseUrl, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+  const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_KEYS, BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATABASE_URL: databaseUrl, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
   const app = await buildApp({ config, database: db, logger: false });
   const lines: string[] = [];
   try {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../apps/server/src/auth/crypto';
 import type { Database } from '../apps/server/src/db/client';
 import { customers, users } from '../apps/server/src/db/schema/index';
+import { startStandIns, type StandIns } from './stand-ins';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN_EMAIL = 'bench-admin@example.com';
@@ -33,15 +34,24 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Stripe and SMTP stood in once for every server this process starts (bench/stand-ins.ts), closed after the last. */
+let standIns: Promise<StandIns> | null = null;
+let serversRunning = 0;
+
 /** Starts one production server on 127.0.0.1:`port` over `databaseUrl`, resolved once /backend/live/ answers. */
 export async function startServer(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const base = `http://127.0.0.1:${port}`;
+  standIns ??= startStandIns();
+  serversRunning += 1;
+  const outside = (await standIns).env;
   const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/server/dist/main.js')], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
-      // Production refuses to start without these (tax invoices, signed manage-booking links).
+      // Production refuses to start without these (tax invoices, signed manage-booking links, real
+      // payments and email: stood in here).
+      ...outside,
       BUSINESS_ABN: '51 824 753 556',
       SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef',
       HOST: '127.0.0.1',
@@ -92,11 +102,18 @@ export async function startServer(port: number, databaseUrl: string, env: Record
     base,
     child,
     async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      serversRunning -= 1;
+      if (serversRunning === 0 && standIns) {
+        const closing = standIns;
+        standIns = null;
+        await (await closing).close();
+      }
     },
   };
 }
