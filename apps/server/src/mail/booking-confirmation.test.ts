@@ -14,6 +14,7 @@ import { pdfText } from '../test/pdf-text';
 import { api, createTestServer, doc, one, type TestServer } from '../test/server';
 import { QR_CID } from './booking-confirmation';
 import type { MailMessage } from './mailer';
+import { createLocalProvider } from '../payments/local/local-provider';
 
 const V1 = '/backend/api/v1';
 let server: TestServer;
@@ -148,7 +149,9 @@ describe('the booking confirmation email', () => {
 
   it('is sent once when the webhook comes before the browser confirmation', async () => {
     const booking = await guestBooking();
-    // The provider takes the card; its webhook arrives first.
+    // The provider takes the card; its webhook arrives first (and is believed once the provider says so).
+    const provider = createLocalProvider(server.handle.db, { publicUrl: server.config.publicUrl, clock: server.clock.now, webhookSecret: server.config.payments.webhookSecret });
+    await provider.confirmPayment(booking.clientSecret, { number: '4242424242424242', expiry: '12 / 30', cvc: '123' });
     expect((await webhook(succeededEvent(booking.clientSecret, `evt_first_${booking.id}`))).statusCode).toBe(200);
     expect(mailTo(booking.email)).toHaveLength(1);
     await pay(booking.clientSecret); // the local provider's own event: already applied
