@@ -47,7 +47,8 @@ import { registerContentRoutes } from './routes/content';
 import { registerExportRoutes } from './routes/exports';
 import { registerInvoiceRoutes } from './routes/invoices';
 import { registerManageBookingRoutes } from './routes/manage-booking';
-import { registerPromoCodeRoutes } from './routes/promo-codes';
+import { registerActions } from './http/action';
+import { promoCodeActions } from './routes/promo-codes';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerQuoteRoutes } from './routes/quotes';
 import { registerReportDocumentRoutes } from './routes/report-documents';
@@ -213,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountRoutes(app, services, registry, API_PREFIX);
   registerCatalogueRoutes(app, services, registry, API_PREFIX);
   registerQuoteRoutes(app, services, registry, API_PREFIX);
-  registerPromoCodeRoutes(app, services, API_PREFIX);
+  registerActions(app, services, API_PREFIX, [...promoCodeActions]);
   registerInvoiceRoutes(app, services, registry, API_PREFIX);
   registerExportRoutes(app, services, registry, API_PREFIX);
   registerReportRoutes(app, services, API_PREFIX);

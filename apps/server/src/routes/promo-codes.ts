@@ -4,15 +4,13 @@
  * codes cannot be guessed.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages } from '@parking/domain/messages';
 import { promoApplies } from '@parking/domain/promo';
 import { promoCheckSchema, quoteMessages } from '@parking/domain/quotes';
-import type { RequestContext, Services } from '../context';
+import type { RequestContext } from '../context';
 import { discounts } from '../db/schema/index';
-import { route } from '../http/route';
-import { checkMediaType, readDocument } from '../jsonapi/document';
-import { errors, fromZod } from '../jsonapi/errors';
+import { action } from '../http/action';
+import { errors } from '../jsonapi/errors';
 import { fractionText, iso } from '../resources/serialize';
 
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -38,18 +36,18 @@ export async function applicablePromo(ctx: RequestContext, code: string, dropOff
   return discount;
 }
 
-export function registerPromoCodeRoutes(app: FastifyInstance, services: Services, prefix: string) {
-  app.post(
-    `${prefix}/promo-codes/`,
-    route(services, async (ctx, request, reply) => {
-      checkMediaType(request.headers['content-type']);
-      const doc = readDocument(request.body, 'promo-codes');
-      await throttlePromoLookups(ctx);
-      const parsed = promoCheckSchema.safeParse(doc.attributes);
-      if (!parsed.success) throw fromZod(parsed.error);
-      const input = parsed.data;
-      const discount = await applicablePromo(ctx, input.code, input.dropOffStart, 'code');
-      reply.status(201);
+/** POST promo-codes/: the check itself. */
+export const promoCodeActions = [
+  action({
+    method: 'POST',
+    path: 'promo-codes/',
+    type: 'promo-codes',
+    input: promoCheckSchema,
+    access: 'anyone',
+    throttle: throttlePromoLookups,
+    readOnly: true,
+    async handle(ctx, { attributes }) {
+      const discount = await applicablePromo(ctx, attributes.code, attributes.dropOffStart, 'code');
       return {
         data: {
           type: 'promo-codes',
@@ -57,11 +55,11 @@ export function registerPromoCodeRoutes(app: FastifyInstance, services: Services
           attributes: {
             code: discount.promoCode,
             discountRate: fractionText(discount.rate),
-            dropOffStart: iso(input.dropOffStart),
-            dropOffEnd: iso(input.dropOffEnd),
+            dropOffStart: iso(attributes.dropOffStart),
+            dropOffEnd: iso(attributes.dropOffEnd),
           },
         },
       };
-    }, { readOnly: true }),
-  );
-}
+    },
+  }),
+];

@@ -1,0 +1,163 @@
+/**
+ * Declared actions: the endpoints that are not stored resources (sessions, email flows, quotes,
+ * payments, manage my booking, reports...) declared as data beside the declared resources, so that
+ * every one of them goes down the same request path:
+ *
+ *   rate limit (throttle) → authenticate and authorise (access) → validate (media type, JSON:API
+ *   document, attributes against the zod schema, relationship and path ids) → transaction (when asked)
+ *   → thin handler → its answer (a JSON:API document, or a file the handler sends itself)
+ *
+ * The handler receives typed, checked input and never reads the raw request for it; it calls a
+ * service with plain values and presents what the service answers.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { isAdmin, isStaff, type RequestContext, type Services } from '../context';
+import { checkMediaType, readDocument, type RelationshipValue, type WriteDocument } from '../jsonapi/document';
+import { errors, fromZod } from '../jsonapi/errors';
+import type { RawQuery } from '../jsonapi/query';
+import { inTransaction } from './context';
+import { route } from './route';
+
+/** Who may call: anyone; a signed-in user; staff (Admins or Sales); Admins; or a rule of its own. */
+export type Access = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);
+
+/** A positive database id (int4) in a path or a relationship. */
+const ID = /^\d{1,10}$/;
+const INT4_MAX = 2_147_483_647;
+export const isDatabaseId = (value: string): boolean => ID.test(value) && Number(value) >= 1 && Number(value) <= INT4_MAX;
+
+export interface ActionInput<A, R extends string> {
+  /** The document's attributes as the input schema made them. */
+  attributes: A;
+  /** The declared relationships as ids: a number, null when sent as null, undefined when not sent. */
+  ids: Record<R, number | null | undefined>;
+  /** To-many relationships as lists of ids (undefined when not sent). */
+  lists: Record<R, number[] | undefined>;
+  /** The path's `:id`, when the path has one: a database id (any other value is answered 404). */
+  id: number;
+  query: RawQuery;
+  /** The request document, for the few handlers that pass it on to a resource-layer service as it is. */
+  document: WriteDocument | null;
+  request: FastifyRequest;
+}
+
+export interface ActionSpec<S extends z.ZodType, R extends string> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Below the API prefix, e.g. 'promo-codes/' or 'manage-bookings/:id/changes/'. */
+  path: string;
+  /** The type of the request document (a body is read only when given). */
+  type?: string;
+  /** The attributes' schema (the domain's, with the spec's messages). */
+  input?: S;
+  /** Relationships the document may carry; any other is refused. */
+  relationships?: readonly R[];
+  access: Access;
+  /** Abuse limits, counted before anything else is looked at. */
+  throttle?: (ctx: RequestContext) => Promise<void>;
+  /** Stores nothing (quotes, checks, reports): the held quotes and home page are left alone. */
+  readOnly?: boolean;
+  /** Runs the handler in one transaction, its context bound to it; emails wait for the commit. */
+  transaction?: boolean;
+  /** The status of a successful answer (default: 201 for POST, 200 otherwise). */
+  status?: number;
+  handle(ctx: RequestContext, input: ActionInput<z.output<S>, R>, reply: FastifyReply): Promise<unknown>;
+}
+
+export interface Action {
+  method: ActionSpec<z.ZodType, string>['method'];
+  path: string;
+  register(app: FastifyInstance, services: Services, prefix: string): void;
+}
+
+function authorise(ctx: RequestContext, access: Access): void {
+  if (access === 'anyone') return;
+  if (!ctx.user) throw errors.unauthorized();
+  const allowed = access === 'authenticated' ? true : access === 'staff' ? isStaff(ctx.user) : access === 'admin' ? isAdmin(ctx.user) : access(ctx);
+  if (!allowed) throw errors.forbidden();
+}
+
+/** A relationship's linkage as ids; a value that is no database id is answered as the resource layer does. */
+function relationshipIds<R extends string>(doc: WriteDocument | null, names: readonly R[]) {
+  const ids = {} as Record<R, number | null | undefined>;
+  const lists = {} as Record<R, number[] | undefined>;
+  for (const name of Object.keys(doc?.relationships ?? {})) {
+    if (!names.includes(name as R)) throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
+  }
+  for (const name of names) {
+    const value: RelationshipValue | undefined = doc?.relationships[name];
+    const pointer = `/data/relationships/${name}`;
+    const one = (id: string) => {
+      if (!isDatabaseId(id)) throw errors.invalid(doesNotExist(id), pointer, 'does_not_exist');
+      return Number(id);
+    };
+    if (Array.isArray(value)) {
+      lists[name] = value.map(one);
+      ids[name] = undefined;
+    } else {
+      ids[name] = value === undefined || value === null ? value : one(value);
+      lists[name] = undefined;
+    }
+  }
+  return { ids, lists };
+}
+
+/** The resource layer's words for an id that names nothing (Django REST framework's, as the spec's client expects). */
+export const doesNotExist = (id: string | number) => `Invalid pk "${String(id)}" - object does not exist.`;
+
+/** Declares an action; `registerActions` puts each on the app under the API prefix. */
+export function action<S extends z.ZodType, R extends string = never>(spec: ActionSpec<S, R>): Action {
+  return {
+    method: spec.method,
+    path: spec.path,
+    register(app, services, prefix) {
+      const handler = route(
+        services,
+        async (ctx, request, reply) => {
+          if (spec.throttle) await spec.throttle(ctx);
+          authorise(ctx, spec.access);
+          const params = request.params as Record<string, string | undefined>;
+          let id = 0;
+          if (spec.path.includes(':id')) {
+            const raw = params.id ?? '';
+            if (!isDatabaseId(raw)) throw errors.notFound();
+            id = Number(raw);
+          }
+          let document: WriteDocument | null = null;
+          if (spec.type !== undefined) {
+            checkMediaType(request.headers['content-type']);
+            document = readDocument(request.body, spec.type);
+          }
+          const { ids, lists } = relationshipIds(document, spec.relationships ?? []);
+          let attributes: unknown = document?.attributes ?? {};
+          if (spec.input) {
+            const parsed = spec.input.safeParse(attributes);
+            if (!parsed.success) throw fromZod(parsed.error);
+            attributes = parsed.data;
+          }
+          const input: ActionInput<z.output<S>, R> = {
+            attributes: attributes as z.output<S>,
+            ids,
+            lists,
+            id,
+            query: request.query as RawQuery,
+            document,
+            request,
+          };
+          reply.status(spec.status ?? (spec.method === 'POST' ? 201 : 200));
+          return spec.transaction ? inTransaction(ctx, (tx) => spec.handle(tx, input, reply)) : spec.handle(ctx, input, reply);
+        },
+        { readOnly: spec.readOnly ?? false },
+      );
+      const url = `${prefix}/${spec.path}`;
+      if (spec.method === 'GET') app.get(url, handler);
+      else if (spec.method === 'POST') app.post(url, handler);
+      else if (spec.method === 'PATCH') app.patch(url, handler);
+      else app.delete(url, handler);
+    },
+  };
+}
+
+export function registerActions(app: FastifyInstance, services: Services, prefix: string, actions: readonly Action[]): void {
+  for (const declared of actions) declared.register(app, services, prefix);
+}
