@@ -50,8 +50,10 @@ export interface ActionSpec<S extends z.ZodType, R extends string> {
   type?: string;
   /** The attributes' schema (the domain's, with the spec's messages). */
   input?: S;
-  /** Relationships the document may carry; any other is refused. */
-  relationships?: readonly R[];
+  /** Relationships the document may carry, to-one or to-many; any other is refused (or ignored, below). */
+  relationships?: Readonly<Record<R, 'one' | 'many'>>;
+  /** What to do with a relationship not declared: refuse it (default), or ignore it as the resource layer does. */
+  otherRelationships?: 'refuse' | 'ignore';
   access: Access;
   /** Abuse limits, counted before anything else is looked at. */
   throttle?: (ctx: RequestContext) => Promise<void>;
@@ -78,11 +80,14 @@ function authorise(ctx: RequestContext, access: Access): void {
 }
 
 /** A relationship's linkage as ids; a value that is no database id is answered as the resource layer does. */
-function relationshipIds<R extends string>(doc: WriteDocument | null, names: readonly R[]) {
+function relationshipIds<R extends string>(doc: WriteDocument | null, declared: Readonly<Record<R, 'one' | 'many'>>, others: 'refuse' | 'ignore') {
+  const names = Object.keys(declared) as R[];
   const ids = {} as Record<R, number | null | undefined>;
   const lists = {} as Record<R, number[] | undefined>;
-  for (const name of Object.keys(doc?.relationships ?? {})) {
-    if (!names.includes(name as R)) throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
+  if (others === 'refuse') {
+    for (const name of Object.keys(doc?.relationships ?? {})) {
+      if (!names.includes(name as R)) throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
+    }
   }
   for (const name of names) {
     const value: RelationshipValue | undefined = doc?.relationships[name];
@@ -91,12 +96,15 @@ function relationshipIds<R extends string>(doc: WriteDocument | null, names: rea
       if (!isDatabaseId(id)) throw errors.invalid(doesNotExist(id), pointer, 'does_not_exist');
       return Number(id);
     };
-    if (Array.isArray(value)) {
+    ids[name] = undefined;
+    lists[name] = undefined;
+    if (declared[name] === 'many') {
+      if (value === undefined || value === null) continue;
+      if (!Array.isArray(value)) throw errors.invalid('Expected a list of resource identifiers.', pointer);
       lists[name] = value.map(one);
-      ids[name] = undefined;
     } else {
+      if (Array.isArray(value)) throw errors.invalid(doesNotExist(value.join(',')), pointer, 'does_not_exist');
       ids[name] = value === undefined || value === null ? value : one(value);
-      lists[name] = undefined;
     }
   }
   return { ids, lists };
@@ -128,7 +136,7 @@ export function action<S extends z.ZodType, R extends string = never>(spec: Acti
             checkMediaType(request.headers['content-type']);
             document = readDocument(request.body, spec.type);
           }
-          const { ids, lists } = relationshipIds(document, spec.relationships ?? []);
+          const { ids, lists } = relationshipIds(document, spec.relationships ?? ({} as Record<R, 'one' | 'many'>), spec.otherRelationships ?? 'refuse');
           let attributes: unknown = document?.attributes ?? {};
           if (spec.input) {
             const parsed = spec.input.safeParse(attributes);
