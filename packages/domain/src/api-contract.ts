@@ -1,0 +1,301 @@
+/**
+ * The API contract: the attributes of each JSON:API resource exactly as the server answers them. The
+ * server's serializers (apps/server/src/resources/<type>.ts, `attributes()`) `satisfies` these types, so
+ * that a change to what the API answers fails the typecheck until the contract (and so the web) follows;
+ * the web reads its documents with these types instead of declaring its own.
+ *
+ * Value formats (architecture.md): datetimes are ISO strings; money is a string with two places
+ * ("12.50"); fractions are trimmed strings ("0.15", "1"); times of day are 'HH:mm:ss'. Fields only some
+ * callers see are optional, with who sees them beside them.
+ */
+
+/** Any JSON value (booking-log info, audit changes, product metadata). */
+export type ApiJson = string | number | boolean | null | ApiJson[] | { [key: string]: ApiJson };
+
+/** Resources whose only attribute is a name: airlines, vehicle-types. */
+export interface NamedAttributes {
+  name: string;
+}
+
+export type AirlineAttributes = NamedAttributes;
+export type VehicleTypeAttributes = NamedAttributes;
+
+// ---------------------------------------------------------------------------------------------------
+// Bookings
+
+/** `bookings`: a customer sees their own, staff all. */
+export interface BookingAttributes {
+  bookingCode: string;
+  status: string;
+  bookingType: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string;
+  business: string;
+  rego: string;
+  make: string;
+  model: string;
+  colour: string;
+  startDatetime: string;
+  /** Null for an open-ended stay. */
+  endDatetime: string | null;
+  /** 'HH:mm:ss', or null without a shuttle. */
+  busDepartureTime: string | null;
+  passengersOut: number;
+  passengersIn: number;
+  flightNumberOut: string;
+  flightNumberIn: string;
+  lotRegionRow: number | null;
+  parkingCost: string;
+  extrasCost: string;
+  /** The price each extra was sold at, keyed by extra id. */
+  extrasPrices: Record<string, string>;
+  discountRate: string;
+  promoCode: string;
+  amountDiscounted: string;
+  subscriptionDiscount: string;
+  totalCost: string;
+  amountPaid: string;
+  paymentMethod: string | null;
+  paymentStatus: string;
+  paymentDatetime: string | null;
+  stripeComplete: boolean;
+  hadSubscription: boolean;
+  publicNotes: string;
+  created: string;
+  /** When the car was checked in, or null (everyone: My Bookings shows "Parked now"). */
+  timeParked: string | null;
+  /** Staff only: admin notes. */
+  notes?: string;
+  /** Staff only: the check-in record. */
+  fuelLevel?: string;
+  /** Staff only. */
+  damage?: string;
+  /** Staff only. */
+  kilometers?: number | null;
+  /** Staff only. */
+  vehicleNotes?: string;
+}
+
+/** `booking-logs`: the edit history of a booking (Admins only). */
+export interface BookingLogAttributes {
+  timestamp: string;
+  action: string;
+  /** Changed fields `{ field: [before, after] }`, or context for the action. */
+  info: ApiJson;
+}
+
+/** `audit-logs` (Admins only). */
+export interface AuditLogAttributes {
+  timestamp: string;
+  resourceType: string;
+  resourceId: string;
+  action: string;
+  /** 'system' for what the server did by itself; 'user' otherwise. */
+  actor: string;
+  changes: ApiJson;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Accounts
+
+/** `users`: a user sees themself, staff all. */
+export interface UserAttributes {
+  email: string;
+  roles: string[];
+  title: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  business: string;
+  emailConfirmed: boolean;
+  activeIndoorSubscription: boolean;
+  activeOutdoorSubscription: boolean;
+  hasPassword: boolean;
+  created: string;
+  /** Staff only. */
+  isActive?: boolean;
+  /** Staff only. */
+  lastLogin?: string | null;
+}
+
+/** `customers`: a customer sees their own record, staff all. */
+export interface CustomerAttributes {
+  email: string;
+  emailConfirmed: boolean;
+  title: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  business: string;
+  fullName: string;
+  hasSubscription: boolean;
+  created: string;
+  /** Staff only: notes about the customer, not for them. */
+  privateNotes?: string;
+  /** Staff only: staff customers appear in the parked-by list. */
+  staff?: boolean;
+  /** Staff only: the roles of the customer's login ([] without one). */
+  roles?: string[];
+  /** Staff only: "name · email · phone". */
+  customerDetails?: string;
+}
+
+/** `vehicles`: a customer's saved vehicles. */
+export interface VehicleAttributes {
+  rego: string;
+  make: string;
+  model: string;
+  colour: string;
+  deleted: boolean;
+  /** Created from a booking without a real rego; lists hide them. */
+  regoUuid: boolean;
+  /** "REGO - Make Model". */
+  fullName: string;
+  created: string;
+}
+
+/** `products`: subscription products. */
+export interface ProductAttributes {
+  name: string;
+  description: string;
+  metadata: { [key: string]: ApiJson; codename: string };
+}
+
+/** `prices`: a product's prices. */
+export interface PriceAttributes {
+  amount: string;
+  formattedAmount: string;
+  currency: string;
+  interval: string;
+  intervalCount: number;
+  active: boolean;
+}
+
+/** `subscriptions`: a user's own, staff all. */
+export interface SubscriptionAttributes {
+  endDatetime: string;
+  canceledAt: string | null;
+  /** Valid until its end, even when cancelled. */
+  valid: boolean;
+  created: string;
+}
+
+/** `contact-submissions`: the contact form's messages (staff read them). */
+export interface ContactSubmissionAttributes {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  message: string;
+  created: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Catalogue and settings
+
+/** `lots`: the car parks. */
+export interface LotAttributes {
+  name: string;
+  slug: string;
+  productCodename: string;
+  lotType: string;
+  spaces: number;
+  fillRateThreshold: string | null;
+  rate: string;
+  subscriptionParkingDiscount: string;
+}
+
+/** `lot-regions` (staff). */
+export interface LotRegionAttributes {
+  name: string;
+  rows: number;
+}
+
+/** `flights`. */
+export interface FlightAttributes {
+  flightNumber: string;
+  flightLabel: string;
+  /** 'HH:mm:ss' */
+  time: string;
+  departure: boolean;
+  /** 'weekday' or 'weekend'. */
+  service: string;
+}
+
+/** `bus-trips`. */
+export interface BusTripAttributes {
+  service: string;
+  /** 'HH:mm:ss' */
+  departureTime: string;
+  /** '5:30 am' */
+  formattedTime: string;
+}
+
+/** `extras`. */
+export interface ExtraAttributes {
+  name: string;
+  description: string;
+  extraType: string;
+  basePrice: string;
+  /** "$12.50" */
+  formattedPrice: string;
+  available: boolean;
+  public: boolean;
+}
+
+/** `extra-variations`: an extra's price for a vehicle type. */
+export interface ExtraVariationAttributes {
+  price: string;
+  formattedPrice: string;
+}
+
+/** `discounts` (promo codes). */
+export interface DiscountAttributes {
+  name: string;
+  notes: string;
+  promoCode: string;
+  rate: string;
+  validFrom: string;
+  validTo: string;
+  dropOffStart: string | null;
+  dropOffEnd: string | null;
+  /** Valid now. */
+  active: boolean;
+  discountDetails: string;
+  created: string;
+}
+
+/** `blockout-periods`. */
+export interface BlockoutPeriodAttributes {
+  name: string;
+  message: string;
+  startDatetime: string;
+  endDatetime: string;
+  blockType: string;
+}
+
+/** `exceptional-days`. */
+export interface ExceptionalDayAttributes {
+  name: string;
+  /** 'YYYY-MM-DD' */
+  date: string;
+}
+
+/** `exceptional-rates`: a lot's surcharge on an exceptional day. */
+export interface ExceptionalRateAttributes {
+  surcharge: string;
+  formattedSurcharge: string;
+}
+
+/** `short-term-rate-days`. */
+export interface RateDayAttributes {
+  days: number;
+}
+
+/** `short-term-rates`: a lot's price for a number of days. */
+export interface ShortTermRateAttributes {
+  rate: string;
+  formattedRate: string;
+}
