@@ -9,8 +9,8 @@ import { gstCents } from '@parking/domain/pricing';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../context';
 import { airlines, bookingExtras, extras, lots } from '../db/schema/index';
-import { moneyText } from '../resources/serialize';
-import type { BookingRow } from '../services/create-booking';
+import { moneyText } from '../jsonapi/values';
+import type { BookingRow } from '../db/rows';
 
 export interface InvoiceLine {
   description: string;

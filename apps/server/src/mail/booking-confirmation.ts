@@ -18,7 +18,7 @@ import { bookings } from '../db/schema/index';
 import { directionsUrl, invoiceTitle } from '../documents/business';
 import { renderInvoicesPdf } from '../documents/invoice';
 import { invoiceModel, loadInvoiceLookups } from '../documents/invoice-data';
-import type { BookingRow } from '../services/create-booking';
+import type { BookingRow } from '../db/rows';
 import { renderBookingEmail } from './booking-summary';
 import type { MailMessage, Mailer } from './mailer';
 

@@ -8,8 +8,8 @@ import type { Executor } from '../db/client';
 import { lotRegions, lots } from '../db/schema/index';
 import { invoiceDateTime } from '../documents/invoice-data';
 import type { TableReport } from '../documents/table-report';
-import { fullName } from '../resources/serialize';
-import type { BookingRow } from '../services/create-booking';
+import { fullName } from '../jsonapi/values';
+import type { BookingRow } from '../db/rows';
 
 export interface ParkedLookups {
   /** Every lot, by name: a lot with no car still gets its count. */

@@ -6,8 +6,8 @@
 import { formatAud, parseMoney, type Cents } from '@parking/domain/money';
 import { invoiceDate, invoiceDateTime } from '../documents/invoice-data';
 import type { TableReport } from '../documents/table-report';
-import { fullName, moneyText } from '../resources/serialize';
-import type { BookingRow } from '../services/create-booking';
+import { fullName, moneyText } from '../jsonapi/values';
+import type { BookingRow } from '../db/rows';
 
 const cents = (value: string) => parseMoney(moneyText(value));
 export const owingCents = (booking: BookingRow): Cents => cents(booking.totalCost) - cents(booking.amountPaid);

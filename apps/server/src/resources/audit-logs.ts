@@ -5,7 +5,7 @@
 import { auditLogs } from '../db/schema/index';
 import { AUDIT_ACTIONS, auditActor } from '../jsonapi/audit';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
-import { iso } from './serialize';
+import { iso } from '../jsonapi/values';
 
 type AuditLogRow = typeof auditLogs.$inferSelect;
 

@@ -13,7 +13,7 @@ import type { FilterSpec, ResourceDefinition } from '../jsonapi/resource';
 import { visibleExtras } from './extras';
 import { mergedDate, mergedValue } from './merged';
 import { linkedWrite, manyToMany, type JoinTable } from './relationships';
-import { iso } from './serialize';
+import { iso } from '../jsonapi/values';
 
 type BlockoutPeriodRow = typeof blockoutPeriods.$inferSelect;
 

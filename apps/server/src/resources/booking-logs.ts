@@ -1,7 +1,7 @@
 /** The edit history of a booking (back office: Admins only, last changes first). */
 import { bookingLogs } from '../db/schema/index';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
-import { iso } from './serialize';
+import { iso } from '../jsonapi/values';
 
 type BookingLogRow = typeof bookingLogs.$inferSelect;
 

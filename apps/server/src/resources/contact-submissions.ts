@@ -8,7 +8,7 @@ import { addressKey } from '../auth/rate-limiter';
 import { isStaff } from '../context';
 import { contactSubmissions } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { iso } from './serialize';
+import { iso } from '../jsonapi/values';
 
 type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
 

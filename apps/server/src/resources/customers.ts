@@ -21,7 +21,7 @@ import type { ResourceDefinition } from '../jsonapi/resource';
 import type { WriteDocument } from '../jsonapi/document';
 import { changeLoginEmail, createLogin, setPassword } from '../services/user-logins';
 import { rolesFilter } from './role-filter';
-import { fullName, iso } from './serialize';
+import { fullName, iso } from '../jsonapi/values';
 import { hasActiveSubscription } from './subscription-sql';
 import { newUserRoles, rolesRule, rolesToWrite } from './user-roles';
 

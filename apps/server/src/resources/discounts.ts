@@ -11,7 +11,7 @@ import { errors } from '../jsonapi/errors';
 import { parseValue } from '../jsonapi/query';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { mergedDate } from './merged';
-import { fractionText, iso } from './serialize';
+import { fractionText, iso } from '../jsonapi/values';
 
 type DiscountRow = typeof discounts.$inferSelect;
 

@@ -9,7 +9,7 @@ import type { ResourceDefinition } from '../jsonapi/resource';
 import { visibleExtras } from './extras';
 import { lotNameOf } from './lot-sql';
 import { hasMany, linkedWrite, manyToMany, type JoinTable } from './relationships';
-import { audText, moneyText } from './serialize';
+import { audText, moneyText } from '../jsonapi/values';
 
 type ExceptionalDayRow = typeof exceptionalDays.$inferSelect;
 type ExceptionalRateRow = typeof exceptionalRates.$inferSelect;

@@ -8,7 +8,7 @@ import { shortTermRateDays, shortTermRates } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { lotNameOf } from './lot-sql';
 import { hasMany } from './relationships';
-import { audText, moneyText } from './serialize';
+import { audText, moneyText } from '../jsonapi/values';
 
 type ShortTermRateDayRow = typeof shortTermRateDays.$inferSelect;
 type ShortTermRateRow = typeof shortTermRates.$inferSelect;

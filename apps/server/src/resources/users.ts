@@ -17,7 +17,7 @@ import type { ResourceDefinition } from '../jsonapi/resource';
 import { changeLoginEmail, createLogin, setPassword } from '../services/user-logins';
 import { rolesFilter } from './role-filter';
 import { newUserRoles, onlyAdminsSetRoles, rolesRule, rolesToWrite } from './user-roles';
-import { iso } from './serialize';
+import { iso } from '../jsonapi/values';
 import { hasActiveSubscription } from './subscription-sql';
 
 const fields = {

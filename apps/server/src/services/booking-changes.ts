@@ -16,7 +16,7 @@ import type { Executor } from '../db/client';
 import { airlines, bookingChanges, bookingExtras, bookingLogs, bookings, customers, discounts, extras, lots, payments, vehicleTypes } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { assertNotBlockedOut, assertStayLimits, lockLot, priceExtras, type LotRow, type PricedExtra } from './booking-rules';
-import type { BookingRow } from './create-booking';
+import type { BookingRow } from '../db/rows';
 import { bookingLedger, syncBookingMoney } from './ledger';
 import { refundDue } from './booking-refunds';
 import { loadLotPricing, presentByDay, subscriptionCover } from './pricing-data';

@@ -22,7 +22,8 @@ import { assertCapacity, assertStayLimits, assertNotBlockedOut, assertOnlineForm
 import { recordStaffMoney } from './ledger';
 import { loadLotPricing, subscriptionCover } from './pricing-data';
 
-export type BookingRow = typeof bookings.$inferSelect;
+/** Re-exported for routes/ until they import it from db/rows. */
+export type { BookingRow } from '../db/rows';
 
 /** Relationship ids of a booking document; a missing one is undefined, an explicit null is null. */
 export function relationshipIds(doc: WriteDocument) {

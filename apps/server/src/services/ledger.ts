@@ -10,9 +10,8 @@ import { ledgerMessages, refundablePayments, staffMovement, summariseLedger, typ
 import { formatAud, formatMoney, parseMoney, type Cents } from '@parking/domain/money';
 import type { Executor } from '../db/client';
 import { bookingMovements, bookings } from '../db/schema/index';
+import type { BookingRow } from '../db/rows';
 import { errors } from '../jsonapi/errors';
-
-type BookingRow = typeof bookings.$inferSelect;
 
 export interface NewMovement {
   bookingId: number;

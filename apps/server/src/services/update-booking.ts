@@ -14,7 +14,8 @@ import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, 
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { assertStayLimits, findPromo, priceExtras } from './booking-rules';
-import { relationshipIds, type BookingRow } from './create-booking';
+import type { BookingRow } from '../db/rows';
+import { relationshipIds } from './create-booking';
 import { recordStaffMoney, type StaffMoneyInput } from './ledger';
 import { loadLotPricing, subscriptionCover } from './pricing-data';
 

@@ -1,0 +1,23 @@
+import { formatAud, parseMoney } from '@parking/domain/money';
+
+/** Value formats of the API (architecture.md): ISO datetimes, money with two places, fractions trimmed. */
+export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
+
+/** "0.1500" → "0.15", "1.0000" → "1", null stays null. */
+export function fractionText(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value.includes('.') ? value.replace(/\.?0+$/, '') || '0' : value;
+}
+
+/** numeric(12,2) arrives as "12.50" already; normalise anything else to two places. */
+export function moneyText(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '0.00';
+  const [whole = '0', fraction = ''] = value.split('.');
+  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+export const fullName = (parts: { title?: string | null; firstName?: string | null; lastName?: string | null }) =>
+  [parts.firstName, parts.lastName].filter(Boolean).join(' ');
+
+/** "12.50" → "$12.50" (formattedPrice). */
+export const audText = (value: string | null | undefined): string => formatAud(parseMoney(moneyText(value)));
