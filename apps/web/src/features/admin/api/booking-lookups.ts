@@ -8,7 +8,19 @@ import type { Service } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type ListDocument } from '@/lib/api/jsonapi';
 import { fetchList } from '@/lib/api/resources';
-import type { DiscountAttributes, LotAttributes, LotRegionAttributes, NamedAttributes, UserAttributes, VehicleAttributes } from './types';
+import type {
+  BookingLogAttributes,
+  BusTripAttributes,
+  CustomerAttributes,
+  DiscountAttributes,
+  ExtraVariationAttributes,
+  FlightAttributes,
+  LotAttributes,
+  LotRegionAttributes,
+  NamedAttributes,
+  UserAttributes,
+  VehicleAttributes,
+} from '@parking/domain/api-contract';
 
 const HOUR = 60 * 60_000;
 
@@ -57,14 +69,6 @@ export interface Flight {
   busTime: string | null;
 }
 
-interface FlightAttributes {
-  flightNumber: string;
-  flightLabel: string;
-  time: string;
-  departure: boolean;
-  service: Service;
-}
-
 /** Back-office §5: flights of the chosen airline and timetable, by time, departures with their bus. */
 export const flightsQuery = (airlineId: string, service: Service, departure: boolean) =>
   queryOptions({
@@ -80,7 +84,7 @@ export const flightsQuery = (airlineId: string, service: Service, departure: boo
         flightNumber: flight.attributes.flightNumber,
         flightLabel: flight.attributes.flightLabel,
         time: flight.attributes.time,
-        busTime: answer.included.one<{ departureTime: string }>(flight, 'busTrip', 'bus-trips')?.attributes.departureTime ?? null,
+        busTime: answer.included.one<BusTripAttributes>(flight, 'busTrip', 'bus-trips')?.attributes.departureTime ?? null,
       }));
     },
     enabled: airlineId !== '',
@@ -117,7 +121,7 @@ export const extraVariationsQuery = (vehicleTypeId: string) =>
   queryOptions({
     queryKey: ['resource', 'extra-variations', 'lookup', vehicleTypeId],
     queryFn: async ({ signal }): Promise<Record<string, string>> => {
-      const answer = await fetchList<{ price: string }>('extra-variations', { page: 1, per: 500, filters: { vehicleType: vehicleTypeId } }, signal);
+      const answer = await fetchList<ExtraVariationAttributes>('extra-variations', { page: 1, per: 500, filters: { vehicleType: vehicleTypeId } }, signal);
       return Object.fromEntries(
         answer.rows.flatMap((variation) => {
           const extraId = relatedId(variation, 'extra');
@@ -161,7 +165,7 @@ export const customerVehiclesQuery = (customerId: string) =>
 export const staffCustomersQuery = queryOptions({
   queryKey: ['resource', 'customers', 'lookup', 'staff'],
   queryFn: async ({ signal }): Promise<Option[]> =>
-    (await fetchList<{ fullName: string }>('customers', { page: 1, per: 500, sort: 'firstName', filters: { staff: 'true' } }, signal)).rows.map((customer) => ({
+    (await fetchList<CustomerAttributes>('customers', { page: 1, per: 500, sort: 'firstName', filters: { staff: 'true' } }, signal)).rows.map((customer) => ({
       id: customer.id,
       name: customer.attributes.fullName,
     })),
@@ -182,7 +186,7 @@ export const bookingHistoryQuery = (bookingId: string) =>
   queryOptions({
     queryKey: ['resource', 'booking-logs', 'lookup', bookingId],
     queryFn: async ({ signal }): Promise<HistoryEntry[]> => {
-      const document = await apiRequest<ListDocument<{ timestamp: string; action: string; info: unknown }>>('booking-logs', {
+      const document = await apiRequest<ListDocument<BookingLogAttributes>>('booking-logs', {
         signal,
         query: { 'filter[booking]': bookingId, sort: '-timestamp', 'page[size]': 5, include: 'user' },
       });

@@ -5,8 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { fetchList } from '@/lib/api/resources';
-import type { NamedAttributes } from './types';
-import type { BusTripAttributes, ExtraAttributes } from './settings-types';
+import type { BusTripAttributes, ExtraAttributes, NamedAttributes } from '@parking/domain/api-contract';
 
 export interface NamedOption {
   id: string;

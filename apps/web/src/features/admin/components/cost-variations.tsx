@@ -12,8 +12,7 @@ import { relatedId, type Resource } from '@/lib/api/jsonapi';
 import { invalidateTypes, listQuery } from '@/lib/api/resource-queries';
 import { ref, saveResource } from '@/lib/api/resources';
 import { formatMoneyText } from '@/lib/format';
-import type { ExtraVariationAttributes } from '../api/settings-types';
-import type { NamedAttributes } from '../api/types';
+import type { ExtraVariationAttributes, NamedAttributes } from '@parking/domain/api-contract';
 
 const ALL = { page: 1, per: 500 };
 

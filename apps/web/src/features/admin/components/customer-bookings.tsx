@@ -3,7 +3,7 @@ import { columns } from '@/components/admin/columns';
 import { RelatedTable } from '@/components/admin/related-table';
 import { adminHref, paths } from '@/config/paths';
 import type { Resource } from '@/lib/api/jsonapi';
-import type { BookingAttributes, NamedAttributes } from '../api/types';
+import type { BookingAttributes, NamedAttributes } from '@parking/domain/api-contract';
 
 const bookingColumns = [
   columns.text<BookingAttributes>('bookingCode', 'Booking'),

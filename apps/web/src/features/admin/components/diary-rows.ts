@@ -6,7 +6,7 @@
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
 import type { IncludedIndex} from '@/lib/api/jsonapi';
 import { relatedId, type Resource } from '@/lib/api/jsonapi';
-import type { BookingAttributes, LotAttributes, NamedAttributes } from '../api/types';
+import type { BookingAttributes, LotAttributes, NamedAttributes } from '@parking/domain/api-contract';
 
 export type DiaryDirection = 'departing' | 'arriving';
 

@@ -32,7 +32,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { isAdmin } from '@/lib/auth/roles';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { airlinesQuery, bookingExtrasQuery, discountsQuery, extraVariationsQuery } from '../api/booking-lookups';
-import type { BookingAttributes, CustomerAttributes } from '../api/types';
+import type { BookingAttributes, CustomerAttributes } from '@parking/domain/api-contract';
 import { BookingChargesSection, type Charges } from '../components/booking-charges-section';
 import { BookingCheckInSummary } from '../components/booking-checkin-summary';
 import { BookingCustomerSection } from '../components/booking-customer-section';

@@ -4,7 +4,7 @@ import { ListScreen, type ListScreenConfig } from '@/components/admin/list-scree
 import { adminHref, paths } from '@/config/paths';
 import { isAdmin } from '@/lib/auth/roles';
 import { bookingFilters } from '../api/booking-filters';
-import type { BookingAttributes, NamedAttributes } from '../api/types';
+import type { BookingAttributes, NamedAttributes } from '@parking/domain/api-contract';
 
 const config: ListScreenConfig<BookingAttributes> = {
   title: 'Bookings',

@@ -2,16 +2,16 @@ import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
 import { isAdmin } from '@/lib/auth/roles';
-import type { ContactMessageAttributes } from '../api/types';
+import type { ContactSubmissionAttributes } from '@parking/domain/api-contract';
 
-const config: ListScreenConfig<ContactMessageAttributes> = {
+const config: ListScreenConfig<ContactSubmissionAttributes> = {
   title: 'Contact',
   noun: 'message',
   type: 'contact-submissions',
   columns: [
-    columns.text<ContactMessageAttributes>('name', 'Name'),
-    columns.text<ContactMessageAttributes>('email', 'Email', { sortKey: undefined }),
-    columns.text<ContactMessageAttributes>('phoneNumber', 'Phone Number', { sortKey: undefined }),
+    columns.text<ContactSubmissionAttributes>('name', 'Name'),
+    columns.text<ContactSubmissionAttributes>('email', 'Email', { sortKey: undefined }),
+    columns.text<ContactSubmissionAttributes>('phoneNumber', 'Phone Number', { sortKey: undefined }),
     {
       id: 'message',
       label: 'Message',
@@ -20,7 +20,7 @@ const config: ListScreenConfig<ContactMessageAttributes> = {
         return text.length > 90 ? `${text.slice(0, 90)}…` : text;
       },
     },
-    columns.datetime<ContactMessageAttributes>('created', 'Sent'),
+    columns.datetime<ContactSubmissionAttributes>('created', 'Sent'),
   ],
   // Back-office §2: the row opens the message's view route (the spec's "discountId" is a slip; messageId it is).
   hrefOf: (row) => adminHref(paths.adminContactView, { messageId: row.id }),

@@ -22,7 +22,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { isAdmin } from '@/lib/auth/roles';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import type { ContactMessageAttributes } from '../api/types';
+import type { ContactSubmissionAttributes } from '@parking/domain/api-contract';
 
 /** One contact message (back-office §2 "Contact messages"): read-only, with Back and (Admins) Delete. */
 export function ContactViewPage() {
@@ -32,7 +32,7 @@ export function ContactViewPage() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const message = useQuery(oneQuery<ContactMessageAttributes>('contact-submissions', messageId));
+  const message = useQuery(oneQuery<ContactSubmissionAttributes>('contact-submissions', messageId));
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({ mutationFn: () => deleteResource('contact-submissions', messageId) });
 

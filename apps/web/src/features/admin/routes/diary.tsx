@@ -29,7 +29,7 @@ import { apiUrl } from '@/lib/api/client';
 import { listQuery } from '@/lib/api/resource-queries';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import type { BookingAttributes } from '../api/types';
+import type { BookingAttributes } from '@parking/domain/api-contract';
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
 import { diaryRows, groupDiary, type DiaryDirection, type DiaryRow, type DiaryTimeGroup } from '../components/diary-rows';
 

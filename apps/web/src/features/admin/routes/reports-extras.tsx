@@ -12,7 +12,7 @@ import { adminHref, paths } from '@/config/paths';
 import { listQuery } from '@/lib/api/resource-queries';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
 import { extrasStatsQuery, reportPeriod } from '../api/reports';
-import type { BookingAttributes, NamedAttributes } from '../api/types';
+import type { BookingAttributes, NamedAttributes } from '@parking/domain/api-contract';
 import { ReportCard, ReportFrame, useReportRange } from '../components/report-frame';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;

@@ -5,7 +5,7 @@ import { ListScreen, type ListScreenConfig } from '@/components/admin/list-scree
 import { adminHref, paths } from '@/config/paths';
 import { saveResource } from '@/lib/api/resources';
 import { isAdmin } from '@/lib/auth/roles';
-import type { CustomerAttributes, NamedAttributes, VehicleAttributes } from '../api/types';
+import type { CustomerAttributes, NamedAttributes, VehicleAttributes } from '@parking/domain/api-contract';
 
 /** Vehicles (back-office §2): rego filter, soft delete by Admins (§4), only live vehicles (§3). */
 export function VehiclesListPage() {
