@@ -52,7 +52,7 @@ import { promoCodeActions } from './routes/promo-codes';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerQuoteRoutes } from './routes/quotes';
 import { registerReportDocumentRoutes } from './routes/report-documents';
-import { registerReportRoutes } from './routes/reports';
+import { reportActions } from './routes/reports';
 import { registerSubscriptionRoutes } from './routes/subscriptions';
 import type { ChangeFeed } from './db/change-feed';
 import { QuoteCache } from './services/quote-cache';
@@ -217,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerActions(app, services, API_PREFIX, [...promoCodeActions]);
   registerInvoiceRoutes(app, services, registry, API_PREFIX);
   registerExportRoutes(app, services, registry, API_PREFIX);
-  registerReportRoutes(app, services, API_PREFIX);
+  registerActions(app, services, API_PREFIX, reportActions(services.config.timeZone));
   registerReportDocumentRoutes(app, services, registry, API_PREFIX);
   registerPaymentRoutes(app, services, API_PREFIX);
   registerManageBookingRoutes(app, services, API_PREFIX);
