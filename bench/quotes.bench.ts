@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
+import { seededRandom } from '@parking/domain/seeded-random';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { rowsOf } from '../apps/server/src/db/client';
@@ -98,11 +99,7 @@ function percentile(sorted: Float64Array, p: number): number {
 
 /** Random ranges a visitor might ask for: departure in the next 300 days, 1-21 days long. */
 function randomUrls(base: string, today: string, count: number): string[] {
-  let state = 12345;
-  const random = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
+  const random = seededRandom(12345);
   return Array.from({ length: count }, () => {
     const start = addDaysToDate(today, Math.floor(random() * 300));
     const end = addDaysToDate(start, Math.floor(random() * 21));

@@ -36,6 +36,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/dates';
+import { seededRandom } from '@parking/domain/seeded-random';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { rowsOf, type Database } from '../apps/server/src/db/client';
@@ -85,15 +86,6 @@ interface ApiFigure {
   maxMs: number;
   errors: number;
   statuses: Record<string, number>;
-}
-
-/** A deterministic random source: the same ranges in every run. */
-function lcg(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
 }
 
 /** Fewer answers than this in the fixed time: the call is timed by count instead (a slow report). */
@@ -180,7 +172,8 @@ async function makePeakDay(db: Database, busy: { day: string; rows: number }, ro
 }
 
 function scenarios(today: string, busyDay: string, ids: { indoorId: number; outdoorId: number; vehicleTypeId: number; airlineId: number }): Scenario[] {
-  const random = lcg(12345);
+  // A seeded random source: the same ranges in every run.
+  const random = seededRandom(12345);
   const quoteRange = () => {
     const start = addDaysToDate(today, Math.floor(random() * 300));
     return { start, end: addDaysToDate(start, Math.floor(random() * 21)) };

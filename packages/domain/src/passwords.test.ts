@@ -2,21 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { password } from './fields';
 import { GENERATED_PASSWORD_LENGTH, generatePassword, PASSWORD_ALPHABETS, type RandomSource } from './passwords';
+import { seededUint32 } from './seeded-random';
 
 const AMBIGUOUS = ['0', 'O', 'o', '1', 'l', 'I', '|', '"', "'", '`', ' '];
 const ALLOWED = new Set(Object.values(PASSWORD_ALPHABETS).join(''));
 
 /** A seeded generator (mulberry32): any seed fast-check picks gives a repeatable stream of 32-bit values. */
 function seeded(seed: number): RandomSource {
-  let state = seed >>> 0;
-  return (count) =>
-    Array.from({ length: count }, () => {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return (t ^ (t >>> 14)) >>> 0;
-    });
+  const next = seededUint32(seed);
+  return (count) => Array.from({ length: count }, () => next());
 }
 
 function expectShape(generated: string) {

@@ -4,21 +4,10 @@
  * ending exactly at a midnight and stays across the daylight-saving change; and the plain TypeScript that
  * works out what the reports should say about them, independently of the server's code.
  */
+import { seededRandom } from '@parking/domain/seeded-random';
 import type { Executor } from '../db/client';
 import { bookingExtras, bookings } from '../db/schema/index';
 import { nextBookingCode } from './booking-rows';
-
-/** mulberry32: a tiny seeded generator, so that a failure can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface GeneratedBooking {
   id: number;

@@ -1,52 +1,29 @@
 /**
- * Calendar arithmetic for the seed in the business time zone. A "day" is a local calendar date numbered
- * as days since 1970-01-01 (so that day + 1 is tomorrow whatever daylight saving does); a time of day is
- * minutes after local midnight.
+ * The seed's calendar, on the domain's calendar rules (packages/domain dates.ts): a "day" is a business
+ * date numbered as days since 1970-01-01, so that day + 1 is tomorrow whatever daylight saving does and a
+ * day indexes the seed's occupancy arrays; a time of day is minutes after local midnight.
  */
-import { TZDate } from '@date-fns/tz';
+import {
+  addDaysToDate,
+  businessDate,
+  businessInstant,
+  serviceForDate,
+  stayDays,
+} from '@parking/domain/dates';
+import type { Service } from '@parking/domain/constants';
 
 export type Day = number;
 
-const DAY_MS = 86_400_000;
-
-const utcOf = (day: Day) => new Date(day * DAY_MS);
-
-/** The local calendar day of an instant. */
-export function localDay(instant: Date, timeZone: string): Day {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return Math.round(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) / DAY_MS);
-}
-
-/** The instant of a local day and time of day (minutes after midnight). */
-export function localInstant(day: Day, minutes: number, timeZone: string): Date {
-  const date = utcOf(day);
-  const local = new TZDate(
-    date.getUTCFullYear(),
-    date.getUTCMonth(),
-    date.getUTCDate(),
-    Math.floor(minutes / 60),
-    minutes % 60,
-    timeZone,
-  );
-  return new Date(local.getTime());
-}
-
-export const dayOf = (year: number, month: number, date: number): Day =>
-  Math.round(Date.UTC(year, month - 1, date) / DAY_MS);
-
-/** 0 = Sunday ... 6 = Saturday. */
-export const weekdayOf = (day: Day) => utcOf(day).getUTCDay();
-
-/** The bus and flight timetable of a day: Saturday and Sunday run the weekend service. */
-export const serviceOf = (day: Day): 'weekday' | 'weekend' =>
-  weekdayOf(day) % 6 === 0 ? 'weekend' : 'weekday';
+const EPOCH = '1970-01-01';
 
 /** YYYY-MM-DD. */
-export const isoDate = (day: Day) => utcOf(day).toISOString().slice(0, 10);
+export const isoDate = (day: Day): string => addDaysToDate(EPOCH, day);
 
-export const yearOf = (day: Day) => utcOf(day).getUTCFullYear();
-export const monthOf = (day: Day) => utcOf(day).getUTCMonth() + 1;
-export const dateOf = (day: Day) => utcOf(day).getUTCDate();
+/** The day of a date ('YYYY-MM-DD'). */
+export const dayOfDate = (date: string): Day => stayDays(EPOCH, date) - 1;
+
+/** The business day of an instant. */
+export const localDay = (instant: Date, timeZone: string): Day => dayOfDate(businessDate(instant, timeZone));
 
 /** "HH:mm:ss" for a time column. */
 export function timeText(minutes: number): string {
@@ -54,8 +31,26 @@ export function timeText(minutes: number): string {
   return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
 }
 
-/** "HH:mm". */
-export const clockText = (minutes: number) => timeText(minutes).slice(0, 5);
+/** The instant of a business day and time of day (minutes after midnight). */
+export const localInstant = (day: Day, minutes: number, timeZone: string): Date =>
+  businessInstant(isoDate(day), timeText(minutes), timeZone);
+
+export const dayOf = (year: number, month: number, date: number): Day =>
+  dayOfDate(
+    `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`,
+  );
+
+const partsOf = (day: Day) => isoDate(day).split('-').map(Number) as [number, number, number];
+
+/** 0 = Sunday ... 6 = Saturday. */
+export const weekdayOf = (day: Day) => new Date(`${isoDate(day)}T00:00:00Z`).getUTCDay();
+
+/** The bus and flight timetable of a day: Saturday and Sunday run the weekend service. */
+export const serviceOf = (day: Day): Service => serviceForDate(isoDate(day));
+
+export const yearOf = (day: Day) => partsOf(day)[0];
+export const monthOf = (day: Day) => partsOf(day)[1];
+export const dateOf = (day: Day) => partsOf(day)[2];
 
 /** "06:45" -> 405. */
 export function minutesOf(clock: string): number {

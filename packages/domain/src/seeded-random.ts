@@ -1,18 +1,37 @@
-/** A small seeded pseudo-random generator (mulberry32), so that the demo data is the same on every run. */
-export class Random {
-  private state: number;
+/**
+ * One seeded pseudo-random generator (mulberry32) for everything that must be repeatable: the demo seed,
+ * the benches' request mixes and the tests' generated data. Pure and browser-safe; never for secrets.
+ */
+
+/** A repeatable stream of unsigned 32-bit integers from a seed. */
+export function seededUint32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** A repeatable stream of floats in [0, 1) from a seed. */
+export function seededRandom(seed: number): () => number {
+  const next = seededUint32(seed);
+  return () => next() / 4294967296;
+}
+
+/** Seeded picks of every kind the seed and the generated test data need. */
+export class SeededRandom {
+  private readonly float: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.float = seededRandom(seed);
   }
 
   /** A float in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.float();
   }
 
   /** An integer in [min, max], both included. */
@@ -57,7 +76,7 @@ export class Random {
   }
 }
 
-/** Weighted picks over a fixed list, precomputed for speed (customers chosen thousands of times). */
+/** Weighted picks over a fixed list, precomputed for speed (one item chosen thousands of times). */
 export class WeightedTable<T> {
   private readonly cumulative: number[] = [];
   private readonly total: number;
@@ -74,7 +93,7 @@ export class WeightedTable<T> {
     this.total = sum;
   }
 
-  pick(random: Random): T {
+  pick(random: SeededRandom): T {
     const roll = random.next() * this.total;
     let low = 0;
     let high = this.cumulative.length - 1;
