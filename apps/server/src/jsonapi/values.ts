@@ -1,9 +1,15 @@
 import { formatAud, parseMoney } from '@parking/domain/money';
 
 /** Value formats of the API (architecture.md): ISO datetimes, money with two places, fractions trimmed. */
-export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
+export function iso(value: Date): string;
+export function iso(value: Date | null | undefined): string | null;
+export function iso(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
+}
 
 /** "0.1500" → "0.15", "1.0000" → "1", null stays null. */
+export function fractionText(value: string): string;
+export function fractionText(value: string | null | undefined): string | null;
 export function fractionText(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return value.includes('.') ? value.replace(/\.?0+$/, '') || '0' : value;

@@ -1,4 +1,5 @@
 /** Airlines, including the special 'Not flying' entry the booking forms rely on. */
+import type { AirlineAttributes } from '@parking/domain/api-contract';
 import { eq } from 'drizzle-orm';
 import { airlineSchema } from '@parking/domain/catalogue';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
@@ -16,7 +17,7 @@ export const airlinesResource: ResourceDefinition<AirlineRow> = {
   table: airlines,
   idColumn: airlines.id,
   notFound: 'Airline not found',
-  attributes: (row) => ({ name: row.name }),
+  attributes: (row) => ({ name: row.name }) satisfies AirlineAttributes,
   filters: { name: { kind: 'column', column: airlines.name, value: 'string', ops: ['eq', 'in', 'icontains'] } },
   sorts: { name: airlines.name, id: airlines.id },
   defaultSort: 'name',

@@ -2,6 +2,7 @@
  * Who changed what and when: staff changes to every resource, card payments and refunds, and the
  * system's reconciliation with the payment provider (jsonapi/audit.ts). Admins only, newest first.
  */
+import type { AuditLogAttributes } from '@parking/domain/api-contract';
 import { auditLogs } from '../db/schema/index';
 import { AUDIT_ACTIONS, auditActor } from '../jsonapi/audit';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
@@ -22,7 +23,7 @@ export const auditLogsResource: ResourceDefinition<AuditLogRow> = {
     /** 'system' for what the server did by itself; 'user' otherwise (the user relationship, none for a guest). */
     actor: auditActor(row.action),
     changes: row.changes as JsonValue,
-  }),
+  }) satisfies AuditLogAttributes,
   relationships: { user: { kind: 'one', type: 'users', key: 'userId' } },
   filters: {
     resourceType: { kind: 'column', column: auditLogs.resourceType, value: 'string', ops: ['eq', 'in'] },

@@ -3,6 +3,7 @@
  * replaces the public booking form with its message while current (routes/catalogue.ts answers
  * `current_form_blockout`), `extra` makes its extras unavailable for overlapping stays.
  */
+import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { blockoutPeriodFields, blockoutPeriodSchema, endBeforeStart } from '@parking/domain/catalogue';
 import { BLOCK_TYPES } from '@parking/domain/constants';
@@ -39,7 +40,7 @@ export const blockoutPeriodsResource: ResourceDefinition<BlockoutPeriodRow> = {
     startDatetime: iso(row.startDatetime),
     endDatetime: iso(row.endDatetime),
     blockType: row.blockType,
-  }),
+  }) satisfies BlockoutPeriodAttributes,
   relationships: { extras: manyToMany(blockedExtras) },
   filters: {
     blockType: { kind: 'column', column: blockoutPeriods.blockType, value: 'string', ops: ['eq', 'in'], choices: BLOCK_TYPES },

@@ -1,4 +1,5 @@
 /** The edit history of a booking (back office: Admins only, last changes first). */
+import type { BookingLogAttributes } from '@parking/domain/api-contract';
 import { bookingLogs } from '../db/schema/index';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import { iso } from '../jsonapi/values';
@@ -10,7 +11,7 @@ export const bookingLogsResource: ResourceDefinition<BookingLogRow> = {
   table: bookingLogs,
   idColumn: bookingLogs.id,
   notFound: 'Booking logs not found',
-  attributes: (row) => ({ timestamp: iso(row.timestamp), action: row.action, info: row.info as JsonValue }),
+  attributes: (row) => ({ timestamp: iso(row.timestamp), action: row.action, info: row.info as JsonValue }) satisfies BookingLogAttributes,
   relationships: {
     booking: { kind: 'one', type: 'bookings', key: 'bookingId' },
     user: { kind: 'one', type: 'users', key: 'userId' },

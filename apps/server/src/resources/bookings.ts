@@ -2,6 +2,7 @@
  * Bookings. Anyone may create one (the wizard); a customer sees only their own; staff see and
  * change all; only Admins delete. Costs are the server's: see services/create-booking.ts.
  */
+import type { BookingAttributes } from '@parking/domain/api-contract';
 import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { addDaysToDate, isCountableInstant, startOfBusinessDay } from '@parking/domain/dates';
@@ -105,15 +106,15 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     timeParked: iso(row.timeParked),
     // Staff-only: admin notes and the rest of the check-in record.
     ...(isStaff(ctx.user)
-      ? {
+      ? ({
           notes: row.notes,
           fuelLevel: row.fuelLevel,
           damage: row.damage,
           kilometers: row.kilometers,
           vehicleNotes: row.vehicleNotes,
-        }
+        } satisfies Partial<BookingAttributes>)
       : {}),
-  }),
+  }) satisfies BookingAttributes,
   relationships: {
     lot: { kind: 'one', type: 'lots', key: 'lotId' },
     lotRegion: { kind: 'one', type: 'lot-regions', key: 'lotRegionId' },

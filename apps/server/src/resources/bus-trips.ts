@@ -1,4 +1,5 @@
 /** Shuttle bus departures to the airport, per timetable (weekday or weekend). */
+import type { BusTripAttributes } from '@parking/domain/api-contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { busTripSchema } from '@parking/domain/catalogue';
 import { SERVICES } from '@parking/domain/constants';
@@ -14,7 +15,7 @@ export const busTripsResource: ResourceDefinition<BusTripRow> = {
   table: busTrips,
   idColumn: busTrips.id,
   notFound: 'Bus Trip not found',
-  attributes: (row) => ({ service: row.service, departureTime: row.departureTime, formattedTime: formatTime12(row.departureTime) }),
+  attributes: (row) => ({ service: row.service, departureTime: row.departureTime, formattedTime: formatTime12(row.departureTime) }) satisfies BusTripAttributes,
   filters: {
     service: { kind: 'column', column: busTrips.service, value: 'string', ops: ['eq', 'in'], choices: SERVICES },
   },

@@ -3,6 +3,7 @@
  * messages"). Anyone may send one, throttled per IP and per address; staff read them; only Admins
  * delete them. Nobody edits a message.
  */
+import type { ContactSubmissionAttributes } from '@parking/domain/api-contract';
 import { contactMessages, contactSubmissionSchema } from '@parking/domain/contact';
 import { addressKey } from '../auth/rate-limiter';
 import { isStaff } from '../context';
@@ -23,7 +24,7 @@ export const contactSubmissionsResource: ResourceDefinition<ContactSubmissionRow
     phoneNumber: row.phoneNumber,
     message: row.message,
     created: iso(row.created),
-  }),
+  }) satisfies ContactSubmissionAttributes,
   filters: {
     email: { kind: 'column', column: contactSubmissions.email, value: 'string', ops: ['eq', 'icontains'] },
     created: {

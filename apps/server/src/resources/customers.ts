@@ -8,6 +8,7 @@
  * the request's one transaction. A customer without a login gets one when roles or a password are sent
  * (without a password, the welcome email lets them set their own).
  */
+import type { CustomerAttributes } from '@parking/domain/api-contract';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { profileSchema } from '@parking/domain/accounts';
@@ -141,14 +142,14 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
     created: iso(row.created),
     // Staff-only fields: private notes are about the customer, not for them.
     ...(isStaff(ctx.user)
-      ? {
+      ? ({
           privateNotes: row.privateNotes,
           staff: row.staff,
           roles: row.roles ?? [],
           customerDetails: [fullName(row), row.email, row.phoneNumber].filter(Boolean).join(' · '),
-        }
+        } satisfies Partial<CustomerAttributes>)
       : {}),
-  }),
+  }) satisfies CustomerAttributes,
   relationships: { user: { kind: 'one', type: 'users', key: 'userId' } },
   filters: {
     search: { kind: 'custom', apply: (value) => (value.trim() ? search(value) : undefined) },

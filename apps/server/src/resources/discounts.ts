@@ -2,6 +2,7 @@
  * Promo codes ("Discounts", back-office Promo Codes menu): Admins only, for every action. The rate
  * is the stored fraction ("0.15"); the form shows it as a percent.
  */
+import type { DiscountAttributes } from '@parking/domain/api-contract';
 import { and, gte, lte, not, sql, type SQL } from 'drizzle-orm';
 import { discountFields, discountSchema, endBeforeStart } from '@parking/domain/catalogue';
 import { discountDetails } from '@parking/domain/discounts';
@@ -35,7 +36,7 @@ export const discountsResource: ResourceDefinition<DiscountRow> = {
     active: row.validFrom <= ctx.now && ctx.now <= row.validTo,
     discountDetails: discountDetails({ ...row, rate: fractionText(row.rate) ?? '0' }, ctx.services.config.timeZone),
     created: iso(row.created),
-  }),
+  }) satisfies DiscountAttributes,
   filters: {
     promoCode: { kind: 'column', column: discounts.promoCode, value: 'string', ops: ['eq', 'in', 'icontains'] },
     name: { kind: 'column', column: discounts.name, value: 'string', ops: ['eq', 'icontains'] },

@@ -3,6 +3,7 @@
  * (`exceptional-rates`, saved one by one) and extras that cannot be booked for a stay covering it.
  * Read by anyone: the public site prices and offers extras with them.
  */
+import type { ExceptionalDayAttributes, ExceptionalRateAttributes } from '@parking/domain/api-contract';
 import { exceptionalDaySchema, exceptionalRateSchema } from '@parking/domain/catalogue';
 import { exceptionalDays, exceptionalDayUnavailableExtras, exceptionalRates, extras } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
@@ -32,7 +33,7 @@ export const exceptionalDaysResource: ResourceDefinition<ExceptionalDayRow> = {
   table: exceptionalDays,
   idColumn: exceptionalDays.id,
   notFound: 'Exceptional day not found',
-  attributes: (row) => ({ name: row.name, date: row.date }),
+  attributes: (row) => ({ name: row.name, date: row.date }) satisfies ExceptionalDayAttributes,
   relationships: {
     exceptionalRates: hasMany('exceptional-rates', exceptionalRates, {
       id: exceptionalRates.id,
@@ -64,7 +65,7 @@ export const exceptionalRatesResource: ResourceDefinition<ExceptionalRateRow> = 
   table: exceptionalRates,
   idColumn: exceptionalRates.id,
   notFound: 'Rates not found',
-  attributes: (row) => ({ surcharge: moneyText(row.surcharge), formattedSurcharge: audText(row.surcharge) }),
+  attributes: (row) => ({ surcharge: moneyText(row.surcharge), formattedSurcharge: audText(row.surcharge) }) satisfies ExceptionalRateAttributes,
   relationships: {
     day: { kind: 'one', type: 'exceptional-days', key: 'dayId' },
     lot: { kind: 'one', type: 'lots', key: 'lotId' },

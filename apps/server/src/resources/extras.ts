@@ -3,6 +3,7 @@
  * extras (`public` false) exist for staff only: to everyone else they are simply not found.
  * `filter[checkAvailability]` is answered by routes/catalogue.ts, which lists through this definition.
  */
+import type { ExtraAttributes, ExtraVariationAttributes } from '@parking/domain/api-contract';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { extraSchema, extraVariationSchema } from '@parking/domain/catalogue';
 import { EXTRA_TYPES } from '@parking/domain/constants';
@@ -30,7 +31,7 @@ export const extrasResource: ResourceDefinition<ExtraRow> = {
     formattedPrice: audText(row.basePrice),
     available: row.available,
     public: row.public,
-  }),
+  }) satisfies ExtraAttributes,
   filters: {
     name: { kind: 'column', column: extras.name, value: 'string', ops: ['eq', 'icontains'] },
     extraType: { kind: 'column', column: extras.extraType, value: 'string', ops: ['eq', 'in'], choices: EXTRA_TYPES },
@@ -49,7 +50,7 @@ export const extraVariationsResource: ResourceDefinition<ExtraVariationRow> = {
   table: extraVariations,
   idColumn: extraVariations.id,
   notFound: 'Extras Variations not found',
-  attributes: (row) => ({ price: moneyText(row.price), formattedPrice: audText(row.price) }),
+  attributes: (row) => ({ price: moneyText(row.price), formattedPrice: audText(row.price) }) satisfies ExtraVariationAttributes,
   relationships: {
     extra: { kind: 'one', type: 'extras', key: 'extraId' },
     vehicleType: { kind: 'one', type: 'vehicle-types', key: 'vehicleTypeId' },

@@ -2,6 +2,7 @@
  * Scheduled flights per airline and timetable. A departure may name the shuttle bus that meets
  * it; that bus must run on the flight's timetable, and an arrival has none.
  */
+import type { FlightAttributes } from '@parking/domain/api-contract';
 import { eq } from 'drizzle-orm';
 import { flightSchema } from '@parking/domain/catalogue';
 import { SERVICES } from '@parking/domain/constants';
@@ -41,7 +42,7 @@ export const flightsResource: ResourceDefinition<FlightRow> = {
     time: row.time,
     departure: row.departure,
     service: row.service,
-  }),
+  }) satisfies FlightAttributes,
   relationships: {
     airline: { kind: 'one', type: 'airlines', key: 'airlineId' },
     busTrip: { kind: 'one', type: 'bus-trips', key: 'busTripId' },

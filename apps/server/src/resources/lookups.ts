@@ -1,5 +1,6 @@
 /** Small shared definitions: read by everyone, written by Admins (the settings lists). */
 
+import type { VehicleTypeAttributes } from '@parking/domain/api-contract';
 import { z } from 'zod';
 import { requiredText } from '@parking/domain/fields';
 import { vehicleTypes } from '../db/schema/index';
@@ -12,7 +13,7 @@ export const vehicleTypesResource: ResourceDefinition<VehicleTypeRow> = {
   table: vehicleTypes,
   idColumn: vehicleTypes.id,
   notFound: 'Vehicle type not found',
-  attributes: (row) => ({ name: row.name }),
+  attributes: (row) => ({ name: row.name }) satisfies VehicleTypeAttributes,
   filters: { name: { kind: 'column', column: vehicleTypes.name, value: 'string', ops: ['eq', 'in', 'icontains'] } },
   sorts: { name: vehicleTypes.name, id: vehicleTypes.id },
   defaultSort: 'name',

@@ -1,4 +1,5 @@
 /** Regions of a parking lot (rows of spaces), used when checking a car in: a staff matter. */
+import type { LotRegionAttributes } from '@parking/domain/api-contract';
 import { lotRegionSchema } from '@parking/domain/catalogue';
 import { lotRegions } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
@@ -10,7 +11,7 @@ export const lotRegionsResource: ResourceDefinition<LotRegionRow> = {
   table: lotRegions,
   idColumn: lotRegions.id,
   notFound: 'Region not found',
-  attributes: (row) => ({ name: row.name, rows: row.rows }),
+  attributes: (row) => ({ name: row.name, rows: row.rows }) satisfies LotRegionAttributes,
   relationships: { lot: { kind: 'one', type: 'lots', key: 'lotId' } },
   filters: { lot: { kind: 'column', column: lotRegions.lotId, value: 'int', ops: ['eq', 'in'] } },
   sorts: { name: lotRegions.name, rows: lotRegions.rows, id: lotRegions.id },

@@ -1,3 +1,4 @@
+import type { LotAttributes } from '@parking/domain/api-contract';
 import { lotSchema } from '@parking/domain/catalogue';
 import { LOT_SLUGS, LOT_TYPES } from '@parking/domain/constants';
 import { lots } from '../db/schema/index';
@@ -20,7 +21,7 @@ export const lotsResource: ResourceDefinition<LotRow> = {
     fillRateThreshold: fractionText(row.fillRateThreshold),
     rate: moneyText(row.rate),
     subscriptionParkingDiscount: fractionText(row.subscriptionParkingDiscount),
-  }),
+  }) satisfies LotAttributes,
   filters: {
     slug: { kind: 'column', column: lots.slug, value: 'string', ops: ['eq', 'in'], choices: LOT_SLUGS },
     lotType: { kind: 'column', column: lots.lotType, value: 'string', ops: ['eq', 'in'], choices: LOT_TYPES },

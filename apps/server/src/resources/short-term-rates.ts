@@ -3,6 +3,7 @@
  * (`short-term-rates`, saved one by one as the back office does). The long-stay daily rate is the
  * lot's own `rate`. Read by anyone: quotes publish these prices anyway.
  */
+import type { RateDayAttributes, ShortTermRateAttributes } from '@parking/domain/api-contract';
 import { shortTermRateDaySchema, shortTermRateSchema } from '@parking/domain/catalogue';
 import { shortTermRateDays, shortTermRates } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
@@ -20,7 +21,7 @@ export const shortTermRateDaysResource: ResourceDefinition<ShortTermRateDayRow> 
   table: shortTermRateDays,
   idColumn: shortTermRateDays.id,
   notFound: 'Short term day not found',
-  attributes: (row) => ({ days: row.days }),
+  attributes: (row) => ({ days: row.days }) satisfies RateDayAttributes,
   relationships: {
     shortTermRates: hasMany('short-term-rates', shortTermRates, {
       id: shortTermRates.id,
@@ -41,7 +42,7 @@ export const shortTermRatesResource: ResourceDefinition<ShortTermRateRow> = {
   table: shortTermRates,
   idColumn: shortTermRates.id,
   notFound: 'Rates not found',
-  attributes: (row) => ({ rate: moneyText(row.rate), formattedRate: audText(row.rate) }),
+  attributes: (row) => ({ rate: moneyText(row.rate), formattedRate: audText(row.rate) }) satisfies ShortTermRateAttributes,
   relationships: {
     day: { kind: 'one', type: 'short-term-rate-days', key: 'dayId' },
     lot: { kind: 'one', type: 'lots', key: 'lotId' },

@@ -1,4 +1,5 @@
 /** Subscription products and prices (read by anyone) and users' subscriptions (their own; staff all). */
+import type { PriceAttributes, ProductAttributes, SubscriptionAttributes } from '@parking/domain/api-contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { isStaff } from '../context';
 import { prices, products, subscriptions } from '../db/schema/index';
@@ -18,7 +19,7 @@ export const productsResource: ResourceDefinition<ProductRow> = {
     name: row.name,
     description: row.description,
     metadata: { ...(row.metadata as Record<string, JsonValue>), codename: row.codename },
-  }),
+  }) satisfies ProductAttributes,
   relationships: {
     prices: {
       kind: 'many',
@@ -55,7 +56,7 @@ export const pricesResource: ResourceDefinition<PriceRow> = {
     interval: row.interval,
     intervalCount: row.intervalCount,
     active: row.active,
-  }),
+  }) satisfies PriceAttributes,
   relationships: { product: { kind: 'one', type: 'products', key: 'productId' } },
   filters: { product: { kind: 'column', column: prices.productId, value: 'int', ops: ['eq', 'in'] } },
   sorts: { id: prices.id, created: prices.created },
@@ -74,7 +75,7 @@ export const subscriptionsResource: ResourceDefinition<SubscriptionRow> = {
     // Valid until its end, even when cancelled (spec: "cancelled but still valid").
     valid: row.valid && row.endDatetime.getTime() > ctx.now.getTime(),
     created: iso(row.created),
-  }),
+  }) satisfies SubscriptionAttributes,
   relationships: {
     user: { kind: 'one', type: 'users', key: 'userId' },
     price: { kind: 'one', type: 'prices', key: 'priceId' },

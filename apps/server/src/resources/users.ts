@@ -2,6 +2,7 @@
  * Users: login identities with roles. Registration is open; a user sees and changes only
  * themselves; staff see everyone; roles are set by Admins, never on their own user.
  */
+import type { UserAttributes } from '@parking/domain/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { passwordChangeSchema, personalDetailsSchema, registerSchema } from '@parking/domain/accounts';
@@ -92,8 +93,8 @@ export const usersResource: ResourceDefinition<UserRow> = {
     activeOutdoorSubscription: row.activeOutdoorSubscription,
     hasPassword: row.passwordHash !== null,
     created: iso(row.created),
-    ...(isStaff(ctx.user) ? { isActive: row.isActive, lastLogin: iso(row.lastLogin) } : {}),
-  }),
+    ...(isStaff(ctx.user) ? ({ isActive: row.isActive, lastLogin: iso(row.lastLogin) } satisfies Partial<UserAttributes>) : {}),
+  }) satisfies UserAttributes,
   relationships: { customer: { kind: 'one', type: 'customers', key: 'customerId' } },
   filters: {
     email: { kind: 'column', column: users.email, value: 'string', ops: ['eq', 'icontains'] },

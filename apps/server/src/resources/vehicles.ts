@@ -1,4 +1,5 @@
 /** Vehicles: a customer's saved cars. Customers see and change only their own; delete is soft for them. */
+import type { VehicleAttributes } from '@parking/domain/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import { vehicleSchema } from '@parking/domain/vehicles';
 import { isStaff } from '../context';
@@ -24,7 +25,7 @@ export const vehiclesResource: ResourceDefinition<VehicleRow> = {
     regoUuid: row.regoUuid,
     fullName: `${row.rego} - ${row.make} ${row.model}`.trim(),
     created: iso(row.created),
-  }),
+  }) satisfies VehicleAttributes,
   relationships: {
     vehicleType: { kind: 'one', type: 'vehicle-types', key: 'vehicleTypeId' },
     owner: { kind: 'one', type: 'customers', key: 'ownerId' },
