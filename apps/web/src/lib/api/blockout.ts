@@ -4,6 +4,7 @@
  * quote forms tell a too-long stay or a too-distant departure beside the field before anything is sent.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract';
 import { DEFAULT_STAY_LIMITS, type StayLimits } from '@parking/domain/stay-limits';
 import { apiRequest } from './client';
 import type { JsonApiDocument, Resource } from './jsonapi';
@@ -17,20 +18,12 @@ export interface FormBlockout {
   endDatetime: string;
 }
 
-interface BlockoutAttributes {
-  name: string;
-  message: string;
-  startDatetime: string;
-  endDatetime: string;
-  blockType: string;
-}
-
 export interface OnlineForm {
   blockout: FormBlockout | null;
   stayLimits: StayLimits;
 }
 
-type FormBlockoutDocument = JsonApiDocument<Resource<BlockoutAttributes> | null> & {
+type FormBlockoutDocument = JsonApiDocument<Resource<BlockoutPeriodAttributes> | null> & {
   meta?: { stayLimits?: { maxStayDays?: unknown; bookingHorizonDays?: unknown } };
 };
 

@@ -1,5 +1,6 @@
 /** Extras for a stay and their prices for a vehicle type (public-site §7 "Extras", "Extra variations"). */
 import { queryOptions } from '@tanstack/react-query';
+import type { ExtraAttributes, ExtraVariationAttributes } from '@parking/domain/api-contract';
 import type { ExtraType } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
 import { relatedId, type ListDocument } from '@/lib/api/jsonapi';
@@ -14,19 +15,14 @@ export interface Extra {
   available: boolean;
 }
 
-interface ExtraAttributes {
-  name: string;
-  description: string;
-  extraType: ExtraType;
-  basePrice: string;
-  available: boolean;
-}
+/** The contract's extra, its type one of the known extra types (extras_type_valid). */
+type KnownExtraAttributes = Omit<ExtraAttributes, 'extraType'> & { extraType: ExtraType };
 
 export const extrasQuery = (startDatetime: string, endDatetime: string) =>
   queryOptions({
     queryKey: ['extras', startDatetime, endDatetime],
     queryFn: async ({ signal }): Promise<Extra[]> => {
-      const document = await apiRequest<ListDocument<ExtraAttributes>>('extras', {
+      const document = await apiRequest<ListDocument<KnownExtraAttributes>>('extras', {
         signal,
         query: { 'filter[checkAvailability]': `${startDatetime},${endDatetime}`, 'page[size]': 200 },
       });
@@ -39,7 +35,7 @@ export const extraVariationsQuery = (vehicleTypeId: string) =>
   queryOptions({
     queryKey: ['extra-variations', vehicleTypeId],
     queryFn: async ({ signal }): Promise<Record<string, string>> => {
-      const document = await apiRequest<ListDocument<{ price: string }>>('extra-variations', {
+      const document = await apiRequest<ListDocument<ExtraVariationAttributes>>('extra-variations', {
         signal,
         query: { 'filter[vehicleType]': vehicleTypeId, 'page[size]': 500 },
       });

@@ -4,43 +4,39 @@
  * the same answer.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { CustomerAttributes, UserAttributes } from '@parking/domain/api-contract';
 import type { Role } from '@parking/domain/constants';
 import { ApiError, apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type JsonApiDocument, type Resource } from '@/lib/api/jsonapi';
 import { clearToken } from '@/lib/api/token-storage';
 
-export interface UserAttributes {
-  email: string;
-  roles: Role[];
-  title: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  business: string;
-  emailConfirmed: boolean;
-  activeIndoorSubscription: boolean;
-  activeOutdoorSubscription: boolean;
-}
+/** The user's attributes the browser keeps (the API contract's), roles as the known roles (users_roles_valid). */
+export type SessionUserAttributes = Pick<
+  UserAttributes,
+  | 'email'
+  | 'title'
+  | 'firstName'
+  | 'lastName'
+  | 'phoneNumber'
+  | 'business'
+  | 'emailConfirmed'
+  | 'activeIndoorSubscription'
+  | 'activeOutdoorSubscription'
+> & { roles: Role[] };
 
-export interface CustomerAttributes {
-  email: string;
-  emailConfirmed: boolean;
-  title: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  business: string;
-  fullName: string;
-  hasSubscription: boolean;
-}
+/** The customer's attributes the browser keeps (the API contract's, as a customer sees them). */
+export type SessionCustomerAttributes = Pick<
+  CustomerAttributes,
+  'email' | 'emailConfirmed' | 'title' | 'firstName' | 'lastName' | 'phoneNumber' | 'business' | 'fullName' | 'hasSubscription'
+>;
 
-export interface SessionUser extends UserAttributes {
+export interface SessionUser extends SessionUserAttributes {
   id: string;
   /** The user's own customer record (profile details, bookings, vehicles); staff may have none. */
   customerId: string | null;
 }
 
-export interface SessionCustomer extends CustomerAttributes {
+export interface SessionCustomer extends SessionCustomerAttributes {
   id: string;
 }
 
@@ -63,7 +59,7 @@ export function readSession(document: SessionDocument): Session | null {
   const session = document.data;
   if (!session) return null;
   const included = new IncludedIndex(document.included);
-  const user = included.one<UserAttributes>(session, 'user', 'users');
+  const user = included.one<Omit<UserAttributes, 'roles'> & { roles: Role[] }>(session, 'user', 'users');
   if (!user) return null;
   const customerId = relatedId(user, 'customer');
   const customer = included.find<CustomerAttributes>('customers', customerId);

@@ -14,8 +14,8 @@ import { FormSelectWithOtherField } from '@/components/form/select-with-other-fi
 import { FormTextField } from '@/components/form/text-field';
 import { firstErrorDetail } from '@/lib/api/client';
 import { vehicleTypesQuery } from '@/lib/api/lookups';
+import { savedVehiclesQuery, type SavedVehicle } from '@/lib/api/vehicles';
 import { useAuth } from '@/lib/auth/auth-context';
-import { savedVehiclesQuery, type SavedVehicle } from '../api/saved-vehicles';
 import { StepActions } from '../components/step-actions';
 import { useWizard } from '../state/wizard-context';
 import { stepPath } from '../state/wizard-state';

@@ -1,52 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { BookingAttributes, NamedAttributes } from '@parking/domain/api-contract';
 import { isMoney, parseMoney } from '@parking/domain/money';
 import { balanceToPayCents } from '@parking/domain/stay-phase';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument, type Pagination, type Resource } from '@/lib/api/jsonapi';
-
-export interface BookingAttributes {
-  bookingCode: string;
-  status: string;
-  bookingType: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  email: string;
-  business: string;
-  rego: string;
-  make: string;
-  model: string;
-  colour: string;
-  startDatetime: string | null;
-  endDatetime: string | null;
-  busDepartureTime: string | null;
-  passengersOut: number | null;
-  passengersIn: number | null;
-  flightNumberOut: string;
-  flightNumberIn: string;
-  parkingCost: string;
-  extrasCost: string;
-  extrasPrices: Record<string, string>;
-  discountRate: string;
-  promoCode: string;
-  amountDiscounted: string;
-  subscriptionDiscount: string;
-  totalCost: string;
-  amountPaid: string;
-  paymentMethod: string | null;
-  paymentStatus: string;
-  paymentDatetime: string | null;
-  hadSubscription: boolean;
-  publicNotes: string;
-  created: string;
-  /** When the car was checked in, or null. */
-  timeParked: string | null;
-}
-
-interface NamedAttributes {
-  name: string;
-}
 
 export interface BookingExtra {
   id: string;

@@ -1,55 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VehicleInput } from '@parking/domain/vehicles';
 import { apiRequest } from '@/lib/api/client';
-import { IncludedIndex, relatedId, writeDocument, type ListDocument } from '@/lib/api/jsonapi';
+import { writeDocument } from '@/lib/api/jsonapi';
+import { savedVehiclesKey, type SavedVehicle } from '@/lib/api/vehicles';
 
-interface VehicleAttributes {
-  rego: string;
-  make: string;
-  model: string;
-  colour: string;
-  deleted: boolean;
-  fullName: string;
-}
-
-export interface Vehicle {
-  id: string;
-  rego: string;
-  make: string;
-  model: string;
-  colour: string;
-  vehicleTypeId: string | null;
-  vehicleTypeName: string;
-}
-
-const vehiclesKey = (customerId: string) => ['vehicles', 'mine', customerId] as const;
-
-/** The customer's saved vehicles (spec §7): owner, not deleted, with the vehicle type. */
-export const myVehiclesQuery = (customerId: string) =>
-  queryOptions({
-    queryKey: vehiclesKey(customerId),
-    queryFn: async ({ signal }): Promise<Vehicle[]> => {
-      const document = await apiRequest<ListDocument<VehicleAttributes>>('vehicles', {
-        signal,
-        query: {
-          'filter[owner]': customerId,
-          'filter[deleted]': 'false',
-          include: 'vehicleType',
-          'page[size]': 100,
-        },
-      });
-      const included = new IncludedIndex(document.included);
-      return document.data.map((vehicle) => ({
-        id: vehicle.id,
-        rego: vehicle.attributes.rego,
-        make: vehicle.attributes.make,
-        model: vehicle.attributes.model,
-        colour: vehicle.attributes.colour,
-        vehicleTypeId: relatedId(vehicle, 'vehicleType'),
-        vehicleTypeName: included.one<{ name: string }>(vehicle, 'vehicleType', 'vehicle-types')?.attributes.name ?? '',
-      }));
-    },
-  });
+/** A saved vehicle as My Vehicles shows it (the shared query's row). */
+export type Vehicle = SavedVehicle;
 
 export type VehicleSave = VehicleInput & { vehicleType: string };
 
@@ -72,7 +28,7 @@ export function useSaveVehicle(customerId: string) {
           },
         ),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehiclesKey(customerId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedVehiclesKey(customerId) }),
   });
 }
 
@@ -86,8 +42,8 @@ export function useDeleteVehicle(customerId: string) {
         body: writeDocument('vehicles', { deleted: true }, { id }),
       }),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Vehicle[]>(vehiclesKey(customerId), (list) => list?.filter((vehicle) => vehicle.id !== id));
-      return queryClient.invalidateQueries({ queryKey: vehiclesKey(customerId) });
+      queryClient.setQueryData<Vehicle[]>(savedVehiclesKey(customerId), (list) => list?.filter((vehicle) => vehicle.id !== id));
+      return queryClient.invalidateQueries({ queryKey: savedVehiclesKey(customerId) });
     },
   });
 }

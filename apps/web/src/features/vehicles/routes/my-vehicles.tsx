@@ -12,9 +12,10 @@ import { messages } from '@parking/domain/messages';
 import { PageSection } from '@/components/page-section';
 import { paths } from '@/config/paths';
 import { firstErrorDetail } from '@/lib/api/client';
+import { savedVehiclesQuery } from '@/lib/api/vehicles';
 import { useAuth } from '@/lib/auth/auth-context';
 import { usePageTitle } from '@/lib/page-title';
-import { myVehiclesQuery, useDeleteVehicle, type Vehicle } from '../api/vehicles';
+import { useDeleteVehicle, type Vehicle } from '../api/vehicles';
 import { DeleteVehicleDialog } from '../components/delete-vehicle-dialog';
 import { VehicleCard } from '../components/vehicle-card';
 import { VehicleDialog } from '../components/vehicle-dialog';
@@ -87,7 +88,7 @@ interface VehicleListProps {
 }
 
 function VehicleList({ customerId, onAdd, onEdit, onDelete }: VehicleListProps) {
-  const vehicles = useQuery(myVehiclesQuery(customerId));
+  const vehicles = useQuery(savedVehiclesQuery(customerId));
 
   if (vehicles.isPending) {
     return (

@@ -1,6 +1,12 @@
+/**
+ * A customer's saved vehicles (public-site §7 "Vehicles", spec §7): owner, not deleted, with the vehicle
+ * type. One query for My Vehicles and the booking wizard's car step, so that a vehicle saved or deleted on
+ * one is current on the other.
+ */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import { IncludedIndex, relatedId, type ListDocument } from '@/lib/api/jsonapi';
+import type { VehicleAttributes, VehicleTypeAttributes } from '@parking/domain/api-contract';
+import { apiRequest } from './client';
+import { IncludedIndex, relatedId, type ListDocument } from './jsonapi';
 
 export interface SavedVehicle {
   id: string;
@@ -8,18 +14,18 @@ export interface SavedVehicle {
   make: string;
   model: string;
   colour: string;
+  /** The vehicle type's id ('' if the answer names none). */
   vehicleTypeId: string;
   vehicleTypeName: string;
 }
 
-/** A customer's saved vehicles (public-site §7 "Vehicles"): owner, not deleted, with the vehicle type. */
+export const savedVehiclesKey = (customerId: string) => ['vehicles', 'mine', customerId] as const;
+
 export const savedVehiclesQuery = (customerId: string) =>
   queryOptions({
-    queryKey: ['booking', 'saved-vehicles', customerId],
+    queryKey: savedVehiclesKey(customerId),
     queryFn: async ({ signal }): Promise<SavedVehicle[]> => {
-      const document = await apiRequest<
-        ListDocument<{ rego: string; make: string; model: string; colour: string }>
-      >('vehicles', {
+      const document = await apiRequest<ListDocument<VehicleAttributes>>('vehicles', {
         signal,
         query: {
           'filter[owner]': customerId,
@@ -36,8 +42,7 @@ export const savedVehiclesQuery = (customerId: string) =>
         model: vehicle.attributes.model,
         colour: vehicle.attributes.colour,
         vehicleTypeId: relatedId(vehicle, 'vehicleType') ?? '',
-        vehicleTypeName:
-          included.one<{ name: string }>(vehicle, 'vehicleType', 'vehicle-types')?.attributes.name ?? '',
+        vehicleTypeName: included.one<VehicleTypeAttributes>(vehicle, 'vehicleType', 'vehicle-types')?.attributes.name ?? '',
       }));
     },
   });
