@@ -11,20 +11,20 @@
  * ask for one (a whole-database dump is not what this is for).
  */
 import { inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import { businessDate, businessLocalDatetime } from '@parking/domain/dates';
-import { isStaff, type RequestContext, type Services } from '../context';
+import type { RequestContext } from '../context';
 import { lots } from '../db/schema/index';
 import { csvDocument, type CsvCell } from '../documents/csv';
-import { buildContext } from '../http/context';
+import { action, type Action } from '../http/action';
 import { listRows } from '../jsonapi/engine';
 import { errors } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import type { AnyRow } from '../jsonapi/resource';
 import type { CustomerRow } from '../resources/customers';
-import type { BookingRow } from '../services/create-booking';
+import type { BookingRow } from '../db/rows';
 
 interface ExportSpec<Row> {
   type: string;
@@ -158,24 +158,27 @@ export function sendCsv(reply: FastifyReply, csv: string, filename: string) {
     .send(BOM + csv);
 }
 
-function register<Row>(app: FastifyInstance, services: Services, registry: Registry, prefix: string, spec: ExportSpec<Row>) {
-  app.get(`${prefix}/${spec.type}/export/`, async (request: FastifyRequest, reply: FastifyReply) => {
-    const ctx = await buildContext(request, reply, services, []);
-    if (!isStaff(ctx.user)) throw ctx.user ? errors.forbidden() : errors.unauthorized();
-    const query = { ...(request.query as RawQuery) };
-    delete query['page[number]'];
-    delete query['page[size]'];
-    if (!Object.keys(query).some((key) => key.startsWith('filter['))) {
-      throw errors.parameter('Choose at least one filter before exporting.', 'filter');
-    }
-    const rows = (await allRows(ctx, registry, spec.type, query)) as Row[];
-    const line = spec.prepare ? await spec.prepare(ctx, rows) : (row: Row) => spec.line?.(ctx, row) ?? [];
-    const csv = csvDocument([spec.header, ...rows.map(line)]);
-    return sendCsv(reply, csv, `${spec.type}-${businessDate(ctx.now, ctx.services.config.timeZone)}.csv`);
+/** GET {type}/export/: every row the list's filters match, as a CSV file. */
+function exportAction<Row>(registry: Registry, spec: ExportSpec<Row>): Action {
+  return action({
+    method: 'GET',
+    path: `${spec.type}/export/`,
+    access: 'staff',
+    async handle(ctx, input, reply) {
+      const query = { ...input.query };
+      delete query['page[number]'];
+      delete query['page[size]'];
+      if (!Object.keys(query).some((key) => key.startsWith('filter['))) {
+        throw errors.parameter('Choose at least one filter before exporting.', 'filter');
+      }
+      const rows = (await allRows(ctx, registry, spec.type, query)) as Row[];
+      const line = spec.prepare ? await spec.prepare(ctx, rows) : (row: Row) => spec.line?.(ctx, row) ?? [];
+      const csv = csvDocument([spec.header, ...rows.map(line)]);
+      return sendCsv(reply, csv, `${spec.type}-${businessDate(ctx.now, ctx.services.config.timeZone)}.csv`);
+    },
   });
 }
 
-export function registerExportRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
-  register(app, services, registry, prefix, bookingsExport);
-  register(app, services, registry, prefix, customersExport);
+export function exportActions(registry: Registry): Action[] {
+  return [exportAction(registry, bookingsExport), exportAction(registry, customersExport)];
 }
