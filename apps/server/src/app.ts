@@ -41,7 +41,7 @@ import { shortTermRateDaysResource, shortTermRatesResource } from './resources/s
 import { pricesResource, productsResource, subscriptionsResource } from './resources/subscriptions';
 import { usersResource } from './resources/users';
 import { vehiclesResource } from './resources/vehicles';
-import { registerAccountRoutes } from './routes/accounts';
+import { accountActions } from './routes/accounts';
 import { registerCatalogueRoutes } from './routes/catalogue';
 import { registerContentRoutes } from './routes/content';
 import { exportActions } from './routes/exports';
@@ -211,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerDevMailRoutes(app, services, config.mailDir);
   }
 
-  registerAccountRoutes(app, services, registry, API_PREFIX);
+  registerActions(app, services, API_PREFIX, accountActions(services, registry));
   registerCatalogueRoutes(app, services, registry, API_PREFIX);
   registerQuoteRoutes(app, services, registry, API_PREFIX);
   registerActions(app, services, API_PREFIX, [...promoCodeActions]);

@@ -4,8 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z, ZodType } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { emailOnlySchema, loginSchema, passwordResetConfirmationSchema, tokenSchema } from '@parking/domain/accounts';
 import { email as emailRule } from '@parking/domain/fields';
 import { messages } from '@parking/domain/messages';
@@ -16,21 +15,13 @@ import { createSession, CSRF_COOKIE, destroyOtherSessions, destroySession, findS
 import { consumeUserToken, revokeUserTokens } from '../auth/user-tokens';
 import type { RequestContext, Services } from '../context';
 import { customers, users } from '../db/schema/index';
+import { action, type Action } from '../http/action';
 import { inTransaction } from '../http/context';
-import { route } from '../http/route';
-import { readDocument } from '../jsonapi/document';
 import { readResource } from '../jsonapi/engine';
-import { errors, fromZod } from '../jsonapi/errors';
+import { errors } from '../jsonapi/errors';
 import type { Registry } from '../jsonapi/registry';
 import { sendConfirmationEmail, sendPasswordResetEmail } from '../services/account-emails';
 import { claimGuestRecords } from '../services/claim-guest-records';
-
-function attributesOf<T extends ZodType>(request: FastifyRequest, type: string, schema: T): z.output<T> {
-  const doc = readDocument(request.body, type);
-  const parsed = schema.safeParse(doc.attributes);
-  if (!parsed.success) throw fromZod(parsed.error);
-  return parsed.data;
-}
 
 const actionResult = (type: string, attributes: Record<string, string | boolean>) => ({
   data: { type, id: randomUUID(), attributes },
@@ -40,6 +31,9 @@ async function findUserByEmail(ctx: RequestContext, email: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
 }
+
+/** A path's parameter as given (an email address here, not a database id). */
+const pathParam = (request: FastifyRequest, name: string): string => (request.params as Record<string, string | undefined>)[name] ?? '';
 
 function setSessionCookies(reply: FastifyReply, services: Services, token: string, csrf: string, expires: Date) {
   const secure = services.config.secureCookies;
@@ -53,7 +47,11 @@ function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(CSRF_COOKIE, { path: '/' });
 }
 
-export function registerAccountRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+/**
+ * The account actions. Their documents' relationships are not looked at. The per-address and per-account
+ * limits need the checked input, so they are counted in the handler, before anything is looked up.
+ */
+export function accountActions(services: Services, registry: Registry): Action[] {
   const limits = services.config.rateLimits;
   const limiter = services.rateLimiter;
 
@@ -69,165 +67,180 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
     if (account && 'uid' in account) await limiter.consume(`${action}:uid:${account.uid}`, limits.requestsPerAccount, limits.windowMs, detail);
   }
 
-  app.post(
-    `${prefix}/sessions/`,
-    route(services, async (ctx, request, reply) => {
-      const input = attributesOf(request, 'sessions', loginSchema);
-      const throttle = loginThrottle(limiter, limits, ctx.ip, input.email);
-      // Every attempt is logged: who (the address typed), from where, and the outcome; never the password.
-      const logAttempt = (outcome: string) => request.log.info({ event: 'login', email: input.email, ip: ctx.ip, outcome }, 'login attempt');
-      let delay: number;
-      try {
-        delay = await throttle.before();
-      } catch (error) {
-        logAttempt('throttled');
-        throw error;
-      }
-      if (delay > 0) await sleep(delay);
-      const user = await findUserByEmail(ctx, input.email);
-      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !ok || !user.isActive) {
-        await throttle.failed();
-        logAttempt(user && ok ? 'inactive' : 'failed');
-        throw errors.invalid(user && ok ? messages.inactiveAccount : messages.invalidCredentials, undefined, 'authorization');
-      }
-      logAttempt('succeeded');
-      // Hashes made with weaker parameters than today's are replaced while the password is at hand.
-      if (user.passwordHash && needsRehash(user.passwordHash)) {
-        await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
-      }
-      const session = await createSession(ctx.db, user.id, {
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        now: ctx.now,
-        days: services.config.sessionDays,
-      });
-      await ctx.db.update(users).set({ lastLogin: ctx.now }).where(eq(users.id, user.id));
-      setSessionCookies(reply, services, session.token, session.csrfToken, session.expiresAt);
-      // Read the user back as the user now logged in, so that their own customer is included.
-      const self = await findSessionUser(ctx.db, session.token, ctx.now);
-      const userDoc = await readResource(registry.get('users'), { ...ctx, user: self }, registry, user.id, { include: 'customer' });
-      reply.status(201);
-      return {
-        data: {
-          type: 'sessions',
-          id: String(session.id),
-          attributes: { token: session.token, email: user.email, expires: session.expiresAt.toISOString() },
-          relationships: { user: { data: { type: 'users', id: String(user.id) } } },
-        },
-        included: [userDoc.data, ...(userDoc.included ?? [])],
-      };
+  return [
+    action({
+      method: 'POST',
+      path: 'sessions/',
+      type: 'sessions',
+      input: loginSchema,
+      otherRelationships: 'ignore',
+      access: 'anyone',
+      async handle(ctx, { attributes: input, request }, reply) {
+        const throttle = loginThrottle(limiter, limits, ctx.ip, input.email);
+        // Every attempt is logged: who (the address typed), from where, and the outcome; never the password.
+        const logAttempt = (outcome: string) => request.log.info({ event: 'login', email: input.email, ip: ctx.ip, outcome }, 'login attempt');
+        let delay: number;
+        try {
+          delay = await throttle.before();
+        } catch (error) {
+          logAttempt('throttled');
+          throw error;
+        }
+        if (delay > 0) await sleep(delay);
+        const user = await findUserByEmail(ctx, input.email);
+        const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+        if (!user || !ok || !user.isActive) {
+          await throttle.failed();
+          logAttempt(user && ok ? 'inactive' : 'failed');
+          throw errors.invalid(user && ok ? messages.inactiveAccount : messages.invalidCredentials, undefined, 'authorization');
+        }
+        logAttempt('succeeded');
+        // Hashes made with weaker parameters than today's are replaced while the password is at hand.
+        if (user.passwordHash && needsRehash(user.passwordHash)) {
+          await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+        }
+        const session = await createSession(ctx.db, user.id, {
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          now: ctx.now,
+          days: services.config.sessionDays,
+        });
+        await ctx.db.update(users).set({ lastLogin: ctx.now }).where(eq(users.id, user.id));
+        setSessionCookies(reply, services, session.token, session.csrfToken, session.expiresAt);
+        // Read the user back as the user now logged in, so that their own customer is included.
+        const self = await findSessionUser(ctx.db, session.token, ctx.now);
+        const userDoc = await readResource(registry.get('users'), { ...ctx, user: self }, registry, user.id, { include: 'customer' });
+        return {
+          data: {
+            type: 'sessions',
+            id: String(session.id),
+            attributes: { token: session.token, email: user.email, expires: session.expiresAt.toISOString() },
+            relationships: { user: { data: { type: 'users', id: String(user.id) } } },
+          },
+          included: [userDoc.data, ...(userDoc.included ?? [])],
+        };
+      },
     }),
-  );
-
-  app.get(
-    `${prefix}/sessions/current/`,
-    route(services, async (ctx) => {
+    action({
+      method: 'GET',
+      path: 'sessions/current/',
       // Anonymous visitors get no session, not an error: the public pages must not bounce to login.
-      if (!ctx.user) return { data: null };
-      const userDoc = await readResource(registry.get('users'), ctx, registry, ctx.user.id, { include: 'customer' });
-      return {
-        data: {
-          type: 'sessions',
-          id: String(ctx.user.sessionId),
-          attributes: { email: ctx.user.email },
-          relationships: { user: { data: { type: 'users', id: String(ctx.user.id) } } },
-        },
-        included: [userDoc.data, ...(userDoc.included ?? [])],
-      };
+      access: 'anyone',
+      async handle(ctx) {
+        if (!ctx.user) return { data: null };
+        const userDoc = await readResource(registry.get('users'), ctx, registry, ctx.user.id, { include: 'customer' });
+        return {
+          data: {
+            type: 'sessions',
+            id: String(ctx.user.sessionId),
+            attributes: { email: ctx.user.email },
+            relationships: { user: { data: { type: 'users', id: String(ctx.user.id) } } },
+          },
+          included: [userDoc.data, ...(userDoc.included ?? [])],
+        };
+      },
     }),
-  );
-
-  app.delete(
-    `${prefix}/sessions/current/`,
-    route(services, async (ctx, _request, reply) => {
-      if (ctx.user) await destroySession(ctx.db, ctx.user.sessionId);
-      clearSessionCookies(reply);
-      reply.status(204);
-      return undefined;
+    action({
+      method: 'DELETE',
+      path: 'sessions/current/',
+      access: 'anyone',
+      status: 204,
+      async handle(ctx, _input, reply) {
+        if (ctx.user) await destroySession(ctx.db, ctx.user.sessionId);
+        clearSessionCookies(reply);
+        return undefined;
+      },
     }),
-  );
-
-  app.post(
-    `${prefix}/email-confirmations/`,
-    route(services, async (ctx, request, reply) => {
-      const input = attributesOf(request, 'email-confirmations', tokenSchema);
-      await throttleRequest(ctx, 'email-confirmation', { uid: input.uid });
-      await inTransaction(ctx, async (tx) => {
-        const userId = await consumeUserToken(tx.db, input.uid, input.token, 'email_confirmation', tx.now);
-        await tx.db.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
-        await claimGuestRecords(tx.db, userId);
-      });
-      reply.status(201);
-      return actionResult('email-confirmations', { uid: input.uid, detail: messages.accountConfirmed });
+    action({
+      method: 'POST',
+      path: 'email-confirmations/',
+      type: 'email-confirmations',
+      input: tokenSchema,
+      otherRelationships: 'ignore',
+      access: 'anyone',
+      async handle(ctx, { attributes: input }) {
+        await throttleRequest(ctx, 'email-confirmation', { uid: input.uid });
+        await inTransaction(ctx, async (tx) => {
+          const userId = await consumeUserToken(tx.db, input.uid, input.token, 'email_confirmation', tx.now);
+          await tx.db.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
+          await claimGuestRecords(tx.db, userId);
+        });
+        return actionResult('email-confirmations', { uid: input.uid, detail: messages.accountConfirmed });
+      },
     }),
-  );
-
-  app.post(
-    `${prefix}/confirmation-email-requests/`,
-    route(services, async (ctx, request, reply) => {
-      const input = attributesOf(request, 'confirmation-email-requests', emailOnlySchema);
-      await throttleRequest(ctx, 'confirmation-request', { email: input.email });
-      await inTransaction(ctx, async (tx) => {
-        const user = await findUserByEmail(tx, input.email);
-        // The same answer for an unknown, disabled or already confirmed address: the form must not
-        // reveal accounts (it answered 400 "already confirmed" to a registered address).
-        if (!user || !user.isActive || user.emailConfirmed) return;
-        const [customer] = await tx.db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.userId, user.id)).limit(1);
-        // A login made by staff without a password gets its welcome link again: a confirmation alone
-        // would leave its owner with no way to sign in (the back office's Resend Confirmation Email).
-        await sendConfirmationEmail(tx, { id: user.id, email: user.email, firstName: customer?.firstName ?? '' }, user.passwordHash === null);
-      });
-      reply.status(201);
-      return actionResult('confirmation-email-requests', { email: input.email });
+    action({
+      method: 'POST',
+      path: 'confirmation-email-requests/',
+      type: 'confirmation-email-requests',
+      input: emailOnlySchema,
+      otherRelationships: 'ignore',
+      access: 'anyone',
+      async handle(ctx, { attributes: input }) {
+        await throttleRequest(ctx, 'confirmation-request', { email: input.email });
+        await inTransaction(ctx, async (tx) => {
+          const user = await findUserByEmail(tx, input.email);
+          // The same answer for an unknown, disabled or already confirmed address: the form must not
+          // reveal accounts (it answered 400 "already confirmed" to a registered address).
+          if (!user || !user.isActive || user.emailConfirmed) return;
+          const [customer] = await tx.db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.userId, user.id)).limit(1);
+          // A login made by staff without a password gets its welcome link again: a confirmation alone
+          // would leave its owner with no way to sign in (the back office's Resend Confirmation Email).
+          await sendConfirmationEmail(tx, { id: user.id, email: user.email, firstName: customer?.firstName ?? '' }, user.passwordHash === null);
+        });
+        return actionResult('confirmation-email-requests', { email: input.email });
+      },
     }),
-  );
-
-  app.post(
-    `${prefix}/password-resets/`,
-    route(services, async (ctx, request, reply) => {
-      const input = attributesOf(request, 'password-resets', emailOnlySchema);
-      await throttleRequest(ctx, 'password-reset', { email: input.email });
-      // The same answer whether or not the address is registered: the form must not reveal accounts.
-      await inTransaction(ctx, async (tx) => {
-        const user = await findUserByEmail(tx, input.email);
-        if (user?.isActive) await sendPasswordResetEmail(tx, { id: user.id, email: user.email });
-      });
-      reply.status(201);
-      return actionResult('password-resets', { email: input.email });
+    action({
+      method: 'POST',
+      path: 'password-resets/',
+      type: 'password-resets',
+      input: emailOnlySchema,
+      otherRelationships: 'ignore',
+      access: 'anyone',
+      async handle(ctx, { attributes: input }) {
+        await throttleRequest(ctx, 'password-reset', { email: input.email });
+        // The same answer whether or not the address is registered: the form must not reveal accounts.
+        await inTransaction(ctx, async (tx) => {
+          const user = await findUserByEmail(tx, input.email);
+          if (user?.isActive) await sendPasswordResetEmail(tx, { id: user.id, email: user.email });
+        });
+        return actionResult('password-resets', { email: input.email });
+      },
     }),
-  );
-
-  app.post(
-    `${prefix}/password-reset-confirmations/`,
-    route(services, async (ctx, request, reply) => {
-      const input = attributesOf(request, 'password-reset-confirmations', passwordResetConfirmationSchema);
-      await throttleRequest(ctx, 'password-reset-confirmation', { uid: input.uid });
-      const passwordHash = await hashPassword(input.newPassword1);
-      await inTransaction(ctx, async (tx) => {
-        const userId = await consumeUserToken(tx.db, input.uid, input.token, 'password_reset', tx.now);
-        // Following the emailed link proves the address as well.
-        await tx.db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
-        await claimGuestRecords(tx.db, userId);
-        await destroyOtherSessions(tx.db, userId);
-        await revokeUserTokens(tx.db, userId, 'password_reset', tx.now);
-      });
-      reply.status(201);
-      return actionResult('password-reset-confirmations', { uid: input.uid, detail: messages.passwordSetLogin });
+    action({
+      method: 'POST',
+      path: 'password-reset-confirmations/',
+      type: 'password-reset-confirmations',
+      input: passwordResetConfirmationSchema,
+      otherRelationships: 'ignore',
+      access: 'anyone',
+      async handle(ctx, { attributes: input }) {
+        await throttleRequest(ctx, 'password-reset-confirmation', { uid: input.uid });
+        const passwordHash = await hashPassword(input.newPassword1);
+        await inTransaction(ctx, async (tx) => {
+          const userId = await consumeUserToken(tx.db, input.uid, input.token, 'password_reset', tx.now);
+          // Following the emailed link proves the address as well.
+          await tx.db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
+          await claimGuestRecords(tx.db, userId);
+          await destroyOtherSessions(tx.db, userId);
+          await revokeUserTokens(tx.db, userId, 'password_reset', tx.now);
+        });
+        return actionResult('password-reset-confirmations', { uid: input.uid, detail: messages.passwordSetLogin });
+      },
     }),
-  );
-
-  app.get<{ Params: { email: string } }>(
-    `${prefix}/anon-emails/:email/`,
-    route(services, async (ctx, request) => {
-      const raw = (request.params as { email: string }).email;
-      const parsed = emailRule.safeParse(raw);
-      if (!parsed.success) throw errors.parameter(parsed.error.issues[0]?.message ?? messages.emailInvalid, 'email');
-      // Per IP (many addresses tried from one network) and per address asked about (one from many).
-      await throttleRequest(ctx, 'anon-email');
-      await limiter.consume(`anon-email:email:${parsed.data}`, limits.requestsPerAccount, limits.windowMs, 'Too many requests. Please try again later.');
-      const user = await findUserByEmail(ctx, parsed.data);
-      return { data: { type: 'anon-emails', id: parsed.data, attributes: { anon: !user, emailAddress: parsed.data } } };
+    action({
+      method: 'GET',
+      path: 'anon-emails/:email/',
+      access: 'anyone',
+      async handle(ctx, { request }) {
+        const parsed = emailRule.safeParse(pathParam(request, 'email'));
+        if (!parsed.success) throw errors.parameter(parsed.error.issues[0]?.message ?? messages.emailInvalid, 'email');
+        // Per IP (many addresses tried from one network) and per address asked about (one from many).
+        await throttleRequest(ctx, 'anon-email');
+        await limiter.consume(`anon-email:email:${parsed.data}`, limits.requestsPerAccount, limits.windowMs, 'Too many requests. Please try again later.');
+        const user = await findUserByEmail(ctx, parsed.data);
+        return { data: { type: 'anon-emails', id: parsed.data, attributes: { anon: !user, emailAddress: parsed.data } } };
+      },
     }),
-  );
+  ];
 }
