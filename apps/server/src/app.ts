@@ -42,7 +42,7 @@ import { pricesResource, productsResource, subscriptionsResource } from './resou
 import { usersResource } from './resources/users';
 import { vehiclesResource } from './resources/vehicles';
 import { accountActions } from './routes/accounts';
-import { registerCatalogueRoutes } from './routes/catalogue';
+import { catalogueActions } from './routes/catalogue';
 import { registerContentRoutes } from './routes/content';
 import { exportActions } from './routes/exports';
 import { registerInvoiceRoutes } from './routes/invoices';
@@ -212,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerActions(app, services, API_PREFIX, accountActions(services, registry));
-  registerCatalogueRoutes(app, services, registry, API_PREFIX);
+  registerActions(app, services, API_PREFIX, catalogueActions(registry));
   registerQuoteRoutes(app, services, registry, API_PREFIX);
   registerActions(app, services, API_PREFIX, [...promoCodeActions]);
   registerInvoiceRoutes(app, services, registry, API_PREFIX);

@@ -5,14 +5,12 @@
  * win over the generic `/{type}/` and `/{type}/{id}/` routes whatever the order.
  */
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requiredDatetime } from '@parking/domain/fields';
-import type { Services } from '../context';
 import { blockoutPeriods } from '../db/schema/index';
-import { route } from '../http/route';
+import { action, type Action } from '../http/action';
 import { authorize, listResources, readResource } from '../jsonapi/engine';
 import { errors } from '../jsonapi/errors';
-import { single, type RawQuery } from '../jsonapi/query';
+import { single } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { unavailableExtraIds } from '../services/extras-availability';
 
@@ -37,47 +35,50 @@ function parseStay(raw: string): { start: Date; end: Date } {
   return { start, end };
 }
 
-const queryOf = (request: FastifyRequest) => request.query as RawQuery;
-
-export function registerCatalogueRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
-  app.get(
-    `${prefix}/extras/`,
-    route(services, async (ctx, request) => {
-      const def = registry.get('extras');
-      authorize(def, 'list', ctx, 'GET');
-      const query = queryOf(request);
-      const raw = single(query, CHECK_AVAILABILITY);
-      const stay = raw === undefined ? undefined : parseStay(raw);
-      const document = await listResources(def, ctx, registry, query, { extraParams: [CHECK_AVAILABILITY] });
-      if (stay && Array.isArray(document.data)) {
-        // `available` then answers for this stay, not only the extra's own switch.
-        const unavailable = await unavailableExtraIds(ctx.db, stay.start, stay.end, ctx.services.config.timeZone);
-        for (const extra of document.data) {
-          if (unavailable.has(Number(extra.id))) extra.attributes.available = false;
+/** Open to anyone the action allows; the resource's own access rule is applied in the handler. */
+export function catalogueActions(registry: Registry): Action[] {
+  return [
+    action({
+      method: 'GET',
+      path: 'extras/',
+      access: 'anyone',
+      async handle(ctx, { query }) {
+        const def = registry.get('extras');
+        authorize(def, 'list', ctx, 'GET');
+        const raw = single(query, CHECK_AVAILABILITY);
+        const stay = raw === undefined ? undefined : parseStay(raw);
+        const document = await listResources(def, ctx, registry, query, { extraParams: [CHECK_AVAILABILITY] });
+        if (stay && Array.isArray(document.data)) {
+          // `available` then answers for this stay, not only the extra's own switch.
+          const unavailable = await unavailableExtraIds(ctx.db, stay.start, stay.end, ctx.services.config.timeZone);
+          for (const extra of document.data) {
+            if (unavailable.has(Number(extra.id))) extra.attributes.available = false;
+          }
         }
-      }
-      return document;
+        return document;
+      },
     }),
-  );
-
-  app.get(
-    `${prefix}/blockout-periods/current_form_blockout/`,
-    route(services, async (ctx, request) => {
-      const def = registry.get('blockout-periods');
-      authorize(def, 'read', ctx, 'GET');
-      // Overlapping form blockouts: the one that started last speaks.
-      const [current] = await ctx.db
-        .select({ id: blockoutPeriods.id })
-        .from(blockoutPeriods)
-        .where(and(eq(blockoutPeriods.blockType, 'online_form'), lte(blockoutPeriods.startDatetime, ctx.now), gt(blockoutPeriods.endDatetime, ctx.now)))
-        .orderBy(desc(blockoutPeriods.startDatetime), desc(blockoutPeriods.id))
-        .limit(1);
-      // The online form's other limits ride along: the quote forms read this before they show, and
-      // tell a too-long stay or a too-distant departure beside the field before anything is sent.
-      const { maxStayDays, horizonDays } = ctx.services.config.stayLimits;
-      const meta = { stayLimits: { maxStayDays, bookingHorizonDays: horizonDays } };
-      if (!current) return { data: null, meta };
-      return { ...(await readResource(def, ctx, registry, current.id, queryOf(request))), meta };
+    action({
+      method: 'GET',
+      path: 'blockout-periods/current_form_blockout/',
+      access: 'anyone',
+      async handle(ctx, { query }) {
+        const def = registry.get('blockout-periods');
+        authorize(def, 'read', ctx, 'GET');
+        // Overlapping form blockouts: the one that started last speaks.
+        const [current] = await ctx.db
+          .select({ id: blockoutPeriods.id })
+          .from(blockoutPeriods)
+          .where(and(eq(blockoutPeriods.blockType, 'online_form'), lte(blockoutPeriods.startDatetime, ctx.now), gt(blockoutPeriods.endDatetime, ctx.now)))
+          .orderBy(desc(blockoutPeriods.startDatetime), desc(blockoutPeriods.id))
+          .limit(1);
+        // The online form's other limits ride along: the quote forms read this before they show, and
+        // tell a too-long stay or a too-distant departure beside the field before anything is sent.
+        const { maxStayDays, horizonDays } = ctx.services.config.stayLimits;
+        const meta = { stayLimits: { maxStayDays, bookingHorizonDays: horizonDays } };
+        if (!current) return { data: null, meta };
+        return { ...(await readResource(def, ctx, registry, current.id, query)), meta };
+      },
     }),
-  );
+  ];
 }
