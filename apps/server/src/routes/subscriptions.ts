@@ -8,15 +8,20 @@ import { z } from 'zod';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext, type Services } from '../context';
 import { customers, prices, products, subscriptions, users } from '../db/schema/index';
+import { action, type Action } from '../http/action';
 import { route } from '../http/route';
 import { checkMediaType, readDocument, type WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { isLocalProvider } from '../payments/local/local-provider';
-import { PaymentDeclinedError, type ProviderEvent } from '../payments/provider';
+import { PaymentDeclinedError, type PaymentProvider, type ProviderEvent } from '../payments/provider';
 import { handleProviderEvent } from '../services/payment-events';
 
-const relationshipId = (doc: WriteDocument, name: string): number => {
-  const value = doc.relationships[name];
+/**
+ * A relationship's id, read from the document as these calls always have: anything but a numeric id
+ * (missing, null, a list, a word) is "required" on its pointer, the user's before the price's.
+ */
+const relationshipId = (doc: WriteDocument | null, name: string): number => {
+  const value = doc?.relationships[name];
   if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) throw errors.invalid(messages.required, `/data/relationships/${name}`, 'required');
   return Number(value);
 };
@@ -52,80 +57,89 @@ function body<T extends z.ZodType>(request: FastifyRequest, type: string, schema
   return parsed.data;
 }
 
-export function registerSubscriptionRoutes(app: FastifyInstance, services: Services, prefix: string) {
+/**
+ * The document of a call that names a user (and a price): who is asking comes before what is asked (an
+ * anonymous caller learns only that it must log in); relationships are read by the handler, in order.
+ */
+export function subscriptionActions(provider: PaymentProvider): Action[] {
+  const actions: Action[] = [
+    action({
+      method: 'POST',
+      path: 'checkout-sessions/',
+      type: 'checkout-sessions',
+      otherRelationships: 'ignore',
+      access: 'authenticated',
+      async handle(ctx, { document }) {
+        const userId = relationshipId(document, 'user');
+        const priceId = relationshipId(document, 'price');
+        assertSelfOrStaff(ctx, userId);
+        const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+        if (!user) throw errors.invalid(`Invalid pk "${userId}" - object does not exist.`, '/data/relationships/user', 'does_not_exist');
+        const [price] = await ctx.db
+          .select({ id: prices.id, providerPriceId: prices.providerPriceId, productId: prices.productId, active: prices.active })
+          .from(prices)
+          .where(eq(prices.id, priceId));
+        if (!price || !price.active) throw errors.invalid(`Invalid pk "${priceId}" - object does not exist.`, '/data/relationships/price', 'does_not_exist');
+        const [current] = await ctx.db
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .innerJoin(prices, eq(prices.id, subscriptions.priceId))
+          .where(and(eq(subscriptions.userId, userId), eq(prices.productId, price.productId), eq(subscriptions.valid, true), gt(subscriptions.endDatetime, ctx.now)));
+        if (current) throw errors.invalid('You already have this subscription.', '/data/relationships/price', 'already_subscribed');
+        const providerPriceId = price.providerPriceId ?? (provider.kind === 'local' ? `local_price_${price.id}` : null);
+        if (!providerPriceId) throw errors.invalid('This subscription cannot be purchased online yet.', '/data/relationships/price', 'not_configured');
+        const [previous] = await ctx.db
+          .select({ customer: subscriptions.providerCustomerId })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
+          .orderBy(desc(subscriptions.created))
+          .limit(1);
+        const returnTo = await returnUrl(ctx, userId);
+        const session = await provider.createCheckoutSession({
+          providerPriceId,
+          userId,
+          email: user.email,
+          providerCustomerId: previous?.customer ?? null,
+          successUrl: returnTo,
+          cancelUrl: returnTo,
+        });
+        return { data: { type: 'checkout-sessions', id: session.id, attributes: { sessionId: session.id, url: session.url } } };
+      },
+    }),
+    action({
+      method: 'POST',
+      path: 'billing-sessions/',
+      type: 'billing-sessions',
+      otherRelationships: 'ignore',
+      access: 'authenticated',
+      async handle(ctx, { document }) {
+        const userId = relationshipId(document, 'user');
+        assertSelfOrStaff(ctx, userId);
+        const [latest] = await ctx.db
+          .select({ customer: subscriptions.providerCustomerId })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
+          .orderBy(desc(subscriptions.endDatetime))
+          .limit(1);
+        if (!latest?.customer) throw errors.invalid('There is no subscription to manage.', '/data/relationships/user', 'no_subscription');
+        const { url } = await provider.createBillingPortalSession({ providerCustomerId: latest.customer, returnUrl: await returnUrl(ctx, userId) });
+        return { data: { type: 'billing-sessions', id: String(userId), attributes: { url } } };
+      },
+    }),
+  ];
+  return actions;
+}
+
+/**
+ * The local provider's own checkout and billing pages' calls, reached by the session's id (the
+ * capability, a text id at `:id`, which declared actions take as a database id): hand routes for now.
+ */
+export function registerLocalProviderRoutes(app: FastifyInstance, services: Services, prefix: string) {
   const provider = services.payments;
+  if (!isLocalProvider(provider)) return;
   const apply = async (events: ProviderEvent[]) => {
     for (const event of events) await handleProviderEvent(services.database, provider, event, services.clock(), { timeZone: services.config.timeZone });
   };
-
-  app.post(
-    `${prefix}/checkout-sessions/`,
-    route(services, async (ctx, request, reply) => {
-      // Who is asking comes before what is asked: an anonymous caller learns only that it must log in.
-      if (!ctx.user) throw errors.unauthorized();
-      checkMediaType(request.headers['content-type']);
-      const doc = readDocument(request.body, 'checkout-sessions');
-      const userId = relationshipId(doc, 'user');
-      const priceId = relationshipId(doc, 'price');
-      assertSelfOrStaff(ctx, userId);
-      const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw errors.invalid(`Invalid pk "${userId}" - object does not exist.`, '/data/relationships/user', 'does_not_exist');
-      const [price] = await ctx.db
-        .select({ id: prices.id, providerPriceId: prices.providerPriceId, productId: prices.productId, active: prices.active })
-        .from(prices)
-        .where(eq(prices.id, priceId));
-      if (!price || !price.active) throw errors.invalid(`Invalid pk "${priceId}" - object does not exist.`, '/data/relationships/price', 'does_not_exist');
-      const [current] = await ctx.db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .innerJoin(prices, eq(prices.id, subscriptions.priceId))
-        .where(and(eq(subscriptions.userId, userId), eq(prices.productId, price.productId), eq(subscriptions.valid, true), gt(subscriptions.endDatetime, ctx.now)));
-      if (current) throw errors.invalid('You already have this subscription.', '/data/relationships/price', 'already_subscribed');
-      const providerPriceId = price.providerPriceId ?? (provider.kind === 'local' ? `local_price_${price.id}` : null);
-      if (!providerPriceId) throw errors.invalid('This subscription cannot be purchased online yet.', '/data/relationships/price', 'not_configured');
-      const [previous] = await ctx.db
-        .select({ customer: subscriptions.providerCustomerId })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
-        .orderBy(desc(subscriptions.created))
-        .limit(1);
-      const returnTo = await returnUrl(ctx, userId);
-      const session = await provider.createCheckoutSession({
-        providerPriceId,
-        userId,
-        email: user.email,
-        providerCustomerId: previous?.customer ?? null,
-        successUrl: returnTo,
-        cancelUrl: returnTo,
-      });
-      reply.status(201);
-      return { data: { type: 'checkout-sessions', id: session.id, attributes: { sessionId: session.id, url: session.url } } };
-    }),
-  );
-
-  app.post(
-    `${prefix}/billing-sessions/`,
-    route(services, async (ctx, request, reply) => {
-      // Who is asking comes before what is asked: an anonymous caller learns only that it must log in.
-      if (!ctx.user) throw errors.unauthorized();
-      checkMediaType(request.headers['content-type']);
-      const doc = readDocument(request.body, 'billing-sessions');
-      const userId = relationshipId(doc, 'user');
-      assertSelfOrStaff(ctx, userId);
-      const [latest] = await ctx.db
-        .select({ customer: subscriptions.providerCustomerId })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
-        .orderBy(desc(subscriptions.endDatetime))
-        .limit(1);
-      if (!latest?.customer) throw errors.invalid('There is no subscription to manage.', '/data/relationships/user', 'no_subscription');
-      const { url } = await provider.createBillingPortalSession({ providerCustomerId: latest.customer, returnUrl: await returnUrl(ctx, userId) });
-      reply.status(201);
-      return { data: { type: 'billing-sessions', id: String(userId), attributes: { url } } };
-    }),
-  );
-
-  if (!isLocalProvider(provider)) return;
   const local = provider;
   const declined = (error: unknown): never => {
     if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, 'number', error.code);
