@@ -13,16 +13,17 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
-import { isStaff, type RequestContext, type Services } from '../context';
+import type { RequestContext, Services } from '../context';
 import { invoiceTitle } from '../documents/business';
 import { renderInvoicesPdf } from '../documents/invoice';
 import { loadInvoiceModels } from '../documents/invoice-data';
+import { action, type Action } from '../http/action';
 import { buildContext } from '../http/context';
 import { authorize, fetchOne, listRows, parseId } from '../jsonapi/engine';
 import { errors } from '../jsonapi/errors';
 import { single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
-import type { BookingRow } from '../services/create-booking';
+import type { BookingRow } from '../db/rows';
 import { and, eq } from 'drizzle-orm';
 import { bookings, payments } from '../db/schema/index';
 import { bookingCalendarFile } from '../mail/booking-confirmation';
@@ -48,7 +49,12 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
     .send(pdf);
 }
 
-export function registerInvoiceRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+/**
+ * The per-booking documents stay hand routes for now: a declared action answers a path `:id` that is
+ * no database id with its own 404 ("Not found."), before access, where these answer the bookings'
+ * "Booking not found" (and a visitor without the payment secret is refused before the id is looked at).
+ */
+export function registerBookingDocumentRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
   /**
    * The booking a document is asked for: by its own customer or staff (row scope), or by whoever holds
    * the booking's payment secret (?client_secret=): the guest who has just paid, on the success page.
@@ -91,29 +97,38 @@ export function registerInvoiceRoutes(app: FastifyInstance, services: Services, 
     return sendPdf(reply, pdf, `invoice-${booking.bookingCode}.pdf`);
   });
 
-  app.get(`${prefix}/bookings/invoices/`, async (request, reply) => {
-    const ctx = await contextOf(services, request, reply);
-    if (!isStaff(ctx.user)) throw ctx.user ? errors.forbidden() : errors.unauthorized();
-    const def = registry.get('bookings');
-    const query: RawQuery = { ...(request.query as RawQuery) };
-    const start = single(query, START);
-    const end = single(query, END);
-    if (start === undefined && end === undefined) {
-      throw errors.parameter(`Give the diary date as ${START} (drop-offs) or ${END} (pick-ups).`, START);
-    }
-    // The whole day, in diary order, unless the caller pages or sorts otherwise.
-    query['page[size]'] ??= String(PAGE_SIZE_MAX);
-    query.sort ??= start !== undefined ? 'startDatetime' : 'endDatetime';
-    const { rows } = await listRows(def, ctx, registry, query);
-    const invoices = await loadInvoiceModels(ctx, rows as BookingRow[]);
-    const what = start !== undefined && end !== undefined ? 'drop-offs and pick-ups' : start !== undefined ? 'drop-offs' : 'pick-ups';
-    const date = start ?? end ?? ''; // a valid YYYY-MM-DD: the filter has checked it
-    const [year, month, day] = date.split('-');
-    const pdf = await renderInvoicesPdf(invoices, {
-      ...renderOptions(ctx),
-      title: `${invoiceTitle(ctx.services.config.business)}s`,
-      emptyMessage: `No bookings to invoice: no ${what} on ${Number(day)}/${month}/${year} match the filters.`,
-    });
-    return sendPdf(reply, pdf, `invoices-${what.replace(/ /g, '-')}-${date}.pdf`);
-  });
+}
+
+/** GET bookings/invoices/: staff only; the diary's drop-offs (or pick-ups) of a day, one invoice to a page. */
+export function invoiceActions(registry: Registry): Action[] {
+  return [
+    action({
+      method: 'GET',
+      path: 'bookings/invoices/',
+      access: 'staff',
+      async handle(ctx, input, reply) {
+        const def = registry.get('bookings');
+        const query: RawQuery = { ...input.query };
+        const start = single(query, START);
+        const end = single(query, END);
+        if (start === undefined && end === undefined) {
+          throw errors.parameter(`Give the diary date as ${START} (drop-offs) or ${END} (pick-ups).`, START);
+        }
+        // The whole day, in diary order, unless the caller pages or sorts otherwise.
+        query['page[size]'] ??= String(PAGE_SIZE_MAX);
+        query.sort ??= start !== undefined ? 'startDatetime' : 'endDatetime';
+        const { rows } = await listRows(def, ctx, registry, query);
+        const invoices = await loadInvoiceModels(ctx, rows as BookingRow[]);
+        const what = start !== undefined && end !== undefined ? 'drop-offs and pick-ups' : start !== undefined ? 'drop-offs' : 'pick-ups';
+        const date = start ?? end ?? ''; // a valid YYYY-MM-DD: the filter has checked it
+        const [year, month, day] = date.split('-');
+        const pdf = await renderInvoicesPdf(invoices, {
+          ...renderOptions(ctx),
+          title: `${invoiceTitle(ctx.services.config.business)}s`,
+          emptyMessage: `No bookings to invoice: no ${what} on ${Number(day)}/${month}/${year} match the filters.`,
+        });
+        return sendPdf(reply, pdf, `invoices-${what.replace(/ /g, '-')}-${date}.pdf`);
+      },
+    }),
+  ];
 }
