@@ -1,5 +1,6 @@
 /** Subscription products and their prices, shared by the customer's profile and the back office's customer screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PriceAttributes } from '@parking/domain/api-contract';
 import type { SubscriptionCodename } from '@parking/domain/constants';
 import { apiRequest, isNotFound } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';
@@ -10,12 +11,8 @@ interface ProductAttributes {
   metadata: { codename?: string } | null;
 }
 
-interface PriceAttributes {
-  amount: string;
-  currency: string;
-  interval: string;
-  intervalCount: number;
-}
+/** What a product's price shows: the contract's amount and billing period. */
+type PriceFields = Pick<PriceAttributes, 'amount' | 'currency' | 'interval' | 'intervalCount'>;
 
 export interface SubscriptionProduct {
   id: string;
@@ -23,7 +20,7 @@ export interface SubscriptionProduct {
   name: string;
   description: string;
   /** The product's last price (spec §7), the one a checkout would use. */
-  price: (PriceAttributes & { id: string }) | null;
+  price: (PriceFields & { id: string }) | null;
 }
 
 /**

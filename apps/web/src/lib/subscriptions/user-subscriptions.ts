@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubscriptionAttributes } from '@parking/domain/api-contract';
 import { apiRequest, isNotFound } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';
-
-interface SubscriptionAttributes {
-  endDatetime: string;
-  canceledAt: string | null;
-  valid: boolean;
-}
 
 export interface UserSubscription {
   id: string;
