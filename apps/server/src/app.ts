@@ -45,7 +45,7 @@ import { accountActions } from './routes/accounts';
 import { catalogueActions } from './routes/catalogue';
 import { registerContentRoutes } from './routes/content';
 import { exportActions } from './routes/exports';
-import { invoiceActions, registerBookingDocumentRoutes } from './routes/invoices';
+import { invoiceActions } from './routes/invoices';
 import { registerManageBookingRoutes } from './routes/manage-booking';
 import { registerActions } from './http/action';
 import { promoCodeActions } from './routes/promo-codes';
@@ -215,7 +215,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerActions(app, services, API_PREFIX, catalogueActions(registry));
   registerQuoteRoutes(app, services, registry, API_PREFIX);
   registerActions(app, services, API_PREFIX, [...promoCodeActions]);
-  registerBookingDocumentRoutes(app, services, registry, API_PREFIX);
   registerActions(app, services, API_PREFIX, invoiceActions(registry));
   registerActions(app, services, API_PREFIX, exportActions(registry));
   registerActions(app, services, API_PREFIX, reportActions(services.config.timeZone));

@@ -36,6 +36,8 @@ export interface ActionInput<A, R extends string> {
   lists: Record<R, number[] | undefined>;
   /** The path's `:id`, when the path has one: a database id (any other value is answered 404). */
   id: number;
+  /** The path's parameters as given: a capability's text id, an email address (`:id` too, whatever `pathId` says). */
+  params: Readonly<Record<string, string>>;
   query: RawQuery;
   /** The request document, for the few handlers that pass it on to a resource-layer service as it is. */
   document: WriteDocument | null;
@@ -46,6 +48,11 @@ export interface ActionSpec<S extends z.ZodType, R extends string> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Below the API prefix, e.g. 'promo-codes/' or 'manage-bookings/:id/changes/'. */
   path: string;
+  /**
+   * The path's `:id`: a database id (default: any other value is answered 404 before the handler), or
+   * text the handler reads from `params` (a provider session's capability id, an id with a 404 of its own).
+   */
+  pathId?: 'database' | 'text';
   /** The type of the request document (a body is read only when given). */
   type?: string;
   /** The attributes' schema (the domain's, with the spec's messages). */
@@ -126,7 +133,7 @@ export function action<S extends z.ZodType, R extends string = never>(spec: Acti
           authorise(ctx, spec.access);
           const params = request.params as Record<string, string | undefined>;
           let id = 0;
-          if (spec.path.includes(':id')) {
+          if (spec.path.includes(':id') && spec.pathId !== 'text') {
             const raw = params.id ?? '';
             if (!isDatabaseId(raw)) throw errors.notFound();
             id = Number(raw);
@@ -148,6 +155,7 @@ export function action<S extends z.ZodType, R extends string = never>(spec: Acti
             ids,
             lists,
             id,
+            params: params as Record<string, string>,
             query: request.query as RawQuery,
             document,
             request,

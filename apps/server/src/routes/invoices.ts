@@ -11,14 +11,13 @@
  *
  * Errors stay JSON:API documents.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
-import type { RequestContext, Services } from '../context';
+import type { RequestContext } from '../context';
 import { invoiceTitle } from '../documents/business';
 import { renderInvoicesPdf } from '../documents/invoice';
 import { loadInvoiceModels } from '../documents/invoice-data';
 import { action, type Action } from '../http/action';
-import { buildContext } from '../http/context';
 import { authorize, fetchOne, listRows, parseId } from '../jsonapi/engine';
 import { errors } from '../jsonapi/errors';
 import { single, type RawQuery } from '../jsonapi/query';
@@ -30,9 +29,6 @@ import { bookingCalendarFile } from '../mail/booking-confirmation';
 
 const START = 'filter[start_diary_date]';
 const END = 'filter[end_diary_date]';
-
-/** The request context, as the JSON:API routes build it; these routes answer a document, not JSON. */
-const contextOf = (services: Services, request: FastifyRequest, reply: FastifyReply) => buildContext(request, reply, services, []);
 
 const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test', business: ctx.services.config.business });
 
@@ -50,58 +46,63 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
 }
 
 /**
- * The per-booking documents stay hand routes for now: a declared action answers a path `:id` that is
- * no database id with its own 404 ("Not found."), before access, where these answer the bookings'
- * "Booking not found" (and a visitor without the payment secret is refused before the id is looked at).
+ * The booking a document is asked for: by its own customer or staff (row scope), or by whoever holds
+ * the booking's payment secret (?client_secret=): the guest who has just paid, on the success page. The
+ * path's id is the bookings' own ("Booking not found" for one that is no id), looked at before access.
  */
-export function registerBookingDocumentRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
-  /**
-   * The booking a document is asked for: by its own customer or staff (row scope), or by whoever holds
-   * the booking's payment secret (?client_secret=): the guest who has just paid, on the success page.
-   */
-  async function documentBooking(request: FastifyRequest, reply: FastifyReply): Promise<{ ctx: RequestContext; booking: BookingRow }> {
-    const ctx = await contextOf(services, request, reply);
-    const def = registry.get('bookings');
-    const { id } = request.params as { id: string };
-    const bookingId = parseId(id, def.notFound);
-    const secret = single(request.query as RawQuery, 'client_secret');
-    if (secret) {
-      const [row] = await ctx.db
-        .select({ booking: bookings })
-        .from(bookings)
-        .innerJoin(payments, eq(payments.bookingId, bookings.id))
-        .where(and(eq(bookings.id, bookingId), eq(payments.clientSecret, secret)))
-        .limit(1);
-      if (!row) throw errors.notFound(def.notFound);
-      return { ctx, booking: row.booking };
-    }
-    authorize(def, 'read', ctx, 'GET');
-    return { ctx, booking: (await fetchOne(def, ctx, bookingId)) as BookingRow };
+async function documentBooking(ctx: RequestContext, registry: Registry, rawId: string, query: RawQuery): Promise<BookingRow> {
+  const def = registry.get('bookings');
+  const bookingId = parseId(rawId, def.notFound);
+  const secret = single(query, 'client_secret');
+  if (secret) {
+    const [row] = await ctx.db
+      .select({ booking: bookings })
+      .from(bookings)
+      .innerJoin(payments, eq(payments.bookingId, bookings.id))
+      .where(and(eq(bookings.id, bookingId), eq(payments.clientSecret, secret)))
+      .limit(1);
+    if (!row) throw errors.notFound(def.notFound);
+    return row.booking;
   }
-
-  app.get(`${prefix}/bookings/:id/calendar/`, async (request, reply) => {
-    const { ctx, booking } = await documentBooking(request, reply);
-    const ics = await bookingCalendarFile(ctx, booking);
-    return reply
-      .status(200)
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="booking-${booking.bookingCode.replace(/[^A-Za-z0-9]/g, '')}.ics"`)
-      .header('cache-control', 'private, no-store')
-      .send(ics);
-  });
-
-  app.get(`${prefix}/bookings/:id/invoice/`, async (request, reply) => {
-    const { ctx, booking } = await documentBooking(request, reply);
-    const invoices = await loadInvoiceModels(ctx, [booking]);
-    const pdf = await renderInvoicesPdf(invoices, renderOptions(ctx));
-    return sendPdf(reply, pdf, `invoice-${booking.bookingCode}.pdf`);
-  });
-
+  authorize(def, 'read', ctx, 'GET');
+  return (await fetchOne(def, ctx, bookingId)) as BookingRow;
 }
 
-/** GET bookings/invoices/: staff only; the diary's drop-offs (or pick-ups) of a day, one invoice to a page. */
+/**
+ * GET bookings/{id}/calendar/ and bookings/{id}/invoice/: one booking's calendar file and tax invoice
+ * (anyone may ask; documentBooking decides). GET bookings/invoices/: staff only; the diary's drop-offs
+ * (or pick-ups) of a day, one invoice to a page.
+ */
 export function invoiceActions(registry: Registry): Action[] {
   return [
+    action({
+      method: 'GET',
+      path: 'bookings/:id/calendar/',
+      pathId: 'text',
+      access: 'anyone',
+      async handle(ctx, { params, query }, reply) {
+        const booking = await documentBooking(ctx, registry, params.id ?? '', query);
+        const ics = await bookingCalendarFile(ctx, booking);
+        return reply
+          .status(200)
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header('content-disposition', `attachment; filename="booking-${booking.bookingCode.replace(/[^A-Za-z0-9]/g, '')}.ics"`)
+          .header('cache-control', 'private, no-store')
+          .send(ics);
+      },
+    }),
+    action({
+      method: 'GET',
+      path: 'bookings/:id/invoice/',
+      pathId: 'text',
+      access: 'anyone',
+      async handle(ctx, { params, query }, reply) {
+        const booking = await documentBooking(ctx, registry, params.id ?? '', query);
+        const invoices = await loadInvoiceModels(ctx, [booking]);
+        const pdf = await renderInvoicesPdf(invoices, renderOptions(ctx));
+        return sendPdf(reply, pdf, `invoice-${booking.bookingCode}.pdf`);
+      },
+    }),
     action({
       method: 'GET',
       path: 'bookings/invoices/',
