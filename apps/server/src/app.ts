@@ -53,7 +53,7 @@ import { registerPaymentRoutes } from './routes/payments';
 import { registerQuoteRoutes } from './routes/quotes';
 import { reportDocumentActions } from './routes/report-documents';
 import { reportActions } from './routes/reports';
-import { registerLocalProviderRoutes, subscriptionActions } from './routes/subscriptions';
+import { subscriptionActions } from './routes/subscriptions';
 import type { ChangeFeed } from './db/change-feed';
 import { QuoteCache } from './services/quote-cache';
 
@@ -222,7 +222,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPaymentRoutes(app, services, API_PREFIX);
   registerManageBookingRoutes(app, services, API_PREFIX);
   registerActions(app, services, API_PREFIX, subscriptionActions(services.payments));
-  registerLocalProviderRoutes(app, services, API_PREFIX);
   registerContentRoutes(app, services);
   registerResourceRoutes(app, services, registry, API_PREFIX);
 

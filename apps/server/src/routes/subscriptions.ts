@@ -3,15 +3,13 @@
  * checkout and billing pages' calls. The provider's events then record the subscription.
  */
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '@parking/domain/messages';
-import { isStaff, type RequestContext, type Services } from '../context';
+import { isStaff, type RequestContext } from '../context';
 import { customers, prices, products, subscriptions, users } from '../db/schema/index';
 import { action, type Action } from '../http/action';
-import { route } from '../http/route';
-import { checkMediaType, readDocument, type WriteDocument } from '../jsonapi/document';
-import { errors, fromZod } from '../jsonapi/errors';
+import type { WriteDocument } from '../jsonapi/document';
+import { errors } from '../jsonapi/errors';
 import { isLocalProvider } from '../payments/local/local-provider';
 import { PaymentDeclinedError, type PaymentProvider, type ProviderEvent } from '../payments/provider';
 import { handleProviderEvent } from '../services/payment-events';
@@ -49,13 +47,6 @@ const cardSchema = z.object({
   cvc: z.string({ error: messages.required }).max(4),
 });
 const cancelSchema = z.object({ cancelAtPeriodEnd: z.boolean({ error: 'Must be a valid boolean.' }) });
-
-function body<T extends z.ZodType>(request: FastifyRequest, type: string, schema: T): z.output<T> {
-  checkMediaType(request.headers['content-type']);
-  const parsed = schema.safeParse(readDocument(request.body, type).attributes);
-  if (!parsed.success) throw fromZod(parsed.error);
-  return parsed.data;
-}
 
 /**
  * The document of a call that names a user (and a price): who is asking comes before what is asked (an
@@ -127,105 +118,114 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
       },
     }),
   ];
-  return actions;
-}
-
-/**
- * The local provider's own checkout and billing pages' calls, reached by the session's id (the
- * capability, a text id at `:id`, which declared actions take as a database id): hand routes for now.
- */
-export function registerLocalProviderRoutes(app: FastifyInstance, services: Services, prefix: string) {
-  const provider = services.payments;
-  if (!isLocalProvider(provider)) return;
-  const apply = async (events: ProviderEvent[]) => {
-    for (const event of events) await handleProviderEvent(services.database, provider, event, services.clock(), { timeZone: services.config.timeZone });
-  };
+  if (!isLocalProvider(provider)) return actions;
   const local = provider;
+  const apply = async (ctx: RequestContext, events: ProviderEvent[]) => {
+    const { services } = ctx;
+    for (const event of events) await handleProviderEvent(services.database, local, event, services.clock(), { timeZone: services.config.timeZone });
+  };
   const declined = (error: unknown): never => {
     if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, 'number', error.code);
     throw error;
   };
 
-  /** The local checkout page's data: what is being bought, for whom. The session id is the capability. */
-  app.get<{ Params: { id: string } }>(
-    `${prefix}/local-checkout-sessions/:id/`,
-    route(services, async (ctx, request) => {
-      const session = await local.getCheckoutSession((request.params as { id: string }).id);
-      if (!session) throw errors.notFound('Checkout session not found');
-      const priceKey = String(session.price);
-      const [price] = await ctx.db
-        .select({ amount: prices.amount, interval: prices.interval, intervalCount: prices.intervalCount, name: products.name, description: products.description })
-        .from(prices)
-        .innerJoin(products, eq(products.id, prices.productId))
-        .where(sql`${prices.providerPriceId} = ${priceKey} OR 'local_price_' || ${prices.id} = ${priceKey}`);
-      return {
-        data: {
-          type: 'local-checkout-sessions',
-          id: String(session.id),
-          attributes: {
-            status: String(session.status),
-            email: String(session.customer_email ?? ''),
-            productName: price?.name ?? '',
-            productDescription: price?.description ?? '',
-            amount: price?.amount ?? '0.00',
-            interval: price?.interval ?? 'month',
-            intervalCount: price?.intervalCount ?? 3,
-            successUrl: String(session.success_url),
-            cancelUrl: String(session.cancel_url),
+  // The local provider's own pages, reached by the session's id (the capability, text): anyone who holds it.
+  actions.push(
+    /** The local checkout page's data: what is being bought, for whom. */
+    action({
+      method: 'GET',
+      path: 'local-checkout-sessions/:id/',
+      pathId: 'text',
+      access: 'anyone',
+      async handle(ctx, { params }) {
+        const session = await local.getCheckoutSession(params.id ?? '');
+        if (!session) throw errors.notFound('Checkout session not found');
+        const priceKey = String(session.price);
+        const [price] = await ctx.db
+          .select({ amount: prices.amount, interval: prices.interval, intervalCount: prices.intervalCount, name: products.name, description: products.description })
+          .from(prices)
+          .innerJoin(products, eq(products.id, prices.productId))
+          .where(sql`${prices.providerPriceId} = ${priceKey} OR 'local_price_' || ${prices.id} = ${priceKey}`);
+        return {
+          data: {
+            type: 'local-checkout-sessions',
+            id: String(session.id),
+            attributes: {
+              status: String(session.status),
+              email: String(session.customer_email ?? ''),
+              productName: price?.name ?? '',
+              productDescription: price?.description ?? '',
+              amount: price?.amount ?? '0.00',
+              interval: price?.interval ?? 'month',
+              intervalCount: price?.intervalCount ?? 3,
+              successUrl: String(session.success_url),
+              cancelUrl: String(session.cancel_url),
+            },
           },
-        },
-      };
+        };
+      },
     }),
-  );
-
-  app.post<{ Params: { id: string } }>(
-    `${prefix}/local-checkout-sessions/:id/complete/`,
-    route(services, async (_ctx, request, reply) => {
-      const card = body(request, 'local-checkout-sessions', cardSchema);
-      const id = (request.params as { id: string }).id;
-      const session = await local.getCheckoutSession(id);
-      if (!session) throw errors.notFound('Checkout session not found');
-      await apply(await local.completeCheckout(id, card).catch(declined));
-      reply.status(201);
-      return { data: { type: 'local-checkout-sessions', id, attributes: { status: 'complete', successUrl: String(session.success_url) } } };
+    // A POST reads its body before the session.
+    action({
+      method: 'POST',
+      path: 'local-checkout-sessions/:id/complete/',
+      pathId: 'text',
+      type: 'local-checkout-sessions',
+      input: cardSchema,
+      otherRelationships: 'ignore',
+      access: 'anyone',
+      async handle(ctx, { attributes: card, params }) {
+        const id = params.id ?? '';
+        const session = await local.getCheckoutSession(id);
+        if (!session) throw errors.notFound('Checkout session not found');
+        await apply(ctx, await local.completeCheckout(id, card).catch(declined));
+        return { data: { type: 'local-checkout-sessions', id, attributes: { status: 'complete', successUrl: String(session.success_url) } } };
+      },
     }),
-  );
-
-  app.get<{ Params: { id: string } }>(
-    `${prefix}/local-billing-sessions/:id/`,
-    route(services, async (ctx, request) => {
-      const portal = await local.getPortalSession((request.params as { id: string }).id);
-      if (!portal) throw errors.notFound('Billing session not found');
-      const names = await ctx.db.select({ id: prices.id, providerPriceId: prices.providerPriceId, name: products.name, amount: prices.amount }).from(prices).innerJoin(products, eq(products.id, prices.productId));
-      const nameOf = (priceId: string) => names.find((row) => row.providerPriceId === priceId || `local_price_${row.id}` === priceId);
-      return {
-        data: {
-          type: 'local-billing-sessions',
-          id: String(portal.session.id),
-          attributes: {
-            returnUrl: String(portal.session.return_url),
-            subscriptions: portal.subscriptions.map((sub) => ({
-              id: sub.id,
-              productName: nameOf(sub.priceId)?.name ?? '',
-              amount: nameOf(sub.priceId)?.amount ?? '0.00',
-              status: sub.status,
-              currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
-              cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-            })),
+    action({
+      method: 'GET',
+      path: 'local-billing-sessions/:id/',
+      pathId: 'text',
+      access: 'anyone',
+      async handle(ctx, { params }) {
+        const portal = await local.getPortalSession(params.id ?? '');
+        if (!portal) throw errors.notFound('Billing session not found');
+        const names = await ctx.db.select({ id: prices.id, providerPriceId: prices.providerPriceId, name: products.name, amount: prices.amount }).from(prices).innerJoin(products, eq(products.id, prices.productId));
+        const nameOf = (priceId: string) => names.find((row) => row.providerPriceId === priceId || `local_price_${row.id}` === priceId);
+        return {
+          data: {
+            type: 'local-billing-sessions',
+            id: String(portal.session.id),
+            attributes: {
+              returnUrl: String(portal.session.return_url),
+              subscriptions: portal.subscriptions.map((sub) => ({
+                id: sub.id,
+                productName: nameOf(sub.priceId)?.name ?? '',
+                amount: nameOf(sub.priceId)?.amount ?? '0.00',
+                status: sub.status,
+                currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
+                cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+              })),
+            },
           },
-        },
-      };
+        };
+      },
+    }),
+    action({
+      method: 'POST',
+      path: 'local-billing-sessions/:id/subscriptions/:subscription/',
+      pathId: 'text',
+      type: 'local-billing-subscriptions',
+      input: cancelSchema,
+      otherRelationships: 'ignore',
+      access: 'anyone',
+      async handle(ctx, { attributes, params }) {
+        const subscription = params.subscription ?? '';
+        const events = await local.setCancelAtPeriodEnd(params.id ?? '', subscription, attributes.cancelAtPeriodEnd).catch(declined);
+        await apply(ctx, events);
+        return { data: { type: 'local-billing-subscriptions', id: subscription, attributes: { cancelAtPeriodEnd: attributes.cancelAtPeriodEnd } } };
+      },
     }),
   );
-
-  app.post<{ Params: { id: string; subscription: string } }>(
-    `${prefix}/local-billing-sessions/:id/subscriptions/:subscription/`,
-    route(services, async (_ctx, request, reply) => {
-      const input = body(request, 'local-billing-subscriptions', cancelSchema);
-      const params = request.params as { id: string; subscription: string };
-      await apply(await local.setCancelAtPeriodEnd(params.id, params.subscription, input.cancelAtPeriodEnd).catch(declined));
-      reply.status(201);
-      return { data: { type: 'local-billing-subscriptions', id: params.subscription, attributes: { cancelAtPeriodEnd: input.cancelAtPeriodEnd } } };
-    }),
-  );
+  return actions;
 }
