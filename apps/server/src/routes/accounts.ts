@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { emailOnlySchema, loginSchema, passwordResetConfirmationSchema, tokenSchema } from '@parking/domain/accounts';
 import { email as emailRule } from '@parking/domain/fields';
 import { messages } from '@parking/domain/messages';
@@ -31,9 +31,6 @@ async function findUserByEmail(ctx: RequestContext, email: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
 }
-
-/** A path's parameter as given (an email address here, not a database id). */
-const pathParam = (request: FastifyRequest, name: string): string => (request.params as Record<string, string | undefined>)[name] ?? '';
 
 function setSessionCookies(reply: FastifyReply, services: Services, token: string, csrf: string, expires: Date) {
   const secure = services.config.secureCookies;
@@ -232,8 +229,8 @@ export function accountActions(services: Services, registry: Registry): Action[]
       method: 'GET',
       path: 'anon-emails/:email/',
       access: 'anyone',
-      async handle(ctx, { request }) {
-        const parsed = emailRule.safeParse(pathParam(request, 'email'));
+      async handle(ctx, { params }) {
+        const parsed = emailRule.safeParse(params.email ?? '');
         if (!parsed.success) throw errors.parameter(parsed.error.issues[0]?.message ?? messages.emailInvalid, 'email');
         // Per IP (many addresses tried from one network) and per address asked about (one from many).
         await throttleRequest(ctx, 'anon-email');
