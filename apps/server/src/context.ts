@@ -43,3 +43,34 @@ export const isAdmin = (user: AuthUser | null): boolean => !!user && user.roles.
 /** Staff screens are for Admins and Sales (spec: sales-or-higher). */
 export const isStaff = (user: AuthUser | null): boolean =>
   !!user && (user.roles.includes('Admins') || user.roles.includes('Sales'));
+
+/**
+ * Whether a request has committed a transaction (inTransaction), by its context's `defer`: the one thing
+ * every copy of a request's context shares (`{ ...ctx, now }`), and a transaction's context is given too.
+ */
+const commits = new WeakMap<RequestContext['defer'], { committed: boolean }>();
+
+/** A new request's context starts with nothing committed (http/context.ts buildContext). */
+export function trackCommits(defer: RequestContext['defer']): void {
+  commits.set(defer, { committed: false });
+}
+
+/** Whether this request has committed a write through inTransaction (whatever it answers in the end). */
+export function hasCommitted(ctx: RequestContext): boolean {
+  return commits.get(ctx.defer)?.committed ?? false;
+}
+
+/**
+ * Runs a write in one transaction with the context bound to it, then the after-commit work
+ * (emails) once the data is safely stored.
+ */
+export async function inTransaction<T>(ctx: RequestContext, work: (tx: RequestContext) => Promise<T>): Promise<T> {
+  const jobs: Array<() => Promise<void>> = [];
+  const defer: RequestContext['defer'] = (job) => jobs.push(job);
+  const state = commits.get(ctx.defer);
+  if (state) commits.set(defer, state);
+  const result = await ctx.services.database.transaction((tx) => work({ ...ctx, db: tx, defer }));
+  if (state) state.committed = true;
+  for (const job of jobs) ctx.defer(job);
+  return result;
+}

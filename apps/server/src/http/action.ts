@@ -12,11 +12,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isAdmin, isStaff, type RequestContext, type Services } from '../context';
+import { inTransaction, isAdmin, isStaff, type RequestContext, type Services } from '../context';
 import { checkMediaType, readDocument, type RelationshipValue, type WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
-import { inTransaction } from './context';
 import { route } from './route';
 
 /** Who may call: anyone; a signed-in user; staff (Admins or Sales); Admins; or a rule of its own. */
@@ -27,7 +26,9 @@ const ID = /^\d{1,10}$/;
 const INT4_MAX = 2_147_483_647;
 export const isDatabaseId = (value: string): boolean => ID.test(value) && Number(value) >= 1 && Number(value) <= INT4_MAX;
 
-export interface ActionInput<A, R extends string> {
+export interface ActionInput<A, R extends string, L = undefined> {
+  /** What `load` found for this caller (the record the action is about), checked before the input. */
+  loaded: L;
   /** The document's attributes as the input schema made them. */
   attributes: A;
   /** The declared relationships as ids: a number, null when sent as null, undefined when not sent. */
@@ -44,7 +45,7 @@ export interface ActionInput<A, R extends string> {
   request: FastifyRequest;
 }
 
-export interface ActionSpec<S extends z.ZodType, R extends string> {
+export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Below the API prefix, e.g. 'promo-codes/' or 'manage-bookings/:id/changes/'. */
   path: string;
@@ -62,6 +63,11 @@ export interface ActionSpec<S extends z.ZodType, R extends string> {
   /** What to do with a relationship not declared: refuse it (default), or ignore it as the resource layer does. */
   otherRelationships?: 'refuse' | 'ignore';
   access: Access;
+  /**
+   * The record the action is about, found and authorised for this caller (a 404 or 403 of its own) after
+   * `access` and before the input is validated, so that a stranger learns nothing from a 400.
+   */
+  load?: (ctx: RequestContext, target: { id: number; request: FastifyRequest }) => Promise<L>;
   /** Abuse limits, counted before anything else is looked at. */
   throttle?: (ctx: RequestContext) => Promise<void>;
   /** Stores nothing (quotes, checks, reports): the held quotes and home page are left alone. */
@@ -70,7 +76,7 @@ export interface ActionSpec<S extends z.ZodType, R extends string> {
   transaction?: boolean;
   /** The status of a successful answer (default: 201 for POST, 200 otherwise). */
   status?: number;
-  handle(ctx: RequestContext, input: ActionInput<z.output<S>, R>, reply: FastifyReply): Promise<unknown>;
+  handle(ctx: RequestContext, input: ActionInput<z.output<S>, R, L>, reply: FastifyReply): Promise<unknown>;
 }
 
 export interface Action {
@@ -110,7 +116,7 @@ function relationshipIds<R extends string>(doc: WriteDocument | null, declared: 
       if (!Array.isArray(value)) throw errors.invalid('Expected a list of resource identifiers.', pointer);
       lists[name] = value.map(one);
     } else {
-      if (Array.isArray(value)) throw errors.invalid(doesNotExist(value.join(',')), pointer, 'does_not_exist');
+      if (Array.isArray(value)) throw errors.invalid('Expected a single resource identifier.', pointer);
       ids[name] = value === undefined || value === null ? value : one(value);
     }
   }
@@ -121,7 +127,7 @@ function relationshipIds<R extends string>(doc: WriteDocument | null, declared: 
 export const doesNotExist = (id: string | number) => `Invalid pk "${String(id)}" - object does not exist.`;
 
 /** Declares an action; `registerActions` puts each on the app under the API prefix. */
-export function action<S extends z.ZodType, R extends string = never>(spec: ActionSpec<S, R>): Action {
+export function action<S extends z.ZodType, R extends string = never, L = undefined>(spec: ActionSpec<S, R, L>): Action {
   return {
     method: spec.method,
     path: spec.path,
@@ -138,6 +144,7 @@ export function action<S extends z.ZodType, R extends string = never>(spec: Acti
             if (!isDatabaseId(raw)) throw errors.notFound();
             id = Number(raw);
           }
+          const loaded = (spec.load ? await spec.load(ctx, { id, request }) : undefined) as L;
           let document: WriteDocument | null = null;
           if (spec.type !== undefined) {
             checkMediaType(request.headers['content-type']);
@@ -150,7 +157,8 @@ export function action<S extends z.ZodType, R extends string = never>(spec: Acti
             if (!parsed.success) throw fromZod(parsed.error);
             attributes = parsed.data;
           }
-          const input: ActionInput<z.output<S>, R> = {
+          const input: ActionInput<z.output<S>, R, L> = {
+            loaded,
             attributes: attributes as z.output<S>,
             ids,
             lists,

@@ -1,17 +1,11 @@
 /** Builds the request context: who is calling (token header or session cookie) and the CSRF rule. */
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestContext, Services } from '../context';
+import { trackCommits, type RequestContext, type Services } from '../context';
 import { CSRF_COOKIE, CSRF_HEADER, findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 import { errors } from '../jsonapi/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Whether a request has committed a transaction (inTransaction), by its context's `defer`: the one thing
- * every copy of a request's context shares (`{ ...ctx, now }`), and a transaction's context is given too.
- */
-const commits = new WeakMap<RequestContext['defer'], { committed: boolean }>();
 
 export async function authenticate(request: FastifyRequest, services: Services): Promise<SessionUser | null> {
   const now = services.clock();
@@ -45,7 +39,7 @@ export async function buildContext(
 ): Promise<RequestContext> {
   const user = await authenticate(request, services);
   const defer: RequestContext['defer'] = (job) => deferred.push(job);
-  commits.set(defer, { committed: false });
+  trackCommits(defer);
   return {
     defer,
     db: services.database,
@@ -64,22 +58,5 @@ export async function buildContext(
   };
 }
 
-/** Whether this request has committed a write through inTransaction (whatever it answers in the end). */
-export function hasCommitted(ctx: RequestContext): boolean {
-  return commits.get(ctx.defer)?.committed ?? false;
-}
-
-/**
- * Runs a write in one transaction with the context bound to it, then the after-commit work
- * (emails) once the data is safely stored.
- */
-export async function inTransaction<T>(ctx: RequestContext, work: (tx: RequestContext) => Promise<T>): Promise<T> {
-  const jobs: Array<() => Promise<void>> = [];
-  const defer: RequestContext['defer'] = (job) => jobs.push(job);
-  const state = commits.get(ctx.defer);
-  if (state) commits.set(defer, state);
-  const result = await ctx.services.database.transaction((tx) => work({ ...ctx, db: tx, defer }));
-  if (state) state.committed = true;
-  for (const job of jobs) ctx.defer(job);
-  return result;
-}
+// Until every route imports them from ../context (where services may reach them too).
+export { hasCommitted, inTransaction } from '../context';

@@ -1,7 +1,7 @@
 /** The fixed request path of every API endpoint: authenticate → handler, errors as JSON:API. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestContext, Services } from '../context';
-import { buildContext, hasCommitted } from './context';
+import { hasCommitted, type RequestContext, type Services } from '../context';
+import { buildContext } from './context';
 import { JSONAPI } from './errors';
 
 export type Handler = (ctx: RequestContext, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

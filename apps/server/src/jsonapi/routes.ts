@@ -1,9 +1,7 @@
 /** The generic JSON:API routes: /{type}/ and /{type}/{id}/ for every registered definition. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../context';
+import { inTransaction, type Services } from '../context';
 // The resource layer's HTTP binding: until route() and inTransaction() move below http/ (issue 21), it reaches up.
-// eslint-disable-next-line import-x/no-restricted-paths -- pending the http/ rewrite (issue 21)
-import { inTransaction } from '../http/context';
 // eslint-disable-next-line import-x/no-restricted-paths -- pending the http/ rewrite (issue 21)
 import { route } from '../http/route';
 import { audited, recordChange, snapshot } from './audit';

@@ -13,9 +13,7 @@ import { errors } from '../jsonapi/errors';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import type { BookingRow } from '../db/rows';
 import { createBooking } from '../services/create-booking';
-// The promo throttle belongs below routes/ (auth/ or services/); it moves with the routes/ rewrite (issue 21).
-// eslint-disable-next-line import-x/no-restricted-paths -- pending the routes/ rewrite (issue 21)
-import { throttlePromoLookups } from '../routes/promo-codes';
+import { throttlePromoLookups } from '../services/booking-rules';
 import { assertUnpaidHoldAllowed, countUnpaidHold, openBookingPayment } from '../services/online-payment';
 import { updateBooking } from '../services/update-booking';
 import { fractionText, iso, moneyText } from '../jsonapi/values';

@@ -6,26 +6,29 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { businessDate } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
 import { formatAud, formatMoney, parseMoney } from '@parking/domain/money';
-import { computeCosts, costsToStrings, rateToParts } from '@parking/domain/pricing';
+import { rateToParts } from '@parking/domain/pricing';
 import type { StayLimits } from '@parking/domain/stay-limits';
-import { bookingQuoteSchema, quoteDateProblems, quoteMessages, quotePriceCents } from '@parking/domain/quotes';
-import { isStaff, type RequestContext, type Services } from '../context';
+import {
+  bookingQuoteSchema,
+  quoteDateProblems,
+  quoteMessages,
+  quotePriceCents,
+} from '@parking/domain/quotes';
+import { isStaff, type RequestContext } from '../context';
 import { lots } from '../db/schema/index';
-import { route } from '../http/route';
-import { checkMediaType, readDocument, type WriteDocument } from '../jsonapi/document';
+import { action, type Action } from '../http/action';
 import { allowed, fetchByIds, serialize, type ResourceObject } from '../jsonapi/engine';
-import { ApiError, errors, fromZod } from '../jsonapi/errors';
+import { ApiError, errors } from '../jsonapi/errors';
 import { parseInclude, single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
-import { fractionText, iso } from '../resources/serialize';
-import { assertStayLimits } from '../services/booking-rules';
-import { loadLotPricing, parseQuoteData, quoteDataSql, subscriptionCover, type LotRow } from '../services/pricing-data';
-import { applicablePromo, throttlePromoLookups } from './promo-codes';
+import { fractionText, iso } from '../jsonapi/values';
+import { applicablePromo, assertStayLimits, throttlePromoLookups } from '../services/booking-rules';
+import { priceStay } from '../services/price-stay';
+import { parseQuoteData, quoteDataSql, subscriptionCover, type LotRow } from '../services/pricing-data';
 
 const SLUG_FILTERS = ['filter[lot.slug__in]', 'filter[lot.slug]'] as const;
 /** Accepted and ignored: every lot's quote fits one page. */
@@ -45,10 +48,20 @@ function parseQuoteQuery(query: RawQuery, today: string, limits: StayLimits): Qu
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) throw errors.parameter(`Parameter "${key}" may only be given once.`, key);
-    if (key === 'start_date' || key === 'end_date' || key === 'include' || IGNORED_PARAMS.has(key) || key.startsWith('fields[')) continue;
+    if (
+      key === 'start_date' ||
+      key === 'end_date' ||
+      key === 'include' ||
+      IGNORED_PARAMS.has(key) ||
+      key.startsWith('fields[')
+    )
+      continue;
     if ((SLUG_FILTERS as readonly string[]).includes(key)) continue;
     const filter = /^filter\[(.+)\]$/.exec(key);
-    throw errors.parameter(filter ? `Unknown filter "${filter[1]}".` : `Unknown query parameter "${key}".`, key);
+    throw errors.parameter(
+      filter ? `Unknown filter "${filter[1]}".` : `Unknown query parameter "${key}".`,
+      key,
+    );
   }
   const problems = quoteDateProblems(single(query, 'start_date'), single(query, 'end_date'), today, limits);
   if (problems.length) {
@@ -78,7 +91,13 @@ function parseQuoteQuery(query: RawQuery, today: string, limits: StayLimits): Qu
     if (values.length > 20) throw errors.parameter('Too many values.', param);
     slugs = [...new Set([...(slugs ?? []), ...values])];
   }
-  return { startDate: single(query, 'start_date') ?? '', endDate: single(query, 'end_date') ?? '', slugs, slugParam, includeLot };
+  return {
+    startDate: single(query, 'start_date') ?? '',
+    endDate: single(query, 'end_date') ?? '',
+    slugs,
+    slugParam,
+    includeLot,
+  };
 }
 
 /**
@@ -92,7 +111,8 @@ async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
   if (cached) {
     const lotRows = slugs ? cached.lots.filter((lot) => slugs.includes(lot.slug)) : cached.lots;
     for (const slug of slugs ?? []) {
-      if (!lotRows.some((lot) => lot.slug === slug)) throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
+      if (!lotRows.some((lot) => lot.slug === slug))
+        throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
     }
     return { lotRows, pricing: cached.pricing, present: cached.present, responses: cached.responses };
   }
@@ -103,165 +123,178 @@ async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
     .where(slugs ? inArray(lots.slug, slugs) : undefined)
     .orderBy(asc(lots.name), asc(lots.id));
   for (const slug of slugs ?? []) {
-    if (!rows.some((row) => row.lot.slug === slug)) throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
+    if (!rows.some((row) => row.lot.slug === slug))
+      throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
   }
   const lotRows: LotRow[] = rows.map((row) => row.lot);
   return { lotRows, ...parseQuoteData(lotRows, rows[0]?.data, startDate, endDate), responses: undefined };
 }
 
-/** A relationship to one resource by numeric id: undefined when absent (or null). */
-function relationshipId(doc: WriteDocument, name: string, required: boolean): number | undefined {
-  const pointer = `/data/relationships/${name}`;
-  const value = doc.relationships[name];
-  if (value === undefined || value === null) {
-    if (required) throw errors.invalid(messages.required, pointer, 'required');
-    return undefined;
-  }
-  if (Array.isArray(value)) throw errors.invalid('Expected a single resource identifier.', pointer);
-  if (!/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647) {
-    throw errors.invalid(`Invalid pk "${value}" - object does not exist.`, pointer, 'does_not_exist');
-  }
-  return Number(value);
-}
-
-export function registerQuoteRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
-  const timeZone = services.config.timeZone;
-
-  app.get(
-    `${prefix}/quotes/`,
-    route(services, async (ctx, request) => {
-      const query = parseQuoteQuery(request.query as RawQuery, businessDate(ctx.now, timeZone), services.config.stayLimits);
-      const { startDate, endDate } = query;
-      const { lotRows, pricing, present, responses } = await quotedLots(ctx, query);
-      // A visitor's quote depends only on the stay and the data held: the same one asked again (a popular
-      // weekend, the wizard going back to step 1) is the response already written.
-      const key = ctx.user === null && responses ? [startDate, endDate, query.slugs?.join(',') ?? '', query.includeLot].join('|') : undefined;
-      const written = key === undefined ? undefined : responses?.get(key);
-      if (written !== undefined) return written;
-      // A customer's own subscription makes the matching lot free; staff quote list prices.
-      const subscriber = ctx.user && !isStaff(ctx.user) ? ctx.user.id : null;
-      const covers =
-        subscriber === null
-          ? lotRows.map(() => undefined)
-          : await Promise.all(lotRows.map((lot) => subscriptionCover(ctx.db, subscriber, lot.productCodename, ctx.now, timeZone)));
-      const data = lotRows.map((lot, index) => {
-        const lotPricing = pricing.get(lot.id);
-        if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
-        const cents = quotePriceCents(startDate, endDate, lotPricing, covers[index]);
-        return {
-          type: 'quotes',
-          id: `${lot.id}:${startDate}:${endDate}`,
-          attributes: {
-            price: formatMoney(cents),
-            formattedPrice: formatAud(cents, { dropZeroCents: true }),
-            startDate,
-            endDate,
-            fillThresholdExceeded: stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold),
-          },
-          relationships: { lot: { data: { type: 'lots', id: String(lot.id) } } },
+export function quoteActions(registry: Registry): Action[] {
+  return [
+    action({
+      method: 'GET',
+      path: 'quotes/',
+      access: 'anyone',
+      async handle(ctx, input) {
+        const timeZone = ctx.services.config.timeZone;
+        const query = parseQuoteQuery(
+          input.query,
+          businessDate(ctx.now, timeZone),
+          ctx.services.config.stayLimits,
+        );
+        const { startDate, endDate } = query;
+        const { lotRows, pricing, present, responses } = await quotedLots(ctx, query);
+        // A visitor's quote depends only on the stay and the data held: the same one asked again (a popular
+        // weekend, the wizard going back to step 1) is the response already written.
+        const key =
+          ctx.user === null && responses
+            ? [startDate, endDate, query.slugs?.join(',') ?? '', query.includeLot].join('|')
+            : undefined;
+        const written = key === undefined ? undefined : responses?.get(key);
+        if (written !== undefined) return written;
+        // A customer's own subscription makes the matching lot free; staff quote list prices.
+        const subscriber = ctx.user && !isStaff(ctx.user) ? ctx.user.id : null;
+        const covers =
+          subscriber === null
+            ? lotRows.map(() => undefined)
+            : await Promise.all(
+                lotRows.map((lot) =>
+                  subscriptionCover(ctx.db, subscriber, lot.productCodename, ctx.now, timeZone),
+                ),
+              );
+        const data = lotRows.map((lot, index) => {
+          const lotPricing = pricing.get(lot.id);
+          if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
+          const cents = quotePriceCents(startDate, endDate, lotPricing, covers[index]);
+          return {
+            type: 'quotes',
+            id: `${lot.id}:${startDate}:${endDate}`,
+            attributes: {
+              price: formatMoney(cents),
+              formattedPrice: formatAud(cents, { dropZeroCents: true }),
+              startDate,
+              endDate,
+              fillThresholdExceeded: stayExceedsThreshold(
+                present.get(lot.id) ?? [],
+                lot.spaces,
+                lot.fillRateThreshold,
+              ),
+            },
+            relationships: { lot: { data: { type: 'lots', id: String(lot.id) } } },
+          };
+        });
+        let included: ResourceObject[] | undefined;
+        if (query.includeLot) {
+          // The lots are read through their own definition, so its access rule and attributes apply.
+          const lotsDef = registry.get('lots');
+          included = allowed(lotsDef.access.read, ctx) ? await serialize(lotsDef, ctx, lotRows) : [];
+        }
+        const body = {
+          data,
+          ...(included ? { included } : {}),
+          meta: { pagination: { count: data.length, page: 1, pages: 1 } },
         };
-      });
-      let included: ResourceObject[] | undefined;
-      if (query.includeLot) {
-        // The lots are read through their own definition, so its access rule and attributes apply.
-        const lotsDef = registry.get('lots');
-        included = allowed(lotsDef.access.read, ctx) ? await serialize(lotsDef, ctx, lotRows) : [];
-      }
-      const body = {
-        data,
-        ...(included ? { included } : {}),
-        meta: { pagination: { count: data.length, page: 1, pages: 1 } },
-      };
-      if (key === undefined || !responses) return body;
-      const text = JSON.stringify(body);
-      responses.set(key, text);
-      return text;
+        if (key === undefined || !responses) return body;
+        const text = JSON.stringify(body);
+        responses.set(key, text);
+        return text;
+      },
     }),
-  );
 
-  app.post(
-    `${prefix}/booking-quotes/`,
-    route(services, async (ctx, request, reply) => {
-      checkMediaType(request.headers['content-type']);
-      const doc = readDocument(request.body, 'booking-quotes');
-      for (const name of Object.keys(doc.relationships)) {
-        if (name !== 'lot' && name !== 'customer') {
-          throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
+    action({
+      method: 'POST',
+      path: 'booking-quotes/',
+      type: 'booking-quotes',
+      input: bookingQuoteSchema,
+      relationships: { lot: 'one', customer: 'one' },
+      access: 'anyone',
+      readOnly: true,
+      async handle(ctx, { attributes: input, ids, document }) {
+        const timeZone = ctx.services.config.timeZone;
+        const staff = isStaff(ctx.user);
+        const sent = document?.attributes ?? {};
+        const rateGiven = sent.discountRate !== undefined && sent.discountRate !== null;
+        if (!staff && rateToParts(input.discountRate) !== 0) {
+          throw errors.invalid(quoteMessages.staffOnlyDiscount, 'discountRate', 'permission_denied');
         }
-      }
-      const parsed = bookingQuoteSchema.safeParse(doc.attributes);
-      if (!parsed.success) throw fromZod(parsed.error);
-      const input = parsed.data;
-      const staff = isStaff(ctx.user);
-      const rateGiven = doc.attributes.discountRate !== undefined && doc.attributes.discountRate !== null;
-      if (!staff && rateToParts(input.discountRate) !== 0) {
-        throw errors.invalid(quoteMessages.staffOnlyDiscount, 'discountRate', 'permission_denied');
-      }
 
-      // The stay limits a booking's save applies (horizon, longest stay), before any day is priced.
-      assertStayLimits(ctx, input.startDatetime, input.endDatetime);
-      const lotId = relationshipId(doc, 'lot', true) ?? 0;
-      const startDate = businessDate(input.startDatetime, timeZone);
-      const endDate = businessDate(input.endDatetime, timeZone);
-      // The lot and its prices as the quotes hold them in memory when the stay is inside what is held.
-      const held = await ctx.services.quoteCache?.lookup(ctx.now, startDate, endDate);
-      const [lot] = held ? held.lots.filter((row) => row.id === lotId) : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
-      if (!lot) throw errors.invalid(`Invalid pk "${lotId}" - object does not exist.`, '/data/relationships/lot', 'does_not_exist');
+        // The stay limits a booking's save applies (horizon, longest stay), before any day is priced.
+        assertStayLimits(ctx, input.startDatetime, input.endDatetime);
+        if (ids.lot == null) throw errors.invalid(messages.required, '/data/relationships/lot', 'required');
+        const lotId = ids.lot;
+        const startDate = businessDate(input.startDatetime, timeZone);
+        const endDate = businessDate(input.endDatetime, timeZone);
+        // The lot and its prices as the quotes hold them in memory when the stay is inside what is held.
+        const held = await ctx.services.quoteCache?.lookup(ctx.now, startDate, endDate);
+        const [lot] = held
+          ? held.lots.filter((row) => row.id === lotId)
+          : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
+        if (!lot)
+          throw errors.invalid(
+            `Invalid pk "${lotId}" - object does not exist.`,
+            '/data/relationships/lot',
+            'does_not_exist',
+          );
 
-      // Whose subscription applies: the named customer's (a customer may only name their own),
-      // else the calling customer's own.
-      const customerId = relationshipId(doc, 'customer', false);
-      let customer: { id: number; userId: number | null } | null = null;
-      if (customerId !== undefined) {
-        const [row] = await fetchByIds(registry.get('customers'), ctx, [customerId]);
-        if (!row) {
-          throw errors.invalid(`Invalid pk "${customerId}" - object does not exist.`, '/data/relationships/customer', 'does_not_exist');
+        // Whose subscription applies: the named customer's (a customer may only name their own),
+        // else the calling customer's own.
+        const customerId = ids.customer ?? undefined;
+        let customer: { id: number; userId: number | null } | null = null;
+        if (customerId !== undefined) {
+          const [row] = await fetchByIds(registry.get('customers'), ctx, [customerId]);
+          if (!row) {
+            throw errors.invalid(
+              `Invalid pk "${customerId}" - object does not exist.`,
+              '/data/relationships/customer',
+              'does_not_exist',
+            );
+          }
+          customer = { id: customerId, userId: typeof row.userId === 'number' ? row.userId : null };
+        } else if (ctx.user && !staff && ctx.user.customerId !== null) {
+          customer = { id: ctx.user.customerId, userId: ctx.user.id };
         }
-        customer = { id: customerId, userId: typeof row.userId === 'number' ? row.userId : null };
-      } else if (ctx.user && !staff && ctx.user.customerId !== null) {
-        customer = { id: ctx.user.customerId, userId: ctx.user.id };
-      }
 
-      // The rate a booking would get: staff may set it; a promo code sets it for everyone else.
-      let discountRate = input.discountRate;
-      if (input.promoCode && !(staff && rateGiven)) {
-        await throttlePromoLookups(ctx);
-        discountRate = (await applicablePromo(ctx, input.promoCode, input.startDatetime, 'promoCode')).rate;
-      }
+        // The rate a booking would get: staff may set it; a promo code sets it for everyone else.
+        let discountRate = input.discountRate;
+        if (input.promoCode && !(staff && rateGiven)) {
+          await throttlePromoLookups(ctx);
+          discountRate = (await applicablePromo(ctx, input.promoCode, input.startDatetime, 'promoCode')).rate;
+        }
 
-      const [pricing, coversUntil] = await Promise.all([
-        held ? held.pricing : loadLotPricing(ctx.db, [lot.id], startDate, endDate),
-        subscriptionCover(ctx.db, customer?.userId ?? null, lot.productCodename, ctx.now, timeZone),
-      ]);
-      const lotPricing = pricing.get(lot.id);
-      if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
-      const costs = computeCosts({
-        startDate,
-        endDate,
-        lot: lotPricing,
-        discountRate,
-        extrasCents: parseMoney(input.extrasCost),
-        subscription: coversUntil === undefined ? undefined : { coversUntil, calculateGaps: input.calculateSubscriptionGaps },
-      });
-      reply.status(201);
-      return {
-        data: {
-          type: 'booking-quotes',
-          id: randomUUID(),
-          attributes: {
-            startDatetime: iso(input.startDatetime),
-            endDatetime: iso(input.endDatetime),
-            discountRate: fractionText(discountRate),
-            calculateSubscriptionGaps: input.calculateSubscriptionGaps,
-            promoCode: input.promoCode,
-            ...costsToStrings(costs),
+        const { money } = await priceStay(
+          ctx.db,
+          {
+            lot,
+            start: input.startDatetime,
+            end: input.endDatetime,
+            discountRate,
+            extrasCents: parseMoney(input.extrasCost),
+            userId: customer?.userId ?? null,
+            calculateGaps: input.calculateSubscriptionGaps,
+            held: held?.pricing,
           },
-          relationships: {
-            lot: { data: { type: 'lots', id: String(lot.id) } },
-            customer: { data: customer ? { type: 'customers', id: String(customer.id) } : null },
+          { now: ctx.now, timeZone },
+        );
+        return {
+          data: {
+            type: 'booking-quotes',
+            id: randomUUID(),
+            attributes: {
+              startDatetime: iso(input.startDatetime),
+              endDatetime: iso(input.endDatetime),
+              discountRate: fractionText(discountRate),
+              calculateSubscriptionGaps: input.calculateSubscriptionGaps,
+              promoCode: input.promoCode,
+              ...money,
+            },
+            relationships: {
+              lot: { data: { type: 'lots', id: String(lot.id) } },
+              customer: { data: customer ? { type: 'customers', id: String(customer.id) } : null },
+            },
           },
-        },
-      };
-    }, { readOnly: true }),
-  );
+        };
+      },
+    }),
+  ];
 }

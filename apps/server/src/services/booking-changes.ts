@@ -8,7 +8,7 @@ import { businessDate } from '@parking/domain/dates';
 import { addedDaySpans, canManage, cancellationRefund, manageMessages, priceDifference, type BookingChangeInput, type DateSpan } from '@parking/domain/manage-booking';
 import { formatMoney, parseMoney, type Cents } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
-import { computeCosts, costsToStrings, type Costs } from '@parking/domain/pricing';
+import type { Costs } from '@parking/domain/pricing';
 import { promoApplies } from '@parking/domain/promo';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { isStaff, type RequestContext } from '../context';
@@ -19,7 +19,8 @@ import { assertNotBlockedOut, assertStayLimits, lockLot, priceExtras, type LotRo
 import type { BookingRow } from '../db/rows';
 import { bookingLedger, syncBookingMoney } from './ledger';
 import { refundDue } from './booking-refunds';
-import { loadLotPricing, presentByDay, subscriptionCover } from './pricing-data';
+import { costColumns, priceStay } from './price-stay';
+import { presentByDay } from './pricing-data';
 
 export interface ChangeRelationships {
   vehicleType?: number | undefined;
@@ -110,34 +111,28 @@ export async function planChange(ctx: RequestContext, booking: BookingRow, input
   ];
   const extrasChanged = rel.extras !== undefined || vehicleTypeChanged;
 
-  const startDate = businessDate(start, tz);
-  const endDate = businessDate(end, tz);
   const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, booking.lotId));
-  const pricing = (await loadLotPricing(ctx.db, [booking.lotId], startDate, endDate)).get(booking.lotId);
-  if (!lot || !pricing) throw new Error('Lot pricing missing');
+  if (!lot) throw new Error('Lot pricing missing');
   const [customer] = booking.customerId ? await ctx.db.select({ userId: customers.userId }).from(customers).where(eq(customers.id, booking.customerId)) : [];
-  const coversUntil = await subscriptionCover(ctx.db, customer?.userId ?? null, lot.productCodename, ctx.now, tz);
   // The promo code the booking was made with applies to the changed stay only if its drop-off window
   // (and its validity when it was used: the booking's creation) still admits the new drop-off.
   const promoDropped = datesChanged && booking.promoCode && !(await promoStillApplies(ctx, booking, start)) ? booking.promoCode : null;
   if (promoDropped) Object.assign(values, { discountRate: '0', discountId: null, promoCode: '' });
-  const costs = computeCosts({
-    startDate,
-    endDate,
-    lot: pricing,
-    discountRate: promoDropped ? '0' : booking.discountRate,
-    extrasCents: chosen.reduce((sum, extra) => sum + extra.cents, 0),
-    subscription: coversUntil ? { coversUntil, calculateGaps: true } : undefined,
-  });
-  const money = costsToStrings(costs);
-  Object.assign(values, {
-    parkingCost: money.parkingCost,
-    extrasCost: money.extrasCost,
-    subscriptionDiscount: money.subscriptionDiscount,
-    amountDiscounted: money.amountDiscounted,
-    totalCost: money.totalCost,
-    hadSubscription: costs.subscriptionDiscount > 0,
-  });
+  const priced = await priceStay(
+    ctx.db,
+    {
+      lot,
+      start,
+      end,
+      discountRate: promoDropped ? '0' : booking.discountRate,
+      extrasCents: chosen.reduce((sum, extra) => sum + extra.cents, 0),
+      userId: customer?.userId ?? null,
+      calculateGaps: true,
+    },
+    { now: ctx.now, timeZone: tz },
+  );
+  const { costs, startDate, endDate } = priced;
+  Object.assign(values, costColumns(priced));
   const { dueCents, refundCents } = priceDifference(costs.totalCost, parseMoney(booking.amountPaid));
 
   const changed: Record<string, [unknown, unknown]> = {};

@@ -5,6 +5,7 @@ import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { messages } from '@parking/domain/messages';
 import { extraPriceCents } from '@parking/domain/pricing';
 import { promoApplies } from '@parking/domain/promo';
+import { quoteMessages } from '@parking/domain/quotes';
 import { stayLimitProblems } from '@parking/domain/stay-limits';
 import type { RequestContext } from '../context';
 import { blockoutPeriods, discounts, extras, extraVariations, lots } from '../db/schema/index';
@@ -101,10 +102,28 @@ export async function priceExtras(
   });
 }
 
-/** A promo code valid now for this drop-off, or a 400 on the promoCode field. */
-export async function findPromo(ctx: RequestContext, code: string, dropOff: Date) {
+export type DiscountRow = typeof discounts.$inferSelect;
+
+/**
+ * The one promo code look-up (a booking's save, a staff edit, the cost calculation, the wizard's check):
+ * the discount a code names (saved upper-cased; what was typed is trimmed and upper-cased the same way)
+ * when it may be used now for a drop-off at `dropOff`, else a 400 on `field` that does not say whether
+ * the code exists.
+ */
+export async function applicablePromo(ctx: RequestContext, code: string, dropOff: Date | null, field = 'promoCode'): Promise<DiscountRow> {
   const [discount] = await ctx.db.select().from(discounts).where(eq(discounts.promoCode, code.trim().toUpperCase())).limit(1);
-  if (!discount || !promoApplies(discount, ctx.now, dropOff)) throw errors.invalid(messages.promoInvalid, 'promoCode', 'promo_invalid');
+  if (!discount || !promoApplies(discount, ctx.now, dropOff)) throw errors.invalid(messages.promoInvalid, field, 'promo_invalid');
   return discount;
+}
+
+/**
+ * Every look-up of a code counts against the caller's IP, and a logged-in caller's account, wherever
+ * it happens (the check, a cost calculation or a booking with a code), so that neither can be used to
+ * guess codes, from one network or from one account on many.
+ */
+export async function throttlePromoLookups(ctx: RequestContext): Promise<void> {
+  const limits = ctx.services.config.rateLimits;
+  await ctx.services.rateLimiter.consume(`promo:ip:${ctx.ip}`, limits.requestsPerIp, limits.windowMs, quoteMessages.tooManyPromoChecks);
+  if (ctx.user) await ctx.services.rateLimiter.consume(`promo:user:${ctx.user.id}`, limits.requestsPerAccount, limits.windowMs, quoteMessages.tooManyPromoChecks);
 }
 

@@ -10,7 +10,6 @@ import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
 import { businessDate } from '@parking/domain/dates';
 import { formatMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
-import { computeCosts, costsToStrings } from '@parking/domain/pricing';
 import { isStaff, type RequestContext } from '../context';
 import { sendBookingEmail } from '../mail/booking-confirmation';
 import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, vehicleTypes } from '../db/schema/index';
@@ -18,9 +17,9 @@ import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
-import { assertCapacity, assertStayLimits, assertNotBlockedOut, assertOnlineFormOpen, findPromo, lockLot, priceExtras } from './booking-rules';
+import { assertCapacity, assertStayLimits, assertNotBlockedOut, assertOnlineFormOpen, applicablePromo, lockLot, priceExtras } from './booking-rules';
 import { recordStaffMoney } from './ledger';
-import { loadLotPricing, subscriptionCover } from './pricing-data';
+import { priceStay } from './price-stay';
 
 /** Re-exported for routes/ until they import it from db/rows. */
 export type { BookingRow } from '../db/rows';
@@ -122,7 +121,7 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   let discountId: number | null = null;
   let discountRate = '0';
   if (input.promoCode) {
-    const discount = await findPromo(ctx, input.promoCode, start);
+    const discount = await applicablePromo(ctx, input.promoCode, start);
     discountId = discount.id;
     discountRate = discount.rate;
   }
@@ -133,22 +132,22 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   if (staff) await checkRegion(ctx, lot.id, rel.lotRegion, input.lotRegionRow);
   else await assertCapacity(ctx, lot, start, end);
 
-  const startDate = businessDate(start, tz);
-  const endDate = businessDate(end, tz);
-  const pricing = (await loadLotPricing(ctx.db, [lot.id], startDate, endDate)).get(lot.id);
-  if (!pricing) throw new Error('Lot pricing missing');
-  const coversUntil = await subscriptionCover(ctx.db, customer.userId, lot.productCodename, ctx.now, tz);
-  const costs = computeCosts({
-    startDate,
-    endDate,
-    lot: pricing,
-    discountRate,
-    extrasCents: pricedExtras.reduce((sum, extra) => sum + extra.cents, 0),
-    // Days past the subscription's end are charged as a stay of that many days; staff charge them only
-    // for a stay that has started (back-office §4: a future stay falls within the renewal).
-    subscription: coversUntil ? { coversUntil, calculateGaps: staff ? staffChargesSubscriptionGaps(start, ctx.now) : true } : undefined,
-  });
-  const money = costsToStrings(costs);
+  const priced = await priceStay(
+    ctx.db,
+    {
+      lot,
+      start,
+      end,
+      discountRate,
+      extrasCents: pricedExtras.reduce((sum, extra) => sum + extra.cents, 0),
+      userId: customer.userId,
+      // Days past the subscription's end are charged as a stay of that many days; staff charge them only
+      // for a stay that has started (back-office §4: a future stay falls within the renewal).
+      calculateGaps: staff ? staffChargesSubscriptionGaps(start, ctx.now) : true,
+    },
+    { now: ctx.now, timeZone: tz },
+  );
+  const { costs, money } = priced;
   const hadSubscription = costs.subscriptionDiscount > 0;
 
   const [previous] = await ctx.db

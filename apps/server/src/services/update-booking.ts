@@ -5,19 +5,17 @@
 import { and, eq } from 'drizzle-orm';
 import { staffBookingFields } from '@parking/domain/booking';
 import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
-import { businessDate } from '@parking/domain/dates';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
-import { computeCosts, costsToStrings } from '@parking/domain/pricing';
 import type { RequestContext } from '../context';
 import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, lots, vehicles, vehicleTypes } from '../db/schema/index';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
-import { assertStayLimits, findPromo, priceExtras } from './booking-rules';
+import { applicablePromo, assertStayLimits, priceExtras } from './booking-rules';
 import type { BookingRow } from '../db/rows';
 import { relationshipIds } from './create-booking';
 import { recordStaffMoney, type StaffMoneyInput } from './ledger';
-import { loadLotPricing, subscriptionCover } from './pricing-data';
+import { costColumns, priceStay } from './price-stay';
 
 type Table = typeof airlines | typeof vehicleTypes | typeof lots | typeof customers | typeof lotRegions;
 
@@ -105,7 +103,7 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
   if (typeof sent.promoCode === 'string' && sent.promoCode !== row.promoCode) {
     changes.promoCode = sent.promoCode;
     if (sent.promoCode) {
-      const discount = await findPromo(ctx, sent.promoCode, merged.startDatetime);
+      const discount = await applicablePromo(ctx, sent.promoCode, merged.startDatetime);
       changes.discountId = discount.id;
       if (sent.discountRate === undefined) changes.discountRate = discount.rate;
     } else if (sent.discountRate === undefined) {
@@ -117,33 +115,25 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
   const pricingKeys = ['lotId', 'startDatetime', 'endDatetime', 'discountRate', 'customerId', 'vehicleTypeId'] as const;
   const repriced = rel.extras !== undefined || pricingKeys.some((key) => key in changes) || 'promoCode' in changes;
   if (repriced && merged.endDatetime) {
-    const tz = ctx.services.config.timeZone;
     const lotId = changes.lotId ?? row.lotId;
     const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, lotId));
-    const startDate = businessDate(merged.startDatetime, tz);
-    const endDate = businessDate(merged.endDatetime, tz);
-    const pricing = (await loadLotPricing(ctx.db, [lotId], startDate, endDate)).get(lotId);
-    if (!lot || !pricing) throw new Error('Lot pricing missing');
+    if (!lot) throw new Error('Lot pricing missing');
     const customerId = changes.customerId ?? row.customerId;
     const [customer] = customerId ? await ctx.db.select({ userId: customers.userId }).from(customers).where(eq(customers.id, customerId)) : [];
-    const coversUntil = await subscriptionCover(ctx.db, customer?.userId ?? null, lot.productCodename, ctx.now, tz);
-    const costs = computeCosts({
-      startDate,
-      endDate,
-      lot: pricing,
-      discountRate: changes.discountRate ?? row.discountRate,
-      extrasCents,
-      subscription: coversUntil ? { coversUntil, calculateGaps: staffChargesSubscriptionGaps(merged.startDatetime, ctx.now) } : undefined,
-    });
-    const money = costsToStrings(costs);
-    Object.assign(changes, {
-      parkingCost: money.parkingCost,
-      extrasCost: money.extrasCost,
-      subscriptionDiscount: money.subscriptionDiscount,
-      amountDiscounted: money.amountDiscounted,
-      totalCost: money.totalCost,
-      hadSubscription: costs.subscriptionDiscount > 0,
-    });
+    const priced = await priceStay(
+      ctx.db,
+      {
+        lot,
+        start: merged.startDatetime,
+        end: merged.endDatetime,
+        discountRate: changes.discountRate ?? row.discountRate,
+        extrasCents,
+        userId: customer?.userId ?? null,
+        calculateGaps: staffChargesSubscriptionGaps(merged.startDatetime, ctx.now),
+      },
+      { now: ctx.now, timeZone: ctx.services.config.timeZone },
+    );
+    Object.assign(changes, costColumns(priced));
   }
 
   const changed: Record<string, [unknown, unknown]> = {};
