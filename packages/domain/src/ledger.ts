@@ -6,6 +6,7 @@
  */
 import type { PaymentMethod } from './constants';
 import type { Cents } from './money';
+import { balanceToPayCents, goingAhead } from './stay-phase';
 
 export type MovementKind = 'payment' | 'refund';
 
@@ -45,11 +46,6 @@ export interface LedgerBooking {
   freeBySubscription: boolean;
 }
 
-const GOING_AHEAD = new Set(['complete', 'pending', 'payment_failed']);
-
-/** Whether a booking in this status still expects its money (a cancelled or abandoned one does not). */
-export const goingAhead = (status: string): boolean => GOING_AHEAD.has(status);
-
 export function summariseLedger(movements: readonly Movement[], booking: LedgerBooking): LedgerSummary {
   let paidCents = 0;
   let refundedCents = 0;
@@ -69,7 +65,8 @@ export function summariseLedger(movements: readonly Movement[], booking: LedgerB
   }
   const netPaidCents = paidCents - refundedCents;
   if (netPaidCents < 0) throw new RangeError(`More refunded (${refundedCents}) than paid (${paidCents})`);
-  const owedCents = goingAhead(booking.status) ? Math.max(0, booking.totalCents - netPaidCents) : 0;
+  // What is owed is manage my booking's balance rule, the one the web shows too (stay-phase.ts).
+  const owedCents = balanceToPayCents({ status: booking.status, totalCents: booking.totalCents, paidCents: netPaidCents });
   const settled = booking.totalCents > 0 ? netPaidCents >= booking.totalCents : booking.freeBySubscription || netPaidCents > 0;
   const paymentStatus: DerivedPaymentStatus =
     refundedCents > 0 && (netPaidCents === 0 || !goingAhead(booking.status)) ? 'refunded' : settled ? 'paid' : 'unpaid';

@@ -40,6 +40,10 @@ export function amountOwedCents(totalCents: number, paidCents: number): number {
  * ahead. A cancelled, abandoned or failed booking owes nothing, whatever its figures say.
  */
 export function balanceToPayCents(booking: { status: string; totalCents: number; paidCents: number }): number {
-  const goingAhead = booking.status === 'complete' || booking.status === 'pending' || booking.status === 'payment_failed';
-  return goingAhead ? amountOwedCents(booking.totalCents, booking.paidCents) : 0;
+  return goingAhead(booking.status) ? amountOwedCents(booking.totalCents, booking.paidCents) : 0;
 }
+
+const GOING_AHEAD = new Set(['complete', 'pending', 'payment_failed']);
+
+/** Whether a booking in this status still expects its money (a cancelled or abandoned one does not). */
+export const goingAhead = (status: string): boolean => GOING_AHEAD.has(status);

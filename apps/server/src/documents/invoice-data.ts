@@ -5,6 +5,7 @@
  */
 import { businessDate, formatTime12, stayDays } from '@parking/domain/dates';
 import { formatAud, parseMoney } from '@parking/domain/money';
+import { amountOwedCents } from '@parking/domain/stay-phase';
 import { gstCents } from '@parking/domain/pricing';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../context';
@@ -176,7 +177,7 @@ export function invoiceModel(booking: BookingRow, lookups: InvoiceLookups, timeZ
     total: formatAud(total),
     gst: formatAud(gstCents(total)),
     amountPaid: formatAud(paid),
-    balanceDue: formatAud(Math.max(0, total - paid)),
+    balanceDue: formatAud(amountOwedCents(total, paid)),
     paymentStatus: PAYMENT_STATUS_LABELS[booking.paymentStatus] ?? booking.paymentStatus,
     paymentMethod: booking.paymentMethod ? (PAYMENT_METHOD_LABELS[booking.paymentMethod] ?? booking.paymentMethod) : NONE,
     paymentDate: booking.paymentDatetime ? invoiceDateTime(booking.paymentDatetime, timeZone) : NONE,

@@ -4,7 +4,8 @@
  * payment does to its booking is payment-events.ts's; what follows it, payment-outcomes.ts's.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { goingAhead, refusedPaymentMessage, type RefusedPaymentReason } from '@parking/domain/ledger';
+import { refusedPaymentMessage, type RefusedPaymentReason } from '@parking/domain/ledger';
+import { goingAhead } from '@parking/domain/stay-phase';
 import { messages } from '@parking/domain/messages';
 import { formatAud, formatMoney, parseMoney, type Cents } from '@parking/domain/money';
 import type { CardInput } from '@parking/domain/cards';

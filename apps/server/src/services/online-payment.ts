@@ -2,6 +2,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
 import { formatMoney, parseMoney } from '@parking/domain/money';
+import { balanceToPayCents } from '@parking/domain/stay-phase';
 import type { RequestContext, Services } from '../context';
 import { bookingChanges, bookings, payments } from '../db/schema/index';
 import { intentIdFromSecret, ProviderObjectMissingError } from '../payments/provider';
@@ -17,7 +18,7 @@ import { PENDING_HOLD_MS } from './pricing-data';
 export async function openBookingPayment(ctx: RequestContext, bookingId: number, amountCents?: number, key?: string): Promise<string | null> {
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return null;
-  const due = amountCents ?? parseMoney(booking.totalCost) - parseMoney(booking.amountPaid);
+  const due = amountCents ?? balanceToPayCents({ status: booking.status, totalCents: parseMoney(booking.totalCost), paidCents: parseMoney(booking.amountPaid) });
   if (due <= 0) return null;
   const intent = await ctx.services.payments.createPaymentIntent({
     amountCents: due,

@@ -17,6 +17,7 @@ import { TITLES } from '@parking/domain/constants';
 import { businessLocalDatetime } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
 import { formatMoney, parseMoney } from '@parking/domain/money';
+import { amountOwedCents } from '@parking/domain/stay-phase';
 import { percentAsFraction } from '@parking/domain/numbers';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
 import { useRecordForm } from '@/components/admin/record-form';
@@ -181,7 +182,7 @@ export function BookingEditPage() {
   // Make Payment (back-office §4): saved, not paid online, not paid, not just paid, something owing.
   const [paying, setPaying] = useState(false);
   const [justPaid, setJustPaid] = useState(false);
-  const due = saved ? formatMoney(Math.max(0, parseMoney(saved.totalCost) - parseMoney(saved.amountPaid))) : '0.00';
+  const due = saved ? formatMoney(amountOwedCents(parseMoney(saved.totalCost), parseMoney(saved.amountPaid))) : '0.00';
   const canPay = Boolean(saved) && !saved?.stripeComplete && saved?.paymentStatus !== 'paid' && !justPaid && parseMoney(due) > 0;
   const paid = async (amount: string) => {
     setPaying(false);

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
+import { amountOwedCents } from '@parking/domain/stay-phase';
 import { gstCents } from '@parking/domain/pricing';
 import { useAuth } from '@/lib/auth/auth-context';
 import { bookingCostsQuery } from '../api/costs';
@@ -92,8 +93,8 @@ export function BookingCosts({ state }: { state: WizardState }) {
           {paid !== undefined && (
             <>
               <Line label="Paid" amount={money(paid)} strong testId="summary-paid" />
-              {totalCents - cents(paid) > 0 && (
-                <Line label="Balance due" amount={formatAud(totalCents - cents(paid))} strong />
+              {amountOwedCents(totalCents, cents(paid)) > 0 && (
+                <Line label="Balance due" amount={formatAud(amountOwedCents(totalCents, cents(paid)))} strong />
               )}
             </>
           )}
