@@ -4,6 +4,7 @@ import { messages } from '@parking/domain/messages';
 import type { Executor } from '../db/client';
 import { userTokens } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
+import { isDatabaseId } from '../jsonapi/values';
 import { randomToken, sha256 } from './crypto';
 
 export type TokenPurpose = 'email_confirmation' | 'password_reset';
@@ -30,7 +31,7 @@ export async function issueUserToken(db: Executor, userId: number, purpose: Toke
  * user or purpose) gets the same answer, so a guess learns nothing.
  */
 export async function consumeUserToken(db: Executor, uid: string, token: string, purpose: TokenPurpose, now: Date): Promise<number> {
-  const userId = /^\d{1,10}$/.test(uid) ? Number(uid) : NaN;
+  const userId = isDatabaseId(uid) ? Number(uid) : NaN;
   if (Number.isNaN(userId) || token.length > 200) throw errors.invalid(messages.invalidToken, 'token', 'invalid_token');
   const [row] = await db
     .update(userTokens)

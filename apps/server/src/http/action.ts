@@ -16,15 +16,11 @@ import { inTransaction, isAdmin, isStaff, type RequestContext, type Services } f
 import { checkMediaType, readDocument, type RelationshipValue, type WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
+import { isDatabaseId } from '../jsonapi/values';
 import { route } from './route';
 
 /** Who may call: anyone; a signed-in user; staff (Admins or Sales); Admins; or a rule of its own. */
 export type Access = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);
-
-/** A positive database id (int4) in a path or a relationship. */
-const ID = /^\d{1,10}$/;
-const INT4_MAX = 2_147_483_647;
-export const isDatabaseId = (value: string): boolean => ID.test(value) && Number(value) >= 1 && Number(value) <= INT4_MAX;
 
 export interface ActionInput<A, R extends string, L = undefined> {
   /** What `load` found for this caller (the record the action is about), checked before the input. */
@@ -106,7 +102,7 @@ function relationshipIds<R extends string>(doc: WriteDocument | null, declared: 
     const value: RelationshipValue | undefined = doc?.relationships[name];
     const pointer = `/data/relationships/${name}`;
     const one = (id: string) => {
-      if (!isDatabaseId(id)) throw errors.invalid(doesNotExist(id), pointer, 'does_not_exist');
+      if (!isDatabaseId(id)) throw errors.doesNotExist(id, pointer);
       return Number(id);
     };
     ids[name] = undefined;
@@ -122,9 +118,6 @@ function relationshipIds<R extends string>(doc: WriteDocument | null, declared: 
   }
   return { ids, lists };
 }
-
-/** The resource layer's words for an id that names nothing (Django REST framework's, as the spec's client expects). */
-export const doesNotExist = (id: string | number) => `Invalid pk "${String(id)}" - object does not exist.`;
 
 /** Declares an action; `registerActions` puts each on the app under the API prefix. */
 export function action<S extends z.ZodType, R extends string = never, L = undefined>(spec: ActionSpec<S, R, L>): Action {

@@ -7,6 +7,7 @@ import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import { isAdmin, isStaff, type RequestContext } from '../context';
 import type { WriteDocument } from './document';
 import { ApiError, errors, fromZod } from './errors';
+import { isDatabaseId } from './values';
 import { parseInclude, parseListQuery, single, type ListQuery, type RawQuery } from './query';
 import type { Registry } from './registry';
 import type { AccessRule, Action, AnyResource, AnyRow, JsonValue } from './resource';
@@ -66,7 +67,7 @@ export function rowId(def: AnyResource, row: AnyRow): number {
 }
 
 export function parseId(raw: string, notFound?: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw errors.notFound(notFound);
+  if (!isDatabaseId(raw)) throw errors.notFound(notFound);
   return Number(raw);
 }
 
@@ -282,9 +283,9 @@ async function relationshipValues(
       continue;
     }
     const target = registry.get(rel.type);
-    const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+    const id = isDatabaseId(value) ? Number(value) : NaN;
     const found = Number.isNaN(id) ? [] : await fetchByIds(target, ctx, [id]);
-    if (!found.length) throw errors.invalid(`Invalid pk "${value}" - object does not exist.`, pointer, 'does_not_exist');
+    if (!found.length) throw errors.doesNotExist(value, pointer);
     values[rel.key] = id;
   }
   if (creating) {

@@ -36,6 +36,10 @@ export const errors = {
     const pointer = field === undefined ? NON_FIELD : field.startsWith('/') ? field : attributePointer(field);
     return one(400, code, detail, { pointer });
   },
+  /** An id that names no row (Django REST framework's words, as the spec's client expects), on `pointer` as given. */
+  doesNotExist(id: string | number, pointer: string): ApiError {
+    return one(400, 'does_not_exist', `Invalid pk "${String(id)}" - object does not exist.`, { pointer });
+  },
   parameter(detail: string, parameter: string): ApiError {
     return one(400, 'invalid_parameter', detail, { parameter });
   },

@@ -1,5 +1,18 @@
 import { formatAud, parseMoney } from '@parking/domain/money';
 
+/** The largest value of a database id (Postgres int4). */
+export const INT4_MAX = 2_147_483_647;
+const ID_TEXT = /^\d{1,10}$/;
+
+/** Text of 1 to 10 digits: the shape of an id as the API reads it (whether it can name a row is `isDatabaseId`). */
+export const isIdText = (text: string): boolean => ID_TEXT.test(text);
+
+/** A database id (int4, from 1 to 2,147,483,647) written in digits only, or such a number. */
+export const isDatabaseId = (value: string | number): boolean => {
+  const text = String(value);
+  return ID_TEXT.test(text) && Number(text) >= 1 && Number(text) <= INT4_MAX;
+};
+
 /** Value formats of the API (architecture.md): ISO datetimes, money with two places, fractions trimmed. */
 export function iso(value: Date): string;
 export function iso(value: Date | null | undefined): string | null;

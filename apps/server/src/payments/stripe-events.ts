@@ -1,5 +1,6 @@
 /** Stripe-shaped event JSON (from Stripe's webhook or the local simulation) read into ProviderEvents. */
 import type { ProviderEvent, ProviderPaymentIntent, ProviderSubscription, IntentStatus } from './provider';
+import { isDatabaseId } from '../jsonapi/values';
 
 type Json = Record<string, unknown>;
 
@@ -9,7 +10,7 @@ const num = (value: unknown): number | null => (typeof value === 'number' ? valu
 const idOf = (value: unknown): string | null => str(value) ?? str(obj(value).id);
 const intOrNull = (value: unknown): number | null => {
   const text = str(value);
-  return text && /^\d{1,10}$/.test(text) ? Number(text) : null;
+  return text && isDatabaseId(text) ? Number(text) : null;
 };
 
 export function readIntent(raw: unknown): ProviderPaymentIntent {

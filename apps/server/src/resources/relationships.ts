@@ -10,6 +10,7 @@ import type { RequestContext } from '../context';
 import type { RelationshipValue, WriteDocument } from '../jsonapi/document';
 import { mapUnique } from '../jsonapi/engine';
 import { errors, fromZod } from '../jsonapi/errors';
+import { isDatabaseId } from '../jsonapi/values';
 import type { ResourceDefinition, ToMany } from '../jsonapi/resource';
 
 function byOwner(rows: Array<{ owner: unknown; target: unknown }>): Map<number, number[]> {
@@ -77,7 +78,7 @@ export function manyToMany(join: JoinTable): ToMany {
 export async function linkedIds(ctx: RequestContext, join: JoinTable, name: string, value: RelationshipValue): Promise<number[]> {
   const pointer = `/data/relationships/${name}`;
   if (!Array.isArray(value)) throw errors.invalid('Expected a list of resource identifiers.', pointer);
-  const wellFormed = [...new Set(value.filter((id) => /^\d{1,10}$/.test(id)).map(Number))];
+  const wellFormed = [...new Set(value.filter((id) => isDatabaseId(id)).map(Number))];
   const found = wellFormed.length
     ? await ctx.db
         .select({ id: join.related.id })
@@ -86,7 +87,7 @@ export async function linkedIds(ctx: RequestContext, join: JoinTable, name: stri
     : [];
   const existing = new Set(found.map((row) => Number(row.id)));
   const missing = value.find((id) => !existing.has(Number(id)));
-  if (missing !== undefined) throw errors.invalid(`Invalid pk "${missing}" - object does not exist.`, pointer, 'does_not_exist');
+  if (missing !== undefined) throw errors.doesNotExist(missing, pointer);
   return wellFormed;
 }
 

@@ -231,11 +231,7 @@ export function quoteActions(registry: Registry): Action[] {
           ? held.lots.filter((row) => row.id === lotId)
           : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
         if (!lot)
-          throw errors.invalid(
-            `Invalid pk "${lotId}" - object does not exist.`,
-            '/data/relationships/lot',
-            'does_not_exist',
-          );
+          throw errors.doesNotExist(lotId, '/data/relationships/lot');
 
         // Whose subscription applies: the named customer's (a customer may only name their own),
         // else the calling customer's own.
@@ -244,11 +240,7 @@ export function quoteActions(registry: Registry): Action[] {
         if (customerId !== undefined) {
           const [row] = await fetchByIds(registry.get('customers'), ctx, [customerId]);
           if (!row) {
-            throw errors.invalid(
-              `Invalid pk "${customerId}" - object does not exist.`,
-              '/data/relationships/customer',
-              'does_not_exist',
-            );
+            throw errors.doesNotExist(customerId, '/data/relationships/customer');
           }
           customer = { id: customerId, userId: typeof row.userId === 'number' ? row.userId : null };
         } else if (ctx.user && !staff && ctx.user.customerId !== null) {

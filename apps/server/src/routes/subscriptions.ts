@@ -10,6 +10,7 @@ import { customers, prices, products, subscriptions, users } from '../db/schema/
 import { action, type Action } from '../http/action';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors } from '../jsonapi/errors';
+import { isDatabaseId, isIdText } from '../jsonapi/values';
 import { isLocalProvider } from '../payments/local/local-provider';
 import { PaymentDeclinedError, type PaymentProvider, type ProviderEvent } from '../payments/provider';
 import { handleProviderEvent } from '../services/payment-events';
@@ -20,14 +21,14 @@ import { handleProviderEvent } from '../services/payment-events';
  */
 const relationshipId = (doc: WriteDocument | null, name: string): number => {
   const value = doc?.relationships[name];
-  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) throw errors.invalid(messages.required, `/data/relationships/${name}`, 'required');
+  if (typeof value !== 'string' || !isIdText(value)) throw errors.invalid(messages.required, `/data/relationships/${name}`, 'required');
   return Number(value);
 };
 
 /** A customer acts for themselves; staff may act for any user (the customer screen's Subscription tab). */
 function assertSelfOrStaff(ctx: RequestContext, userId: number) {
   if (!ctx.user) throw errors.unauthorized();
-  if (ctx.user.id !== userId && !isStaff(ctx.user)) throw errors.invalid(`Invalid pk "${userId}" - object does not exist.`, '/data/relationships/user', 'does_not_exist');
+  if (ctx.user.id !== userId && !isStaff(ctx.user)) throw errors.doesNotExist(userId, '/data/relationships/user');
 }
 
 /**
@@ -64,13 +65,16 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
         const userId = relationshipId(document, 'user');
         const priceId = relationshipId(document, 'price');
         assertSelfOrStaff(ctx, userId);
-        const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-        if (!user) throw errors.invalid(`Invalid pk "${userId}" - object does not exist.`, '/data/relationships/user', 'does_not_exist');
-        const [price] = await ctx.db
-          .select({ id: prices.id, providerPriceId: prices.providerPriceId, productId: prices.productId, active: prices.active })
-          .from(prices)
-          .where(eq(prices.id, priceId));
-        if (!price || !price.active) throw errors.invalid(`Invalid pk "${priceId}" - object does not exist.`, '/data/relationships/price', 'does_not_exist');
+        // An id past int4 names no row: answered as one that is not there, without asking the database.
+        const [user] = isDatabaseId(userId) ? await ctx.db.select().from(users).where(eq(users.id, userId)) : [];
+        if (!user) throw errors.doesNotExist(userId, '/data/relationships/user');
+        const [price] = isDatabaseId(priceId)
+          ? await ctx.db
+              .select({ id: prices.id, providerPriceId: prices.providerPriceId, productId: prices.productId, active: prices.active })
+              .from(prices)
+              .where(eq(prices.id, priceId))
+          : [];
+        if (!price || !price.active) throw errors.doesNotExist(priceId, '/data/relationships/price');
         const [current] = await ctx.db
           .select({ id: subscriptions.id })
           .from(subscriptions)
@@ -106,12 +110,14 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
       async handle(ctx, { document }) {
         const userId = relationshipId(document, 'user');
         assertSelfOrStaff(ctx, userId);
-        const [latest] = await ctx.db
-          .select({ customer: subscriptions.providerCustomerId })
-          .from(subscriptions)
-          .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
-          .orderBy(desc(subscriptions.endDatetime))
-          .limit(1);
+        const [latest] = isDatabaseId(userId)
+          ? await ctx.db
+              .select({ customer: subscriptions.providerCustomerId })
+              .from(subscriptions)
+              .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
+              .orderBy(desc(subscriptions.endDatetime))
+              .limit(1)
+          : [];
         if (!latest?.customer) throw errors.invalid('There is no subscription to manage.', '/data/relationships/user', 'no_subscription');
         const { url } = await provider.createBillingPortalSession({ providerCustomerId: latest.customer, returnUrl: await returnUrl(ctx, userId) });
         return { data: { type: 'billing-sessions', id: String(userId), attributes: { url } } };

@@ -18,6 +18,7 @@ import { errors } from '../jsonapi/errors';
 import { assertNotBlockedOut, assertStayLimits, lockLot, priceExtras, type LotRow, type PricedExtra } from './booking-rules';
 import type { BookingRow } from '../db/rows';
 import { bookingLedger, syncBookingMoney } from './ledger';
+import { mustExist } from './lookups';
 import { refundDue } from './booking-refunds';
 import { costColumns, priceStay } from './price-stay';
 import { presentByDay } from './pricing-data';
@@ -58,12 +59,6 @@ export async function manageableBooking(ctx: RequestContext, bookingId: number, 
   return booking;
 }
 
-async function mustExist(ctx: RequestContext, name: string, table: typeof airlines | typeof vehicleTypes, id: number | null | undefined) {
-  if (id == null) return;
-  const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));
-  if (!row) throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, `/data/relationships/${name}`, 'does_not_exist');
-}
-
 /**
  * What the change would make of the booking and its price, without writing anything. Run inside
  * the change's transaction (after the lot is locked) it is also the decision.
@@ -74,9 +69,9 @@ export async function planChange(ctx: RequestContext, booking: BookingRow, input
   if (rel.vehicleType !== undefined) values.vehicleTypeId = rel.vehicleType;
   if (rel.airlineOut !== undefined) values.airlineOutId = rel.airlineOut;
   if (rel.airlineIn !== undefined) values.airlineInId = rel.airlineIn;
-  await mustExist(ctx, 'vehicleType', vehicleTypes, rel.vehicleType);
-  await mustExist(ctx, 'airlineOut', airlines, rel.airlineOut);
-  await mustExist(ctx, 'airlineIn', airlines, rel.airlineIn);
+  await mustExist(ctx, vehicleTypes, rel.vehicleType, 'vehicleType');
+  await mustExist(ctx, airlines, rel.airlineOut, 'airlineOut');
+  await mustExist(ctx, airlines, rel.airlineIn, 'airlineIn');
   if (rel.airlineOut === null) throw errors.invalid(messages.required, '/data/relationships/airlineOut', 'required');
 
   const start = input.startDatetime ?? booking.startDatetime;

@@ -9,6 +9,7 @@ import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
 import { customers, users, vehicles } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
+import { doesNotExist } from './lookups';
 
 export interface PartyDetails {
   title: string;
@@ -25,25 +26,22 @@ export interface ResolvedCustomer {
   email: string;
 }
 
-const invalidPk = (name: string, id: number | string) =>
-  errors.invalid(`Invalid pk "${id}" - object does not exist.`, `/data/relationships/${name}`, 'does_not_exist');
-
 export async function resolveCustomer(ctx: RequestContext, details: PartyDetails, customerId: number | null | undefined): Promise<ResolvedCustomer> {
   const staff = isStaff(ctx.user);
   if (ctx.user && !staff) {
     // A logged-in customer books for themselves; their account email is read-only here.
     const own = ctx.user.customerId;
-    if (!own || (customerId != null && customerId !== own)) throw invalidPk('customer', customerId ?? '');
+    if (!own || (customerId != null && customerId !== own)) throw doesNotExist('customer', customerId ?? '');
     const [row] = await ctx.db.select().from(customers).where(eq(customers.id, own));
-    if (!row) throw invalidPk('customer', own);
+    if (!row) throw doesNotExist('customer', own);
     return { id: row.id, userId: row.userId, email: row.email };
   }
   if (staff && customerId != null) {
     const [row] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
-    if (!row) throw invalidPk('customer', customerId);
+    if (!row) throw doesNotExist('customer', customerId);
     return { id: row.id, userId: row.userId, email: details.email || row.email };
   }
-  if (!staff && customerId != null) throw invalidPk('customer', customerId);
+  if (!staff && customerId != null) throw doesNotExist('customer', customerId);
 
   const email = details.email || placeholderEmail(randomUUID(), ctx.services.config.emailDomain);
   if (!staff) {
@@ -91,7 +89,7 @@ export async function resolveVehicle(ctx: RequestContext, customerId: number, de
       .select({ id: vehicles.id })
       .from(vehicles)
       .where(and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, customerId)));
-    if (!row) throw invalidPk('vehicle', vehicleId);
+    if (!row) throw doesNotExist('vehicle', vehicleId);
     return row.id;
   }
   const [found] = await ctx.db

@@ -21,7 +21,7 @@ export type LotRow = typeof lots.$inferSelect;
  */
 export async function lockLot(ctx: RequestContext, lotId: number): Promise<LotRow> {
   const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, lotId)).for('update');
-  if (!lot) throw errors.invalid(`Invalid pk "${lotId}" - object does not exist.`, '/data/relationships/lot', 'does_not_exist');
+  if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
   return lot;
 }
 
@@ -84,7 +84,7 @@ export async function priceExtras(
   for (const id of ids) {
     const row = byId.get(id);
     if (!row || (!row.public && !staff)) {
-      throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, '/data/relationships/extras', 'does_not_exist');
+      throw errors.doesNotExist(id, '/data/relationships/extras');
     }
   }
   const unavailable = await unavailableExtraIds(ctx.db, start, end, ctx.services.config.timeZone);

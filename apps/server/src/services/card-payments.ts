@@ -59,7 +59,7 @@ export async function confirmCardPayment(ctx: RequestContext, clientSecret: stri
 export async function openStaffPayment(ctx: RequestContext, bookingId: number, amount: string): Promise<{ cents: Cents; clientSecret: string | null }> {
   const pointer = '/data/relationships/booking';
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!booking) throw errors.invalid(`Invalid pk "${bookingId}" - object does not exist.`, pointer, 'does_not_exist');
+  if (!booking) throw errors.doesNotExist(bookingId, pointer);
   if (!goingAhead(booking.status)) throw errors.invalid('This booking has been cancelled.', pointer, 'cancelled');
   const { summary } = await bookingLedger(ctx.db, booking);
   if (summary.owedCents <= 0) throw errors.invalid('This booking has already been paid.', pointer, 'already_paid');

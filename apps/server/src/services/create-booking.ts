@@ -15,8 +15,10 @@ import { sendBookingEmail } from '../mail/booking-confirmation';
 import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, vehicleTypes } from '../db/schema/index';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
+import { isIdText } from '../jsonapi/values';
 import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
+import { mustExist } from './lookups';
 import { assertCapacity, assertStayLimits, assertNotBlockedOut, assertOnlineFormOpen, applicablePromo, lockLot, priceExtras } from './booking-rules';
 import { recordStaffMoney } from './ledger';
 import { priceStay } from './price-stay';
@@ -29,8 +31,8 @@ export function relationshipIds(doc: WriteDocument) {
   const one = (name: string): number | null | undefined => {
     const value = doc.relationships[name];
     if (value === undefined || value === null) return value;
-    if (Array.isArray(value) || !/^\d{1,10}$/.test(value)) {
-      throw errors.invalid(`Invalid pk "${String(value)}" - object does not exist.`, `/data/relationships/${name}`, 'does_not_exist');
+    if (Array.isArray(value) || !isIdText(value)) {
+      throw errors.doesNotExist(String(value), `/data/relationships/${name}`);
     }
     return Number(value);
   };
@@ -39,7 +41,7 @@ export function relationshipIds(doc: WriteDocument) {
     throw errors.invalid('Expected a list of resource identifiers.', '/data/relationships/extras');
   }
   const extraIds = (extrasValue ?? []).map((id) => {
-    if (!/^\d{1,10}$/.test(id)) throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, '/data/relationships/extras', 'does_not_exist');
+    if (!isIdText(id)) throw errors.doesNotExist(id, '/data/relationships/extras');
     return Number(id);
   });
   return {
@@ -56,17 +58,11 @@ export function relationshipIds(doc: WriteDocument) {
   };
 }
 
-async function mustExist(ctx: RequestContext, name: string, table: typeof airlines | typeof vehicleTypes, id: number | null | undefined) {
-  if (id == null) return;
-  const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));
-  if (!row) throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, `/data/relationships/${name}`, 'does_not_exist');
-}
-
 /** Flights: the departure airline is required; a flight number too unless the airline is "Not flying". */
 async function checkFlights(ctx: RequestContext, airlineOut: number | null | undefined, flightNumberOut: string) {
   if (airlineOut == null) throw errors.invalid(messages.required, '/data/relationships/airlineOut', 'required');
   const [airline] = await ctx.db.select().from(airlines).where(eq(airlines.id, airlineOut));
-  if (!airline) throw errors.invalid(`Invalid pk "${airlineOut}" - object does not exist.`, '/data/relationships/airlineOut', 'does_not_exist');
+  if (!airline) throw errors.doesNotExist(airlineOut, '/data/relationships/airlineOut');
   if (airline.name !== 'Not flying' && !flightNumberOut) throw errors.invalid(messages.flightNumberRequired, 'flightNumberOut', 'required');
 }
 
@@ -82,7 +78,7 @@ async function newBookingCode(ctx: RequestContext): Promise<string> {
 async function checkRegion(ctx: RequestContext, lotId: number, regionId: number | null | undefined, row: number | null | undefined) {
   if (regionId == null) return;
   const [region] = await ctx.db.select().from(lotRegions).where(and(eq(lotRegions.id, regionId), eq(lotRegions.lotId, lotId)));
-  if (!region) throw errors.invalid(`Invalid pk "${regionId}" - object does not exist.`, '/data/relationships/lotRegion', 'does_not_exist');
+  if (!region) throw errors.doesNotExist(regionId, '/data/relationships/lotRegion');
   if (row != null && row > region.rows) throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
 }
 
@@ -99,9 +95,9 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
 
   if (rel.lot == null) throw errors.invalid(messages.required, '/data/relationships/lot', 'required');
   if (rel.vehicleType == null) throw errors.invalid(messages.required, '/data/relationships/vehicleType', 'required');
-  await mustExist(ctx, 'vehicleType', vehicleTypes, rel.vehicleType);
+  await mustExist(ctx, vehicleTypes, rel.vehicleType, 'vehicleType');
   assertStayLimits(ctx, start, end);
-  await mustExist(ctx, 'airlineIn', airlines, rel.airlineIn);
+  await mustExist(ctx, airlines, rel.airlineIn, 'airlineIn');
   if (!staff) {
     if (businessDate(start, tz) < businessDate(ctx.now, tz)) throw errors.invalid(messages.dateInFuture, 'startDatetime');
     await assertOnlineFormOpen(ctx);
@@ -111,7 +107,7 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
       if (rel[name] != null) throw errors.invalid('Only staff can set this.', `/data/relationships/${name}`, 'permission_denied');
     }
   } else {
-    await mustExist(ctx, 'airlineOut', airlines, rel.airlineOut);
+    await mustExist(ctx, airlines, rel.airlineOut, 'airlineOut');
   }
 
   const customer = await resolveCustomer(ctx, input, rel.customer);

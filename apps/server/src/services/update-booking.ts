@@ -15,15 +15,8 @@ import { applicablePromo, assertStayLimits, priceExtras } from './booking-rules'
 import type { BookingRow } from '../db/rows';
 import { relationshipIds } from './create-booking';
 import { recordStaffMoney, type StaffMoneyInput } from './ledger';
+import { mustExist } from './lookups';
 import { costColumns, priceStay } from './price-stay';
-
-type Table = typeof airlines | typeof vehicleTypes | typeof lots | typeof customers | typeof lotRegions;
-
-async function exists(ctx: RequestContext, name: string, table: Table, id: number | null | undefined) {
-  if (id == null) return;
-  const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));
-  if (!row) throw errors.invalid(`Invalid pk "${id}" - object does not exist.`, `/data/relationships/${name}`, 'does_not_exist');
-}
 
 const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : value ?? null);
 
@@ -60,12 +53,12 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
   }
   if (rel.lot === null) throw errors.invalid('This field may not be null.', '/data/relationships/lot', 'null');
   if (rel.vehicleType === null) throw errors.invalid('This field may not be null.', '/data/relationships/vehicleType', 'null');
-  await exists(ctx, 'lot', lots, changes.lotId);
-  await exists(ctx, 'vehicleType', vehicleTypes, changes.vehicleTypeId);
-  await exists(ctx, 'airlineOut', airlines, changes.airlineOutId);
-  await exists(ctx, 'airlineIn', airlines, changes.airlineInId);
-  await exists(ctx, 'customer', customers, changes.customerId);
-  await exists(ctx, 'parkedBy', customers, changes.parkedById);
+  await mustExist(ctx, lots, changes.lotId, 'lot');
+  await mustExist(ctx, vehicleTypes, changes.vehicleTypeId, 'vehicleType');
+  await mustExist(ctx, airlines, changes.airlineOutId, 'airlineOut');
+  await mustExist(ctx, airlines, changes.airlineInId, 'airlineIn');
+  await mustExist(ctx, customers, changes.customerId, 'customer');
+  await mustExist(ctx, customers, changes.parkedById, 'parkedBy');
 
   const merged = { ...row, ...changes } as BookingRow;
   if (merged.endDatetime && merged.endDatetime.getTime() <= merged.startDatetime.getTime()) {
@@ -77,11 +70,11 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
       .select({ id: vehicles.id })
       .from(vehicles)
       .where(and(eq(vehicles.id, changes.vehicleId), eq(vehicles.ownerId, merged.customerId ?? -1)));
-    if (!vehicle) throw errors.invalid(`Invalid pk "${changes.vehicleId}" - object does not exist.`, '/data/relationships/vehicle', 'does_not_exist');
+    if (!vehicle) throw errors.doesNotExist(changes.vehicleId, '/data/relationships/vehicle');
   }
   if (merged.lotRegionId != null) {
     const [region] = await ctx.db.select().from(lotRegions).where(and(eq(lotRegions.id, merged.lotRegionId), eq(lotRegions.lotId, merged.lotId)));
-    if (!region) throw errors.invalid(`Invalid pk "${merged.lotRegionId}" - object does not exist.`, '/data/relationships/lotRegion', 'does_not_exist');
+    if (!region) throw errors.doesNotExist(merged.lotRegionId, '/data/relationships/lotRegion');
     if (merged.lotRegionRow != null && merged.lotRegionRow > region.rows) throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
   }
 
