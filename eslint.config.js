@@ -50,20 +50,74 @@ const entriesAndTests = above('entries', 'test');
 const requestTop = [...above('routes', 'http'), ...entriesAndTests];
 const forbid = (target, from, message) => ({ target, from, message });
 const serverZones = [
-  forbid(layer.kernel, [...above('db', 'jsonapi', 'services', 'reports', 'resources'), ...adapters.filter((a) => a !== 'documents').flatMap((a) => layer[a]), `${server}/context.ts`, ...requestTop], 'config.ts and faults.ts are the bottom of the server.'),
-  { ...forbid(layer.kernel, layer.documents, 'config.ts reads only documents/business.ts.'), except: ['./business.ts'] },
-  // db/seed is an entry point, not part of db/.
-  forbid([`${layer.db}/*.ts`, `${layer.db}/schema/**`], [...above('jsonapi', 'services', 'reports', 'resources'), ...adapters.flatMap((a) => layer[a]), ...requestTop], 'db/ is the bottom layer: it imports no other server folder.'),
-  forbid(`${layer.jsonapi}/**`, [...adapters.flatMap((a) => layer[a]), ...above('services', 'reports', 'resources'), ...requestTop], 'jsonapi/ is the generic resource layer: it uses db/ only.'),
-  ...adapters.map((adapter) =>
-    forbid(`${layer[adapter]}/**`, [...adapters.filter((other) => other !== adapter && !(adapter === 'mail' && other === 'documents')).map((other) => layer[other]), ...above('services', 'reports', 'resources'), ...requestTop], `${adapter}/ is an adapter: it uses db/ and jsonapi/, not services, resources, routes or other adapters.`),
+  forbid(
+    layer.kernel,
+    [
+      ...above('db', 'jsonapi', 'services', 'reports', 'resources'),
+      ...adapters.filter((a) => a !== 'documents').flatMap((a) => layer[a]),
+      `${server}/context.ts`,
+      ...requestTop,
+    ],
+    'config.ts and faults.ts are the bottom of the server.',
   ),
-  forbid(`${layer.services}/**`, [...above('reports', 'resources'), ...requestTop], 'services/ do not import reports, resources, routes or http.'),
-  forbid(`${layer.reports}/**`, [layer.resources, ...requestTop], 'reports/ do not import resources, routes or http.'),
-  forbid(`${layer.resources}/**`, [layer.reports, ...requestTop], 'resources/ do not import reports, routes or http.'),
-  forbid(`${layer.http}/**`, [layer.routes, ...entriesAndTests], 'http/ does not import routes/ or the entry points.'),
+  {
+    ...forbid(layer.kernel, layer.documents, 'config.ts reads only documents/business.ts.'),
+    except: ['./business.ts'],
+  },
+  // db/seed is an entry point, not part of db/.
+  forbid(
+    [`${layer.db}/*.ts`, `${layer.db}/schema/**`],
+    [
+      ...above('jsonapi', 'services', 'reports', 'resources'),
+      ...adapters.flatMap((a) => layer[a]),
+      ...requestTop,
+    ],
+    'db/ is the bottom layer: it imports no other server folder.',
+  ),
+  forbid(
+    `${layer.jsonapi}/**`,
+    [...adapters.flatMap((a) => layer[a]), ...above('services', 'reports', 'resources'), ...requestTop],
+    'jsonapi/ is the generic resource layer: it uses db/ only.',
+  ),
+  ...adapters.map((adapter) =>
+    forbid(
+      `${layer[adapter]}/**`,
+      [
+        ...adapters
+          .filter((other) => other !== adapter && !(adapter === 'mail' && other === 'documents'))
+          .map((other) => layer[other]),
+        ...above('services', 'reports', 'resources'),
+        ...requestTop,
+      ],
+      `${adapter}/ is an adapter: it uses db/ and jsonapi/, not services, resources, routes or other adapters.`,
+    ),
+  ),
+  forbid(
+    `${layer.services}/**`,
+    [...above('reports', 'resources'), ...requestTop],
+    'services/ do not import reports, resources, routes or http.',
+  ),
+  forbid(
+    `${layer.reports}/**`,
+    [layer.resources, ...requestTop],
+    'reports/ do not import resources, routes or http.',
+  ),
+  forbid(
+    `${layer.resources}/**`,
+    [layer.reports, ...requestTop],
+    'resources/ do not import reports, routes or http.',
+  ),
+  forbid(
+    `${layer.http}/**`,
+    [layer.routes, ...entriesAndTests],
+    'http/ does not import routes/ or the entry points.',
+  ),
   forbid(`${layer.routes}/**`, entriesAndTests, 'routes/ do not import the entry points.'),
-  forbid([`${server}/jobs/**`, `${server}/cli/**`, `${server}/db/seed/**`], [...above('routes', 'http'), layer.test], 'Entry points do not import routes, http or test helpers.'),
+  forbid(
+    [`${server}/jobs/**`, `${server}/cli/**`, `${server}/db/seed/**`],
+    [...above('routes', 'http'), layer.test],
+    'Entry points do not import routes, http or test helpers.',
+  ),
 ];
 
 export default tseslint.config(
@@ -91,7 +145,12 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['packages/*/tsconfig.json', 'apps/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+          project: [
+            'packages/*/tsconfig.json',
+            'apps/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -109,7 +168,11 @@ export default tseslint.config(
         {
           basePath: import.meta.dirname,
           zones: [
-            forbid('packages/domain/src', ['apps', 'e2e', 'bench'], 'packages/domain is pure: it imports nothing from apps/.'),
+            forbid(
+              'packages/domain/src',
+              ['apps', 'e2e', 'bench'],
+              'packages/domain is pure: it imports nothing from apps/.',
+            ),
             forbid('apps/web/src', 'apps/server', 'The web talks to the server over HTTP only.'),
             forbid(server, 'apps/web', 'The server does not import the web app.'),
             ...serverZones,
@@ -141,7 +204,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['csv-stringify', 'csv-stringify/*'], message: 'Write CSV through documents/csv.ts (csvDocument), which neutralises formula cells.' }] },
+        {
+          patterns: [
+            {
+              group: ['csv-stringify', 'csv-stringify/*'],
+              message: 'Write CSV through documents/csv.ts (csvDocument), which neutralises formula cells.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -150,7 +220,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**', '../../*/**'], message: 'Features do not import each other; move shared pieces to components/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*/**', '../../*/**'],
+              message: 'Features do not import each other; move shared pieces to components/.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -26,7 +26,17 @@ import { messages } from '@parking/domain/messages';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client';
 import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index';
 import { startRoundRobinProxy } from './round-robin-proxy';
-import { ADMIN_EMAIL, createAdmin, ensureBuilt, JSONAPI, login, onlineBookingDoc, REPO_ROOT, startServer, type ServerProcess } from './server-process';
+import {
+  ADMIN_EMAIL,
+  createAdmin,
+  ensureBuilt,
+  JSONAPI,
+  login,
+  onlineBookingDoc,
+  REPO_ROOT,
+  startServer,
+  type ServerProcess,
+} from './server-process';
 import { createServerDatabase, seedReference, TIME_ZONE } from './setup';
 
 const num = (name: string, fallback: number) => {
@@ -78,8 +88,12 @@ async function pool<T>(count: number, limit: number, work: (n: number) => Promis
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) throw new Error('npm run bench:cluster needs a PostgreSQL server: set BENCH_DATABASE_URL (or DATABASE_URL)');
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(DATABASE_NAME)) throw new Error('BENCH_CLUSTER_DATABASE_NAME must be a plain lower-case identifier');
+  if (!url)
+    throw new Error(
+      'npm run bench:cluster needs a PostgreSQL server: set BENCH_DATABASE_URL (or DATABASE_URL)',
+    );
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(DATABASE_NAME))
+    throw new Error('BENCH_CLUSTER_DATABASE_NAME must be a plain lower-case identifier');
   if (PLACES >= MOST) throw new Error(`BENCH_CLUSTER_PLACES must be below ${MOST}`);
   ensureBuilt();
   const database = await createServerDatabase(url, DATABASE_NAME);
@@ -87,12 +101,16 @@ async function main() {
   const servers: ServerProcess[] = [];
   let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>> | undefined;
   const checks: Check[] = [];
-  const check = (name: string, expected: string, actual: string | number, ok: boolean) => checks.push({ name, expected, actual: String(actual), ok });
+  const check = (name: string, expected: string, actual: string | number, ok: boolean) =>
+    checks.push({ name, expected, actual: String(actual), ok });
   try {
     await handle.migrate();
     const now = new Date();
     const { outdoor } = await seedReference(handle.db, now);
-    await handle.db.update(lots).set({ spaces: SPACES, fillRateThreshold: THRESHOLD }).where(eq(lots.id, outdoor.id));
+    await handle.db
+      .update(lots)
+      .set({ spaces: SPACES, fillRateThreshold: THRESHOLD })
+      .where(eq(lots.id, outdoor.id));
     const [vehicleType] = await handle.db.insert(vehicleTypes).values({ name: 'Sedan' }).returning();
     const [airline] = await handle.db.insert(airlines).values({ name: 'Qantas' }).returning();
     if (!vehicleType || !airline) throw new Error('reference data');
@@ -112,9 +130,14 @@ async function main() {
       FROM generate_series(1, ${MOST - PLACES}::int) AS g`);
 
     servers.push(await startServer(PORT + 1, database.url), await startServer(PORT + 2, database.url));
-    proxy = await startRoundRobinProxy(PORT, servers.map((server) => server.base));
+    proxy = await startRoundRobinProxy(
+      PORT,
+      servers.map((server) => server.base),
+    );
     const base = proxy.base;
-    console.info(`Two instances (${servers.map((server) => server.base).join(', ')}) behind ${base}; ${REQUESTS} online bookings race for ${PLACES} places`);
+    console.info(
+      `Two instances (${servers.map((server) => server.base).join(', ')}) behind ${base}; ${REQUESTS} online bookings race for ${PLACES} places`,
+    );
 
     // The race.
     const loadBefore = loadavg();
@@ -127,7 +150,10 @@ async function main() {
           headers: { 'content-type': JSONAPI, accept: JSONAPI },
           body: JSON.stringify(onlineBookingDoc(ids, start, end, n)),
         });
-        const body = (await response.json()) as { data?: { id?: string; attributes?: { clientSecret?: unknown } }; errors?: Array<{ detail?: string }> };
+        const body = (await response.json()) as {
+          data?: { id?: string; attributes?: { clientSecret?: unknown } };
+          errors?: Array<{ detail?: string }>;
+        };
         return {
           n,
           status: response.status,
@@ -137,13 +163,22 @@ async function main() {
           upstream: response.headers.get('x-upstream'),
         };
       } catch (error) {
-        return { n, status: 0, id: undefined, clientSecret: undefined, detail: String(error), upstream: null };
+        return {
+          n,
+          status: 0,
+          id: undefined,
+          clientSecret: undefined,
+          detail: String(error),
+          upstream: null,
+        };
       }
     });
     const raceSeconds = (performance.now() - raceStarted) / 1000;
     const accepted = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 400 && answer.detail === messages.lotFull);
-    const other = answers.filter((answer) => answer.status !== 201 && !(answer.status === 400 && answer.detail === messages.lotFull));
+    const other = answers.filter(
+      (answer) => answer.status !== 201 && !(answer.status === 400 && answer.detail === messages.lotFull),
+    );
     const perUpstream = new Map<string, { accepted: number; refused: number }>();
     for (const answer of answers) {
       const key = answer.upstream ?? 'none';
@@ -152,19 +187,38 @@ async function main() {
       else entry.refused += 1;
       perUpstream.set(key, entry);
     }
-    console.info(`race: ${accepted.length} accepted, ${refused.length} refused, ${other.length} other in ${raceSeconds.toFixed(1)} s`);
-    for (const answer of other.slice(0, 5)) console.info(`  unexpected answer ${answer.status}: ${answer.detail ?? ''}`);
+    console.info(
+      `race: ${accepted.length} accepted, ${refused.length} refused, ${other.length} other in ${raceSeconds.toFixed(1)} s`,
+    );
+    for (const answer of other.slice(0, 5))
+      console.info(`  unexpected answer ${answer.status}: ${answer.detail ?? ''}`);
 
     check('accepted bookings', `${PLACES} (the places left)`, accepted.length, accepted.length === PLACES);
-    check('refused with the spec\'s "very limited" message', `${REQUESTS - PLACES}`, refused.length, refused.length === REQUESTS - PLACES);
+    check(
+      'refused with the spec\'s "very limited" message',
+      `${REQUESTS - PLACES}`,
+      refused.length,
+      refused.length === REQUESTS - PLACES,
+    );
     check('other answers (errors, 5xx, lost connections)', '0', other.length, other.length === 0);
     check(
       'both instances served the race',
       'each > 0 requests, each accepted some',
-      [...perUpstream.entries()].map(([upstream, entry]) => `${upstream}: ${entry.accepted}+${entry.refused}`).join('; '),
-      servers.every((server) => (perUpstream.get(server.base)?.accepted ?? 0) > 0 && (perUpstream.get(server.base)?.refused ?? 0) >= 0),
+      [...perUpstream.entries()]
+        .map(([upstream, entry]) => `${upstream}: ${entry.accepted}+${entry.refused}`)
+        .join('; '),
+      servers.every(
+        (server) =>
+          (perUpstream.get(server.base)?.accepted ?? 0) > 0 &&
+          (perUpstream.get(server.base)?.refused ?? 0) >= 0,
+      ),
     );
-    check('accepted bookings with a payment intent', `${accepted.length}`, accepted.filter((answer) => typeof answer.clientSecret === 'string').length, accepted.every((answer) => typeof answer.clientSecret === 'string'));
+    check(
+      'accepted bookings with a payment intent',
+      `${accepted.length}`,
+      accepted.filter((answer) => typeof answer.clientSecret === 'string').length,
+      accepted.every((answer) => typeof answer.clientSecret === 'string'),
+    );
 
     // The database's view.
     const [present] = rowsOf<{ most: number; days: number }>(
@@ -177,40 +231,89 @@ async function main() {
             AND coalesce(b.end_datetime, 'infinity') >= (d::timestamp AT TIME ZONE ${TIME_ZONE})
           GROUP BY d) AS per_day`),
     );
-    check('most cars present on a day of the stay', `≤ ${MOST} (${SPACES} spaces × ${THRESHOLD})`, present?.most ?? -1, (present?.most ?? Infinity) <= MOST);
+    check(
+      'most cars present on a day of the stay',
+      `≤ ${MOST} (${SPACES} spaces × ${THRESHOLD})`,
+      present?.most ?? -1,
+      (present?.most ?? Infinity) <= MOST,
+    );
     const raced = rowsOf<{ id: number; email: string; booking_code: string }>(
-      await handle.db.execute(sql`SELECT id, email, booking_code FROM bookings WHERE email LIKE ${`guest%-${process.pid}@example.com`}`),
+      await handle.db.execute(
+        sql`SELECT id, email, booking_code FROM bookings WHERE email LIKE ${`guest%-${process.pid}@example.com`}`,
+      ),
     );
     const rowIds = new Set(raced.map((row) => String(row.id)));
-    check('race bookings in the database', `${accepted.length} (one per 201)`, raced.length, raced.length === accepted.length);
-    check('accepted bookings lost', '0', accepted.filter((answer) => !answer.id || !rowIds.has(answer.id)).length, accepted.every((answer) => answer.id && rowIds.has(answer.id)));
-    check('duplicated bookings (same guest twice)', '0', raced.length - new Set(raced.map((row) => row.email)).size, new Set(raced.map((row) => row.email)).size === raced.length);
-    check('distinct booking codes', `${raced.length}`, new Set(raced.map((row) => row.booking_code)).size, new Set(raced.map((row) => row.booking_code)).size === raced.length);
+    check(
+      'race bookings in the database',
+      `${accepted.length} (one per 201)`,
+      raced.length,
+      raced.length === accepted.length,
+    );
+    check(
+      'accepted bookings lost',
+      '0',
+      accepted.filter((answer) => !answer.id || !rowIds.has(answer.id)).length,
+      accepted.every((answer) => answer.id && rowIds.has(answer.id)),
+    );
+    check(
+      'duplicated bookings (same guest twice)',
+      '0',
+      raced.length - new Set(raced.map((row) => row.email)).size,
+      new Set(raced.map((row) => row.email)).size === raced.length,
+    );
+    check(
+      'distinct booking codes',
+      `${raced.length}`,
+      new Set(raced.map((row) => row.booking_code)).size,
+      new Set(raced.map((row) => row.booking_code)).size === raced.length,
+    );
 
     // Quotes on each instance see the bookings the other took.
     const quoteUrl = `${API}/quotes/?start_date=${firstDay}&end_date=${addDaysToDate(firstDay, 2)}&filter[lot.slug__in]=outdoor`;
     const quoteFlags = await Promise.all(
       servers.map(async (server) => {
-        const body = (await (await fetch(`${server.base}${quoteUrl}`)).json()) as { data?: Array<{ attributes?: { fillThresholdExceeded?: boolean } }> };
+        const body = (await (await fetch(`${server.base}${quoteUrl}`)).json()) as {
+          data?: Array<{ attributes?: { fillThresholdExceeded?: boolean } }>;
+        };
         return body.data?.[0]?.attributes?.fillThresholdExceeded;
       }),
     );
-    check('quote for the stay says full, on each instance', 'true, true', quoteFlags.join(', '), quoteFlags.every((flag) => flag === true));
+    check(
+      'quote for the stay says full, on each instance',
+      'true, true',
+      quoteFlags.join(', '),
+      quoteFlags.every((flag) => flag === true),
+    );
 
     // Sessions across instances.
     const [first, second] = servers;
     if (!first || !second) throw new Error('two servers');
     const token = await login(first.base);
     const current = async (server: ServerProcess) => {
-      const response = await fetch(`${server.base}${API}/sessions/current/`, { headers: { authorization: `Token ${token}`, accept: JSONAPI } });
+      const response = await fetch(`${server.base}${API}/sessions/current/`, {
+        headers: { authorization: `Token ${token}`, accept: JSONAPI },
+      });
       const body = (await response.json()) as { data?: { attributes?: { email?: string } } | null };
       return `${response.status} ${body.data?.attributes?.email ?? 'no user'}`;
     };
     const onSecond = await current(second);
-    check('login on instance 1, session on instance 2', `200 ${ADMIN_EMAIL}`, onSecond, onSecond === `200 ${ADMIN_EMAIL}`);
-    const logout = await fetch(`${second.base}${API}/sessions/current/`, { method: 'DELETE', headers: { authorization: `Token ${token}`, accept: JSONAPI } });
+    check(
+      'login on instance 1, session on instance 2',
+      `200 ${ADMIN_EMAIL}`,
+      onSecond,
+      onSecond === `200 ${ADMIN_EMAIL}`,
+    );
+    const logout = await fetch(`${second.base}${API}/sessions/current/`, {
+      method: 'DELETE',
+      headers: { authorization: `Token ${token}`, accept: JSONAPI },
+    });
     const afterLogout = await current(first);
-    check('logout on instance 2, token refused on instance 1', '204 then 401', `${logout.status} then ${afterLogout.split(' ')[0]}`, logout.status === 204 && afterLogout.startsWith('401'));
+    check(
+      'logout on instance 2, token refused on instance 1',
+      '204 then 401',
+      `${logout.status} then ${afterLogout.split(' ')[0]}`,
+      logout.status === 204 && afterLogout.startsWith('401'),
+    );
 
     const loadAfter = loadavg();
     const width = Math.max(...checks.map((row) => row.name.length));
@@ -222,7 +325,10 @@ async function main() {
         '',
         `| ${'check'.padEnd(width)} | expected | actual | ok |`,
         `| ${'-'.repeat(width)} | --- | --- | --- |`,
-        ...checks.map((row) => `| ${row.name.padEnd(width)} | ${row.expected} | ${row.actual} | ${row.ok ? 'yes' : 'NO'} |`),
+        ...checks.map(
+          (row) =>
+            `| ${row.name.padEnd(width)} | ${row.expected} | ${row.actual} | ${row.ok ? 'yes' : 'NO'} |`,
+        ),
       ].join('\n'),
     );
     writeFileSync(
@@ -230,8 +336,22 @@ async function main() {
       `${JSON.stringify(
         {
           measured: new Date().toISOString(),
-          machine: { cores: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
-          race: { requests: REQUESTS, places: PLACES, concurrency: CONCURRENCY, seconds: Math.round(raceSeconds * 10) / 10, accepted: accepted.length, refused: refused.length, other: other.length, perInstance: Object.fromEntries(perUpstream) },
+          machine: {
+            cores: cpus().length,
+            node: process.version,
+            loadAverageBefore: loadBefore,
+            loadAverageAfter: loadAfter,
+          },
+          race: {
+            requests: REQUESTS,
+            places: PLACES,
+            concurrency: CONCURRENCY,
+            seconds: Math.round(raceSeconds * 10) / 10,
+            accepted: accepted.length,
+            refused: refused.length,
+            other: other.length,
+            perInstance: Object.fromEntries(perUpstream),
+          },
           checks,
         },
         null,

@@ -82,7 +82,12 @@ function load(urls: string[]): Promise<Result> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
       eval: true,
-      workerData: { urls, connections: CONNECTIONS, warmupMs: WARMUP_SECONDS * 1000, durationMs: SECONDS * 1000 },
+      workerData: {
+        urls,
+        connections: CONNECTIONS,
+        warmupMs: WARMUP_SECONDS * 1000,
+        durationMs: SECONDS * 1000,
+      },
     });
     worker.once('message', (result: Result) => {
       void worker.terminate();
@@ -116,10 +121,19 @@ async function main() {
     await handle.migrate();
     const now = new Date();
     await seed(handle.db, now, BOOKINGS);
-    const [counts] = rowsOf<{ bookings: number }>(await handle.db.execute(sql`SELECT count(*)::int AS bookings FROM bookings`));
-    console.info(`${driver}: migrated and seeded ${counts?.bookings ?? 0} bookings in ${((performance.now() - phase) / 1000).toFixed(1)} s`);
+    const [counts] = rowsOf<{ bookings: number }>(
+      await handle.db.execute(sql`SELECT count(*)::int AS bookings FROM bookings`),
+    );
+    console.info(
+      `${driver}: migrated and seeded ${counts?.bookings ?? 0} bookings in ${((performance.now() - phase) / 1000).toFixed(1)} s`,
+    );
 
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      BUSINESS_TIMEZONE: TIME_ZONE,
+      LOG_LEVEL: 'silent',
+    });
     const app = await buildApp({ config, database: handle.db, logger: false });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     try {

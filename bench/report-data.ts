@@ -30,11 +30,38 @@ import { seedReference } from './setup';
 
 const SPACES = { indoor: 600, outdoor: 1600 } as const;
 
-const textArray = (values: readonly string[]) => sql`${`{${values.map((value) => `"${value.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((value) => `"${value.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
 const intArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 
-const FIRST_NAMES = ['Olivia', 'Jack', 'Charlotte', 'Noah', 'Amelia', 'William', 'Isla', 'Oliver', 'Mia', 'Thomas', 'Grace', 'Lucas'];
-const LAST_NAMES = ['Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Johnson', 'Martin', 'White', 'Anderson', 'Walker'];
+const FIRST_NAMES = [
+  'Olivia',
+  'Jack',
+  'Charlotte',
+  'Noah',
+  'Amelia',
+  'William',
+  'Isla',
+  'Oliver',
+  'Mia',
+  'Thomas',
+  'Grace',
+  'Lucas',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Nguyen',
+  'Johnson',
+  'Martin',
+  'White',
+  'Anderson',
+  'Walker',
+];
 const VEHICLES = [
   ['Toyota', 'Corolla'],
   ['Mazda', 'CX-5'],
@@ -45,7 +72,19 @@ const VEHICLES = [
 ] as const;
 const COLOURS = ['White', 'Silver', 'Black', 'Blue', 'Red', 'Grey'];
 // Website types most often, then the desk's; the array's order is the skew's order.
-const TYPES = ['New - Website', 'Regular - Website', 'New', 'Regular', 'Email', 'Staff', 'RACT', 'Pensioner', 'Senoirs', 'Qantas Staff', 'Long term'] as const;
+const TYPES = [
+  'New - Website',
+  'Regular - Website',
+  'New',
+  'Regular',
+  'Email',
+  'Staff',
+  'RACT',
+  'Pensioner',
+  'Senoirs',
+  'Qantas Staff',
+  'Long term',
+] as const;
 const CARD_METHODS = ['stripe', 'stripe', 'stripe', 'stripe', 'eftpos', 'cash', 'visa', 'mastercard'];
 
 export interface ReportDataOptions {
@@ -69,40 +108,97 @@ async function seedCustomers(db: Database, count: number): Promise<number> {
     FROM generate_series(0, ${count - 1}::int) AS i
     LEFT JOIN users u ON u.email = 'customer' || i || '@example.com'
     ORDER BY i`);
-  const [first] = rowsOf<{ id: number | null }>(await db.execute(sql`SELECT min(id)::int AS id FROM customers`));
+  const [first] = rowsOf<{ id: number | null }>(
+    await db.execute(sql`SELECT min(id)::int AS id FROM customers`),
+  );
   if (!first?.id) throw new Error('no customers');
   return first.id;
 }
 
-export async function seedReportData(db: Database, now: Date, bookingCount: number, options: ReportDataOptions = {}): Promise<void> {
+export async function seedReportData(
+  db: Database,
+  now: Date,
+  bookingCount: number,
+  options: ReportDataOptions = {},
+): Promise<void> {
   const customerCount = options.customers ?? 0;
-  if (TYPES.some((type) => !(BOOKING_TYPES as readonly string[]).includes(type))) throw new Error('unknown booking type');
+  if (TYPES.some((type) => !(BOOKING_TYPES as readonly string[]).includes(type)))
+    throw new Error('unknown booking type');
   const { indoor, outdoor } = await seedReference(db, now);
   await db.update(lots).set({ spaces: SPACES.indoor }).where(eq(lots.id, indoor.id));
   await db.update(lots).set({ spaces: SPACES.outdoor }).where(eq(lots.id, outdoor.id));
   const regions = await db
     .insert(lotRegions)
-    .values(LOTS.flatMap((lot) => lot.regions.map(([name, rows]) => ({ lotId: lot.slug === 'indoor' ? indoor.id : outdoor.id, name, rows }))))
+    .values(
+      LOTS.flatMap((lot) =>
+        lot.regions.map(([name, rows]) => ({
+          lotId: lot.slug === 'indoor' ? indoor.id : outdoor.id,
+          name,
+          rows,
+        })),
+      ),
+    )
     .returning();
-  const regionIds = (lotId: number) => regions.filter((region) => region.lotId === lotId).map((region) => region.id);
-  const airlineRows = await db.insert(airlines).values(AIRLINES.map((airline) => ({ name: airline.name }))).returning();
+  const regionIds = (lotId: number) =>
+    regions.filter((region) => region.lotId === lotId).map((region) => region.id);
+  const airlineRows = await db
+    .insert(airlines)
+    .values(AIRLINES.map((airline) => ({ name: airline.name })))
+    .returning();
   const extraRows = await db
     .insert(extras)
-    .values(EXTRAS.slice(0, 8).map((extra) => ({ name: extra.name, extraType: extra.extraType, basePrice: extra.basePrice })))
+    .values(
+      EXTRAS.slice(0, 8).map((extra) => ({
+        name: extra.name,
+        extraType: extra.extraType,
+        basePrice: extra.basePrice,
+      })),
+    )
     .returning();
-  const typeRows = await db.insert(vehicleTypes).values(VEHICLE_TYPES.map((name) => ({ name }))).returning();
+  const typeRows = await db
+    .insert(vehicleTypes)
+    .values(VEHICLE_TYPES.map((name) => ({ name })))
+    .returning();
   const day = 24 * 3600_000;
   const blockouts = await db
     .insert(blockoutPeriods)
     .values([
-      { name: 'Resurfacing', message: 'The car park is closed for resurfacing.', blockType: 'parking', startDatetime: new Date(now.getTime() - 400 * day), endDatetime: new Date(now.getTime() - 398 * day) },
-      { name: 'Wash bay repairs', blockType: 'extra', startDatetime: new Date(now.getTime() - 200 * day), endDatetime: new Date(now.getTime() - 190 * day) },
-      { name: 'Detailing closed', blockType: 'extra', startDatetime: new Date(now.getTime() + 20 * day), endDatetime: new Date(now.getTime() + 27 * day) },
-      { name: 'Website maintenance', message: 'Online bookings are paused.', blockType: 'online_form', startDatetime: new Date(now.getTime() - 100 * day), endDatetime: new Date(now.getTime() - 100 * day + 3600_000) },
+      {
+        name: 'Resurfacing',
+        message: 'The car park is closed for resurfacing.',
+        blockType: 'parking',
+        startDatetime: new Date(now.getTime() - 400 * day),
+        endDatetime: new Date(now.getTime() - 398 * day),
+      },
+      {
+        name: 'Wash bay repairs',
+        blockType: 'extra',
+        startDatetime: new Date(now.getTime() - 200 * day),
+        endDatetime: new Date(now.getTime() - 190 * day),
+      },
+      {
+        name: 'Detailing closed',
+        blockType: 'extra',
+        startDatetime: new Date(now.getTime() + 20 * day),
+        endDatetime: new Date(now.getTime() + 27 * day),
+      },
+      {
+        name: 'Website maintenance',
+        message: 'Online bookings are paused.',
+        blockType: 'online_form',
+        startDatetime: new Date(now.getTime() - 100 * day),
+        endDatetime: new Date(now.getTime() - 100 * day + 3600_000),
+      },
     ])
     .returning();
   const extraBlockouts = blockouts.filter((blockout) => blockout.blockType === 'extra');
-  await db.insert(blockoutPeriodExtras).values(extraBlockouts.flatMap((blockout) => extraRows.slice(0, 2).map((extra) => ({ blockoutPeriodId: blockout.id, extraId: extra.id }))));
+  await db
+    .insert(blockoutPeriodExtras)
+    .values(
+      extraBlockouts.flatMap((blockout) =>
+        extraRows.slice(0, 2).map((extra) => ({ blockoutPeriodId: blockout.id, extraId: extra.id })),
+      ),
+    );
   const firstCustomer = customerCount > 0 ? await seedCustomers(db, customerCount) : 0;
 
   const nowText = now.toISOString();

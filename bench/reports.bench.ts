@@ -54,16 +54,24 @@ interface Timing {
   latencies: number[];
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
 async function createAdmin(db: Database) {
   const [user] = await db
     .insert(users)
-    .values({ email: EMAIL, passwordHash: await hashPassword(PASSWORD), roles: ['Admins'], emailConfirmed: true })
+    .values({
+      email: EMAIL,
+      passwordHash: await hashPassword(PASSWORD),
+      roles: ['Admins'],
+      emailConfirmed: true,
+    })
     .returning();
   if (!user) throw new Error('no admin');
-  await db.insert(customers).values({ email: EMAIL, firstName: 'Bench', lastName: 'Admin', userId: user.id, staff: true });
+  await db
+    .insert(customers)
+    .values({ email: EMAIL, firstName: 'Bench', lastName: 'Admin', userId: user.id, staff: true });
 }
 
 async function login(base: string): Promise<string> {
@@ -74,7 +82,8 @@ async function login(base: string): Promise<string> {
   });
   const body = (await response.json()) as { data?: { attributes?: { token?: unknown } } };
   const token = body.data?.attributes?.token;
-  if (response.status !== 201 || typeof token !== 'string') throw new Error(`login answered ${response.status}`);
+  if (response.status !== 201 || typeof token !== 'string')
+    throw new Error(`login answered ${response.status}`);
   return token;
 }
 
@@ -98,14 +107,22 @@ async function time(base: string, token: string, call: Call): Promise<Timing> {
     const elapsed = performance.now() - started;
     status = response.status;
     bytes = payload.byteLength;
-    if (status >= 300) throw new Error(`${call.name} answered ${status}: ${Buffer.from(payload).toString('utf8').slice(0, 300)}`);
+    if (status >= 300)
+      throw new Error(
+        `${call.name} answered ${status}: ${Buffer.from(payload).toString('utf8').slice(0, 300)}`,
+      );
     if (i >= WARMUP) latencies.push(elapsed);
   }
   return { name: call.name, status, bytes, latencies };
 }
 
 /** The busiest business date of the last `days` days by what `column` counts. */
-async function busiestDay(db: Database, column: 'start_datetime' | 'payment_datetime', now: Date, days: number): Promise<string> {
+async function busiestDay(
+  db: Database,
+  column: 'start_datetime' | 'payment_datetime',
+  now: Date,
+  days: number,
+): Promise<string> {
   const [row] = rowsOf<{ day: string }>(
     await db.execute(sql`
       SELECT to_char((${sql.raw(column)} AT TIME ZONE ${TIME_ZONE})::date, 'YYYY-MM-DD') AS day
@@ -124,7 +141,12 @@ async function explain(db: Database, name: string, statement: SQL) {
   // The day bounds are one literal array of up to 1,101 instants: shortened, or it buries the plan.
   const bounds = /'\{"[^}]*\}'::timestamp with time zone\[\]/g;
   for (const row of rows) {
-    console.info(String(Object.values(row)[0]).replace(bounds, (array) => `'{${array.split(',').length} day bounds}'::timestamptz[]`));
+    console.info(
+      String(Object.values(row)[0]).replace(
+        bounds,
+        (array) => `'{${array.split(',').length} day bounds}'::timestamptz[]`,
+      ),
+    );
   }
 }
 
@@ -134,7 +156,12 @@ function calls(today: string, month: string, busyDay: string, paymentDay: string
     startDatetime: businessInstant(first, '00:00:00', TIME_ZONE).toISOString(),
     endDatetime: businessInstant(today, '23:59:59', TIME_ZONE).toISOString(),
   };
-  const report = (type: string): Call => ({ name: `POST ${type} (12 months)`, method: 'POST', path: `${type}/`, body: { data: { type, attributes: period } } });
+  const report = (type: string): Call => ({
+    name: `POST ${type} (12 months)`,
+    method: 'POST',
+    path: `${type}/`,
+    body: { data: { type, attributes: period } },
+  });
   const day = (date: string) => ({
     gte: businessInstant(date, '00:00:00', TIME_ZONE).toISOString(),
     lte: businessInstant(date, '23:59:59', TIME_ZONE).toISOString(),
@@ -146,7 +173,11 @@ function calls(today: string, month: string, busyDay: string, paymentDay: string
     report('extras-stats'),
     report('extras-graphs'),
     report('booking-type-stats'),
-    { name: `GET kpi-summary-csv (${month.slice(0, 7)})`, method: 'GET', path: `kpi-summary-csv/?month=${month}` },
+    {
+      name: `GET kpi-summary-csv (${month.slice(0, 7)})`,
+      method: 'GET',
+      path: `kpi-summary-csv/?month=${month}`,
+    },
     { name: 'GET bookings/currently-parked/ (PDF)', method: 'GET', path: 'bookings/currently-parked/' },
     { name: 'GET bookings/income-owed/ (PDF)', method: 'GET', path: 'bookings/income-owed/' },
     {
@@ -195,11 +226,22 @@ async function main() {
                (SELECT count(*)::int FROM booking_extras) AS extras_sold
         FROM bookings`),
     );
-    console.info(`${driver}: migrated and generated ${JSON.stringify(shape)} in ${((performance.now() - phase) / 1000).toFixed(1)} s`);
+    console.info(
+      `${driver}: migrated and generated ${JSON.stringify(shape)} in ${((performance.now() - phase) / 1000).toFixed(1)} s`,
+    );
 
-    const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_KEYS, BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATA_DIR: dataDir, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never',
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ...PRODUCTION_KEYS,
+      BUSINESS_ABN: '51 824 753 556',
+      SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef',
+      DATA_DIR: dataDir,
+      BUSINESS_TIMEZONE: TIME_ZONE,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'never',
       // The app runs on the handle below; naming its database keeps the config from announcing the embedded one.
-      ...(url ? { DATABASE_URL: url } : {}) });
+      ...(url ? { DATABASE_URL: url } : {}),
+    });
     const app = await buildApp({ config, database: handle.db, logger: false });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
@@ -210,7 +252,8 @@ async function main() {
       const month = addDaysToDate(today, -30);
       const loadBefore = loadavg()[0] ?? 0;
       const results: Timing[] = [];
-      for (const call of calls(today, month, busyDay, paymentDay)) results.push(await time(base, token, call));
+      for (const call of calls(today, month, busyDay, paymentDay))
+        results.push(await time(base, token, call));
       const width = Math.max(...results.map((result) => result.name.length));
       console.info(
         [
@@ -222,7 +265,10 @@ async function main() {
           `| ${'-'.repeat(width)} | --- | --- | --- | --- | --- |`,
           ...results.map((result) => {
             const sorted = [...result.latencies].sort((a, b) => a - b);
-            const size = result.bytes >= 1024 * 1024 ? `${(result.bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(result.bytes / 1024)} kB`;
+            const size =
+              result.bytes >= 1024 * 1024
+                ? `${(result.bytes / 1024 / 1024).toFixed(1)} MB`
+                : `${Math.round(result.bytes / 1024)} kB`;
             return `| ${result.name.padEnd(width)} | ${result.status} | ${size} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${ms(sorted.at(-1) ?? NaN)} |`;
           }),
         ].join('\n'),
@@ -233,12 +279,28 @@ async function main() {
       if (!calendarMonth) throw new Error(`not a date: ${month}`);
       const monthDays = reportDays(calendarMonth.startDate, calendarMonth.endDate, TIME_ZONE);
       const lotIds = (await handle.db.select({ id: lots.id }).from(lots)).map((lot) => lot.id);
-      await explain(handle.db, 'lot-volume-graphs: presence spans of complete bookings (12 months)', completePresenceSql(lotIds, year.startDate, year.endDate, TIME_ZONE));
-      await explain(handle.db, 'arrival-departure-graphs: drop-offs and pick-ups by day (12 months)', dailySeriesSql(year, ['departure', 'arrival']));
+      await explain(
+        handle.db,
+        'lot-volume-graphs: presence spans of complete bookings (12 months)',
+        completePresenceSql(lotIds, year.startDate, year.endDate, TIME_ZONE),
+      );
+      await explain(
+        handle.db,
+        'arrival-departure-graphs: drop-offs and pick-ups by day (12 months)',
+        dailySeriesSql(year, ['departure', 'arrival']),
+      );
       await explain(handle.db, 'extras-stats / extras-graphs (12 months)', extrasStatsSql(year));
       await explain(handle.db, 'booking-type-stats (12 months)', bookingTypeStatsSql(year));
-      await explain(handle.db, `kpi-summary-csv: daily series (${monthDays.startDate} to ${monthDays.endDate})`, dailySeriesSql(monthDays, ['departure', 'arrival', 'made', 'paid']));
-      await explain(handle.db, 'kpi-summary-csv: presence spans (one month)', completePresenceSql(lotIds, monthDays.startDate, monthDays.endDate, TIME_ZONE));
+      await explain(
+        handle.db,
+        `kpi-summary-csv: daily series (${monthDays.startDate} to ${monthDays.endDate})`,
+        dailySeriesSql(monthDays, ['departure', 'arrival', 'made', 'paid']),
+      );
+      await explain(
+        handle.db,
+        'kpi-summary-csv: presence spans (one month)',
+        completePresenceSql(lotIds, monthDays.startDate, monthDays.endDate, TIME_ZONE),
+      );
     } finally {
       await app.close();
     }

@@ -23,17 +23,24 @@ export async function startRoundRobinProxy(port: number, upstreams: string[]): P
     const upstream = upstreams[next++ % upstreams.length] ?? '';
     counts.set(upstream, (counts.get(upstream) ?? 0) + 1);
     const target = new URL(request.url ?? '/', upstream);
-    const forwardedFor = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ');
+    const forwardedFor = [request.headers['x-forwarded-for'], request.socket.remoteAddress]
+      .filter(Boolean)
+      .join(', ');
     const outgoing = http.request(
       target,
-      { method: request.method, headers: { ...request.headers, host: target.host, 'x-forwarded-for': forwardedFor }, agent },
+      {
+        method: request.method,
+        headers: { ...request.headers, host: target.host, 'x-forwarded-for': forwardedFor },
+        agent,
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': upstream });
         answer.pipe(response);
       },
     );
     outgoing.on('error', (error) => {
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain', 'x-upstream': upstream });
+      if (!response.headersSent)
+        response.writeHead(502, { 'content-type': 'text/plain', 'x-upstream': upstream });
       response.end(`Bad gateway: ${error.message}`);
     });
     request.pipe(outgoing);

@@ -44,7 +44,15 @@ import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index
 import * as schema from '../apps/server/src/db/schema/index';
 import { seedContent } from '../apps/server/src/db/seed/content';
 import { seedReportData } from './report-data';
-import { createAdmin, ensureBuilt, JSONAPI, login, onlineBookingDoc, REPO_ROOT, startServer } from './server-process';
+import {
+  createAdmin,
+  ensureBuilt,
+  JSONAPI,
+  login,
+  onlineBookingDoc,
+  REPO_ROOT,
+  startServer,
+} from './server-process';
 import { benchDatabaseName, openBenchDatabase, TIME_ZONE } from './setup';
 import { PRODUCTION_KEYS } from './stand-ins';
 
@@ -91,7 +99,13 @@ interface ApiFigure {
 /** Fewer answers than this in the fixed time: the call is timed by count instead (a slow report). */
 const MIN_ANSWERS = 3;
 
-async function runScenario(base: string, token: string, scenario: Scenario, ceiling: number | undefined, count?: number): Promise<ApiFigure> {
+async function runScenario(
+  base: string,
+  token: string,
+  scenario: Scenario,
+  ceiling: number | undefined,
+  count?: number,
+): Promise<ApiFigure> {
   const result = await autocannon({
     url: base,
     connections: scenario.connections,
@@ -138,7 +152,11 @@ async function runScenario(base: string, token: string, scenario: Scenario, ceil
 }
 
 /** The busiest business day within ±`days` of now by diary rows (drop-offs plus pick-ups). */
-async function busiestDiaryDay(db: Database, now: Date, days: number): Promise<{ day: string; rows: number }> {
+async function busiestDiaryDay(
+  db: Database,
+  now: Date,
+  days: number,
+): Promise<{ day: string; rows: number }> {
   const [row] = rowsOf<{ day: string; rows: number }>(
     await db.execute(sql`
       SELECT to_char((t AT TIME ZONE ${TIME_ZONE})::date, 'YYYY-MM-DD') AS day, count(*)::int AS rows
@@ -171,7 +189,11 @@ async function makePeakDay(db: Database, busy: { day: string; rows: number }, ro
   return rows;
 }
 
-function scenarios(today: string, busyDay: string, ids: { indoorId: number; outdoorId: number; vehicleTypeId: number; airlineId: number }): Scenario[] {
+function scenarios(
+  today: string,
+  busyDay: string,
+  ids: { indoorId: number; outdoorId: number; vehicleTypeId: number; airlineId: number },
+): Scenario[] {
   // A seeded random source: the same ranges in every run.
   const random = seededRandom(12345);
   const quoteRange = () => {
@@ -184,14 +206,25 @@ function scenarios(today: string, busyDay: string, ids: { indoorId: number; outd
   };
   const stay = () => {
     const { start, end } = quoteRange();
-    return { startDatetime: businessInstant(start, '06:00:00', TIME_ZONE).toISOString(), endDatetime: businessInstant(end, '18:30:00', TIME_ZONE).toISOString() };
+    return {
+      startDatetime: businessInstant(start, '06:00:00', TIME_ZONE).toISOString(),
+      endDatetime: businessInstant(end, '18:30:00', TIME_ZONE).toISOString(),
+    };
   };
   const bookingQuoteBody = () =>
     JSON.stringify({
       data: {
         type: 'booking-quotes',
-        attributes: { ...stay(), extrasCost: '0.00', discountRate: '0', promoCode: '', calculateSubscriptionGaps: true },
-        relationships: { lot: { data: { type: 'lots', id: String(random() < 0.3 ? ids.indoorId : ids.outdoorId) } } },
+        attributes: {
+          ...stay(),
+          extrasCost: '0.00',
+          discountRate: '0',
+          promoCode: '',
+          calculateSubscriptionGaps: true,
+        },
+        relationships: {
+          lot: { data: { type: 'lots', id: String(random() < 0.3 ? ids.indoorId : ids.outdoorId) } },
+        },
       },
     });
   const extrasPath = () => {
@@ -204,8 +237,19 @@ function scenarios(today: string, busyDay: string, ids: { indoorId: number; outd
     booking += 1;
     const startDate = addDaysToDate(today, 150 + Math.floor(random() * 150));
     const start = businessInstant(startDate, '06:00:00', TIME_ZONE);
-    const end = businessInstant(addDaysToDate(startDate, 1 + Math.floor(random() * 7)), '18:30:00', TIME_ZONE);
-    return JSON.stringify(onlineBookingDoc({ lotId: ids.outdoorId, vehicleTypeId: ids.vehicleTypeId, airlineId: ids.airlineId }, start, end, booking));
+    const end = businessInstant(
+      addDaysToDate(startDate, 1 + Math.floor(random() * 7)),
+      '18:30:00',
+      TIME_ZONE,
+    );
+    return JSON.stringify(
+      onlineBookingDoc(
+        { lotId: ids.outdoorId, vehicleTypeId: ids.vehicleTypeId, airlineId: ids.airlineId },
+        start,
+        end,
+        booking,
+      ),
+    );
   };
   const year = {
     startDatetime: businessInstant(addDaysToDate(today, -364), '00:00:00', TIME_ZONE).toISOString(),
@@ -215,22 +259,57 @@ function scenarios(today: string, busyDay: string, ids: { indoorId: number; outd
     group: 'back office',
     name: `POST ${type}/ (12 months)`,
     connections: STAFF_CONNECTIONS,
-    requests: [{ method: 'POST', path: () => `${API}/${type}/`, body: () => JSON.stringify({ data: { type, attributes: year } }), token: true }],
+    requests: [
+      {
+        method: 'POST',
+        path: () => `${API}/${type}/`,
+        body: () => JSON.stringify({ data: { type, attributes: year } }),
+        token: true,
+      },
+    ],
   });
-  const staffGet = (name: string, path: string): Scenario => ({ group: 'back office', name, connections: STAFF_CONNECTIONS, requests: [{ method: 'GET', path: () => path, token: true }] });
+  const staffGet = (name: string, path: string): Scenario => ({
+    group: 'back office',
+    name,
+    connections: STAFF_CONNECTIONS,
+    requests: [{ method: 'GET', path: () => path, token: true }],
+  });
   const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
   const month = addDaysToDate(today, -30).slice(0, 8) + '01';
   return [
-    { group: 'public API', name: 'GET quotes/ (random 1-21 day ranges, 2 lots)', connections: CONNECTIONS, requests: [{ method: 'GET', path: quotePath }] },
-    { group: 'public API', name: 'POST booking-quotes/ (random stays)', connections: CONNECTIONS, requests: [{ method: 'POST', path: () => `${API}/booking-quotes/`, body: bookingQuoteBody }] },
-    { group: 'public API', name: 'GET extras/?filter[checkAvailability]', connections: CONNECTIONS, requests: [{ method: 'GET', path: extrasPath }] },
+    {
+      group: 'public API',
+      name: 'GET quotes/ (random 1-21 day ranges, 2 lots)',
+      connections: CONNECTIONS,
+      requests: [{ method: 'GET', path: quotePath }],
+    },
+    {
+      group: 'public API',
+      name: 'POST booking-quotes/ (random stays)',
+      connections: CONNECTIONS,
+      requests: [{ method: 'POST', path: () => `${API}/booking-quotes/`, body: bookingQuoteBody }],
+    },
+    {
+      group: 'public API',
+      name: 'GET extras/?filter[checkAvailability]',
+      connections: CONNECTIONS,
+      requests: [{ method: 'GET', path: extrasPath }],
+    },
     // The page most visits start on: pre-rendered for a visitor without a session (its data asked in process).
-    { group: 'public API', name: 'GET / (home page, pre-rendered)', connections: CONNECTIONS, requests: [{ method: 'GET', path: () => '/' }] },
+    {
+      group: 'public API',
+      name: 'GET / (home page, pre-rendered)',
+      connections: CONNECTIONS,
+      requests: [{ method: 'GET', path: () => '/' }],
+    },
     staffGet(
       `GET diary of the busiest day (${busyDay})`,
       `${API}/bookings/?${query({ 'filter[diaryDate]': busyDay, 'filter[status]': 'complete', sort: 'startDatetime', include: 'airlineOut,airlineIn,lot', 'page[size]': '1000' })}`,
     ),
-    staffGet('GET bookings/ filtered by customer details, newest first', `${API}/bookings/?${query({ 'filter[customer_details]': 'Nguyen 4', sort: '-created', include: 'lot' })}`),
+    staffGet(
+      'GET bookings/ filtered by customer details, newest first',
+      `${API}/bookings/?${query({ 'filter[customer_details]': 'Nguyen 4', sort: '-created', include: 'lot' })}`,
+    ),
     staffGet(
       'GET bookings/ filtered by status and drop-off week',
       `${API}/bookings/?${query({ 'filter[status]': 'complete', 'filter[start_datetime__gte]': businessInstant(today, '00:00:00', TIME_ZONE).toISOString(), 'filter[start_datetime__lte]': businessInstant(addDaysToDate(today, 7), '00:00:00', TIME_ZONE).toISOString(), sort: 'startDatetime', include: 'lot' })}`,
@@ -260,11 +339,27 @@ function scenarios(today: string, busyDay: string, ids: { indoorId: number; outd
  * Every statement the hot calls run, captured from an in-process app on the same database, then
  * explained with their own parameters.
  */
-async function explainHotCalls(databaseUrl: string, token: string, calls: Array<{ name: string; method: 'GET' | 'POST'; url: string; body?: string }>) {
+async function explainHotCalls(
+  databaseUrl: string,
+  token: string,
+  calls: Array<{ name: string; method: 'GET' | 'POST'; url: string; body?: string }>,
+) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   const captured: Array<{ query: string; params: unknown[] }> = [];
-  const db: Database = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } });
-  const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_KEYS, BUSINESS_ABN: '51 824 753 556', SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef', DATABASE_URL: databaseUrl, BUSINESS_TIMEZONE: TIME_ZONE, LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+  const db: Database = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => captured.push({ query, params }) },
+  });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ...PRODUCTION_KEYS,
+    BUSINESS_ABN: '51 824 753 556',
+    SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef',
+    DATABASE_URL: databaseUrl,
+    BUSINESS_TIMEZONE: TIME_ZONE,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'never',
+  });
   const app = await buildApp({ config, database: db, logger: false });
   const lines: string[] = [];
   try {
@@ -273,14 +368,25 @@ async function explainHotCalls(databaseUrl: string, token: string, calls: Array<
       const response = await app.inject({
         method: call.method,
         url: call.url,
-        headers: { authorization: `Token ${token}`, accept: JSONAPI, ...(call.body ? { 'content-type': JSONAPI } : {}) },
+        headers: {
+          authorization: `Token ${token}`,
+          accept: JSONAPI,
+          ...(call.body ? { 'content-type': JSONAPI } : {}),
+        },
         ...(call.body ? { payload: call.body } : {}),
       });
-      const statements = captured.filter((entry) => /^\s*(select|with)\b/i.test(entry.query) && !/\bsessions\b/.test(entry.query));
+      const statements = captured.filter(
+        (entry) => /^\s*(select|with)\b/i.test(entry.query) && !/\bsessions\b/.test(entry.query),
+      );
       lines.push('', `=== ${call.name} (${response.statusCode}): ${statements.length} statements`);
       for (const statement of statements) {
-        const plan = await pool.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`, statement.params);
-        lines.push(`--- ${statement.query.replace(/\s+/g, ' ').slice(0, 240)}${statement.query.length > 240 ? '…' : ''}`);
+        const plan = await pool.query<Record<string, string>>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`,
+          statement.params,
+        );
+        lines.push(
+          `--- ${statement.query.replace(/\s+/g, ' ').slice(0, 240)}${statement.query.length > 240 ? '…' : ''}`,
+        );
         for (const row of plan.rows) lines.push(String(Object.values(row)[0]));
       }
     }
@@ -302,18 +408,25 @@ interface WebFigure {
 /** The scripts and style sheets a first visit to each path downloads, gzip-compressed (level 9) as `vite build` reports. */
 async function initialAssets(base: string, token: string): Promise<WebFigure[]> {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const figures: WebFigure[] = [];
   try {
     for (const path of ['/', '/booking/step-1', '/admin']) {
       const context = await browser.newContext();
       // The back office as a logged-in admin sees it: the app keeps its token in local storage.
-      if (path === '/admin') await context.addInitScript({ content: `window.localStorage.setItem('skypark.authToken', ${JSON.stringify(token)});` });
+      if (path === '/admin')
+        await context.addInitScript({
+          content: `window.localStorage.setItem('skypark.authToken', ${JSON.stringify(token)});`,
+        });
       const page = await context.newPage();
       const bodies: Array<Promise<{ kind: string; bytes: number }>> = [];
       page.on('response', (response) => {
         const kind = response.request().resourceType();
-        if (kind === 'script' || kind === 'stylesheet') bodies.push(response.body().then((body) => ({ kind, bytes: gzipSync(body, { level: 9 }).length })));
+        if (kind === 'script' || kind === 'stylesheet')
+          bodies.push(response.body().then((body) => ({ kind, bytes: gzipSync(body, { level: 9 }).length })));
       });
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       const assets = await Promise.all(bodies);
@@ -374,7 +487,10 @@ function lighthouse(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
         '--only-categories=performance,accessibility,best-practices',
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
       ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     let out = '';
     let err = '';
@@ -414,13 +530,26 @@ function table(api: ApiFigure[], web: WebFigure[], scores: LighthouseFigure[]): 
     ),
   ];
   if (web.length) {
-    lines.push('', '| page | initial JS (gzip) | files | initial CSS (gzip) | files |', '| --- | ---: | ---: | ---: | ---: |');
-    for (const row of web) lines.push(`| ${row.path} | ${kB(row.jsGzipBytes)} | ${row.jsFiles} | ${kB(row.cssGzipBytes)} | ${row.cssFiles} |`);
+    lines.push(
+      '',
+      '| page | initial JS (gzip) | files | initial CSS (gzip) | files |',
+      '| --- | ---: | ---: | ---: | ---: |',
+    );
+    for (const row of web)
+      lines.push(
+        `| ${row.path} | ${kB(row.jsGzipBytes)} | ${row.jsFiles} | ${kB(row.cssGzipBytes)} | ${row.cssFiles} |`,
+      );
   }
   if (scores.length) {
-    lines.push('', '| Lighthouse (mobile) | performance | accessibility | best practices | FCP | LCP | TBT |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    lines.push(
+      '',
+      '| Lighthouse (mobile) | performance | accessibility | best practices | FCP | LCP | TBT |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
     for (const row of scores) {
-      lines.push(`| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.firstContentfulPaintMs} ms | ${row.largestContentfulPaintMs} ms | ${row.totalBlockingTimeMs} ms |`);
+      lines.push(
+        `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.firstContentfulPaintMs} ms | ${row.largestContentfulPaintMs} ms | ${row.totalBlockingTimeMs} ms |`,
+      );
     }
   }
   return lines.join('\n');
@@ -428,7 +557,10 @@ function table(api: ApiFigure[], web: WebFigure[], scores: LighthouseFigure[]): 
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) throw new Error('npm run bench needs a PostgreSQL server: set BENCH_DATABASE_URL (or DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  if (!url)
+    throw new Error(
+      'npm run bench needs a PostgreSQL server: set BENCH_DATABASE_URL (or DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/postgres',
+    );
   ensureBuilt();
   const name = benchDatabaseName();
   const started = new Date();
@@ -454,8 +586,13 @@ async function main() {
 
     const today = businessDate(now, TIME_ZONE);
     const busiest = await busiestDiaryDay(handle.db, now, 60);
-    const busy = { day: busiest.day, rows: await makePeakDay(handle.db, busiest, QUICK ? busiest.rows : DIARY_ROWS) };
-    console.info(`Diary day ${busy.day}: ${busy.rows} drop-offs and pick-ups (the generated data had ${busiest.rows})`);
+    const busy = {
+      day: busiest.day,
+      rows: await makePeakDay(handle.db, busiest, QUICK ? busiest.rows : DIARY_ROWS),
+    };
+    console.info(
+      `Diary day ${busy.day}: ${busy.rows} drop-offs and pick-ups (the generated data had ${busiest.rows})`,
+    );
     const lotRows = await handle.db.select().from(lots);
     const [vehicleType] = await handle.db.select().from(vehicleTypes).limit(1);
     const [airline] = await handle.db.select().from(airlines).limit(1);
@@ -473,13 +610,25 @@ async function main() {
     try {
       token = await login(server.base);
       phase = performance.now();
-      const ceilingScenario: Scenario = { group: 'ceiling', name: 'GET /backend/live/ (ceiling: no database)', connections: CONNECTIONS, requests: [{ method: 'GET', path: () => '/backend/live/' }] };
+      const ceilingScenario: Scenario = {
+        group: 'ceiling',
+        name: 'GET /backend/live/ (ceiling: no database)',
+        connections: CONNECTIONS,
+        requests: [{ method: 'GET', path: () => '/backend/live/' }],
+      };
       // Warm the server's code paths (JIT, pool) before the ceiling, so it is not measured cold.
       await autocannon({ url: `${server.base}/backend/live/`, connections: 10, duration: 2 });
       const ceiling = await runScenario(server.base, token, ceilingScenario, undefined);
       api.push(ceiling);
-      console.info(`${ceiling.name}: ${ceiling.requestsPerSecond.toFixed(0)} req/s, p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms`);
-      for (const scenario of scenarios(today, busy.day, { indoorId, outdoorId, vehicleTypeId: vehicleType.id, airlineId: airline.id })) {
+      console.info(
+        `${ceiling.name}: ${ceiling.requestsPerSecond.toFixed(0)} req/s, p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms`,
+      );
+      for (const scenario of scenarios(today, busy.day, {
+        indoorId,
+        outdoorId,
+        vehicleTypeId: vehicleType.id,
+        airlineId: airline.id,
+      })) {
         const figure = await runScenario(server.base, token, scenario, ceiling.requestsPerSecond);
         api.push(figure);
         console.info(
@@ -492,7 +641,8 @@ async function main() {
       if (WEB) {
         headers = await assetHeaders(server.base);
         web = await initialAssets(server.base, token);
-        for (const path of ['/', '/booking/step-1']) scores.push({ path, ...(await lighthouse(`${server.base}${path}`)) });
+        for (const path of ['/', '/booking/step-1'])
+          scores.push({ path, ...(await lighthouse(`${server.base}${path}`)) });
       }
     } finally {
       await server.stop();
@@ -500,7 +650,11 @@ async function main() {
     const loadAfter = loadavg();
 
     const explainCalls = [
-      { name: 'GET quotes/', method: 'GET' as const, url: `${API}/quotes/?start_date=${addDaysToDate(today, 30)}&end_date=${addDaysToDate(today, 37)}&filter[lot.slug__in]=indoor,outdoor&include=lot` },
+      {
+        name: 'GET quotes/',
+        method: 'GET' as const,
+        url: `${API}/quotes/?start_date=${addDaysToDate(today, 30)}&end_date=${addDaysToDate(today, 37)}&filter[lot.slug__in]=indoor,outdoor&include=lot`,
+      },
       {
         name: 'GET extras/?filter[checkAvailability]',
         method: 'GET' as const,
@@ -511,7 +665,11 @@ async function main() {
         method: 'GET' as const,
         url: `${API}/bookings/?${new URLSearchParams({ 'filter[diaryDate]': busy.day, 'filter[status]': 'complete', sort: 'startDatetime', include: 'airlineOut,airlineIn,lot', 'page[size]': '1000' }).toString()}`,
       },
-      { name: 'GET bookings/ filtered by customer details', method: 'GET' as const, url: `${API}/bookings/?${new URLSearchParams({ 'filter[customer_details]': 'Nguyen 4', sort: '-created', include: 'lot' }).toString()}` },
+      {
+        name: 'GET bookings/ filtered by customer details',
+        method: 'GET' as const,
+        url: `${API}/bookings/?${new URLSearchParams({ 'filter[customer_details]': 'Nguyen 4', sort: '-created', include: 'lot' }).toString()}`,
+      },
     ];
     const explained = await explainHotCalls(databaseUrl, token, explainCalls);
     console.info('\nEXPLAIN (ANALYZE, BUFFERS) of the statements each hot call runs:');
@@ -529,7 +687,12 @@ async function main() {
         note: 'one shared machine: the load generator, the server and PostgreSQL run side by side',
       },
       data: { ...shape, busiestDiaryDay: busy, generatedSeconds: Math.round(seedSeconds) },
-      settings: { secondsPerScenario: SECONDS, publicConnections: CONNECTIONS, staffConnections: STAFF_CONNECTIONS, quick: QUICK },
+      settings: {
+        secondsPerScenario: SECONDS,
+        publicConnections: CONNECTIONS,
+        staffConnections: STAFF_CONNECTIONS,
+        quick: QUICK,
+      },
       api,
       web: { initialAssets: web, staticHeaders: headers, lighthouse: scores },
     };
@@ -539,7 +702,9 @@ async function main() {
         '',
         `Benchmark of ${started.toISOString()}: ${Number(shape?.bookings ?? 0).toLocaleString('en-AU')} bookings, ${Number(shape?.customers ?? 0).toLocaleString('en-AU')} customers; ${SECONDS} s per scenario`,
         `machine: ${cpus().length} cores, Node ${process.version}, load average ${loadBefore.map((value) => value.toFixed(2)).join(' ')} before, ${loadAfter.map((value) => value.toFixed(2)).join(' ')} after`,
-        headers ? `hashed asset ${headers.asset}: content-encoding ${headers.assetContentEncoding}, cache-control "${headers.assetCacheControl}"; / : ${headers.pageContentEncoding}, "${headers.pageCacheControl}"` : '',
+        headers
+          ? `hashed asset ${headers.asset}: content-encoding ${headers.assetContentEncoding}, cache-control "${headers.assetCacheControl}"; / : ${headers.pageContentEncoding}, "${headers.pageCacheControl}"`
+          : '',
         '',
         table(api, web, scores),
         '',

@@ -19,9 +19,11 @@ export const JSONAPI = 'application/vnd.api+json';
 
 /** `npm run build` (web app and server bundle) unless both are there and BENCH_BUILD is not 1. */
 export function ensureBuilt(): void {
-  const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/server/dist/main.js'].every((file) =>
-    existsSync(join(REPO_ROOT, file)),
-  );
+  const built = [
+    'apps/web/dist/index.html',
+    'apps/web/dist-ssr/entry-server.js',
+    'apps/server/dist/main.js',
+  ].every((file) => existsSync(join(REPO_ROOT, file)));
   if (built && process.env.BENCH_BUILD !== '1') return;
   console.info('Building the web app and the server (npm run build)…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -39,7 +41,11 @@ let standIns: Promise<StandIns> | null = null;
 let serversRunning = 0;
 
 /** Starts one production server on 127.0.0.1:`port` over `databaseUrl`, resolved once /backend/live/ answers. */
-export async function startServer(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const base = `http://127.0.0.1:${port}`;
   standIns ??= startStandIns();
   serversRunning += 1;
@@ -85,7 +91,8 @@ export async function startServer(port: number, databaseUrl: string, env: Record
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server on port ${port} exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`The server on port ${port} exited (${child.exitCode}):\n${output}`);
     try {
       const response = await fetch(`${base}/backend/live/`);
       if (response.ok) break;
@@ -122,10 +129,17 @@ export async function startServer(port: number, databaseUrl: string, env: Record
 export async function createAdmin(db: Database): Promise<void> {
   const [user] = await db
     .insert(users)
-    .values({ email: ADMIN_EMAIL, passwordHash: await hashPassword(ADMIN_PASSWORD), roles: ['Admins'], emailConfirmed: true })
+    .values({
+      email: ADMIN_EMAIL,
+      passwordHash: await hashPassword(ADMIN_PASSWORD),
+      roles: ['Admins'],
+      emailConfirmed: true,
+    })
     .returning();
   if (!user) throw new Error('no admin');
-  await db.insert(customers).values({ email: ADMIN_EMAIL, firstName: 'Bench', lastName: 'Admin', userId: user.id, staff: true });
+  await db
+    .insert(customers)
+    .values({ email: ADMIN_EMAIL, firstName: 'Bench', lastName: 'Admin', userId: user.id, staff: true });
 }
 
 /** POST sessions/: the token. */
@@ -137,12 +151,18 @@ export async function login(base: string, email = ADMIN_EMAIL, password = ADMIN_
   });
   const body = (await response.json()) as { data?: { attributes?: { token?: unknown } } };
   const token = body.data?.attributes?.token;
-  if (response.status !== 201 || typeof token !== 'string') throw new Error(`login answered ${response.status}: ${JSON.stringify(body)}`);
+  if (response.status !== 201 || typeof token !== 'string')
+    throw new Error(`login answered ${response.status}: ${JSON.stringify(body)}`);
   return token;
 }
 
 /** A guest's online booking document (wizard step 7), for `email`, in lot `lotId`. */
-export function onlineBookingDoc(ids: { lotId: number; vehicleTypeId: number; airlineId: number }, start: Date, end: Date, n: number) {
+export function onlineBookingDoc(
+  ids: { lotId: number; vehicleTypeId: number; airlineId: number },
+  start: Date,
+  end: Date,
+  n: number,
+) {
   return {
     data: {
       type: 'bookings',

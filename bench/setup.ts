@@ -7,14 +7,21 @@ import pg from 'pg';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
 import { openDatabase, type Database, type DatabaseHandle } from '../apps/server/src/db/client';
 import { LOTS } from '../apps/server/src/db/seed/data';
-import { exceptionalDays, exceptionalRates, lots, shortTermRateDays, shortTermRates } from '../apps/server/src/db/schema/index';
+import {
+  exceptionalDays,
+  exceptionalRates,
+  lots,
+  shortTermRateDays,
+  shortTermRates,
+} from '../apps/server/src/db/schema/index';
 
 type LotRow = typeof lots.$inferSelect;
 
 /** Created and dropped by the benchmarks: never the name of a database that holds anything else. */
 export function benchDatabaseName(fallback = 'parking_bench'): string {
   const name = process.env.BENCH_DATABASE_NAME ?? fallback;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`BENCH_DATABASE_NAME must be a plain lower-case identifier, not "${name}"`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`BENCH_DATABASE_NAME must be a plain lower-case identifier, not "${name}"`);
   return name;
 }
 export const TIME_ZONE = 'Australia/Hobart';
@@ -36,12 +43,21 @@ export function benchUrl(url: string, name: string): string {
 }
 
 /** A fresh, empty database `name` on the server of `url` (its own URL), and how to drop it. */
-export async function createServerDatabase(url: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createServerDatabase(
+  url: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   await withMaintenance(url, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${name}`);
   });
-  return { url: benchUrl(url, name), drop: () => withMaintenance(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  return {
+    url: benchUrl(url, name),
+    drop: () =>
+      withMaintenance(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
+  };
 }
 
 export async function openBenchDatabase(
@@ -96,7 +112,10 @@ export async function seedReference(db: Database, now: Date): Promise<{ indoor: 
       .insert(exceptionalDays)
       .values({ name: `Busy day ${offset}`, date: addDaysToDate(today, offset) })
       .returning();
-    if (day) await db.insert(exceptionalRates).values(lotRows.map((lot) => ({ dayId: day.id, lotId: lot.id, surcharge: '10.00' })));
+    if (day)
+      await db
+        .insert(exceptionalRates)
+        .values(lotRows.map((lot) => ({ dayId: day.id, lotId: lot.id, surcharge: '10.00' })));
   }
   const [indoor, outdoor] = lotRows;
   if (!indoor || !outdoor) throw new Error('lots');

@@ -35,7 +35,10 @@ function siteMetadata(): Plugin {
  * production build beside it is the same code with those branches switched off.
  */
 function reactRouterProductionBuild(): Plugin {
-  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  const dist = join(
+    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+  );
   const entries: Record<string, string> = {
     'react-router': join(dist, 'index.mjs'),
     'react-router/dom': join(dist, 'dom-export.mjs'),
@@ -93,7 +96,12 @@ function precompressAssets(): Plugin {
         const file = join(assets, name);
         const content = readFileSync(file);
         if (content.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
     },
@@ -101,7 +109,13 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), siteMetadata(), reactRouterProductionBuild(), preloadFirstScreenFonts(), precompressAssets()],
+  plugins: [
+    react(),
+    siteMetadata(),
+    reactRouterProductionBuild(),
+    preloadFirstScreenFonts(),
+    precompressAssets(),
+  ],
   resolve: {
     // `@/config/paths` instead of `../../../config/paths`: features reach shared code without
     // climbing out of their folder, which is also what the cross-feature lint rule watches.

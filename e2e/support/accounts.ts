@@ -54,7 +54,10 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
 
 /** The header's account menu. */
 export async function openAccountMenu(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Account menu/ })
+    .click();
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   return menu;

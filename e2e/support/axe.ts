@@ -17,12 +17,17 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
   // A dialog fading in blends its colours with the page beneath; axe would measure a contrast nobody
   // sees once it has settled. Finite transitions end first; spinners and skeletons loop forever.
   // Two frames first, so that a transition just triggered (a dialog starting to close) has begun and is seen.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(
     () =>
       document
         .getAnimations()
-        .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity) &&
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+        ) &&
       // A backdrop half-way through fading still tints the page beneath it.
       Array.from(document.querySelectorAll('.MuiBackdrop-root')).every((element) => {
         const opacity = Number(getComputedStyle(element).opacity);

@@ -29,10 +29,13 @@ async function mailboxToken(): Promise<string> {
     const own = await requests.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8010}` });
     const response = await own.post('/backend/api/v1/sessions/', {
       headers: { 'content-type': 'application/vnd.api+json' },
-      data: { data: { type: 'sessions', attributes: { email: 'admin@example.com', password: 'demo-pass-1' } } },
+      data: {
+        data: { type: 'sessions', attributes: { email: 'admin@example.com', password: 'demo-pass-1' } },
+      },
     });
     expect(response.status(), 'the demo admin logs in to read the mailbox').toBe(201);
-    const token = ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
+    const token = ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes
+      .token;
     await own.dispose();
     return token;
   })();
@@ -42,7 +45,9 @@ async function mailboxToken(): Promise<string> {
 /** Every email the server captured for `to` (GET /backend/dev/mail/ as an Admin, oldest first). */
 export async function mailTo(request: APIRequestContext, to: string): Promise<CapturedMail[]> {
   // Authorization only, no cookie: the request context may be a visitor's, whose session must not change.
-  const response = await request.get('/backend/dev/mail/', { headers: { authorization: `Token ${await mailboxToken()}` } });
+  const response = await request.get('/backend/dev/mail/', {
+    headers: { authorization: `Token ${await mailboxToken()}` },
+  });
   expect(response.ok()).toBe(true);
   const all = (await response.json()) as CapturedMail[];
   return all.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
@@ -50,7 +55,9 @@ export async function mailTo(request: APIRequestContext, to: string): Promise<Ca
 
 /** One attachment of a captured email, opened as its own file (as an Admin, like the list). */
 export async function mailAttachment(request: APIRequestContext, mail: CapturedMail, index: number) {
-  return request.get(`/backend/dev/mail/${mail.id}/attachments/${index}`, { headers: { authorization: `Token ${await mailboxToken()}` } });
+  return request.get(`/backend/dev/mail/${mail.id}/attachments/${index}`, {
+    headers: { authorization: `Token ${await mailboxToken()}` },
+  });
 }
 
 /**
@@ -66,10 +73,13 @@ export async function linkFromMail(
 ): Promise<string> {
   let mails: CapturedMail[] = [];
   await expect
-    .poll(async () => {
-      mails = await mailTo(request, to);
-      return mails.length;
-    }, { message: `email ${count} to ${to}` })
+    .poll(
+      async () => {
+        mails = await mailTo(request, to);
+        return mails.length;
+      },
+      { message: `email ${count} to ${to}` },
+    )
     .toBeGreaterThanOrEqual(count);
   const mail = mails[count - 1];
   const match = mail?.text.match(new RegExp(`https?://\\S+${pathname}\\?\\S+`));

@@ -4,7 +4,10 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { linkFromMail, mailTo } from '../support/mail';
 
 test.describe('accounts', () => {
-  test('register, confirm the email from the captured link, log in and see My Bookings', async ({ page, request }, testInfo) => {
+  test('register, confirm the email from the captured link, log in and see My Bookings', async ({
+    page,
+    request,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, 'register');
     await page.goto('/login?tab=register');
     await expect(page).toHaveTitle('Login | SkyPark Airport Parking');
@@ -29,7 +32,9 @@ test.describe('accounts', () => {
 
     // The form gives way to the message, on the Login tab with the address filled in.
     await expect(
-      page.getByText('Registration success! An email has been sent to your email address to verify your account.'),
+      page.getByText(
+        'Registration success! An email has been sent to your email address to verify your account.',
+      ),
     ).toBeVisible();
     await expect(page.getByText('Registration Successful')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
@@ -53,7 +58,10 @@ test.describe('accounts', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('forgot password: the emailed link sets a new password that logs in', async ({ page, request }, testInfo) => {
+  test('forgot password: the emailed link sets a new password that logs in', async ({
+    page,
+    request,
+  }, testInfo) => {
     const account = await registerByApi(request, uniqueEmail(testInfo, 'reset'));
 
     await page.goto('/forgot-password');
@@ -168,7 +176,10 @@ test.describe('accounts', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
   });
 
-  test('an unconfirmed customer sees the notice instead of bookings, and can resend the email', async ({ page, request }, testInfo) => {
+  test('an unconfirmed customer sees the notice instead of bookings, and can resend the email', async ({
+    page,
+    request,
+  }, testInfo) => {
     const account = await registerByApi(request, uniqueEmail(testInfo, 'unconfirmed'));
     await login(page, account.email, account.password);
 

@@ -8,7 +8,8 @@ import { demo, login } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, businessDate, keepScreenshot, quietStay } from '../support/booking';
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('/');
 
 async function openAdmin(page: Page, path: string, email: string = demo.admin) {
@@ -28,10 +29,15 @@ async function typeDate(page: Page, label: string, date: string, time = '') {
 }
 
 /** The value a date field shows, section by section: '24/11/2026'. */
-const dateShown = (page: Page, label: string) => page.getByRole('group', { name: label }).evaluate((group) => group.textContent?.replace(/\s/g, '') ?? '');
+const dateShown = (page: Page, label: string) =>
+  page.getByRole('group', { name: label }).evaluate((group) => group.textContent?.replace(/\s/g, '') ?? '');
 
 interface BookingDocument {
-  data: { id: string; attributes: Record<string, string | number | null>; relationships: Record<string, { data: { id: string } | null }> };
+  data: {
+    id: string;
+    attributes: Record<string, string | number | null>;
+    relationships: Record<string, { data: { id: string } | null }>;
+  };
 }
 
 test.describe('back office', () => {
@@ -46,15 +52,23 @@ test.describe('back office', () => {
     await expect(table.locator('tbody tr[data-direction="departing"]').first()).toBeVisible();
     await expect(table.locator('tbody tr[data-direction="arriving"]').first()).toBeVisible();
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(20);
-    await expect(page.getByRole('link', { name: 'PDF Invoices - Drop Offs' })).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('link', { name: 'PDF Invoices - Drop Offs' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     // Departing rows green, arriving rows pink.
-    const tint = (direction: string) => table.locator(`tbody tr[data-direction="${direction}"]`).first().evaluate((row) => getComputedStyle(row).backgroundColor);
+    const tint = (direction: string) =>
+      table
+        .locator(`tbody tr[data-direction="${direction}"]`)
+        .first()
+        .evaluate((row) => getComputedStyle(row).backgroundColor);
     expect(await tint('departing')).toBe('rgb(232, 245, 233)');
     expect(await tint('arriving')).toBe('rgb(252, 228, 236)');
     await expectNoSeriousA11yViolations(page);
     await keepScreenshot(page, testInfo, 'admin-diary');
 
-    const firstCustomer = async () => table.locator('tbody tr').first().getByRole('link').first().textContent();
+    const firstCustomer = async () =>
+      table.locator('tbody tr').first().getByRole('link').first().textContent();
     const todays = await firstCustomer();
     await page.getByRole('button', { name: 'Next day' }).click();
     await expect(page).toHaveURL(`/admin/diary?diary_date=${addDays(today, 1)}`);
@@ -68,11 +82,20 @@ test.describe('back office', () => {
     // A day far ahead has no bookings: the spec's empty message, and no invoices to print.
     await page.goto('/admin/diary?diary_date=2031-06-03');
     await expect(page.getByText('No bookings for the current date.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'PDF Invoices - Drop Offs' })).toHaveAttribute('aria-disabled', 'true');
-    await expect(page.getByRole('link', { name: 'PDF Invoices - Pick Ups' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('link', { name: 'PDF Invoices - Drop Offs' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await expect(page.getByRole('link', { name: 'PDF Invoices - Pick Ups' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
-  test('a booking for an existing customer with an extra, charged as booking-quotes says, then checked in', async ({ page, request }, testInfo) => {
+  test('a booking for an existing customer with an extra, charged as booking-quotes says, then checked in', async ({
+    page,
+    request,
+  }, testInfo) => {
     // The longest journey of the back office: three screens and some forty fields.
     test.slow();
     const { startDate } = quietStay(30 + (testInfo.retry % 5), 1);
@@ -80,7 +103,9 @@ test.describe('back office', () => {
     await openAdmin(page, '/admin/bookings');
     await page.getByRole('region', { name: 'Actions' }).getByRole('link', { name: 'Add' }).click();
     await expect(page).toHaveURL('/admin/bookings/add');
-    await expect(page.getByText('Card payment becomes available once the booking has been saved.')).toBeVisible();
+    await expect(
+      page.getByText('Card payment becomes available once the booking has been saved.'),
+    ).toBeVisible();
 
     // Customer: found by name; the details fill in and the booking becomes Regular (§4).
     await page.getByRole('combobox', { name: 'Find a customer' }).fill('Charlotte Wil');
@@ -118,7 +143,12 @@ test.describe('back office', () => {
 
     // The saved booking, and the server's cost calculation for the same stay, extras and customer.
     const token = await adminToken(request);
-    const list = await adminApi(request, token, 'GET', `bookings/?filter[customer_details]=${encodeURIComponent(demo.customer)}&sort=-created&page[size]=1`);
+    const list = await adminApi(
+      request,
+      token,
+      'GET',
+      `bookings/?filter[customer_details]=${encodeURIComponent(demo.customer)}&sort=-created&page[size]=1`,
+    );
     const saved = (list.body as { data: BookingDocument['data'][] }).data[0];
     if (!saved) throw new Error('the booking was not saved');
     const money = (amount: string | number | null | undefined) => `$${Number(amount).toFixed(2)}`;
@@ -127,8 +157,17 @@ test.describe('back office', () => {
     const quote = await adminApi(request, token, 'POST', 'booking-quotes/', {
       data: {
         type: 'booking-quotes',
-        attributes: { startDatetime: saved.attributes.startDatetime, endDatetime: saved.attributes.endDatetime, extrasCost: saved.attributes.extrasCost, discountRate: '0', calculateSubscriptionGaps: false },
-        relationships: { lot: { data: { type: 'lots', id: saved.relationships.lot?.data?.id } }, customer: { data: { type: 'customers', id: saved.relationships.customer?.data?.id } } },
+        attributes: {
+          startDatetime: saved.attributes.startDatetime,
+          endDatetime: saved.attributes.endDatetime,
+          extrasCost: saved.attributes.extrasCost,
+          discountRate: '0',
+          calculateSubscriptionGaps: false,
+        },
+        relationships: {
+          lot: { data: { type: 'lots', id: saved.relationships.lot?.data?.id } },
+          customer: { data: { type: 'customers', id: saved.relationships.customer?.data?.id } },
+        },
       },
     });
     expect(quote.status).toBe(201);
@@ -146,7 +185,9 @@ test.describe('back office', () => {
     // Make Payment (§4, §8): the card is taken in a dialog; a decline says why there, a payment marks it paid.
     await page.getByRole('button', { name: 'Make Payment' }).click();
     const payment = page.getByRole('dialog', { name: 'Make Payment' });
-    await expect(payment.getByRole('textbox', { name: 'Amount' })).toHaveValue(String(saved.attributes.totalCost));
+    await expect(payment.getByRole('textbox', { name: 'Amount' })).toHaveValue(
+      String(saved.attributes.totalCost),
+    );
     await payment.getByRole('button', { name: 'Continue to card' }).click();
     const card = async (number: string) => {
       await payment.getByRole('textbox', { name: 'Card number' }).fill(number);
@@ -165,7 +206,10 @@ test.describe('back office', () => {
     await expect(page.getByRole('combobox', { name: 'Payment Status' })).toHaveValue('paid');
     await expect(page.getByRole('combobox', { name: 'Payment Method' })).toHaveValue('stripe');
     const paid = await adminApi(request, token, 'GET', `bookings/${saved.id}/`);
-    expect((paid.body as BookingDocument).data.attributes).toMatchObject({ paymentStatus: 'paid', amountPaid: saved.attributes.totalCost });
+    expect((paid.body as BookingDocument).data.attributes).toMatchObject({
+      paymentStatus: 'paid',
+      amountPaid: saved.attributes.totalCost,
+    });
     // The Check In button beside Save (the jump link of the same name only scrolls).
     await page.locator(`a[href="/admin/bookings/${saved.id}/checkin"]`).first().click();
     await expect(page).toHaveURL(`/admin/bookings/${saved.id}/checkin`);
@@ -193,7 +237,12 @@ test.describe('back office', () => {
     const actions = page.getByRole('region', { name: 'Actions' });
     await expect(actions.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'true');
     // The first row's rego once the rows have loaded (placeholder rows show while they load).
-    const firstRego = page.getByRole('table', { name: 'Bookings' }).locator('tbody tr').first().locator('td').nth(3);
+    const firstRego = page
+      .getByRole('table', { name: 'Bookings' })
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .nth(3);
     await expect(firstRego).toHaveText(/^[A-Z0-9]+$/);
     const rego = (await firstRego.textContent()) ?? '';
 
@@ -213,13 +262,19 @@ test.describe('back office', () => {
     const response = await page.request.get(href);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toContain('Booking Code');
     expect(lines).toHaveLength(shown + 1);
     for (const line of lines.slice(1)) expect(line).toContain(rego);
   });
 
-  test('a vehicle added for a customer, found by its rego, and soft-deleted', async ({ page, request }, testInfo) => {
+  test('a vehicle added for a customer, found by its rego, and soft-deleted', async ({
+    page,
+    request,
+  }, testInfo) => {
     const rego = `E2EV${testInfo.project.name.slice(0, 1).toUpperCase()}${Date.now().toString(36).slice(-4).toUpperCase()}`;
     await openAdmin(page, '/admin/vehicles/add');
     await expect(page.getByRole('heading', { name: 'Add Vehicle' })).toBeVisible();
@@ -256,7 +311,10 @@ test.describe('back office', () => {
     expect((vehicle.body as BookingDocument).data.attributes).toMatchObject({ rego, deleted: true });
   });
 
-  test('a promo code: 0-100 percent, saved as a fraction, upper-cased', async ({ page, request }, testInfo) => {
+  test('a promo code: 0-100 percent, saved as a fraction, upper-cased', async ({
+    page,
+    request,
+  }, testInfo) => {
     const code = `e2e${testInfo.project.name}${Date.now().toString(36)}`;
     await openAdmin(page, '/admin/discounts');
     await expect(page.getByRole('heading', { name: 'Promo Codes', level: 1 })).toBeVisible();
@@ -282,7 +340,11 @@ test.describe('back office', () => {
 
     const token = await adminToken(request);
     const saved = await adminApi(request, token, 'GET', `discounts/${id}/`);
-    expect((saved.body as BookingDocument).data.attributes).toMatchObject({ promoCode: code.toUpperCase(), rate: '0.125', name: 'Spring sale' });
+    expect((saved.body as BookingDocument).data.attributes).toMatchObject({
+      promoCode: code.toUpperCase(),
+      rate: '0.125',
+      name: 'Spring sale',
+    });
     // Tidy: the demo's promo list stays as it was.
     expect((await adminApi(request, token, 'DELETE', `discounts/${id}/`)).status).toBe(204);
   });
@@ -291,7 +353,17 @@ test.describe('back office', () => {
     const name = `E2E Visitor ${testInfo.project.name} ${Date.now()}`;
     const sent = await request.post('/backend/api/v1/contact-submissions/', {
       headers: { 'content-type': 'application/vnd.api+json' },
-      data: { data: { type: 'contact-submissions', attributes: { name, email: 'visitor@example.com', phoneNumber: '', message: 'Do you have space for a campervan?' } } },
+      data: {
+        data: {
+          type: 'contact-submissions',
+          attributes: {
+            name,
+            email: 'visitor@example.com',
+            phoneNumber: '',
+            message: 'Do you have space for a campervan?',
+          },
+        },
+      },
     });
     expect(sent.status()).toBe(201);
     await openAdmin(page, '/admin/contact');
@@ -310,12 +382,15 @@ test.describe('back office', () => {
   test('Sales sees no Promo Codes or Settings and is refused Admins-only routes', async ({ page }) => {
     await openAdmin(page, '/admin/bookings', demo.sales);
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    for (const item of ['Diary', 'Bookings', 'Customers', 'Vehicles', 'Contact']) await expect(nav.getByRole('link', { name: item })).toBeVisible();
+    for (const item of ['Diary', 'Bookings', 'Customers', 'Vehicles', 'Contact'])
+      await expect(nav.getByRole('link', { name: item })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Promo Codes' })).toHaveCount(0);
     await expect(nav.getByText('Settings')).toHaveCount(0);
     await expect(nav.getByText('Reports')).toHaveCount(0);
     // Sales may not delete bookings either (§6).
-    await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Delete' }),
+    ).toHaveCount(0);
 
     await page.goto('/admin/discounts');
     await expect(page).toHaveURL('/permission-denied');

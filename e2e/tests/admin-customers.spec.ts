@@ -6,7 +6,8 @@ import { keepScreenshot } from '../support/booking';
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 
 /** A value of this run and project only: the demo data is shared by every test. */
-const runTag = (projectName: string) => `${projectName === 'phone' ? 'P' : 'D'}${Date.now().toString(36).slice(-5).toUpperCase()}`;
+const runTag = (projectName: string) =>
+  `${projectName === 'phone' ? 'P' : 'D'}${Date.now().toString(36).slice(-5).toUpperCase()}`;
 
 async function openCustomers(page: Page) {
   await login(page, demo.admin);
@@ -15,7 +16,9 @@ async function openCustomers(page: Page) {
 }
 
 test.describe('back office: customers', () => {
-  test('find a customer, edit and save them, add a vehicle, see their bookings', async ({ page }, testInfo) => {
+  test('find a customer, edit and save them, add a vehicle, see their bookings', async ({
+    page,
+  }, testInfo) => {
     // A long journey with three accessibility scans.
     test.slow();
     const tag = runTag(testInfo.project.name);
@@ -84,7 +87,10 @@ test.describe('back office: customers', () => {
     await expect(page).toHaveURL(`/admin/bookings/add?customer=${customerId}`);
   });
 
-  test('create a customer with a generated password, who can then log in', async ({ page, request }, testInfo) => {
+  test('create a customer with a generated password, who can then log in', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.slow();
     const email = uniqueEmail(testInfo, 'staff-made');
     await openCustomers(page);
@@ -126,7 +132,9 @@ test.describe('back office: customers', () => {
     await main.getByRole('tab', { name: 'Subscription' }).click();
     await expect(page).toHaveURL(/\?tab=subscription$/);
     const panel = main.getByRole('tabpanel', { name: 'Subscription' });
-    await expect(panel.getByRole('region', { name: 'Unlimited indoor parking' }).getByText('Not subscribed')).toBeVisible();
+    await expect(
+      panel.getByRole('region', { name: 'Unlimited indoor parking' }).getByText('Not subscribed'),
+    ).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Subscribe to unlimited outdoor parking' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await keepScreenshot(page, testInfo, 'admin-customer-subscription');

@@ -33,7 +33,9 @@ test.describe('back office on a phone', () => {
     const list = page.getByRole('list', { name: 'Bookings' });
     await expect(list.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('table', { name: 'Bookings' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Actions' }).getByRole('link', { name: 'Add' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Actions' }).getByRole('link', { name: 'Add' }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await keepScreenshot(page, testInfo, 'admin-bookings-phone');
 

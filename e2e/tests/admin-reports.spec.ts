@@ -8,7 +8,8 @@ import { demo, login } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { businessDate, keepScreenshot } from '../support/booking';
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('');
 
 async function typeDate(page: Page, label: string, date: string) {
@@ -21,7 +22,9 @@ test.describe('reports', () => {
   // Charts, big tables and axe over them: more than the default 30 s on a busy machine.
   test.slow();
 
-  test('the overview charts six months of fill; a new From date changes the address and the chart', async ({ page }, testInfo) => {
+  test('the overview charts six months of fill; a new From date changes the address and the chart', async ({
+    page,
+  }, testInfo) => {
     const today = businessDate(new Date());
     await login(page, demo.admin);
     await page.goto('/admin/reports');
@@ -31,10 +34,14 @@ test.describe('reports', () => {
     // The seed's past three months and future three months of bookings fill the default range.
     const days = async () => Number(/(\d+) days/.exec((await chart.getAttribute('aria-label')) ?? '')?.[1]);
     await expect.poll(days).toBeGreaterThan(170);
-    await expect(chart.locator('svg path.MuiLineChart-line, svg .MuiLineElement-root').first()).toBeAttached();
+    await expect(
+      chart.locator('svg path.MuiLineChart-line, svg .MuiLineElement-root').first(),
+    ).toBeAttached();
     const indoor = page.getByRole('table', { name: 'Indoor fill' });
     await expect(indoor.getByRole('row', { name: /Fill rate/ })).toContainText('%');
-    const average = Number(/(\d+)%/.exec((await indoor.getByRole('row', { name: /Fill rate/ }).textContent()) ?? '')?.[1]);
+    const average = Number(
+      /(\d+)%/.exec((await indoor.getByRole('row', { name: /Fill rate/ }).textContent()) ?? '')?.[1],
+    );
     expect(average).toBeGreaterThan(0);
     await expect(page.getByRole('table', { name: 'Booking types' }).getByRole('row')).not.toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
@@ -51,9 +58,14 @@ test.describe('reports', () => {
     await expect(page).toHaveURL(new RegExp(`end_date=${today}`));
 
     // The report links keep the dates.
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Departing/Returning' }).click();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Departing/Returning' })
+      .click();
     await expect(page).toHaveURL(`/admin/reports/inout?start_date=${from}&end_date=${today}`);
-    await expect(page.getByRole('img', { name: /^Cars departing and returning by day, 31 days/ })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /^Cars departing and returning by day, 31 days/ }),
+    ).toBeVisible();
   });
 
   test('the KPI Summary of the To date’s month is a CSV', async ({ page }) => {
@@ -63,12 +75,18 @@ test.describe('reports', () => {
     await expect(link).toHaveAttribute('target', '_blank');
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toContain('kpi-summary-csv/?month=2026-02-10');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate((url) => window.location.assign(url), href)]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.evaluate((url) => window.location.assign(url), href),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const response = await page.request.get(href);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     // A header, one line a day of February, and the total.
     expect(lines).toHaveLength(1 + 28 + 1);
   });
@@ -77,15 +95,25 @@ test.describe('reports', () => {
     const today = businessDate(new Date());
     await login(page, demo.admin);
     await page.goto(`/admin/reports/extras?start_date=${addDays(today, -14)}&end_date=${today}`);
-    await expect(page.getByRole('table', { name: 'Extras sold' }).getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('table', { name: 'Bookings with extras' }).getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('table', { name: 'Extras sold' }).getByRole('row').nth(1)).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(
+      page.getByRole('table', { name: 'Bookings with extras' }).getByRole('row').nth(1),
+    ).toBeVisible({ timeout: 20_000 });
     await expectNoSeriousA11yViolations(page);
 
     await page.goto(`/admin/imports?imports_date=${addDays(today, -1)}`);
     await expect(page.getByRole('heading', { name: 'Imports & Reconciliation', level: 1 })).toBeVisible();
     const payments = page.getByRole('table', { name: 'Payments' });
     await expect(payments.getByRole('row').nth(1)).toBeVisible();
-    await expect(payments.getByRole('columnheader')).toHaveText(['Booking', 'Time', 'Total', 'Amount Paid', 'Payment Method']);
+    await expect(payments.getByRole('columnheader')).toHaveText([
+      'Booking',
+      'Time',
+      'Total',
+      'Amount Paid',
+      'Payment Method',
+    ]);
     await expectNoSeriousA11yViolations(page);
     await page.goto('/admin/imports?imports_date=2031-06-03');
     await expect(page.getByText('No bookings with payments for the current date.')).toBeVisible();

@@ -14,7 +14,10 @@ async function expectNothingRan(page: Page) {
   await expect(page.locator('main img[src="x"], main script')).toHaveCount(0);
 }
 
-test('markup in a contact message and a customer’s name shows as text in the back office and runs nothing', async ({ page, request }, testInfo) => {
+test('markup in a contact message and a customer’s name shows as text in the back office and runs nothing', async ({
+  page,
+  request,
+}, testInfo) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -23,13 +26,34 @@ test('markup in a contact message and a customer’s name shows as text in the b
   const stamp = `${testInfo.project.name}${Date.now()}`;
   const sent = await request.post('/backend/api/v1/contact-submissions/', {
     headers: { 'content-type': 'application/vnd.api+json' },
-    data: { data: { type: 'contact-submissions', attributes: { name: `${IMG} ${stamp}`, email: 'visitor@example.com', phoneNumber: '', message: `${SCRIPT} ${IMG}` } } },
+    data: {
+      data: {
+        type: 'contact-submissions',
+        attributes: {
+          name: `${IMG} ${stamp}`,
+          email: 'visitor@example.com',
+          phoneNumber: '',
+          message: `${SCRIPT} ${IMG}`,
+        },
+      },
+    },
   });
   expect(sent.status()).toBe(201);
   const token = await adminToken(request);
   const email = `xss-${stamp}@example.com`;
   const created = await adminApi(request, token, 'POST', 'customers/', {
-    data: { type: 'customers', attributes: { title: 'Mr', firstName: IMG, lastName: SCRIPT, phoneNumber: '0400 000 000', email, business: '', roles: ['Customers'] } },
+    data: {
+      type: 'customers',
+      attributes: {
+        title: 'Mr',
+        firstName: IMG,
+        lastName: SCRIPT,
+        phoneNumber: '0400 000 000',
+        email,
+        business: '',
+        roles: ['Customers'],
+      },
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 

@@ -6,7 +6,8 @@ import { businessDate, keepScreenshot } from '../support/booking';
 // Not flying is set apart from the airlines, and an extra that cannot be booked takes two lines, not six.
 // Both projects run it at 390 px.
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A stay inside the demo seed's "Wash bay upgrade" blockout (today + 10 to today + 17: washes and valets
@@ -52,7 +53,9 @@ async function toFlightsStep(page: Page, stay: { startDate: string; endDate: str
   await expect(page).toHaveURL(/\/booking\/step-4$/);
 }
 
-test('the booking wizard fits a 390 px phone: the chosen flight, Not flying first, unavailable extras in two lines', async ({ page }, testInfo) => {
+test('the booking wizard fits a 390 px phone: the chosen flight, Not flying first, unavailable extras in two lines', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const main = page.getByRole('main');
@@ -61,13 +64,18 @@ test('the booking wizard fits a 390 px phone: the chosen flight, Not flying firs
   // Not flying first, apart from the airlines, which keep their alphabetical order in their own group.
   const airline = main.getByRole('combobox', { name: 'Departure airline' });
   const options = await airline.evaluate((select) =>
-    Array.from((select as HTMLSelectElement).options).map((option) => ({ text: option.text, group: option.parentElement?.tagName === 'OPTGROUP' })),
+    Array.from((select as HTMLSelectElement).options).map((option) => ({
+      text: option.text,
+      group: option.parentElement?.tagName === 'OPTGROUP',
+    })),
   );
   expect(options[1]).toEqual({ text: 'Not flying', group: false });
   const airlines = options.slice(2);
   expect(airlines.length).toBeGreaterThan(1);
   expect(airlines.every((option) => option.group)).toBe(true);
-  expect(airlines.map((option) => option.text)).toEqual([...airlines.map((option) => option.text)].sort((a, b) => a.localeCompare(b)));
+  expect(airlines.map((option) => option.text)).toEqual(
+    [...airlines.map((option) => option.text)].sort((a, b) => a.localeCompare(b)),
+  );
 
   // The chosen flight in full, inside the screen.
   await airline.selectOption({ label: 'Qantas' });
@@ -103,8 +111,12 @@ test('the booking wizard fits a 390 px phone: the chosen flight, Not flying firs
   await expect(page).toHaveURL(/\/booking\/step-5$/);
 
   // Each extra that cannot be booked for these dates: two short lines, not five or six.
-  await expect(main.getByText('One or more of the extras below are unavailable at the selected dates.')).toBeVisible();
-  const unavailable = main.locator('label[data-testid^="extra-"]').filter({ has: page.locator('input[type="checkbox"][disabled]') });
+  await expect(
+    main.getByText('One or more of the extras below are unavailable at the selected dates.'),
+  ).toBeVisible();
+  const unavailable = main
+    .locator('label[data-testid^="extra-"]')
+    .filter({ has: page.locator('input[type="checkbox"][disabled]') });
   await expect(unavailable.first()).toBeVisible();
   expect(await unavailable.count()).toBeGreaterThanOrEqual(1);
   for (const box of await unavailable.all()) {

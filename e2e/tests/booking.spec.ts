@@ -170,12 +170,20 @@ test.describe('booking wizard', () => {
     expect(mail.text).toContain(`Manage my booking: `);
     expect(mail.text).toMatch(new RegExp(`Amount paid:\\s+\\${total}`));
     const invoice = mail.attachments.find((file) => file.filename === `invoice-${code}.pdf`);
-    expect(Buffer.from(invoice?.contentBase64 ?? '', 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(invoice?.contentBase64 ?? '', 'base64')
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     const qr = mail.attachments.find((file) => file.contentType === 'image/png');
     expect(qr?.cid).toBeTruthy();
     expect(mail.html).toContain(`src="cid:${qr?.cid ?? ''}"`);
     // The captured mailbox opens the attachment as a file.
-    const opened = await mailAttachment(request, mail, mail.attachments.indexOf(invoice as CapturedAttachment));
+    const opened = await mailAttachment(
+      request,
+      mail,
+      mail.attachments.indexOf(invoice as CapturedAttachment),
+    );
     expect(opened.headers()['content-type']).toBe('application/pdf');
 
     // The booking as the back office sees it: complete and paid, outdoor, two extras, the promo code.

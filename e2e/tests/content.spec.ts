@@ -20,9 +20,12 @@ test.describe('home page and content pages', () => {
       expect(carousel?.y ?? 0).toBeGreaterThan(button?.y ?? Infinity);
     }
     const day = (offset: number) =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Hobart', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-        new Date(Date.now() + offset * 86_400_000),
-      );
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Australia/Hobart',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date(Date.now() + offset * 86_400_000));
     await expect(quote.getByLabel('Departure date')).toHaveValue(day(1));
     await expect(quote.getByLabel('Return date')).toHaveValue(day(8));
     await keepScreenshot(page, testInfo, 'home-first-screen');

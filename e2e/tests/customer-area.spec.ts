@@ -56,7 +56,9 @@ test.describe('customer area', () => {
     await expect(page.getByRole('article', { name: rego })).toHaveCount(0);
   });
 
-  test('My Bookings says where each stay stands and what is left to pay, upcoming first', async ({ page }, testInfo) => {
+  test('My Bookings says where each stay stands and what is left to pay, upcoming first', async ({
+    page,
+  }, testInfo) => {
     // The demo customer has two past stays, one parked now and two to come, one of them booked by staff and unpaid.
     await login(page, demo.customer);
     await page.goto('/bookings');

@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+} from '@playwright/test';
 import { login, registerByApi, uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot, quietStay } from '../support/booking';
@@ -12,22 +19,29 @@ interface Resource<A> {
   attributes: A;
 }
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function seededIds(request: APIRequestContext) {
-  const list = async <A>(url: string) => ((await (await request.get(`${API}/${url}`)).json()) as { data: Resource<A>[] }).data;
+  const list = async <A>(url: string) =>
+    ((await (await request.get(`${API}/${url}`)).json()) as { data: Resource<A>[] }).data;
   const lots = await list<{ slug: string }>('lots/');
   const types = await list<{ name: string }>('vehicle-types/?sort=name');
   const airlines = await list<{ name: string }>('airlines/?page[size]=100');
   const outdoor = lots.find((lot) => lot.attributes.slug === 'outdoor');
   const vehicleType = types.find((type) => type.attributes.name === 'Sedan') ?? types[0];
-  const airline = airlines.find((item) => item.attributes.name === 'Qantas') ?? airlines.find((item) => item.attributes.name !== 'Not flying');
+  const airline =
+    airlines.find((item) => item.attributes.name === 'Qantas') ??
+    airlines.find((item) => item.attributes.name !== 'Not flying');
   if (!outdoor || !vehicleType || !airline) throw new Error('seed data missing');
   return { outdoor: outdoor.id, vehicleType: vehicleType.id, airline: airline.id };
 }
 
 /** A paid outdoor booking made through the API as the wizard makes it (4242… through the local provider). */
-async function paidBooking(request: APIRequestContext, options: { email: string; token?: string; fromDay: number; rego: string }) {
+async function paidBooking(
+  request: APIRequestContext,
+  options: { email: string; token?: string; fromDay: number; rego: string },
+) {
   const ids = await seededIds(request);
   const stay = quietStay(options.fromDay, 3);
   const rel = (type: string, id: string) => ({ data: { type, id } });
@@ -65,9 +79,21 @@ async function paidBooking(request: APIRequestContext, options: { email: string;
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const booking = ((await created.json()) as { data: Resource<{ bookingCode: string; clientSecret: string; totalCost: string }> }).data;
-  const card = { clientSecret: booking.attributes.clientSecret, number: '4242424242424242', expiry: '12 / 30', cvc: '123' };
-  const paid = await request.post(`${API}/local-payments/`, { headers: JSONAPI, data: { data: { type: 'local-payments', attributes: card } } });
+  const booking = (
+    (await created.json()) as {
+      data: Resource<{ bookingCode: string; clientSecret: string; totalCost: string }>;
+    }
+  ).data;
+  const card = {
+    clientSecret: booking.attributes.clientSecret,
+    number: '4242424242424242',
+    expiry: '12 / 30',
+    cvc: '123',
+  };
+  const paid = await request.post(`${API}/local-payments/`, {
+    headers: JSONAPI,
+    data: { data: { type: 'local-payments', attributes: card } },
+  });
   expect(paid.status(), await paid.text()).toBe(201);
   const confirmed = await request.post(`${API}/payment-confirmations/`, {
     headers: JSONAPI,
@@ -78,10 +104,18 @@ async function paidBooking(request: APIRequestContext, options: { email: string;
 }
 
 /** A token from a context of its own: the session cookie login sets must not ride along (and need CSRF) on other calls. */
-async function tokenOf(playwright: PlaywrightWorkerArgs['playwright'], testInfo: TestInfo, email: string, password: string): Promise<string> {
+async function tokenOf(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  testInfo: TestInfo,
+  email: string,
+  password: string,
+): Promise<string> {
   const context = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
-    const response = await context.post(`${API}/sessions/`, { headers: JSONAPI, data: { data: { type: 'sessions', attributes: { email, password } } } });
+    const response = await context.post(`${API}/sessions/`, {
+      headers: JSONAPI,
+      data: { data: { type: 'sessions', attributes: { email, password } } },
+    });
     expect(response.status()).toBe(201);
     return ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
   } finally {
@@ -97,10 +131,17 @@ async function expectFits(page: Page, width: number) {
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 
 test.describe('manage my booking', () => {
-  test('a guest finds their booking by code and email, moves the return date later and pays the difference with 4242…', async ({ page, request }, testInfo: TestInfo) => {
+  test('a guest finds their booking by code and email, moves the return date later and pays the difference with 4242…', async ({
+    page,
+    request,
+  }, testInfo: TestInfo) => {
     test.setTimeout(150_000);
     const email = uniqueEmail(testInfo, 'manage-guest');
-    const booking = await paidBooking(request, { email, fromDay: testInfo.project.name === 'phone' ? 60 : 52, rego: `MNG${testInfo.project.name === 'phone' ? 'P' : 'D'}1` });
+    const booking = await paidBooking(request, {
+      email,
+      fromDay: testInfo.project.name === 'phone' ? 60 : 52,
+      rego: `MNG${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
+    });
 
     await page.goto('/manage-booking');
     const main = page.getByRole('main');
@@ -111,13 +152,17 @@ test.describe('manage my booking', () => {
     await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
     await main.getByRole('textbox', { name: 'Email address' }).fill('someone-else@example.com');
     await main.getByRole('button', { name: 'Find my booking' }).click();
-    await expect(main.getByRole('alert')).toHaveText('We could not find a booking with that booking code and email address.');
+    await expect(main.getByRole('alert')).toHaveText(
+      'We could not find a booking with that booking code and email address.',
+    );
 
     await main.getByRole('textbox', { name: 'Email address' }).fill(email);
     await main.getByRole('button', { name: 'Find my booking' }).click();
     await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${booking.id}$`));
-    await expect(main.getByRole('region', { name: 'Charges', exact: true })).toContainText(`Paid${money(Number(booking.total))}`);
+    await expect(main.getByRole('region', { name: 'Charges', exact: true })).toContainText(
+      `Paid${money(Number(booking.total))}`,
+    );
     await expectNoSeriousA11yViolations(page);
     await keepScreenshot(page, testInfo, 'manage-booking-found');
 
@@ -128,13 +173,20 @@ test.describe('manage my booking', () => {
       data: {
         data: {
           type: 'booking-quotes',
-          attributes: { startDatetime: `${booking.stay.startDate}T10:00:00+11:00`, endDatetime: `${newEnd}T18:00:00+11:00`, extrasCost: '0', discountRate: '0' },
+          attributes: {
+            startDatetime: `${booking.stay.startDate}T10:00:00+11:00`,
+            endDatetime: `${newEnd}T18:00:00+11:00`,
+            extrasCost: '0',
+            discountRate: '0',
+          },
           relationships: { lot: { data: { type: 'lots', id: (await seededIds(request)).outdoor } } },
         },
       },
     });
     expect(costs.ok(), await costs.text()).toBe(true);
-    const newTotal = Number(((await costs.json()) as { data: { attributes: { totalCost: string } } }).data.attributes.totalCost);
+    const newTotal = Number(
+      ((await costs.json()) as { data: { attributes: { totalCost: string } } }).data.attributes.totalCost,
+    );
     const difference = newTotal - Number(booking.total);
     expect(difference).toBeGreaterThan(0);
 
@@ -155,14 +207,20 @@ test.describe('manage my booking', () => {
     await expectNoSeriousA11yViolations(page);
     await cardForm.getByRole('button', { name: `Pay ${money(difference)}` }).click();
 
-    await expect(main.getByRole('status').filter({ hasText: `your payment of ${money(difference)} has been received` })).toBeVisible();
+    await expect(
+      main.getByRole('status').filter({ hasText: `your payment of ${money(difference)} has been received` }),
+    ).toBeVisible();
     const charges = main.getByRole('region', { name: 'Charges', exact: true });
     await expect(charges).toContainText(`Total (AUD)${money(newTotal)}`);
     await expect(charges).toContainText(`Paid${money(newTotal)}`);
-    await expect(main.getByRole('region', { name: 'Parking', exact: true })).toContainText(`${Number(newEnd.slice(8))}/${Number(newEnd.slice(5, 7))}/${newEnd.slice(0, 4)}, 6:00 pm`);
+    await expect(main.getByRole('region', { name: 'Parking', exact: true })).toContainText(
+      `${Number(newEnd.slice(8))}/${Number(newEnd.slice(5, 7))}/${newEnd.slice(0, 4)}, 6:00 pm`,
+    );
     await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Paid');
 
-    const changed = (await mailTo(request, email)).find((message) => message.subject === `Your booking ${booking.code} has been changed`);
+    const changed = (await mailTo(request, email)).find(
+      (message) => message.subject === `Your booking ${booking.code} has been changed`,
+    );
     expect(changed?.text).toContain(`Thank you for paying the difference of ${money(difference)}.`);
 
     // Responsive down to 360 px: nothing runs off the side.
@@ -171,27 +229,41 @@ test.describe('manage my booking', () => {
     await keepScreenshot(page, testInfo, 'manage-booking-changed');
   });
 
-  test('a guest adds an extra, changes flights and car, and pays the difference with 4242…', async ({ page, request }, testInfo: TestInfo) => {
+  test('a guest adds an extra, changes flights and car, and pays the difference with 4242…', async ({
+    page,
+    request,
+  }, testInfo: TestInfo) => {
     test.setTimeout(150_000);
     const phone = testInfo.project.name === 'phone';
     const email = uniqueEmail(testInfo, 'manage-extras');
-    const booking = await paidBooking(request, { email, fromDay: phone ? 82 : 76, rego: `MNX${phone ? 'P' : 'D'}1` });
+    const booking = await paidBooking(request, {
+      email,
+      fromDay: phone ? 82 : 76,
+      rego: `MNX${phone ? 'P' : 'D'}1`,
+    });
 
     await page.goto('/manage-booking');
     const main = page.getByRole('main');
     await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
     await main.getByRole('textbox', { name: 'Email address' }).fill(email);
     await main.getByRole('button', { name: 'Find my booking' }).click();
-    await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible({ timeout: 15_000 });
+    await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible({
+      timeout: 15_000,
+    });
 
     const changeForm = main.getByRole('form', { name: 'Change booking' });
     // The wizard's extras for this stay: pick the first one that can be booked, at the price shown.
     const extrasGroup = changeForm.getByRole('group', { name: 'Extras' });
-    const extra = extrasGroup.locator('label[data-testid^="extra-"]').filter({ has: page.locator('input[type="checkbox"]:not([disabled]):not(:checked)') }).first();
+    const extra = extrasGroup
+      .locator('label[data-testid^="extra-"]')
+      .filter({ has: page.locator('input[type="checkbox"]:not([disabled]):not(:checked)') })
+      .first();
     await expect(extra).toBeVisible({ timeout: 15_000 });
     const extraId = ((await extra.getAttribute('data-testid')) ?? '').replace('extra-', '');
     const extraName = (await extra.locator(`#extra-${extraId}-name`).innerText()).trim();
-    const extraPrice = Number((await extra.locator(`#extra-${extraId}-price`).innerText()).replace(/[$,]/g, ''));
+    const extraPrice = Number(
+      (await extra.locator(`#extra-${extraId}-price`).innerText()).replace(/[$,]/g, ''),
+    );
     expect(extraPrice).toBeGreaterThan(0);
     await extra.getByRole('checkbox').check();
 
@@ -201,12 +273,16 @@ test.describe('manage my booking', () => {
     await expect(departureAirline).toHaveValue(/\d+/);
     const airlineOptions = await departureAirline.locator('option').allTextContents();
     expect(airlineOptions[1]).toBe('Not flying');
-    await changeForm.getByRole('combobox', { name: 'Departure flight' }).selectOption({ label: 'Other (flight not listed)' });
+    await changeForm
+      .getByRole('combobox', { name: 'Departure flight' })
+      .selectOption({ label: 'Other (flight not listed)' });
     await changeForm.getByRole('textbox', { name: 'Departure flight number' }).fill('qf1234');
     await changeForm.getByLabel('Flight departure time').fill('11:00');
     await expect(changeForm.getByText('Bus departure time: 10:00 am.')).toBeVisible();
     // The drop-off follows the flight: 10 minutes before its bus.
-    await expect(changeForm.getByLabel('Drop-off date and time')).toHaveValue(`${booking.stay.startDate}T09:50`);
+    await expect(changeForm.getByLabel('Drop-off date and time')).toHaveValue(
+      `${booking.stay.startDate}T09:50`,
+    );
     await changeForm.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Not flying' });
     await changeForm.getByLabel('Pick-up time').fill('17:30');
     await expect(changeForm.getByLabel('Pick-up date and time')).toHaveValue(`${booking.stay.endDate}T17:30`);
@@ -230,12 +306,18 @@ test.describe('manage my booking', () => {
     await cardForm.getByRole('checkbox').check();
     await cardForm.getByRole('button', { name: `Pay ${money(extraPrice)}` }).click();
 
-    await expect(main.getByRole('status').filter({ hasText: `your payment of ${money(extraPrice)} has been received` })).toBeVisible();
+    await expect(
+      main.getByRole('status').filter({ hasText: `your payment of ${money(extraPrice)} has been received` }),
+    ).toBeVisible();
     const charges = main.getByRole('region', { name: 'Charges', exact: true });
     await expect(charges).toContainText(`Extras${money(extraPrice)}`);
     await expect(charges).toContainText(`Paid${money(newTotal)}`);
-    await expect(main.getByRole('region', { name: 'Vehicle', exact: true })).toContainText(`${extraName} (${money(extraPrice)})`);
-    await expect(main.getByRole('region', { name: 'Vehicle', exact: true })).toContainText('Blue Toyota Corolla');
+    await expect(main.getByRole('region', { name: 'Vehicle', exact: true })).toContainText(
+      `${extraName} (${money(extraPrice)})`,
+    );
+    await expect(main.getByRole('region', { name: 'Vehicle', exact: true })).toContainText(
+      'Blue Toyota Corolla',
+    );
     await expect(main.getByRole('region', { name: 'Flights', exact: true })).toContainText('QF1234');
     await expect(main.getByRole('region', { name: 'Flights', exact: true })).toContainText('Not flying');
     await expect(main.getByRole('region', { name: 'Parking', exact: true })).toContainText('5:30 pm');
@@ -243,14 +325,23 @@ test.describe('manage my booking', () => {
     await expectFits(page, phone ? 390 : 1280);
   });
 
-  test('a customer cancels from My Bookings and sees it Cancelled, with the refund', async ({ page, request, playwright }, testInfo: TestInfo) => {
+  test('a customer cancels from My Bookings and sees it Cancelled, with the refund', async ({
+    page,
+    request,
+    playwright,
+  }, testInfo: TestInfo) => {
     test.setTimeout(150_000);
     // A customer of this test alone, with a confirmed email (My Bookings needs one).
     const account = await registerByApi(request, uniqueEmail(testInfo, 'manage-customer'));
     await page.goto(await linkFromMail(request, account.email, '/confirm-email'));
     await expect(page.getByText('Your account has now been confirmed.')).toBeVisible({ timeout: 15_000 });
     const token = await tokenOf(playwright, testInfo, account.email, account.password);
-    const booking = await paidBooking(request, { email: account.email, token, fromDay: testInfo.project.name === 'phone' ? 70 : 64, rego: `CNL${testInfo.project.name === 'phone' ? 'P' : 'D'}1` });
+    const booking = await paidBooking(request, {
+      email: account.email,
+      token,
+      fromDay: testInfo.project.name === 'phone' ? 70 : 64,
+      rego: `CNL${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
+    });
 
     await login(page, account.email, account.password);
     await page.goto('/bookings');
@@ -261,14 +352,20 @@ test.describe('manage my booking', () => {
 
     await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${booking.id}$`));
     await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
-    await expect(main.getByText(`If you cancel now, ${money(Number(booking.total))} will be refunded to your card.`)).toBeVisible();
+    await expect(
+      main.getByText(`If you cancel now, ${money(Number(booking.total))} will be refunded to your card.`),
+    ).toBeVisible();
     await main.getByRole('button', { name: 'Cancel booking' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this booking?' });
     await expect(confirm).toContainText(`You will be refunded ${money(Number(booking.total))} to your card.`);
     await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: 'Cancel booking' }).click();
 
-    await expect(main.getByRole('status').filter({ hasText: `Your booking has been cancelled. ${money(Number(booking.total))} has been refunded to your card.` })).toBeVisible();
+    await expect(
+      main.getByRole('status').filter({
+        hasText: `Your booking has been cancelled. ${money(Number(booking.total))} has been refunded to your card.`,
+      }),
+    ).toBeVisible();
     await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Cancelled');
     await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Refunded');
     await expect(main.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
@@ -278,9 +375,15 @@ test.describe('manage my booking', () => {
     // Back in My Bookings: the booking is Cancelled and its payment Refunded.
     await page.goto('/bookings');
     await main.getByRole('button', { name: `View booking ${booking.code}` }).click();
-    await expect(page.getByRole('dialog').getByRole('region', { name: 'Booking', exact: true })).toContainText('Cancelled');
-    await expect(page.getByRole('dialog').getByRole('region', { name: 'Booking', exact: true })).toContainText('Refunded');
-    const cancelled = (await mailTo(request, account.email)).find((message) => message.subject === `Your booking ${booking.code} has been cancelled`);
+    await expect(
+      page.getByRole('dialog').getByRole('region', { name: 'Booking', exact: true }),
+    ).toContainText('Cancelled');
+    await expect(
+      page.getByRole('dialog').getByRole('region', { name: 'Booking', exact: true }),
+    ).toContainText('Refunded');
+    const cancelled = (await mailTo(request, account.email)).find(
+      (message) => message.subject === `Your booking ${booking.code} has been cancelled`,
+    );
     expect(cancelled?.text).toContain(`We have refunded ${money(Number(booking.total))} to your card.`);
   });
 });

@@ -6,7 +6,9 @@ test.describe('served product', () => {
     const response = await request.get('/backend/api/v1/lots/');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/vnd.api+json');
-    const body = (await response.json()) as { data: Array<{ type: string; attributes: { slug: string; spaces: number } }> };
+    const body = (await response.json()) as {
+      data: Array<{ type: string; attributes: { slug: string; spaces: number } }>;
+    };
     expect(body.data.map((lot) => lot.type)).toEqual(['lots', 'lots']);
     expect(body.data.map((lot) => lot.attributes.slug).sort()).toEqual(['indoor', 'outdoor']);
   });
@@ -35,7 +37,9 @@ test.describe('served product', () => {
       const compressed = await request.get(script ?? '', { headers: { 'accept-encoding': encoding } });
       expect(compressed.headers()['content-encoding']).toBe(encoding);
       expect(compressed.headers()['vary']).toMatch(/accept-encoding/i);
-      expect(Number(compressed.headers()['content-length'])).toBeLessThan(Number(plain.headers()['content-length']) / 2);
+      expect(Number(compressed.headers()['content-length'])).toBeLessThan(
+        Number(plain.headers()['content-length']) / 2,
+      );
       // The client decodes it: the same bytes as the uncompressed file.
       expect((await compressed.body()).equals(await plain.body())).toBe(true);
     }
@@ -44,7 +48,9 @@ test.describe('served product', () => {
   test('the demo admin can log in through the API', async ({ request }) => {
     const response = await request.post('/backend/api/v1/sessions/', {
       headers: { 'content-type': 'application/vnd.api+json' },
-      data: { data: { type: 'sessions', attributes: { email: 'admin@example.com', password: 'demo-pass-1' } } },
+      data: {
+        data: { type: 'sessions', attributes: { email: 'admin@example.com', password: 'demo-pass-1' } },
+      },
     });
     expect(response.status()).toBe(201);
   });

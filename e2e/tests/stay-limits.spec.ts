@@ -34,7 +34,9 @@ test.describe('stay length and booking horizon', () => {
     await expect(form.getByText('A stay can be at most 365 days.')).toBeHidden();
   }
 
-  test('the home quote form says so beside the field and keeps its button disabled', async ({ page }, testInfo) => {
+  test('the home quote form says so beside the field and keeps its button disabled', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Get a quote' });
     const submit = form.getByRole('button', { name: 'Get a quote' });

@@ -1,5 +1,19 @@
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, demo, loginOnPage, registerByApi, uniqueEmail, type NewAccount } from '../support/accounts';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+} from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  demo,
+  loginOnPage,
+  registerByApi,
+  uniqueEmail,
+  type NewAccount,
+} from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, keepScreenshot, quietStay } from '../support/booking';
 import { linkFromMail } from '../support/mail';
@@ -18,7 +32,12 @@ interface Resource<A = Record<string, unknown>> {
 /** D/M/YYYY of an instant in the car park's time zone, as the site shows dates. */
 function shownDate(instant: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, day: 'numeric', month: 'numeric', year: 'numeric' })
+    new Intl.DateTimeFormat('en-AU', {
+      timeZone: TIME_ZONE,
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
@@ -31,7 +50,11 @@ async function review(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /** A fresh customer, email confirmed from the captured link: the demo customer stays as it is. */
-async function freshCustomer(page: Page, request: APIRequestContext, testInfo: TestInfo): Promise<NewAccount> {
+async function freshCustomer(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+): Promise<NewAccount> {
   const account = await registerByApi(request, uniqueEmail(testInfo, 'subscriber'));
   await page.goto(await linkFromMail(request, account.email, '/confirm-email'));
   await expect(page.getByText('Your account has now been confirmed.')).toBeVisible();
@@ -55,7 +78,9 @@ async function apiLogin(
       data: { data: { type: 'sessions', attributes: { email, password } } },
     });
     expect(response.status(), await response.text()).toBe(201);
-    const body = (await response.json()) as { data: { attributes: { token: string }; relationships: { user: { data: { id: string } } } } };
+    const body = (await response.json()) as {
+      data: { attributes: { token: string }; relationships: { user: { data: { id: string } } } };
+    };
     return { token: body.data.attributes.token, userId: body.data.relationships.user.data.id };
   } finally {
     await context.dispose();
@@ -63,7 +88,10 @@ async function apiLogin(
 }
 
 /** A stay inside the subscription's three months that the indoor car park can still take online. */
-async function indoorStay(request: APIRequestContext, fromDay: number): Promise<{ startDate: string; endDate: string }> {
+async function indoorStay(
+  request: APIRequestContext,
+  fromDay: number,
+): Promise<{ startDate: string; endDate: string }> {
   for (let offset = 0; offset < 20; offset += 1) {
     const stay = quietStay(fromDay + offset, 3);
     const response = await request.get(
@@ -78,13 +106,16 @@ async function indoorStay(request: APIRequestContext, fromDay: number): Promise<
 
 /** The ids a booking needs, from the seeded data: the indoor lot, a vehicle type, an airline that flies. */
 async function seededIds(request: APIRequestContext) {
-  const list = async <A>(url: string) => ((await (await request.get(`${API}/${url}`)).json()) as { data: Resource<A>[] }).data;
+  const list = async <A>(url: string) =>
+    ((await (await request.get(`${API}/${url}`)).json()) as { data: Resource<A>[] }).data;
   const lots = await list<{ slug: string }>('lots/');
   const types = await list<{ name: string }>('vehicle-types/?sort=name');
   const airlines = await list<{ name: string }>('airlines/?page[size]=100');
   const indoor = lots.find((lot) => lot.attributes.slug === 'indoor');
   const vehicleType = types.find((type) => type.attributes.name === 'Sedan') ?? types[0];
-  const airline = airlines.find((item) => item.attributes.name === 'Qantas') ?? airlines.find((item) => item.attributes.name !== 'Not flying');
+  const airline =
+    airlines.find((item) => item.attributes.name === 'Qantas') ??
+    airlines.find((item) => item.attributes.name !== 'Not flying');
   if (!indoor || !vehicleType || !airline) throw new Error('seed data missing');
   return { indoor: indoor.id, vehicleType: vehicleType.id, airline: airline.id };
 }
@@ -93,7 +124,11 @@ const subscriptionCard = (page: Page, name: 'Unlimited indoor parking' | 'Unlimi
   page.getByRole('main').getByRole('region', { name });
 
 test.describe('unlimited parking subscriptions', () => {
-  test('subscribe through the local checkout, park indoors for $0, cancel in the billing portal', async ({ page, request, playwright }, testInfo) => {
+  test('subscribe through the local checkout, park indoors for $0, cancel in the billing portal', async ({
+    page,
+    request,
+    playwright,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const account = await freshCustomer(page, request, testInfo);
 
@@ -119,7 +154,10 @@ test.describe('unlimited parking subscriptions', () => {
     await expect(main.getByRole('heading', { level: 1, name: 'Unlimited indoor parking' })).toBeVisible();
     await expect(main.getByText('billed every 3 months', { exact: true })).toBeVisible();
     await expect(main.getByText(account.email)).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Cancel and return to SkyPark' })).toHaveAttribute('href', PROFILE_TAB);
+    await expect(main.getByRole('link', { name: 'Cancel and return to SkyPark' })).toHaveAttribute(
+      'href',
+      PROFILE_TAB,
+    );
     await review(page, testInfo, 'subscriptions-local-checkout');
 
     const form = page.getByRole('form', { name: 'Pay with card' });
@@ -147,8 +185,15 @@ test.describe('unlimited parking subscriptions', () => {
     // Back on the profile's tab: active, renewing three months ahead.
     await expect(page).toHaveURL(PROFILE_TAB, { timeout: 15_000 });
     const { token, userId } = await apiLogin(playwright, testInfo, account.email, account.password);
-    const mine = await adminApi(request, token, 'GET', `subscriptions/?filter[user]=${userId}&include=price.product`);
-    const [subscription] = (mine.body as { data: Resource<{ endDatetime: string; canceledAt: string | null; valid: boolean }>[] }).data;
+    const mine = await adminApi(
+      request,
+      token,
+      'GET',
+      `subscriptions/?filter[user]=${userId}&include=price.product`,
+    );
+    const [subscription] = (
+      mine.body as { data: Resource<{ endDatetime: string; canceledAt: string | null; valid: boolean }>[] }
+    ).data;
     expect(subscription?.attributes).toMatchObject({ valid: true, canceledAt: null });
     const end = new Date(subscription?.attributes.endDatetime ?? '');
     const threeMonthsAhead = new Date();
@@ -157,7 +202,9 @@ test.describe('unlimited parking subscriptions', () => {
     const endText = shownDate(end);
     await expect(indoor.getByText(`Active — renews on ${endText}`)).toBeVisible();
     await expect(indoor.getByRole('button', { name: /^Subscribe/ })).toHaveCount(0);
-    await expect(subscriptionCard(page, 'Unlimited outdoor parking').getByText('Not subscribed')).toBeVisible();
+    await expect(
+      subscriptionCard(page, 'Unlimited outdoor parking').getByText('Not subscribed'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Manage subscription' })).toBeVisible();
     await review(page, testInfo, 'subscriptions-profile-active');
 
@@ -217,7 +264,9 @@ test.describe('unlimited parking subscriptions', () => {
     await expect(main.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
     await continueButton.click();
     await expect(page).toHaveURL(/\/booking\/step-3$/);
-    await main.getByRole('textbox', { name: 'Rego' }).fill(`SUB ${testInfo.project.name === 'phone' ? 'P' : 'D'}2`);
+    await main
+      .getByRole('textbox', { name: 'Rego' })
+      .fill(`SUB ${testInfo.project.name === 'phone' ? 'P' : 'D'}2`);
     await main.getByRole('combobox', { name: 'Vehicle type' }).selectOption({ label: 'Sedan' });
     await main.getByRole('combobox', { name: 'Make' }).selectOption('Toyota');
     await main.getByRole('textbox', { name: 'Model' }).fill('Camry');
@@ -245,7 +294,11 @@ test.describe('unlimited parking subscriptions', () => {
     const admin = await apiLogin(playwright, testInfo, demo.admin, DEMO_PASSWORD);
     const found = await adminApi(request, admin.token, 'GET', `bookings/?filter[bookingCode]=${code}`);
     const [wizardBooking] = (found.body as { data: Resource<Record<string, unknown>>[] }).data;
-    expect(wizardBooking?.attributes).toMatchObject({ totalCost: '0.00', status: 'complete', hadSubscription: true });
+    expect(wizardBooking?.attributes).toMatchObject({
+      totalCost: '0.00',
+      status: 'complete',
+      hadSubscription: true,
+    });
 
     // Manage subscription: the local billing portal, where the subscription is cancelled.
     await page.goto(PROFILE_TAB);

@@ -121,7 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     database,
     clock,
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
     rateLimiter: createRateLimiter(database, clock),
     payments: options.payments ?? createPaymentProvider(config, database, clock),
     quoteCache: options.changes ? new QuoteCache(database, config.timeZone, options.changes) : undefined,
@@ -143,8 +145,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Errors before routing (a malformed percent-escape in the path, a bad header) are JSON:API too.
     frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      void sendError(reply, new ApiError(status, [{ status: String(status), code: 'bad_request', detail: 'The request is malformed.' }]));
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void sendError(
+        reply,
+        new ApiError(status, [
+          { status: String(status), code: 'bad_request', detail: 'The request is malformed.' },
+        ]),
+      );
     },
   });
 
@@ -213,7 +221,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerActions(app, services, API_PREFIX, accountActions(services, registry));
   registerActions(app, services, API_PREFIX, catalogueActions(registry));
-  registerActions(app, services, API_PREFIX, [...quoteActions(registry), ...promoCodeActions, ...manageBookingActions, ...paymentActions(services.payments)]);
+  registerActions(app, services, API_PREFIX, [
+    ...quoteActions(registry),
+    ...promoCodeActions,
+    ...manageBookingActions,
+    ...paymentActions(services.payments),
+  ]);
   registerActions(app, services, API_PREFIX, invoiceActions(registry));
   registerActions(app, services, API_PREFIX, exportActions(registry));
   registerActions(app, services, API_PREFIX, reportActions(services.config.timeZone));
@@ -236,7 +249,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders(res, path) {
         // Hashed file names never change content: cache for a year. Everything else revalidates.
-        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
         // The same URL is sent brotli, gzip or plain by what the browser accepts.
         res.setHeader('vary', 'accept-encoding');
       },
@@ -279,8 +295,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/backend/') || path.startsWith('/wp-json/')) return sendError(reply, errors.notFound());
-    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !/\.[a-z0-9]{2,5}$/i.test(path)) {
+    if (path.startsWith('/backend/') || path.startsWith('/wp-json/'))
+      return sendError(reply, errors.notFound());
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      hasWeb &&
+      !/\.[a-z0-9]{2,5}$/i.test(path)
+    ) {
       return sendApp(request, reply, path);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

@@ -51,7 +51,9 @@ describe('business details', () => {
   });
 
   it('refuse an ABN that fails the checksum, anywhere', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', BUSINESS_ABN: '51 824 753 557' })).toThrow('BUSINESS_ABN: not a valid ABN');
+    expect(() => loadConfig({ NODE_ENV: 'test', BUSINESS_ABN: '51 824 753 557' })).toThrow(
+      'BUSINESS_ABN: not a valid ABN',
+    );
     expect(() => loadConfig({ ...production, BUSINESS_ABN: '123' })).toThrow('BUSINESS_ABN');
   });
 });
@@ -82,7 +84,12 @@ describe('the invoice title', () => {
   };
 
   it('is "Tax invoice" only with an ABN printed', async () => {
-    const withoutAbn = pdfText(await renderInvoicesPdf([invoice], { compress: false, business: loadConfig({ NODE_ENV: 'test' }).business }));
+    const withoutAbn = pdfText(
+      await renderInvoicesPdf([invoice], {
+        compress: false,
+        business: loadConfig({ NODE_ENV: 'test' }).business,
+      }),
+    );
     expect(withoutAbn).toContain('INVOICE');
     expect(withoutAbn).not.toContain('TAX INVOICE');
     expect(withoutAbn).not.toContain('ABN');

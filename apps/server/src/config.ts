@@ -14,7 +14,8 @@ export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): s
   let dir = start;
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && 'workspaces' in (JSON.parse(readFileSync(manifest, 'utf8')) as object)) return dir;
+    if (existsSync(manifest) && 'workspaces' in (JSON.parse(readFileSync(manifest, 'utf8')) as object))
+      return dir;
     const parent = dirname(dir);
     if (parent === dir) return process.cwd();
     dir = parent;
@@ -74,7 +75,10 @@ const envSchema = z.object({
   /** Cancellation: parking refunded in full more than this many hours ahead... */
   REFUND_FULL_PARKING_HOURS: intFromEnv(DEFAULT_MANAGE_RULES.fullRefundHours),
   /** ...otherwise this share of it (0 to 1); extras are always refunded. */
-  REFUND_LATE_PARKING_SHARE: z.string().regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/).default(DEFAULT_MANAGE_RULES.lateParkingRefundShare),
+  REFUND_LATE_PARKING_SHARE: z
+    .string()
+    .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/)
+    .default(DEFAULT_MANAGE_RULES.lateParkingRefundShare),
   /** Who the business is, as the site, the emails and the invoices all say it (one source). */
   BUSINESS_NAME: z.string().trim().min(1).default('SkyPark Airport Parking'),
   /** Printed on tax invoices; required in production (an Australian tax invoice needs the supplier's ABN). */
@@ -167,12 +171,16 @@ function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
   if (!e.STRIPE_SECRET_KEY) {
     // Payments fail closed: the local provider (test cards, a published webhook secret) takes no real money.
     if (e.NODE_ENV === 'production') {
-      throw new Error('Invalid environment: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required in production (the local payment provider is for development and tests)');
+      throw new Error(
+        'Invalid environment: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required in production (the local payment provider is for development and tests)',
+      );
     }
     return { provider: 'local', webhookSecret: e.LOCAL_WEBHOOK_SECRET ?? 'whsec_local_development_only' };
   }
   if (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) {
-    throw new Error('Invalid environment: STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+    throw new Error(
+      'Invalid environment: STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
   }
   const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
   return {
@@ -192,14 +200,17 @@ function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
 
 function sessionSecret(e: z.output<typeof envSchema>): string {
   if (e.SESSION_SECRET) return e.SESSION_SECRET;
-  if (e.NODE_ENV === 'production') throw new Error('Invalid environment: SESSION_SECRET (at least 32 characters) is required in production');
+  if (e.NODE_ENV === 'production')
+    throw new Error('Invalid environment: SESSION_SECRET (at least 32 characters) is required in production');
   return 'development-only-session-secret-not-for-production';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
@@ -215,10 +226,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     // Without it every email (booking confirmations, password resets) would be captured on disk, unsent.
-    throw new Error('Invalid environment: SMTP_URL is required in production (without it emails are captured, not sent)');
+    throw new Error(
+      'Invalid environment: SMTP_URL is required in production (without it emails are captured, not sent)',
+    );
   }
   if (e.NODE_ENV === 'production' && e.FAULT_PAUSE) {
-    throw new Error('Invalid environment: FAULT_PAUSE is for the fault tests and cannot be set in production');
+    throw new Error(
+      'Invalid environment: FAULT_PAUSE is for the fault tests and cannot be set in production',
+    );
   }
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
     console.warn('NODE_ENV=production without DATABASE_URL: using the embedded database in', dataDir);
@@ -270,7 +285,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     business: {
       name: e.BUSINESS_NAME,
       abn: e.BUSINESS_ABN ? formatAbn(e.BUSINESS_ABN) : null,
-      address: e.BUSINESS_ADDRESS.split(',').map((line) => line.trim()).filter(Boolean),
+      address: e.BUSINESS_ADDRESS.split(',')
+        .map((line) => line.trim())
+        .filter(Boolean),
       phone: e.BUSINESS_PHONE,
       email: e.BUSINESS_EMAIL,
     },

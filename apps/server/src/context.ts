@@ -64,7 +64,10 @@ export function hasCommitted(ctx: RequestContext): boolean {
  * Runs a write in one transaction with the context bound to it, then the after-commit work
  * (emails) once the data is safely stored.
  */
-export async function inTransaction<T>(ctx: RequestContext, work: (tx: RequestContext) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  ctx: RequestContext,
+  work: (tx: RequestContext) => Promise<T>,
+): Promise<T> {
   const jobs: Array<() => Promise<void>> = [];
   const defer: RequestContext['defer'] = (job) => jobs.push(job);
   const state = commits.get(ctx.defer);

@@ -24,11 +24,15 @@ export function configureFaults(points: ReadonlyMap<FaultPoint, FaultPause>): vo
  */
 export function parseFaultPause(value: string | undefined): Map<FaultPoint, FaultPause> {
   const points = new Map<FaultPoint, FaultPause>();
-  for (const item of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [name = '', ms] = item.split(':');
     const point = FAULT_POINTS.find((known) => known === name);
     if (!point) throw new Error(`Invalid environment: FAULT_PAUSE names an unknown point "${name}"`);
-    if (ms !== undefined && !/^\d{1,7}$/.test(ms)) throw new Error(`Invalid environment: FAULT_PAUSE "${item}" needs a number of milliseconds`);
+    if (ms !== undefined && !/^\d{1,7}$/.test(ms))
+      throw new Error(`Invalid environment: FAULT_PAUSE "${item}" needs a number of milliseconds`);
     points.set(point, ms === undefined ? 'forever' : Number(ms));
   }
   return points;

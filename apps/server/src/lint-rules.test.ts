@@ -15,7 +15,9 @@ const eslint = new ESLint({ cwd: root, overrideConfigFile: join(root, 'eslint.co
 
 /** Some production module of a server folder, without its extension (the folders' files get renamed). */
 function moduleIn(folder: string): string {
-  const file = readdirSync(join(server, folder)).find((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+  const file = readdirSync(join(server, folder)).find(
+    (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+  );
   if (!file) throw new Error(`no module in ${folder}/`);
   return `../${folder}/${file.replace(/\.ts$/, '')}`;
 }
@@ -25,7 +27,8 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
-const importing = (specifier: string) => `import * as target from '${specifier}';\n\nexport const used = target;\n`;
+const importing = (specifier: string) =>
+  `import * as target from '${specifier}';\n\nexport const used = target;\n`;
 
 describe('lint architecture rules', () => {
   it('reports an import cycle', async () => {
@@ -39,14 +42,22 @@ describe('lint architecture rules', () => {
     ['services', 'resources'],
     ['documents', 'services'],
     ['db/schema', 'services'],
-  ])('reports %s/ importing %s/', async (from, to) => {
-    const specifier = from.includes('/') ? `../${moduleIn(to)}` : moduleIn(to);
-    expect(await ruleIds(importing(specifier), join(server, from, 'lint-selftest.ts'))).toContain('import-x/no-restricted-paths');
-  }, 60_000);
+  ])(
+    'reports %s/ importing %s/',
+    async (from, to) => {
+      const specifier = from.includes('/') ? `../${moduleIn(to)}` : moduleIn(to);
+      expect(await ruleIds(importing(specifier), join(server, from, 'lint-selftest.ts'))).toContain(
+        'import-x/no-restricted-paths',
+      );
+    },
+    60_000,
+  );
 
   it('reports packages/domain importing the server', async () => {
     const filePath = join(root, 'packages/domain/src/lint-selftest.ts');
-    expect(await ruleIds(importing('../../../apps/server/src/config'), filePath)).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(importing('../../../apps/server/src/config'), filePath)).toContain(
+      'import-x/no-restricted-paths',
+    );
   }, 60_000);
 
   it('lets a layer import the one below it', async () => {

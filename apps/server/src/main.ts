@@ -14,21 +14,31 @@ async function main() {
   await handle.migrate();
 
   const embedded = handle.driver === 'pglite';
-  const seed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && embedded && config.env !== 'production');
+  const seed =
+    config.seedDemo === 'always' || (config.seedDemo === 'auto' && embedded && config.env !== 'production');
   if (seed && (await isEmpty(handle.db))) {
     console.info('Empty database: adding the demo data…');
-    const summary = await seedDemo(handle.db, { now: new Date(), timeZone: config.timeZone, emailDomain: config.emailDomain });
+    const summary = await seedDemo(handle.db, {
+      now: new Date(),
+      timeZone: config.timeZone,
+      emailDomain: config.emailDomain,
+    });
     console.info('Demo data:', JSON.stringify(summary));
   }
 
   // A payment the provider took while this process was stopped (killed mid-request, webhook lost) is
   // applied before the first request: the provider's state is the truth.
   const payments = createPaymentProvider(config, handle.db, () => new Date());
-  const reconciled = await reconcilePayments(handle.db, payments, new Date(), { timeZone: config.timeZone }).catch((error: unknown) => {
+  const reconciled = await reconcilePayments(handle.db, payments, new Date(), {
+    timeZone: config.timeZone,
+  }).catch((error: unknown) => {
     console.error('payment reconciliation failed', error);
     return null;
   });
-  if (reconciled?.applied) console.info(`Payments reconciled with the provider: ${reconciled.applied} of ${reconciled.checked} open`);
+  if (reconciled?.applied)
+    console.info(
+      `Payments reconciled with the provider: ${reconciled.applied} of ${reconciled.checked} open`,
+    );
 
   // Quotes are served from memory, kept current by the database's change notifications.
   const changes = await openChangeFeed(handle, config.databaseListenUrl);
@@ -38,7 +48,9 @@ async function main() {
   // Online bookings not paid within their hold (15 minutes) give their space back. One UPDATE, safe to run on
   // every instance at once.
   const abandonTimer = setInterval(() => {
-    abandonStaleBookings(handle.db, new Date()).catch((error: unknown) => console.error('abandon job failed', error));
+    abandonStaleBookings(handle.db, new Date()).catch((error: unknown) =>
+      console.error('abandon job failed', error),
+    );
   }, 60_000);
   abandonTimer.unref();
   // And again every PAYMENT_RECONCILE_MINUTES while running: a lost webhook does not wait for a restart.
@@ -47,7 +59,9 @@ async function main() {
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);
   if (embedded && config.env !== 'production') {
-    console.info('Demo logins (password demo-pass-1): admin@example.com, sales@example.com, customer@example.com');
+    console.info(
+      'Demo logins (password demo-pass-1): admin@example.com, sales@example.com, customer@example.com',
+    );
     console.info(`Captured emails: ${config.publicUrl}/backend/dev/mail/\n`);
   }
 

@@ -38,7 +38,9 @@ export const passwordResetConfirmationSchema = tokenSchema
   });
 
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string({ error: messages.currentPasswordRequired }).min(1, { error: messages.currentPasswordRequired }),
+  currentPassword: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, { error: messages.currentPasswordRequired }),
   password,
 });
 

@@ -11,8 +11,10 @@ import { localDatetime, optionalLocalDatetime, optionalText, requiredText } from
 import { messages } from './messages';
 import { percentAsFraction } from './numbers';
 
-const instant = (local: string, timeZone: string) => (local ? instantOfBusinessLocal(local, timeZone).toISOString() : null);
-const later = (start: string, end: string) => !start || !end || !endBeforeStart(new Date(`${start}:00Z`), new Date(`${end}:00Z`), true);
+const instant = (local: string, timeZone: string) =>
+  local ? instantOfBusinessLocal(local, timeZone).toISOString() : null;
+const later = (start: string, end: string) =>
+  !start || !end || !endBeforeStart(new Date(`${start}:00Z`), new Date(`${end}:00Z`), true);
 
 /** Discounts (Promo Codes): Discount Rate as a percent 0-100, stored as a fraction; code upper-cased. */
 export const discountFormSchema = z
@@ -26,8 +28,14 @@ export const discountFormSchema = z
     dropOffStart: optionalLocalDatetime(),
     dropOffEnd: optionalLocalDatetime(),
   })
-  .refine((value) => later(value.validFrom, value.validTo), { error: messages.dateAfterStart, path: ['validTo'] })
-  .refine((value) => later(value.dropOffStart, value.dropOffEnd), { error: messages.dateAfterStart, path: ['dropOffEnd'] });
+  .refine((value) => later(value.validFrom, value.validTo), {
+    error: messages.dateAfterStart,
+    path: ['validTo'],
+  })
+  .refine((value) => later(value.dropOffStart, value.dropOffEnd), {
+    error: messages.dateAfterStart,
+    path: ['dropOffEnd'],
+  });
 export type DiscountFormValues = z.input<typeof discountFormSchema>;
 export type DiscountFormOutput = z.output<typeof discountFormSchema>;
 

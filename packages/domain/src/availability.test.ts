@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { extraUnavailableReasons, isExtraAvailable, unavailableExtraIds, type ExtraCalendar, type Stay } from './availability';
+import {
+  extraUnavailableReasons,
+  isExtraAvailable,
+  unavailableExtraIds,
+  type ExtraCalendar,
+  type Stay,
+} from './availability';
 
 const TZ = 'Australia/Hobart';
 // 1-5 December 2026 in Hobart (AEDT, +11:00).
-const stay: Stay = { start: new Date('2026-12-01T08:00:00+11:00'), end: new Date('2026-12-05T18:00:00+11:00') };
+const stay: Stay = {
+  start: new Date('2026-12-01T08:00:00+11:00'),
+  end: new Date('2026-12-05T18:00:00+11:00'),
+};
 const wash = { id: 1, available: true };
 const empty: ExtraCalendar = { blockouts: [], exceptionalDays: [] };
 
-const blockout = (start: string, end: string, extraIds: number[], blockType: 'extra' | 'parking' | 'online_form' = 'extra') => ({
+const blockout = (
+  start: string,
+  end: string,
+  extraIds: number[],
+  blockType: 'extra' | 'parking' | 'online_form' = 'extra',
+) => ({
   blockType,
   startDatetime: new Date(start),
   endDatetime: new Date(end),
@@ -25,7 +39,10 @@ describe('extra availability for a stay', () => {
   });
 
   it('is unavailable when an extra blockout overlapping the stay lists it', () => {
-    const calendar = { blockouts: [blockout('2026-12-04T00:00:00+11:00', '2026-12-10T00:00:00+11:00', [1, 2])], exceptionalDays: [] };
+    const calendar = {
+      blockouts: [blockout('2026-12-04T00:00:00+11:00', '2026-12-10T00:00:00+11:00', [1, 2])],
+      exceptionalDays: [],
+    };
     expect(extraUnavailableReasons(wash, stay, calendar, TZ)).toEqual(['blockout']);
     expect(isExtraAvailable({ id: 3, available: true }, stay, calendar, TZ)).toBe(true);
   });
@@ -47,7 +64,13 @@ describe('extra availability for a stay', () => {
       const calendar = { blockouts: [], exceptionalDays: [{ date, unavailableExtraIds: [1] }] };
       expect(extraUnavailableReasons(wash, stay, calendar, TZ)).toEqual(['exceptional_day']);
     }
-    const outside = { blockouts: [], exceptionalDays: [{ date: '2026-11-30', unavailableExtraIds: [1] }, { date: '2026-12-06', unavailableExtraIds: [1] }] };
+    const outside = {
+      blockouts: [],
+      exceptionalDays: [
+        { date: '2026-11-30', unavailableExtraIds: [1] },
+        { date: '2026-12-06', unavailableExtraIds: [1] },
+      ],
+    };
     expect(isExtraAvailable(wash, stay, outside, TZ)).toBe(true);
   });
 
@@ -64,8 +87,17 @@ describe('extra availability for a stay', () => {
       blockouts: [blockout('2026-12-02T00:00:00+11:00', '2026-12-03T00:00:00+11:00', [1])],
       exceptionalDays: [{ date: '2026-12-04', unavailableExtraIds: [1, 2] }],
     };
-    expect(extraUnavailableReasons({ id: 1, available: false }, stay, calendar, TZ)).toEqual(['switched_off', 'blockout', 'exceptional_day']);
-    const extras = [wash, { id: 2, available: true }, { id: 3, available: true }, { id: 4, available: false }];
+    expect(extraUnavailableReasons({ id: 1, available: false }, stay, calendar, TZ)).toEqual([
+      'switched_off',
+      'blockout',
+      'exceptional_day',
+    ]);
+    const extras = [
+      wash,
+      { id: 2, available: true },
+      { id: 3, available: true },
+      { id: 4, available: false },
+    ];
     expect(unavailableExtraIds(extras, stay, calendar, TZ)).toEqual(new Set([1, 2, 4]));
   });
 });

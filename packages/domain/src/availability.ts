@@ -10,12 +10,20 @@ export type Stay = { start: Date; end: Date };
 
 export type ExtraState = { id: number; available: boolean };
 
-export type BlockoutRule = { blockType: BlockType; startDatetime: Date; endDatetime: Date; extraIds: readonly number[] };
+export type BlockoutRule = {
+  blockType: BlockType;
+  startDatetime: Date;
+  endDatetime: Date;
+  extraIds: readonly number[];
+};
 
 /** `date` is 'YYYY-MM-DD' in the business time zone. */
 export type ExceptionalDayRule = { date: string; unavailableExtraIds: readonly number[] };
 
-export type ExtraCalendar = { blockouts: readonly BlockoutRule[]; exceptionalDays: readonly ExceptionalDayRule[] };
+export type ExtraCalendar = {
+  blockouts: readonly BlockoutRule[];
+  exceptionalDays: readonly ExceptionalDayRule[];
+};
 
 export type UnavailableReason = 'switched_off' | 'blockout' | 'exceptional_day';
 
@@ -33,12 +41,19 @@ export function stayDates(stay: Stay, timeZone: string): { first: string; last: 
 }
 
 /** Every reason the extra cannot be booked for the stay; empty when it can. */
-export function extraUnavailableReasons(extra: ExtraState, stay: Stay, calendar: ExtraCalendar, timeZone: string): UnavailableReason[] {
+export function extraUnavailableReasons(
+  extra: ExtraState,
+  stay: Stay,
+  calendar: ExtraCalendar,
+  timeZone: string,
+): UnavailableReason[] {
   const reasons: UnavailableReason[] = [];
   if (!extra.available) reasons.push('switched_off');
   const blocked = calendar.blockouts.some(
     (blockout) =>
-      blockout.blockType === 'extra' && blockout.extraIds.includes(extra.id) && overlaps(stay, blockout.startDatetime, blockout.endDatetime),
+      blockout.blockType === 'extra' &&
+      blockout.extraIds.includes(extra.id) &&
+      overlaps(stay, blockout.startDatetime, blockout.endDatetime),
   );
   if (blocked) reasons.push('blockout');
   const { first, last } = stayDates(stay, timeZone);
@@ -49,10 +64,21 @@ export function extraUnavailableReasons(extra: ExtraState, stay: Stay, calendar:
   return reasons;
 }
 
-export const isExtraAvailable = (extra: ExtraState, stay: Stay, calendar: ExtraCalendar, timeZone: string): boolean =>
-  extraUnavailableReasons(extra, stay, calendar, timeZone).length === 0;
+export const isExtraAvailable = (
+  extra: ExtraState,
+  stay: Stay,
+  calendar: ExtraCalendar,
+  timeZone: string,
+): boolean => extraUnavailableReasons(extra, stay, calendar, timeZone).length === 0;
 
 /** The ids of the extras that cannot be booked for the stay. */
-export function unavailableExtraIds(extras: readonly ExtraState[], stay: Stay, calendar: ExtraCalendar, timeZone: string): Set<number> {
-  return new Set(extras.filter((extra) => !isExtraAvailable(extra, stay, calendar, timeZone)).map((extra) => extra.id));
+export function unavailableExtraIds(
+  extras: readonly ExtraState[],
+  stay: Stay,
+  calendar: ExtraCalendar,
+  timeZone: string,
+): Set<number> {
+  return new Set(
+    extras.filter((extra) => !isExtraAvailable(extra, stay, calendar, timeZone)).map((extra) => extra.id),
+  );
 }

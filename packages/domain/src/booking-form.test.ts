@@ -48,7 +48,9 @@ const valid: StaffBookingFormValues = {
 
 const errorsOf = (values: StaffBookingFormValues) => {
   const result = staffBookingFormSchema.safeParse(values);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('staffBookingFormSchema', () => {
@@ -62,24 +64,47 @@ describe('staffBookingFormSchema', () => {
 
   it('asks for every required field with the spec’s message', () => {
     const errors = errorsOf(newStaffBookingValues('2026-12-04'));
-    for (const field of ['title', 'firstName', 'lastName', 'phoneNumber', 'rego', 'make', 'model', 'colour', 'vehicleType', 'airlineOut']) {
+    for (const field of [
+      'title',
+      'firstName',
+      'lastName',
+      'phoneNumber',
+      'rego',
+      'make',
+      'model',
+      'colour',
+      'vehicleType',
+      'airlineOut',
+    ]) {
       expect(errors[field], field).toBe(messages.required);
     }
     expect(errors.email).toBe(messages.emailRequired);
   });
 
   it('needs a flight, its bus and departure time when flying out; a flight number for Other', () => {
-    expect(errorsOf({ ...valid, flightOut: '', busDepartureTime: '', flightTimeOut: '', dropOffTime: '' })).toMatchObject({
+    expect(
+      errorsOf({ ...valid, flightOut: '', busDepartureTime: '', flightTimeOut: '', dropOffTime: '' }),
+    ).toMatchObject({
       flightOut: messages.required,
       busDepartureTime: messages.required,
       flightTimeOut: messages.required,
       dropOffTime: messages.required,
     });
-    expect(errorsOf({ ...valid, flightOut: '0', flightNumberOut: '' })).toMatchObject({ flightNumberOut: messages.required });
+    expect(errorsOf({ ...valid, flightOut: '0', flightNumberOut: '' })).toMatchObject({
+      flightNumberOut: messages.required,
+    });
   });
 
   it('needs only the drop-off time when the airline is Not flying', () => {
-    const errors = errorsOf({ ...valid, notFlyingOut: true, flightOut: '', flightNumberOut: '', busDepartureTime: '', flightTimeOut: '', dropOffTime: '07:15' });
+    const errors = errorsOf({
+      ...valid,
+      notFlyingOut: true,
+      flightOut: '',
+      flightNumberOut: '',
+      busDepartureTime: '',
+      flightTimeOut: '',
+      dropOffTime: '07:15',
+    });
     expect(errors).toEqual({});
   });
 
@@ -88,18 +113,24 @@ describe('staffBookingFormSchema', () => {
       passengersOut: messages.numberGreaterOrEqualZero,
       passengersIn: messages.numberGreaterOrEqualZero,
     });
-    expect(errorsOf({ ...valid, discountRate: '101' })).toMatchObject({ discountRate: messages.percentRange });
+    expect(errorsOf({ ...valid, discountRate: '101' })).toMatchObject({
+      discountRate: messages.percentRange,
+    });
     expect(errorsOf({ ...valid, discountRate: '' })).toMatchObject({ discountRate: messages.percentRange });
   });
 
   it('refuses a return before the drop-off, worded as the spec gives it', () => {
     // Same day: drop-off 04:50 (10 minutes before the 05:00 bus), back at 04:00.
-    expect(errorsOf({ ...valid, arrivalDate: '2026-12-04', arrivalTime: '04:00' })).toMatchObject({ arrivalDate: messages.arrivalBeforeDeparture });
+    expect(errorsOf({ ...valid, arrivalDate: '2026-12-04', arrivalTime: '04:00' })).toMatchObject({
+      arrivalDate: messages.arrivalBeforeDeparture,
+    });
     expect(errorsOf({ ...valid, arrivalDate: '2026-12-04', arrivalTime: '05:30' })).toEqual({});
   });
 
   it('checks the row is a whole number from 1', () => {
-    expect(errorsOf({ ...valid, lotRegion: '2', lotRegionRow: '0' })).toMatchObject({ lotRegionRow: messages.numberGreaterThanZero });
+    expect(errorsOf({ ...valid, lotRegion: '2', lotRegionRow: '0' })).toMatchObject({
+      lotRegionRow: messages.numberGreaterThanZero,
+    });
   });
 });
 
@@ -120,7 +151,15 @@ describe('staffBookingPayload', () => {
   });
 
   it('leaves out the flight number and bus when not flying, and the row without a region', () => {
-    const values = staffBookingFormSchema.parse({ ...valid, notFlyingOut: true, flightOut: '', busDepartureTime: '', flightTimeOut: '', dropOffTime: '07:15', lotRegionRow: '3' });
+    const values = staffBookingFormSchema.parse({
+      ...valid,
+      notFlyingOut: true,
+      flightOut: '',
+      busDepartureTime: '',
+      flightTimeOut: '',
+      dropOffTime: '07:15',
+      lotRegionRow: '3',
+    });
     const payload = staffBookingPayload(values, TZ, { promoCode: '' });
     expect(payload.attributes.flightNumberOut).toBe('');
     expect(payload.attributes.busDepartureTime).toBeNull();
@@ -129,15 +168,26 @@ describe('staffBookingPayload', () => {
   });
 
   it('always saves a return after the drop-off for any form the schema accepts', () => {
-    const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+    const time = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
     fc.assert(
       fc.property(time, time, fc.integer({ min: 0, max: 30 }), fc.boolean(), (bus, back, days, notFlying) => {
         const arrival = new Date(Date.UTC(2026, 11, 4 + days)).toISOString().slice(0, 10);
-        const values = { ...valid, notFlyingOut: notFlying, busDepartureTime: bus, dropOffTime: bus, arrivalDate: arrival, arrivalTime: back };
+        const values = {
+          ...valid,
+          notFlyingOut: notFlying,
+          busDepartureTime: bus,
+          dropOffTime: bus,
+          arrivalDate: arrival,
+          arrivalTime: back,
+        };
         const parsed = staffBookingFormSchema.safeParse(values);
         if (!parsed.success) return;
         const payload = staffBookingPayload(parsed.data, TZ, { promoCode: '' });
-        expect(new Date(payload.attributes.endDatetime).getTime()).toBeGreaterThan(new Date(payload.attributes.startDatetime).getTime());
+        expect(new Date(payload.attributes.endDatetime).getTime()).toBeGreaterThan(
+          new Date(payload.attributes.startDatetime).getTime(),
+        );
       }),
     );
   });
@@ -145,8 +195,14 @@ describe('staffBookingPayload', () => {
 
 describe('form rules of §4', () => {
   it('moves the arrival date to a new departure date and defaults its time to 23:59', () => {
-    expect(followDepartureDate({ arrivalDate: '2026-12-01', arrivalTime: '' }, '2026-12-09')).toEqual({ arrivalDate: '2026-12-09', arrivalTime: '23:59' });
-    expect(followDepartureDate({ arrivalDate: '2026-12-01', arrivalTime: '10:00' }, '2026-12-09')).toEqual({ arrivalDate: '2026-12-09', arrivalTime: '10:00' });
+    expect(followDepartureDate({ arrivalDate: '2026-12-01', arrivalTime: '' }, '2026-12-09')).toEqual({
+      arrivalDate: '2026-12-09',
+      arrivalTime: '23:59',
+    });
+    expect(followDepartureDate({ arrivalDate: '2026-12-01', arrivalTime: '10:00' }, '2026-12-09')).toEqual({
+      arrivalDate: '2026-12-09',
+      arrivalTime: '10:00',
+    });
   });
 
   it('suggests a drop-off 10 minutes before the bus', () => {
@@ -176,18 +232,41 @@ describe('changedPayload', () => {
     const changed = changedPayload(payload, (field) => dirty.has(field));
     expect(Object.keys(changed.attributes).sort()).toEqual(['endDatetime', 'notes']);
     expect(Object.keys(changed.relationships)).toEqual(['extras']);
-    expect(changedPayload(payload, (field) => field === 'discount').attributes).toEqual({ promoCode: '', discountRate: '0.125' });
+    expect(changedPayload(payload, (field) => field === 'discount').attributes).toEqual({
+      promoCode: '',
+      discountRate: '0.125',
+    });
   });
 });
 
 describe('check-in', () => {
-  const checkIn = { lot: '2', lotRegion: '5', lotRegionRow: '3', fuelLevel: '1/2', damage: 'Scratch on the rear bumper', parkedBy: '9', dateParked: '2026-12-04', timeParked: '04:55' };
+  const checkIn = {
+    lot: '2',
+    lotRegion: '5',
+    lotRegionRow: '3',
+    fuelLevel: '1/2',
+    damage: 'Scratch on the rear bumper',
+    parkedBy: '9',
+    dateParked: '2026-12-04',
+    timeParked: '04:55',
+  };
 
   it('saves the region, row, fuel, damage, valet and the time parked in the business zone', () => {
     const payload = checkInPayload(checkInFormSchema.parse(checkIn), TZ, false);
-    expect(payload.attributes).toEqual({ lotRegionRow: 3, fuelLevel: '1/2', damage: 'Scratch on the rear bumper', timeParked: new Date('2026-12-04T04:55:00+11:00').toISOString() });
-    expect(payload.relationships).toEqual({ lotRegion: { type: 'lot-regions', id: '5' }, parkedBy: { type: 'customers', id: '9' } });
-    expect(checkInPayload(checkInFormSchema.parse(checkIn), TZ, true).relationships.lot).toEqual({ type: 'lots', id: '2' });
+    expect(payload.attributes).toEqual({
+      lotRegionRow: 3,
+      fuelLevel: '1/2',
+      damage: 'Scratch on the rear bumper',
+      timeParked: new Date('2026-12-04T04:55:00+11:00').toISOString(),
+    });
+    expect(payload.relationships).toEqual({
+      lotRegion: { type: 'lot-regions', id: '5' },
+      parkedBy: { type: 'customers', id: '9' },
+    });
+    expect(checkInPayload(checkInFormSchema.parse(checkIn), TZ, true).relationships.lot).toEqual({
+      type: 'lots',
+      id: '2',
+    });
   });
 
   it('needs a row for a region, and a day and a time together', () => {

@@ -18,7 +18,8 @@ export const DEFAULT_PARKING_SPACE = '2';
 /** Back-office §4: the arrival time when none is set. */
 export const DEFAULT_ARRIVAL_TIME = '23:59';
 
-const selection = () => z.string({ error: messages.required }).trim().min(1, { error: messages.required }).max(20);
+const selection = () =>
+  z.string({ error: messages.required }).trim().min(1, { error: messages.required }).max(20);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = () => requiredText(10).pipe(z.string().regex(DATE, { error: messages.invalidDate }));
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -83,7 +84,8 @@ export const staffBookingFormSchema = z
       // Runs even when other fields failed, so the values may still be raw input.
       const raw = parsed as Partial<Record<keyof typeof parsed, unknown>>;
       const flag = (key: keyof typeof parsed) => raw[key] === true;
-      const issue = (path: string, message: string = messages.required) => ctx.addIssue({ code: 'custom', message, path: [path] });
+      const issue = (path: string, message: string = messages.required) =>
+        ctx.addIssue({ code: 'custom', message, path: [path] });
       const time = (path: 'flightTimeOut' | 'busDepartureTime' | 'dropOffTime' | 'arrivalTime') => {
         const value = text(raw[path]);
         if (!value) issue(path);
@@ -100,7 +102,13 @@ export const staffBookingFormSchema = z
       }
       // Arrival: a time (23:59 unless set); with an arrival flight of Other, its number.
       time('arrivalTime');
-      if (text(raw.airlineIn) && !flag('notFlyingIn') && text(raw.flightIn) === OTHER_FLIGHT && !text(raw.flightNumberIn)) issue('flightNumberIn');
+      if (
+        text(raw.airlineIn) &&
+        !flag('notFlyingIn') &&
+        text(raw.flightIn) === OTHER_FLIGHT &&
+        !text(raw.flightNumberIn)
+      )
+        issue('flightNumberIn');
 
       const row = text(raw.lotRegionRow);
       if (row && !/^[1-9]\d*$/.test(row)) issue('lotRegionRow', messages.numberGreaterThanZero);
@@ -134,21 +142,38 @@ function stayEnd(raw: Raw): string {
 
 /** The drop-off a bus suggests: 10 minutes before it (public-site §9), 'HH:mm'; '' without a bus. */
 export const dropOffForBus = (busTime: string) =>
-  isTime(busTime) ? dropOffTime({ notFlyingOut: false, flightTimeOut: '', busDepartureTime: seconds(busTime) }).slice(0, 5) : '';
+  isTime(busTime)
+    ? dropOffTime({ notFlyingOut: false, flightTimeOut: '', busDepartureTime: seconds(busTime) }).slice(0, 5)
+    : '';
 
 /** The bus of an Other flight: one hour before it (public-site §9), as the wizard does. */
-export const busForOtherFlight = (flightTime: string) => (isTime(flightTime) ? busTimeForFlight(seconds(flightTime)).slice(0, 5) : '');
+export const busForOtherFlight = (flightTime: string) =>
+  isTime(flightTime) ? busTimeForFlight(seconds(flightTime)).slice(0, 5) : '';
 
 /** Back-office §4: a new departure date moves the arrival date with it; its time defaults to 23:59. */
-export function followDepartureDate(values: { arrivalDate: string; arrivalTime: string }, departureDate: string) {
+export function followDepartureDate(
+  values: { arrivalDate: string; arrivalTime: string },
+  departureDate: string,
+) {
   return { arrivalDate: departureDate, arrivalTime: values.arrivalTime || DEFAULT_ARRIVAL_TIME };
 }
 
 /** The stay's instants (ISO) for the form's values in the business's time zone. */
-export function staffStay(values: Pick<StaffBookingForm, 'departureDate' | 'dropOffTime' | 'arrivalDate' | 'arrivalTime'>, timeZone: string) {
+export function staffStay(
+  values: Pick<StaffBookingForm, 'departureDate' | 'dropOffTime' | 'arrivalDate' | 'arrivalTime'>,
+  timeZone: string,
+) {
   return {
-    startDatetime: businessInstant(values.departureDate, seconds(values.dropOffTime || '00:00'), timeZone).toISOString(),
-    endDatetime: businessInstant(values.arrivalDate, seconds(values.arrivalTime || DEFAULT_ARRIVAL_TIME), timeZone).toISOString(),
+    startDatetime: businessInstant(
+      values.departureDate,
+      seconds(values.dropOffTime || '00:00'),
+      timeZone,
+    ).toISOString(),
+    endDatetime: businessInstant(
+      values.arrivalDate,
+      seconds(values.arrivalTime || DEFAULT_ARRIVAL_TIME),
+      timeZone,
+    ).toISOString(),
   };
 }
 
@@ -156,11 +181,21 @@ type Ref = { type: string; id: string } | null;
 const ref = (type: string, id: string): Ref => (id ? { type, id } : null);
 
 /** The booking document's attributes and relationships (back-office §3 "Relations on save"). */
-export function staffBookingPayload(values: StaffBookingForm, timeZone: string, options: { promoCode: string }) {
+export function staffBookingPayload(
+  values: StaffBookingForm,
+  timeZone: string,
+  options: { promoCode: string },
+) {
   const stay = staffStay(values, timeZone);
   const flyingOut = !values.notFlyingOut;
   const flyingIn = values.airlineIn !== '' && !values.notFlyingIn;
-  const paymentDatetime = values.paymentDatetime ? businessInstant(values.paymentDatetime.slice(0, 10), values.paymentDatetime.slice(11), timeZone).toISOString() : null;
+  const paymentDatetime = values.paymentDatetime
+    ? businessInstant(
+        values.paymentDatetime.slice(0, 10),
+        values.paymentDatetime.slice(11),
+        timeZone,
+      ).toISOString()
+    : null;
   return {
     attributes: {
       title: values.title,
@@ -277,9 +312,13 @@ const SOURCES: Partial<Record<string, readonly FormField[]>> = {
  * An edit saves only what was changed: a booking made elsewhere (the wizard, an older screen) keeps
  * every value nobody touched, and its log lists exactly the staff member's changes.
  */
-export function changedPayload(payload: Payload, isDirty: (field: FormField) => boolean): { attributes: Partial<Payload['attributes']>; relationships: Partial<Payload['relationships']> } {
+export function changedPayload(
+  payload: Payload,
+  isDirty: (field: FormField) => boolean,
+): { attributes: Partial<Payload['attributes']>; relationships: Partial<Payload['relationships']> } {
   const changed = (key: string) => (SOURCES[key] ?? [key as FormField]).some(isDirty);
-  const pick = <T extends object>(all: T): Partial<T> => Object.fromEntries(Object.entries(all).filter(([key]) => changed(key))) as Partial<T>;
+  const pick = <T extends object>(all: T): Partial<T> =>
+    Object.fromEntries(Object.entries(all).filter(([key]) => changed(key))) as Partial<T>;
   return { attributes: pick(payload.attributes), relationships: pick(payload.relationships) };
 }
 
@@ -302,8 +341,10 @@ export const checkInFormSchema = z
     timeParked: z.string().trim().default(''),
   })
   .superRefine((value, ctx) => {
-    const issue = (path: string, message: string = messages.required) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (value.lotRegionRow && !/^[1-9]\d*$/.test(value.lotRegionRow)) issue('lotRegionRow', messages.numberGreaterThanZero);
+    const issue = (path: string, message: string = messages.required) =>
+      ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (value.lotRegionRow && !/^[1-9]\d*$/.test(value.lotRegionRow))
+      issue('lotRegionRow', messages.numberGreaterThanZero);
     if (value.lotRegion && !value.lotRegionRow) issue('lotRegionRow');
     if (value.dateParked && !DATE.test(value.dateParked)) issue('dateParked', messages.invalidDate);
     if (value.timeParked && !isTime(value.timeParked)) issue('timeParked', messages.invalidTime);
@@ -321,7 +362,10 @@ export function checkInPayload(values: CheckInForm, timeZone: string, lotChanged
       lotRegionRow: values.lotRegion && values.lotRegionRow ? Number(values.lotRegionRow) : null,
       fuelLevel: values.fuelLevel,
       damage: values.damage,
-      timeParked: values.dateParked && values.timeParked ? businessInstant(values.dateParked, seconds(values.timeParked), timeZone).toISOString() : null,
+      timeParked:
+        values.dateParked && values.timeParked
+          ? businessInstant(values.dateParked, seconds(values.timeParked), timeZone).toISOString()
+          : null,
     },
     relationships: {
       ...(lotChanged ? { lot: ref('lots', values.lot) } : {}),

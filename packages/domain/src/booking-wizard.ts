@@ -90,10 +90,12 @@ const reader = (parsed: object) => {
  */
 export function checkFlightLegs(parsed: object, ctx: z.RefinementCtx): void {
   const { text, flag } = reader(parsed);
-  const required = (path: FlightLegKey) => ctx.addIssue({ code: 'custom', message: messages.required, path: [path] });
+  const required = (path: FlightLegKey) =>
+    ctx.addIssue({ code: 'custom', message: messages.required, path: [path] });
   const checkTime = (path: 'flightTimeOut' | 'flightTimeIn') => {
     if (!text(path)) required(path);
-    else if (!isTime(text(path))) ctx.addIssue({ code: 'custom', message: messages.invalidTime, path: [path] });
+    else if (!isTime(text(path)))
+      ctx.addIssue({ code: 'custom', message: messages.invalidTime, path: [path] });
   };
   for (const leg of ['Out', 'In'] as const) {
     // No airline yet: that field says so; the flight waits for it.

@@ -5,7 +5,14 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, BOOKING_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, TITLES } from './constants';
 import { TIME_PATTERN } from './dates';
-import { choice, EMAIL_PATTERN, optionalDatetime, optionalText, requiredDatetime, requiredText } from './fields';
+import {
+  choice,
+  EMAIL_PATTERN,
+  optionalDatetime,
+  optionalText,
+  requiredDatetime,
+  requiredText,
+} from './fields';
 import { messages } from './messages';
 import { moneyAmount, nonNegativeInt, positiveInt } from './numbers';
 

@@ -62,7 +62,8 @@ describe('ics helpers', () => {
       fc.property(fc.string({ unit: 'grapheme', maxLength: 400 }), (text) => {
         const line = `DESCRIPTION:${text.replace(/[\r\n]/g, '')}`;
         const folded = foldLine(line);
-        for (const part of folded.split('\r\n')) expect([...part].reduce((sum, char) => sum + utf8Length(char), 0)).toBeLessThanOrEqual(75);
+        for (const part of folded.split('\r\n'))
+          expect([...part].reduce((sum, char) => sum + utf8Length(char), 0)).toBeLessThanOrEqual(75);
         expect(folded.replace(/\r\n /g, '')).toBe(line);
       }),
     );

@@ -59,7 +59,10 @@ export function foldLine(line: string): string {
 
 /** 20261201T060000Z */
 export function icsDateTime(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function event(input: CalendarEventInput, stamp: Date): string[] {
@@ -81,7 +84,11 @@ function event(input: CalendarEventInput, stamp: Date): string[] {
 export function bookingCalendar(booking: BookingCalendarInput, now: Date): string {
   const code = booking.bookingCode;
   const details = (what: string) =>
-    [`${what} at ${booking.businessName} (${booking.lotName} car park).`, `Booking code: ${code}`, booking.manageUrl ? `Manage your booking: ${booking.manageUrl}` : '']
+    [
+      `${what} at ${booking.businessName} (${booking.lotName} car park).`,
+      `Booking code: ${code}`,
+      booking.manageUrl ? `Manage your booking: ${booking.manageUrl}` : '',
+    ]
       .filter(Boolean)
       .join('\n');
   const events: CalendarEventInput[] = [

@@ -19,7 +19,11 @@ export function remainingSpaces(present: number, spaces: number, threshold: stri
 }
 
 /** The stay's busiest day decides. */
-export function stayExceedsThreshold(presentByDay: readonly number[], spaces: number, threshold: string | null): boolean {
+export function stayExceedsThreshold(
+  presentByDay: readonly number[],
+  spaces: number,
+  threshold: string | null,
+): boolean {
   return presentByDay.some((present) => wouldExceed(present, spaces, threshold));
 }
 

@@ -5,7 +5,9 @@ const today = new Date('2026-11-21T00:00:00Z');
 
 describe('local card checks', () => {
   it('accepts 4242 4242 4242 4242 and passes it', () => {
-    expect(cardFieldErrors({ number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' }, today)).toEqual({});
+    expect(cardFieldErrors({ number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' }, today)).toEqual(
+      {},
+    );
     expect(cardOutcome('4242424242424242')).toEqual({ ok: true });
   });
 
@@ -28,7 +30,9 @@ describe('local card checks', () => {
   });
 
   it('the current month is still valid', () => {
-    expect(cardFieldErrors({ number: '4242424242424242', expiry: '11/26', cvc: '123' }, today).expiry).toBeUndefined();
+    expect(
+      cardFieldErrors({ number: '4242424242424242', expiry: '11/26', cvc: '123' }, today).expiry,
+    ).toBeUndefined();
   });
 
   it('Luhn', () => {

@@ -1,18 +1,30 @@
 /** Settings payloads written by Admins (back-office §5). */
 import { z } from 'zod';
 import { BLOCK_TYPES, EXTRA_TYPES, LOT_TYPES, SERVICES } from './constants';
-import { calendarDate, choice, optionalDatetime, optionalText, requiredDatetime, requiredText, timeOfDay } from './fields';
+import {
+  calendarDate,
+  choice,
+  optionalDatetime,
+  optionalText,
+  requiredDatetime,
+  requiredText,
+  timeOfDay,
+} from './fields';
 import { normalisePromoCode } from './discounts';
 import { messages } from './messages';
 import { fraction, moneyAmount, positiveInt, requiredMoney } from './numbers';
 
 export const lotSchema = z.object({
   name: requiredText(100),
-  slug: requiredText(50).pipe(z.string().regex(/^[a-z0-9-]+$/, { error: 'Use lower-case letters, digits and hyphens.' })),
+  slug: requiredText(50).pipe(
+    z.string().regex(/^[a-z0-9-]+$/, { error: 'Use lower-case letters, digits and hyphens.' }),
+  ),
   productCodename: requiredText(100),
   lotType: choice(LOT_TYPES),
   spaces: positiveInt(),
-  fillRateThreshold: fraction().nullish().transform((value) => value ?? null),
+  fillRateThreshold: fraction()
+    .nullish()
+    .transform((value) => value ?? null),
   rate: moneyAmount().optional(),
   subscriptionParkingDiscount: fraction().optional(),
 });
@@ -70,10 +82,13 @@ export const blockoutPeriodFields = z.object({
   endDatetime: requiredDatetime(),
   blockType: choice(BLOCK_TYPES),
 });
-export const blockoutPeriodSchema = blockoutPeriodFields.refine((value) => !endBeforeStart(value.startDatetime, value.endDatetime), {
-  error: messages.dateAfterStart,
-  path: ['endDatetime'],
-});
+export const blockoutPeriodSchema = blockoutPeriodFields.refine(
+  (value) => !endBeforeStart(value.startDatetime, value.endDatetime),
+  {
+    error: messages.dateAfterStart,
+    path: ['endDatetime'],
+  },
+);
 export type BlockoutPeriodInput = z.infer<typeof blockoutPeriodSchema>;
 
 /** The API takes the stored fraction ("0.15"); the form shows percent (0-100) and divides by 100. */
@@ -88,6 +103,12 @@ export const discountFields = z.object({
   dropOffEnd: optionalDatetime(),
 });
 export const discountSchema = discountFields
-  .refine((value) => !endBeforeStart(value.validFrom, value.validTo, true), { error: messages.dateAfterStart, path: ['validTo'] })
-  .refine((value) => !endBeforeStart(value.dropOffStart, value.dropOffEnd, true), { error: messages.dateAfterStart, path: ['dropOffEnd'] });
+  .refine((value) => !endBeforeStart(value.validFrom, value.validTo, true), {
+    error: messages.dateAfterStart,
+    path: ['validTo'],
+  })
+  .refine((value) => !endBeforeStart(value.dropOffStart, value.dropOffEnd, true), {
+    error: messages.dateAfterStart,
+    path: ['dropOffEnd'],
+  });
 export type DiscountInput = z.infer<typeof discountSchema>;

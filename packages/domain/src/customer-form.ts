@@ -62,7 +62,10 @@ export interface CustomerWriteOptions {
  * (the server then needs them) or when they were changed, so that saving an unrelated field never
  * touches a login; the password only when one was typed.
  */
-export function customerAttributes(values: CustomerFormOutput, options: CustomerWriteOptions): Record<string, unknown> {
+export function customerAttributes(
+  values: CustomerFormOutput,
+  options: CustomerWriteOptions,
+): Record<string, unknown> {
   const attributes: Record<string, unknown> = {
     title: values.title,
     firstName: values.firstName,

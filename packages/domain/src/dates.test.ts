@@ -3,7 +3,18 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
 import fc from 'fast-check';
 import { formatAud } from './money';
-import { addDaysToDate, businessDate, businessInstant, busTimeForFlight, eachDate, formatTime12, isCountableInstant, latestDropOff, serviceForDate, stayDays } from './dates';
+import {
+  addDaysToDate,
+  businessDate,
+  businessInstant,
+  busTimeForFlight,
+  eachDate,
+  formatTime12,
+  isCountableInstant,
+  latestDropOff,
+  serviceForDate,
+  stayDays,
+} from './dates';
 import { requiredDatetime } from './fields';
 import { remainingSpaces, wouldExceed } from './capacity';
 
@@ -56,7 +67,12 @@ describe('business days (Australia/Hobart)', () => {
   it('stay length counts both ends', () => {
     expect(stayDays('2026-11-21', '2026-11-21')).toBe(1);
     expect(stayDays('2026-11-21', '2026-11-28')).toBe(8);
-    expect(eachDate('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(eachDate('2026-12-30', '2027-01-02')).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
   });
 });
 
@@ -73,8 +89,19 @@ describe('capacity', () => {
 
 describe('calendar arithmetic without a date library (the quote path)', () => {
   // The reference: date-fns with its time-zone dates, as these functions were first written.
-  const zones = ['Australia/Hobart', 'Australia/Perth', 'Australia/Lord_Howe', 'UTC', 'America/New_York', 'Pacific/Chatham'];
-  const instant = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true });
+  const zones = [
+    'Australia/Hobart',
+    'Australia/Perth',
+    'Australia/Lord_Howe',
+    'UTC',
+    'America/New_York',
+    'Pacific/Chatham',
+  ];
+  const instant = fc.date({
+    min: new Date('1990-01-01T00:00:00Z'),
+    max: new Date('2090-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  });
   const date = instant.map((d) => d.toISOString().slice(0, 10));
 
   it('businessDate agrees with date-fns in every zone, across daylight saving', () => {
@@ -127,24 +154,37 @@ describe('businessDate remembers the last minute it answered', () => {
 });
 
 describe('instants the calendar rules can count (issue 20)', () => {
-  it.each(['1000-01-02T00:00:00Z', '2026-12-01T06:00:00+11:00', '4000-01-01T06:00:00+11:00', '9999-12-31T18:00:00+11:00', '9999-12-31T09:59:59Z'])('counts %s', (text) => {
+  it.each([
+    '1000-01-02T00:00:00Z',
+    '2026-12-01T06:00:00+11:00',
+    '4000-01-01T06:00:00+11:00',
+    '9999-12-31T18:00:00+11:00',
+    '9999-12-31T09:59:59Z',
+  ])('counts %s', (text) => {
     const instant = new Date(text);
     expect(isCountableInstant(instant)).toBe(true);
     expect(businessDate(instant, 'Australia/Hobart')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(requiredDatetime().safeParse(text).success).toBe(true);
   });
 
-  it.each(['9999-12-31T23:59:59-12:00', '9999-12-31T23:59:59Z', '0999-12-31T00:00:00Z', '0001-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z'])(
-    'refuses %s, whose date somewhere has five digits or fewer than four',
-    (text) => {
-      expect(isCountableInstant(new Date(text))).toBe(false);
-      expect(requiredDatetime().safeParse(text).success).toBe(false);
-    },
-  );
+  it.each([
+    '9999-12-31T23:59:59-12:00',
+    '9999-12-31T23:59:59Z',
+    '0999-12-31T00:00:00Z',
+    '0001-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00.000Z',
+  ])('refuses %s, whose date somewhere has five digits or fewer than four', (text) => {
+    expect(isCountableInstant(new Date(text))).toBe(false);
+    expect(requiredDatetime().safeParse(text).success).toBe(false);
+  });
 
   it('gives every countable instant a four-digit business date, whatever the zone', () => {
     const zones = ['Pacific/Kiritimati', 'Etc/GMT+12', 'Australia/Hobart', 'UTC'];
     const ends = [new Date('1000-01-01T14:00:00Z'), new Date(Date.parse('9999-12-31T10:00:00Z') - 1)];
-    for (const zone of zones) for (const instant of ends) expect(businessDate(instant, zone), `${zone} ${instant.toISOString()}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const zone of zones)
+      for (const instant of ends)
+        expect(businessDate(instant, zone), `${zone} ${instant.toISOString()}`).toMatch(
+          /^\d{4}-\d{2}-\d{2}$/,
+        );
   });
 });

@@ -18,7 +18,12 @@ function dateFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = dateFormatters.get(timeZone);
   if (!formatter) {
     // en-CA writes dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     dateFormatters.set(timeZone, formatter);
   }
   return formatter;
@@ -63,7 +68,8 @@ export function businessInstant(date: string, time: string, timeZone: string): D
 }
 
 /** Start of a business date, as an instant. */
-export const startOfBusinessDay = (date: string, timeZone: string) => businessInstant(date, '00:00:00', timeZone);
+export const startOfBusinessDay = (date: string, timeZone: string) =>
+  businessInstant(date, '00:00:00', timeZone);
 
 /** Every date from start to end inclusive. */
 export function eachDate(startDate: string, endDate: string): string[] {

@@ -3,7 +3,10 @@ import { loginSchema, passwordResetConfirmationSchema, registerSchema } from './
 import { vehicleSchema } from './vehicles';
 
 /** The first message per field: what a form shows beside it and what the API answers. */
-const messagesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) => {
+const messagesOf = (result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) => {
   const messages: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) messages[issue.path.join('.')] ??= issue.message;
   return messages;
@@ -49,14 +52,21 @@ describe('account rules (spec public-site §5)', () => {
   });
 
   it('set password: the confirmation must match', () => {
-    const result = passwordResetConfirmationSchema.safeParse({ uid: '1', token: 't', newPassword1: 'secret-pass', newPassword2: 'other-pass' });
+    const result = passwordResetConfirmationSchema.safeParse({
+      uid: '1',
+      token: 't',
+      newPassword1: 'secret-pass',
+      newPassword2: 'other-pass',
+    });
     expect(messagesOf(result)).toEqual({ newPassword2: 'Passwords do not match' });
   });
 });
 
 describe('vehicle rules', () => {
   it('upper-cases the rego and strips its spaces', () => {
-    expect(vehicleSchema.parse({ rego: ' ab c 12 3', make: 'Toyota', model: 'Corolla', colour: 'White' }).rego).toBe('ABC123');
+    expect(
+      vehicleSchema.parse({ rego: ' ab c 12 3', make: 'Toyota', model: 'Corolla', colour: 'White' }).rego,
+    ).toBe('ABC123');
   });
 
   it('requires rego, make, model and colour', () => {

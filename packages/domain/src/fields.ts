@@ -29,7 +29,10 @@ export function optionalText(max = 255) {
 
 export function choice<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {
-    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? messages.required : messages.invalidChoice),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? messages.required
+        : messages.invalidChoice,
   });
 }
 
@@ -120,5 +123,7 @@ export function optionalLocalDatetime(message: string = messages.invalidDatetime
   return z
     .string()
     .trim()
-    .refine((value) => value === '' || (LOCAL_DATETIME.test(value) && isCalendarDate(value.slice(0, 10))), { error: message });
+    .refine((value) => value === '' || (LOCAL_DATETIME.test(value) && isCalendarDate(value.slice(0, 10))), {
+      error: message,
+    });
 }

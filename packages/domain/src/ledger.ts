@@ -66,10 +66,21 @@ export function summariseLedger(movements: readonly Movement[], booking: LedgerB
   const netPaidCents = paidCents - refundedCents;
   if (netPaidCents < 0) throw new RangeError(`More refunded (${refundedCents}) than paid (${paidCents})`);
   // What is owed is manage my booking's balance rule, the one the web shows too (stay-phase.ts).
-  const owedCents = balanceToPayCents({ status: booking.status, totalCents: booking.totalCents, paidCents: netPaidCents });
-  const settled = booking.totalCents > 0 ? netPaidCents >= booking.totalCents : booking.freeBySubscription || netPaidCents > 0;
+  const owedCents = balanceToPayCents({
+    status: booking.status,
+    totalCents: booking.totalCents,
+    paidCents: netPaidCents,
+  });
+  const settled =
+    booking.totalCents > 0
+      ? netPaidCents >= booking.totalCents
+      : booking.freeBySubscription || netPaidCents > 0;
   const paymentStatus: DerivedPaymentStatus =
-    refundedCents > 0 && (netPaidCents === 0 || !goingAhead(booking.status)) ? 'refunded' : settled ? 'paid' : 'unpaid';
+    refundedCents > 0 && (netPaidCents === 0 || !goingAhead(booking.status))
+      ? 'refunded'
+      : settled
+        ? 'paid'
+        : 'unpaid';
   return {
     paidCents,
     refundedCents,
@@ -97,11 +108,20 @@ export interface RefundablePayment {
 export function refundablePayments(movements: readonly Movement[]): RefundablePayment[] {
   const payments = movements
     .filter((movement) => movement.kind === 'payment')
-    .map((movement) => ({ method: movement.method, reference: movement.reference, leftCents: movement.amountCents, at: movement.at }))
+    .map((movement) => ({
+      method: movement.method,
+      reference: movement.reference,
+      leftCents: movement.amountCents,
+      at: movement.at,
+    }))
     .sort((a, b) => b.at.getTime() - a.at.getTime());
   for (const refund of movements.filter((movement) => movement.kind === 'refund')) {
     let left = refund.amountCents;
-    const against = payments.filter((payment) => (refund.reference ? payment.reference === refund.reference : payment.method === refund.method && payment.reference === null));
+    const against = payments.filter((payment) =>
+      refund.reference
+        ? payment.reference === refund.reference
+        : payment.method === refund.method && payment.reference === null,
+    );
     for (const payment of against) {
       const taken = Math.min(left, payment.leftCents);
       payment.leftCents -= taken;
@@ -147,12 +167,16 @@ export function allocateRefund(movements: readonly Movement[], cents: Cents): Re
  * A staff edit of Amount Paid (back office) is the new total paid: the difference from the ledger
  * becomes one movement of the chosen method, a payment when it grows and a refund when it shrinks.
  */
-export function staffMovement(currentNetPaidCents: Cents, typedAmountPaidCents: Cents): { kind: MovementKind; amountCents: Cents } | null {
+export function staffMovement(
+  currentNetPaidCents: Cents,
+  typedAmountPaidCents: Cents,
+): { kind: MovementKind; amountCents: Cents } | null {
   const difference = typedAmountPaidCents - currentNetPaidCents;
   if (difference === 0) return null;
-  return difference > 0 ? { kind: 'payment', amountCents: difference } : { kind: 'refund', amountCents: -difference };
+  return difference > 0
+    ? { kind: 'payment', amountCents: difference }
+    : { kind: 'refund', amountCents: -difference };
 }
-
 
 /** Why a payment that arrived could not be kept, and what happened to it, in the traveller's words. */
 export type RefusedPaymentReason = 'no_space' | 'cancelled' | 'change_no_space';
@@ -171,9 +195,12 @@ export function refusedPaymentMessage(reason: RefusedPaymentReason, amount: stri
 /** What staff are told when the booking form's payment fields ask what the ledger cannot do. */
 export const ledgerMessages = {
   methodRequired: 'Choose the Payment Method the money was taken by.',
-  cardByHand: 'Card payments are recorded by the payment provider: take them with Make Payment, or choose the method the money was taken by.',
+  cardByHand:
+    'Card payments are recorded by the payment provider: take them with Make Payment, or choose the method the money was taken by.',
   refundMoreThanMethod: (method: string, amount: string) =>
     `Only ${amount} was paid by ${method}: a card payment is refunded by changing or cancelling the booking online.`,
-  statusDerived: (status: string) => `Payment Status follows the payments recorded (${status} here): enter the Amount Paid and its Payment Method instead.`,
-  methodDerived: 'Payment Method is the method of the latest payment recorded: enter the Amount Paid with the method to record a payment.',
+  statusDerived: (status: string) =>
+    `Payment Status follows the payments recorded (${status} here): enter the Amount Paid and its Payment Method instead.`,
+  methodDerived:
+    'Payment Method is the method of the latest payment recorded: enter the Amount Paid with the method to record a payment.',
 } as const;

@@ -20,19 +20,31 @@ const hoursBefore = (hours: number) => new Date(dropOff.getTime() - hours * HOUR
 describe('cut-off', () => {
   it('closes changes 2 hours before drop-off by default', () => {
     expect(manageCutoff(dropOff, DEFAULT_MANAGE_RULES).toISOString()).toBe('2026-11-30T17:00:00.000Z');
-    expect(canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(2.01), DEFAULT_MANAGE_RULES)).toBe(true);
-    expect(canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(2), DEFAULT_MANAGE_RULES)).toBe(false);
-    expect(canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(1), DEFAULT_MANAGE_RULES)).toBe(false);
+    expect(
+      canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(2.01), DEFAULT_MANAGE_RULES),
+    ).toBe(true);
+    expect(
+      canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(2), DEFAULT_MANAGE_RULES),
+    ).toBe(false);
+    expect(
+      canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(1), DEFAULT_MANAGE_RULES),
+    ).toBe(false);
   });
 
   it('follows the setting', () => {
-    expect(canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(5), { cutoffHours: 6 })).toBe(false);
-    expect(canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(7), { cutoffHours: 6 })).toBe(true);
+    expect(
+      canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(5), { cutoffHours: 6 }),
+    ).toBe(false);
+    expect(
+      canManage({ startDatetime: dropOff, status: 'complete' }, hoursBefore(7), { cutoffHours: 6 }),
+    ).toBe(true);
   });
 
   it('a cancelled or abandoned booking cannot be managed at any time', () => {
     for (const status of ['cancelled', 'abandoned', 'error']) {
-      expect(canManage({ startDatetime: dropOff, status }, hoursBefore(100), DEFAULT_MANAGE_RULES)).toBe(false);
+      expect(canManage({ startDatetime: dropOff, status }, hoursBefore(100), DEFAULT_MANAGE_RULES)).toBe(
+        false,
+      );
     }
   });
 });
@@ -40,7 +52,18 @@ describe('cut-off', () => {
 describe('cancellation refund (default: parking in full more than 24 h ahead, extras always)', () => {
   const rules = DEFAULT_MANAGE_RULES;
   it('refunds everything paid more than 24 hours ahead', () => {
-    expect(cancellationRefund({ startDatetime: dropOff, now: hoursBefore(25), totalCents: 8000, extrasCents: 3000, paidCents: 8000 }, rules)).toEqual({
+    expect(
+      cancellationRefund(
+        {
+          startDatetime: dropOff,
+          now: hoursBefore(25),
+          totalCents: 8000,
+          extrasCents: 3000,
+          paidCents: 8000,
+        },
+        rules,
+      ),
+    ).toEqual({
       fullParking: true,
       retainedCents: 0,
       refundCents: 8000,
@@ -48,7 +71,18 @@ describe('cancellation refund (default: parking in full more than 24 h ahead, ex
   });
 
   it('within 24 hours keeps the parking and refunds the extras', () => {
-    expect(cancellationRefund({ startDatetime: dropOff, now: hoursBefore(24), totalCents: 8000, extrasCents: 3000, paidCents: 8000 }, rules)).toEqual({
+    expect(
+      cancellationRefund(
+        {
+          startDatetime: dropOff,
+          now: hoursBefore(24),
+          totalCents: 8000,
+          extrasCents: 3000,
+          paidCents: 8000,
+        },
+        rules,
+      ),
+    ).toEqual({
       fullParking: false,
       retainedCents: 5000,
       refundCents: 3000,
@@ -57,16 +91,36 @@ describe('cancellation refund (default: parking in full more than 24 h ahead, ex
 
   it('a late share refunds that part of parking', () => {
     const half = { ...rules, lateParkingRefundShare: '0.5' };
-    expect(cancellationRefund({ startDatetime: dropOff, now: hoursBefore(3), totalCents: 8001, extrasCents: 3000, paidCents: 8001 }, half).refundCents).toBe(3000 + 2501);
+    expect(
+      cancellationRefund(
+        { startDatetime: dropOff, now: hoursBefore(3), totalCents: 8001, extrasCents: 3000, paidCents: 8001 },
+        half,
+      ).refundCents,
+    ).toBe(3000 + 2501);
   });
 
   it('an unpaid booking refunds nothing; a part-paid one refunds what was paid above what is kept', () => {
-    expect(cancellationRefund({ startDatetime: dropOff, now: hoursBefore(3), totalCents: 8000, extrasCents: 3000, paidCents: 0 }, rules).refundCents).toBe(0);
-    expect(cancellationRefund({ startDatetime: dropOff, now: hoursBefore(3), totalCents: 8000, extrasCents: 3000, paidCents: 6000 }, rules).refundCents).toBe(1000);
+    expect(
+      cancellationRefund(
+        { startDatetime: dropOff, now: hoursBefore(3), totalCents: 8000, extrasCents: 3000, paidCents: 0 },
+        rules,
+      ).refundCents,
+    ).toBe(0);
+    expect(
+      cancellationRefund(
+        { startDatetime: dropOff, now: hoursBefore(3), totalCents: 8000, extrasCents: 3000, paidCents: 6000 },
+        rules,
+      ).refundCents,
+    ).toBe(1000);
   });
 
   const booking = fc
-    .record({ parking: fc.integer({ min: 0, max: 500_000 }), extras: fc.integer({ min: 0, max: 100_000 }), paidShare: fc.double({ min: 0, max: 1, noNaN: true }), hours: fc.double({ min: 0, max: 2000, noNaN: true }) })
+    .record({
+      parking: fc.integer({ min: 0, max: 500_000 }),
+      extras: fc.integer({ min: 0, max: 100_000 }),
+      paidShare: fc.double({ min: 0, max: 1, noNaN: true }),
+      hours: fc.double({ min: 0, max: 2000, noNaN: true }),
+    })
     .map(({ parking, extras, paidShare, hours }) => ({
       startDatetime: dropOff,
       now: hoursBefore(hours),
@@ -100,7 +154,10 @@ describe('cancellation refund (default: parking in full more than 24 h ahead, ex
     fc.assert(
       fc.property(booking, fc.double({ min: 0, max: 100, noNaN: true }), (input, earlier) => {
         const later = cancellationRefund(input, rules).refundCents;
-        const sooner = cancellationRefund({ ...input, now: new Date(input.now.getTime() - earlier * HOUR) }, rules).refundCents;
+        const sooner = cancellationRefund(
+          { ...input, now: new Date(input.now.getTime() - earlier * HOUR) },
+          rules,
+        ).refundCents;
         return sooner >= later;
       }),
     );
@@ -116,26 +173,44 @@ describe('price difference of a change', () => {
 
   it('paid + due - refund is always the new total, and only one side is ever non-zero', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (total, paid) => {
-        const { dueCents, refundCents } = priceDifference(total, paid);
-        return paid + dueCents - refundCents === total && dueCents >= 0 && refundCents >= 0 && (dueCents === 0 || refundCents === 0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (total, paid) => {
+          const { dueCents, refundCents } = priceDifference(total, paid);
+          return (
+            paid + dueCents - refundCents === total &&
+            dueCents >= 0 &&
+            refundCents >= 0 &&
+            (dueCents === 0 || refundCents === 0)
+          );
+        },
+      ),
     );
   });
 });
 
 describe('payloads', () => {
   it('a lookup normalises the code and the email', () => {
-    expect(manageLookupSchema.parse({ bookingCode: ' abcd 2345 ', email: 'Grace@Example.com ' })).toEqual({ bookingCode: 'ABCD2345', email: 'grace@example.com' });
-    expect(manageLookupSchema.safeParse({ bookingCode: '', email: 'x' }).error?.issues.map((issue) => issue.message)).toEqual([
-      'This field is required.',
-      'Email address must be valid',
-    ]);
+    expect(manageLookupSchema.parse({ bookingCode: ' abcd 2345 ', email: 'Grace@Example.com ' })).toEqual({
+      bookingCode: 'ABCD2345',
+      email: 'grace@example.com',
+    });
+    expect(
+      manageLookupSchema
+        .safeParse({ bookingCode: '', email: 'x' })
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(['This field is required.', 'Email address must be valid']);
   });
 
   it('a change carries only what it changes, in the booking form rules', () => {
-    expect(bookingChangeSchema.parse({ endDatetime: '2026-12-05T18:00:00+11:00' })).toEqual({ endDatetime: new Date('2026-12-05T07:00:00Z') });
-    expect(bookingChangeSchema.parse({ rego: 'abc 123', busDepartureTime: '05:30' })).toEqual({ rego: 'ABC123', busDepartureTime: '05:30:00' });
+    expect(bookingChangeSchema.parse({ endDatetime: '2026-12-05T18:00:00+11:00' })).toEqual({
+      endDatetime: new Date('2026-12-05T07:00:00Z'),
+    });
+    expect(bookingChangeSchema.parse({ rego: 'abc 123', busDepartureTime: '05:30' })).toEqual({
+      rego: 'ABC123',
+      busDepartureTime: '05:30:00',
+    });
     expect(bookingChangeSchema.safeParse({ passengersOut: 0 }).success).toBe(false);
   });
 });
@@ -155,10 +230,22 @@ describe('the change form', () => {
   };
 
   it('needs the pick-up after the drop-off, in the wizard wording', () => {
-    expect(changeFormSchema.parse(base)).toMatchObject({ rego: 'ABC1', passengersOut: 2, extras: ['8'], changeFlights: false });
-    expect(changeFormSchema.safeParse({ ...base, endLocal: '2026-12-01T06:00' }).error?.issues[0]).toMatchObject({ message: 'Arrival Time has to be before Departure Time', path: ['endLocal'] });
-    expect(changeFormSchema.safeParse({ ...base, startLocal: '' }).error?.issues[0]?.message).toBe('This field is required.');
-    expect(changeFormSchema.safeParse({ ...base, vehicleType: '' }).error?.issues[0]).toMatchObject({ message: 'This field is required.', path: ['vehicleType'] });
+    expect(changeFormSchema.parse(base)).toMatchObject({
+      rego: 'ABC1',
+      passengersOut: 2,
+      extras: ['8'],
+      changeFlights: false,
+    });
+    expect(
+      changeFormSchema.safeParse({ ...base, endLocal: '2026-12-01T06:00' }).error?.issues[0],
+    ).toMatchObject({ message: 'Arrival Time has to be before Departure Time', path: ['endLocal'] });
+    expect(changeFormSchema.safeParse({ ...base, startLocal: '' }).error?.issues[0]?.message).toBe(
+      'This field is required.',
+    );
+    expect(changeFormSchema.safeParse({ ...base, vehicleType: '' }).error?.issues[0]).toMatchObject({
+      message: 'This field is required.',
+      path: ['vehicleType'],
+    });
   });
 
   it('leaves the flights alone unless they are being changed', () => {
@@ -166,11 +253,19 @@ describe('the change form', () => {
   });
 
   it('checks changed flights by the wizard rules: airlines, a flight, Other with its number and time, Not flying with a time', () => {
-    const paths = (values: object) => changeFormSchema.safeParse({ ...base, changeFlights: true, ...values }).error?.issues.map((issue) => issue.path.join('.')) ?? [];
+    const paths = (values: object) =>
+      changeFormSchema
+        .safeParse({ ...base, changeFlights: true, ...values })
+        .error?.issues.map((issue) => issue.path.join('.')) ?? [];
     expect(paths({})).toEqual(['airlineOut', 'airlineIn']);
     expect(paths({ airlineOut: '2', airlineIn: '2' })).toEqual(['flightOut', 'flightIn']);
-    expect(paths({ airlineOut: '2', flightOut: OTHER_FLIGHT, airlineIn: '2', flightIn: '31' })).toEqual(['flightNumberOut', 'flightTimeOut']);
-    expect(paths({ airlineOut: '9', notFlyingOut: true, flightTimeOut: '05:30', airlineIn: '2', flightIn: '31' })).toEqual([]);
+    expect(paths({ airlineOut: '2', flightOut: OTHER_FLIGHT, airlineIn: '2', flightIn: '31' })).toEqual([
+      'flightNumberOut',
+      'flightTimeOut',
+    ]);
+    expect(
+      paths({ airlineOut: '9', notFlyingOut: true, flightTimeOut: '05:30', airlineIn: '2', flightIn: '31' }),
+    ).toEqual([]);
   });
 });
 
@@ -181,11 +276,20 @@ describe('addedDaySpans', () => {
     expect(addedDaySpans(span('2026-12-01', '2026-12-05'), span('2026-12-02', '2026-12-04'))).toEqual([]);
   });
   it('is the days before the booked drop-off and after the booked pick-up', () => {
-    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-12-01', '2026-12-07'))).toEqual([span('2026-12-01', '2026-12-02'), span('2026-12-06', '2026-12-07')]);
-    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-12-04', '2026-12-09'))).toEqual([span('2026-12-06', '2026-12-09')]);
+    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-12-01', '2026-12-07'))).toEqual([
+      span('2026-12-01', '2026-12-02'),
+      span('2026-12-06', '2026-12-07'),
+    ]);
+    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-12-04', '2026-12-09'))).toEqual([
+      span('2026-12-06', '2026-12-09'),
+    ]);
   });
   it('is the whole new stay when it does not meet the booked one', () => {
-    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2027-01-10', '2027-01-12'))).toEqual([span('2027-01-10', '2027-01-12')]);
-    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-11-25', '2026-11-27'))).toEqual([span('2026-11-25', '2026-11-27')]);
+    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2027-01-10', '2027-01-12'))).toEqual([
+      span('2027-01-10', '2027-01-12'),
+    ]);
+    expect(addedDaySpans(span('2026-12-03', '2026-12-05'), span('2026-11-25', '2026-11-27'))).toEqual([
+      span('2026-11-25', '2026-11-27'),
+    ]);
   });
 });

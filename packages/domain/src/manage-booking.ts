@@ -21,7 +21,11 @@ export interface ManageRules {
   lateParkingRefundShare: string;
 }
 
-export const DEFAULT_MANAGE_RULES: ManageRules = { cutoffHours: 2, fullRefundHours: 24, lateParkingRefundShare: '0' };
+export const DEFAULT_MANAGE_RULES: ManageRules = {
+  cutoffHours: 2,
+  fullRefundHours: 24,
+  lateParkingRefundShare: '0',
+};
 
 const HOUR_MS = 3_600_000;
 
@@ -33,7 +37,8 @@ export const manageMessages = {
   alreadyCancelled: 'This booking has been cancelled.',
   nothingDue: 'There is nothing to pay on this booking.',
   payFirst: 'Please pay for this booking before changing what it costs.',
-  linkExpired: 'Your access to this booking has expired. Please find it again with its booking code and email address.',
+  linkExpired:
+    'Your access to this booking has expired. Please find it again with its booking code and email address.',
 } as const;
 
 /** The last instant at which the booking may still be changed or cancelled online. */
@@ -42,9 +47,15 @@ export function manageCutoff(startDatetime: Date, rules: Pick<ManageRules, 'cuto
 }
 
 /** Before the cut-off, and only for a booking that is still going ahead. */
-export function canManage(booking: { startDatetime: Date; status: string }, now: Date, rules: Pick<ManageRules, 'cutoffHours'>): boolean {
-  return (booking.status === 'complete' || booking.status === 'pending' || booking.status === 'payment_failed') &&
-    now.getTime() < manageCutoff(booking.startDatetime, rules).getTime();
+export function canManage(
+  booking: { startDatetime: Date; status: string },
+  now: Date,
+  rules: Pick<ManageRules, 'cutoffHours'>,
+): boolean {
+  return (
+    (booking.status === 'complete' || booking.status === 'pending' || booking.status === 'payment_failed') &&
+    now.getTime() < manageCutoff(booking.startDatetime, rules).getTime()
+  );
 }
 
 export interface RefundInput {
@@ -71,10 +82,15 @@ export interface RefundDecision {
  * ahead, otherwise its `lateParkingRefundShare`. The business keeps the rest of parking, and the card
  * gets back whatever was paid above that (never more than was paid, never less than nothing).
  */
-export function cancellationRefund(input: RefundInput, rules: Omit<ManageRules, 'cutoffHours'>): RefundDecision {
+export function cancellationRefund(
+  input: RefundInput,
+  rules: Omit<ManageRules, 'cutoffHours'>,
+): RefundDecision {
   const parkingCents = Math.max(0, input.totalCents - input.extrasCents);
   const fullParking = input.startDatetime.getTime() - input.now.getTime() > rules.fullRefundHours * HOUR_MS;
-  const refundableParking = fullParking ? parkingCents : applyRate(parkingCents, rateToParts(rules.lateParkingRefundShare));
+  const refundableParking = fullParking
+    ? parkingCents
+    : applyRate(parkingCents, rateToParts(rules.lateParkingRefundShare));
   const retainedCents = parkingCents - refundableParking;
   const refundCents = Math.max(0, Math.min(input.paidCents, input.paidCents - retainedCents));
   return { fullParking, retainedCents, refundCents };
@@ -89,7 +105,10 @@ export interface PriceDifference {
 
 /** What a change means for the card: the new total against what has been paid. */
 export function priceDifference(newTotalCents: Cents, paidCents: Cents): PriceDifference {
-  return { dueCents: Math.max(0, newTotalCents - paidCents), refundCents: Math.max(0, paidCents - newTotalCents) };
+  return {
+    dueCents: Math.max(0, newTotalCents - paidCents),
+    refundCents: Math.max(0, paidCents - newTotalCents),
+  };
 }
 
 /** Guests find a booking with its code and the email it was made with. */
@@ -164,7 +183,8 @@ export const changeFormSchema = z
       // Same-format local strings compare in time order.
       const start = text('startLocal');
       const end = text('endLocal');
-      if (start && end && end <= start) ctx.addIssue({ code: 'custom', message: messages.arrivalBeforeDeparture, path: ['endLocal'] });
+      if (start && end && end <= start)
+        ctx.addIssue({ code: 'custom', message: messages.arrivalBeforeDeparture, path: ['endLocal'] });
       if (raw.changeFlights !== true) return;
       for (const airline of ['airlineOut', 'airlineIn'] as const) {
         if (!text(airline)) ctx.addIssue({ code: 'custom', message: messages.required, path: [airline] });

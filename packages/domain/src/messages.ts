@@ -54,7 +54,8 @@ export const messages = {
   registrationSuccessEmail:
     'Registration success! An email has been sent to your email address to verify your account.',
   accountConfirmed: 'Your account has now been confirmed.',
-  passwordResetSent: (email: string) => `Thank you, an email has been sent to ${email}. Please check your email.`,
+  passwordResetSent: (email: string) =>
+    `Thank you, an email has been sent to ${email}. Please check your email.`,
   passwordSetLogin: 'Thank you, you may now login with your new password.',
   settingsUpdated: 'Settings updated successfully.',
   passwordChanged: 'Password changed successfully.',
@@ -68,7 +69,8 @@ export const messages = {
   fillRequired: 'Please fill-out all required fields.',
   lotFull:
     'Availability for these dates is very limited and this car park cannot be booked online. Please call us during business hours.',
-  onlineBookingUnavailable: 'Online bookings are currently unavailable. Please contact us on a phone number for enquiries.',
+  onlineBookingUnavailable:
+    'Online bookings are currently unavailable. Please contact us on a phone number for enquiries.',
   parkingBlockedOut: 'Drop-offs and pick-ups are not available at this time.',
   extrasUnavailable: 'One or more of the extras below are unavailable at the selected dates.',
   flightNumberRequired: 'This field is required.',

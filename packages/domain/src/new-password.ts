@@ -15,4 +15,6 @@ export function isCommonPassword(value: string): boolean {
   return common.has(value.toLowerCase()) || /^(.)\1*$/su.test(value);
 }
 
-export const newPassword = password.refine((value) => !isCommonPassword(value), { error: messages.passwordCommon });
+export const newPassword = password.refine((value) => !isCommonPassword(value), {
+  error: messages.passwordCommon,
+});

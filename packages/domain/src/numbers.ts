@@ -3,15 +3,30 @@ import { z } from 'zod';
 import { messages } from './messages';
 
 const numeric = (message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, { error: message })], { error: message }).transform(Number);
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/, { error: message }),
+      ],
+      { error: message },
+    )
+    .transform(Number);
 
 /** Whole number above 0 ("Must be a number greater than 0"): spaces, rows, rate days, passengers out. */
 export const positiveInt = (message: string = messages.numberGreaterThanZero) =>
-  numeric(message).pipe(z.number().int({ error: message }).positive({ error: message }).max(1_000_000, { error: message }));
+  numeric(message).pipe(
+    z.number().int({ error: message }).positive({ error: message }).max(1_000_000, { error: message }),
+  );
 
 /** Whole number from 0 ("Must be a number greater than or equal to 0"): passengers in. */
 export const nonNegativeInt = (message: string = messages.numberGreaterOrEqualZero) =>
-  numeric(message).pipe(z.number().int({ error: message }).min(0, { error: message }).max(1_000_000, { error: message }));
+  numeric(message).pipe(
+    z.number().int({ error: message }).min(0, { error: message }).max(1_000_000, { error: message }),
+  );
 
 /** A fraction 0..1 as a decimal string ("0.15"): fill thresholds, stored discount rates. */
 export const fraction = (message: string = messages.fractionRange) =>
@@ -48,7 +63,17 @@ export const requiredMoney = (message: string = messages.invalidAmount) =>
  */
 export const percentAsFraction = (message: string = messages.percentRange) =>
   z
-    .union([z.number(), z.string().trim().min(1, { error: message }).regex(/^\d+(\.\d+)?$/, { error: message })], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .min(1, { error: message })
+          .regex(/^\d+(\.\d+)?$/, { error: message }),
+      ],
+      { error: message },
+    )
     .transform(Number)
     .pipe(z.number().min(0, { error: message }).max(100, { error: message }))
     .transform((value) => String(Math.round(value * 100) / 10000));

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { password } from './fields';
-import { GENERATED_PASSWORD_LENGTH, generatePassword, PASSWORD_ALPHABETS, type RandomSource } from './passwords';
+import {
+  GENERATED_PASSWORD_LENGTH,
+  generatePassword,
+  PASSWORD_ALPHABETS,
+  type RandomSource,
+} from './passwords';
 import { seededUint32 } from './seeded-random';
 
 const AMBIGUOUS = ['0', 'O', 'o', '1', 'l', 'I', '|', '"', "'", '`', ' '];
@@ -17,7 +22,10 @@ function expectShape(generated: string) {
   expect(generated).toHaveLength(GENERATED_PASSWORD_LENGTH);
   for (const character of generated) expect(ALLOWED.has(character), character).toBe(true);
   for (const [kind, alphabet] of Object.entries(PASSWORD_ALPHABETS)) {
-    expect([...generated].some((character) => alphabet.includes(character)), kind).toBe(true);
+    expect(
+      [...generated].some((character) => alphabet.includes(character)),
+      kind,
+    ).toBe(true);
   }
   // The customer form's own password rules accept it.
   expect(password.safeParse(generated).success).toBe(true);
@@ -55,7 +63,8 @@ describe('generatePassword', () => {
   it('spreads its characters over the whole alphabet', () => {
     const seen = new Set<string>();
     const random = seeded(42);
-    for (let index = 0; index < 300; index += 1) for (const character of generatePassword(random)) seen.add(character);
+    for (let index = 0; index < 300; index += 1)
+      for (const character of generatePassword(random)) seen.add(character);
     expect(seen).toEqual(ALLOWED);
   });
 });

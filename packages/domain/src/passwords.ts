@@ -22,7 +22,12 @@ function secureRandom(count: number): Uint32Array {
   const values = new Uint32Array(count);
   // Browsers and Node 20 both have Web Crypto on globalThis; this package does not type either platform.
   const webCrypto: unknown = Reflect.get(globalThis, 'crypto');
-  if (typeof webCrypto !== 'object' || webCrypto === null || !('getRandomValues' in webCrypto) || typeof webCrypto.getRandomValues !== 'function') {
+  if (
+    typeof webCrypto !== 'object' ||
+    webCrypto === null ||
+    !('getRandomValues' in webCrypto) ||
+    typeof webCrypto.getRandomValues !== 'function'
+  ) {
     throw new Error('No secure random source');
   }
   webCrypto.getRandomValues(values);
@@ -44,7 +49,10 @@ function randomBelow(random: RandomSource) {
  * A password with at least one character of each kind (so that it passes any rule that asks for
  * them), the rest from all kinds, in a random order.
  */
-export function generatePassword(random: RandomSource = secureRandom, length: number = GENERATED_PASSWORD_LENGTH): string {
+export function generatePassword(
+  random: RandomSource = secureRandom,
+  length: number = GENERATED_PASSWORD_LENGTH,
+): string {
   const below = randomBelow(random);
   const pick = (alphabet: string) => alphabet.charAt(below(alphabet.length));
   const kinds = Object.values(PASSWORD_ALPHABETS);

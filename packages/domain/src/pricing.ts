@@ -39,7 +39,11 @@ export function basePriceCents(days: number, rows: readonly RateRow[], dailyCent
   return largest.cents + (days - largest.days) * dailyCents;
 }
 
-export function surchargeCents(startDate: string, endDate: string, surcharges: ReadonlyMap<string, Cents>): Cents {
+export function surchargeCents(
+  startDate: string,
+  endDate: string,
+  surcharges: ReadonlyMap<string, Cents>,
+): Cents {
   // Exceptional days are few and a stay may be long: walk the surcharges, not the stay's dates.
   // 'YYYY-MM-DD' strings compare in calendar order.
   let sum = 0;
@@ -49,12 +53,16 @@ export function surchargeCents(startDate: string, endDate: string, surcharges: R
 
 /** Full parking price of a stay from its departure date to its return date. */
 export function parkingPriceCents(startDate: string, endDate: string, lot: LotPricing): Cents {
-  return basePriceCents(stayDays(startDate, endDate), lot.rows, lot.dailyCents) + surchargeCents(startDate, endDate, lot.surcharges);
+  return (
+    basePriceCents(stayDays(startDate, endDate), lot.rows, lot.dailyCents) +
+    surchargeCents(startDate, endDate, lot.surcharges)
+  );
 }
 
 /** '0.15' → 1500 (parts per 10,000); refuses anything outside 0..1 or finer than 4 places. */
 export function rateToParts(rate: string): number {
-  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?|\.\d{1,4})$/.test(rate.trim())) throw new RangeError(`Not a rate between 0 and 1: ${rate}`);
+  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?|\.\d{1,4})$/.test(rate.trim()))
+    throw new RangeError(`Not a rate between 0 and 1: ${rate}`);
   return Math.round(Number(rate) * 10000);
 }
 
@@ -102,13 +110,22 @@ export interface Costs {
 export function computeCosts(input: CostInput): Costs {
   const days = stayDays(input.startDate, input.endDate);
   if (days < 1) throw new RangeError('The return date is before the departure date');
-  if (!Number.isInteger(input.extrasCents) || input.extrasCents < 0) throw new RangeError('Extras cost must be whole cents from 0');
+  if (!Number.isInteger(input.extrasCents) || input.extrasCents < 0)
+    throw new RangeError('Extras cost must be whole cents from 0');
   const parkingCost = parkingPriceCents(input.startDate, input.endDate, input.lot);
   let subscriptionDiscount = 0;
   if (input.subscription && input.subscription.coversUntil >= input.startDate) {
-    const uncovered = eachDate(input.startDate, input.endDate).filter((date) => date > (input.subscription?.coversUntil ?? '')).length;
-    const charged = uncovered > 0 && input.subscription.calculateGaps ? basePriceCents(uncovered, input.lot.rows, input.lot.dailyCents) : 0;
-    subscriptionDiscount = applyRate(Math.max(0, parkingCost - charged), rateToParts(input.lot.subscriptionShare ?? '1'));
+    const uncovered = eachDate(input.startDate, input.endDate).filter(
+      (date) => date > (input.subscription?.coversUntil ?? ''),
+    ).length;
+    const charged =
+      uncovered > 0 && input.subscription.calculateGaps
+        ? basePriceCents(uncovered, input.lot.rows, input.lot.dailyCents)
+        : 0;
+    subscriptionDiscount = applyRate(
+      Math.max(0, parkingCost - charged),
+      rateToParts(input.lot.subscriptionShare ?? '1'),
+    );
   }
   const parkingDue = parkingCost - subscriptionDiscount;
   const amountDiscounted = applyRate(parkingDue, rateToParts(input.discountRate));
@@ -125,7 +142,12 @@ export function computeCosts(input: CostInput): Costs {
 }
 
 /** Costs as the API exchanges them: decimal strings. */
-export function costsToStrings(costs: Costs): Record<'parkingCost' | 'subscriptionDiscount' | 'amountDiscounted' | 'extrasCost' | 'totalCost' | 'gst', string> {
+export function costsToStrings(
+  costs: Costs,
+): Record<
+  'parkingCost' | 'subscriptionDiscount' | 'amountDiscounted' | 'extrasCost' | 'totalCost' | 'gst',
+  string
+> {
   return {
     parkingCost: formatMoney(costs.parkingCost),
     subscriptionDiscount: formatMoney(costs.subscriptionDiscount),
@@ -137,7 +159,11 @@ export function costsToStrings(costs: Costs): Record<'parkingCost' | 'subscripti
 }
 
 /** An extra's price for a vehicle type: its variation's price, else the base price. */
-export function extraPriceCents(basePrice: string, variations: ReadonlyMap<number, string>, vehicleTypeId: number | null): Cents {
+export function extraPriceCents(
+  basePrice: string,
+  variations: ReadonlyMap<number, string>,
+  vehicleTypeId: number | null,
+): Cents {
   const variation = vehicleTypeId === null ? undefined : variations.get(vehicleTypeId);
   return parseMoney(variation ?? basePrice);
 }

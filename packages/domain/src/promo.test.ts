@@ -31,11 +31,41 @@ describe('promo code windows', () => {
     ['drop-off exactly at the window start', windowed, now, windowed.dropOffStart ?? now, true],
     ['drop-off exactly at the window end', windowed, now, windowed.dropOffEnd ?? now, true],
     ['window set but drop-off unknown', windowed, now, null, false],
-    ['drop-off inside the window but code expired', windowed, at('2027-01-02T00:00:00+11:00'), dropOff, false],
-    ['only a window start: later drop-off', { ...open, dropOffStart: at('2026-12-01T00:00:00+11:00') }, now, at('2030-01-01T00:00:00Z'), true],
-    ['only a window start: earlier drop-off', { ...open, dropOffStart: at('2026-12-01T00:00:00+11:00') }, now, at('2026-11-30T00:00:00+11:00'), false],
-    ['only a window end: earlier drop-off', { ...open, dropOffEnd: at('2026-12-01T00:00:00+11:00') }, now, at('2026-11-25T00:00:00+11:00'), true],
-    ['only a window end: later drop-off', { ...open, dropOffEnd: at('2026-12-01T00:00:00+11:00') }, now, at('2026-12-01T00:00:01+11:00'), false],
+    [
+      'drop-off inside the window but code expired',
+      windowed,
+      at('2027-01-02T00:00:00+11:00'),
+      dropOff,
+      false,
+    ],
+    [
+      'only a window start: later drop-off',
+      { ...open, dropOffStart: at('2026-12-01T00:00:00+11:00') },
+      now,
+      at('2030-01-01T00:00:00Z'),
+      true,
+    ],
+    [
+      'only a window start: earlier drop-off',
+      { ...open, dropOffStart: at('2026-12-01T00:00:00+11:00') },
+      now,
+      at('2026-11-30T00:00:00+11:00'),
+      false,
+    ],
+    [
+      'only a window end: earlier drop-off',
+      { ...open, dropOffEnd: at('2026-12-01T00:00:00+11:00') },
+      now,
+      at('2026-11-25T00:00:00+11:00'),
+      true,
+    ],
+    [
+      'only a window end: later drop-off',
+      { ...open, dropOffEnd: at('2026-12-01T00:00:00+11:00') },
+      now,
+      at('2026-12-01T00:00:01+11:00'),
+      false,
+    ],
   ])('%s → %s', (_name, discount, when, drop, expected) => {
     expect(promoApplies(discount, when, drop)).toBe(expected);
   });

@@ -12,7 +12,8 @@ export interface PromoWindow {
 }
 
 const within = (instant: Date, from: Date | null, to: Date | null) =>
-  (from === null || instant.getTime() >= from.getTime()) && (to === null || instant.getTime() <= to.getTime());
+  (from === null || instant.getTime() >= from.getTime()) &&
+  (to === null || instant.getTime() <= to.getTime());
 
 /**
  * True when the discount may be used now for a drop-off at `dropOff`. A discount limited to a

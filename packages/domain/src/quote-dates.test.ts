@@ -66,10 +66,18 @@ describe('the stay limits on the quote form (the server’s settings, the bookin
   });
 
   it('defaults to a year and two years ahead, and agrees with the booking save', () => {
-    expect(quoteDateOrderProblems('2028-11-21', '2028-11-22', TODAY)).toEqual([{ field: 'startDate', message: tooFarAhead(730) }]);
-    for (const [start, end] of [['2028-11-20', '2029-11-19'], ['2028-11-21', '2029-11-21'], ['2026-12-01', '2027-12-01']] as const) {
+    expect(quoteDateOrderProblems('2028-11-21', '2028-11-22', TODAY)).toEqual([
+      { field: 'startDate', message: tooFarAhead(730) },
+    ]);
+    for (const [start, end] of [
+      ['2028-11-20', '2029-11-19'],
+      ['2028-11-21', '2029-11-21'],
+      ['2026-12-01', '2027-12-01'],
+    ] as const) {
       const quote = quoteDateOrderProblems(start, end, TODAY).map((problem) => problem.message);
-      const save = stayLimitProblems(start, end, TODAY, DEFAULT_STAY_LIMITS).map((problem) => problem.message);
+      const save = stayLimitProblems(start, end, TODAY, DEFAULT_STAY_LIMITS).map(
+        (problem) => problem.message,
+      );
       expect(quote).toEqual(save);
     }
   });

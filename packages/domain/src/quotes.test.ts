@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
 import type { LotPricing } from './pricing';
-import { bookingQuoteSchema, MAX_QUOTE_DAYS, promoCheckSchema, quoteDateProblems, quoteMessages, quotePriceCents } from './quotes';
+import {
+  bookingQuoteSchema,
+  MAX_QUOTE_DAYS,
+  promoCheckSchema,
+  quoteDateProblems,
+  quoteMessages,
+  quotePriceCents,
+} from './quotes';
 
 const TODAY = '2026-11-21';
 
@@ -9,14 +16,51 @@ describe('quote form dates', () => {
   it.each<[string, string | undefined, string | undefined, Array<[string, string]>]>([
     ['today to today is fine', TODAY, TODAY, []],
     ['a year ahead is fine', '2027-01-01', '2027-01-05', []],
-    ['both missing', undefined, undefined, [['startDate', messages.required], ['endDate', messages.required]]],
-    ['both empty', '', '', [['startDate', messages.required], ['endDate', messages.required]]],
-    ['malformed', '21/11/2026', '2026-02-30', [['startDate', messages.invalidDate], ['endDate', messages.invalidDate]]],
+    [
+      'both missing',
+      undefined,
+      undefined,
+      [
+        ['startDate', messages.required],
+        ['endDate', messages.required],
+      ],
+    ],
+    [
+      'both empty',
+      '',
+      '',
+      [
+        ['startDate', messages.required],
+        ['endDate', messages.required],
+      ],
+    ],
+    [
+      'malformed',
+      '21/11/2026',
+      '2026-02-30',
+      [
+        ['startDate', messages.invalidDate],
+        ['endDate', messages.invalidDate],
+      ],
+    ],
     ['departure yesterday', '2026-11-20', '2026-11-25', [['startDate', messages.dateInFuture]]],
     ['return before departure', '2026-11-25', '2026-11-24', [['endDate', messages.dateAfterDeparture]]],
     ['exactly the longest stay', '2026-12-01', '2027-11-30', []],
-    ['one day too long', '2026-12-01', '2027-12-01', [['endDate', quoteMessages.stayTooLong(MAX_QUOTE_DAYS)]]],
-    ['past departure and earlier return: both', '2026-11-10', '2026-11-09', [['startDate', messages.dateInFuture], ['endDate', messages.dateAfterDeparture]]],
+    [
+      'one day too long',
+      '2026-12-01',
+      '2027-12-01',
+      [['endDate', quoteMessages.stayTooLong(MAX_QUOTE_DAYS)]],
+    ],
+    [
+      'past departure and earlier return: both',
+      '2026-11-10',
+      '2026-11-09',
+      [
+        ['startDate', messages.dateInFuture],
+        ['endDate', messages.dateAfterDeparture],
+      ],
+    ],
   ])('%s', (_name, start, end, expected) => {
     expect(quoteDateProblems(start, end, TODAY).map((p) => [p.field, p.message])).toEqual(expected);
   });
@@ -55,12 +99,19 @@ describe('booking-quote payload', () => {
 
   it('defaults the rate, extras, gaps flag and promo code', () => {
     const parsed = bookingQuoteSchema.parse(base);
-    expect(parsed).toMatchObject({ discountRate: '0', extrasCost: '0.00', calculateSubscriptionGaps: false, promoCode: '' });
+    expect(parsed).toMatchObject({
+      discountRate: '0',
+      extrasCost: '0.00',
+      calculateSubscriptionGaps: false,
+      promoCode: '',
+    });
     expect(parsed.startDatetime.toISOString()).toBe('2026-11-30T19:00:00.000Z');
   });
 
   it('normalises the rate, amount and promo code', () => {
-    expect(bookingQuoteSchema.parse({ ...base, discountRate: '0.150', extrasCost: 12.5, promoCode: ' summer ' })).toMatchObject({
+    expect(
+      bookingQuoteSchema.parse({ ...base, discountRate: '0.150', extrasCost: 12.5, promoCode: ' summer ' }),
+    ).toMatchObject({
       discountRate: '0.15',
       extrasCost: '12.50',
       promoCode: 'SUMMER',
@@ -68,8 +119,18 @@ describe('booking-quote payload', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['end not after start', { endDatetime: base.startDatetime }, 'endDatetime', messages.arrivalBeforeDeparture],
-    ['end before start', { endDatetime: '2026-11-30T06:00:00+11:00' }, 'endDatetime', messages.arrivalBeforeDeparture],
+    [
+      'end not after start',
+      { endDatetime: base.startDatetime },
+      'endDatetime',
+      messages.arrivalBeforeDeparture,
+    ],
+    [
+      'end before start',
+      { endDatetime: '2026-11-30T06:00:00+11:00' },
+      'endDatetime',
+      messages.arrivalBeforeDeparture,
+    ],
     ['missing start', { startDatetime: undefined }, 'startDatetime', messages.required],
     ['no offset', { startDatetime: '2026-12-01T06:00:00' }, 'startDatetime', messages.invalidDatetime],
     ['rate above 1', { discountRate: '1.5' }, 'discountRate', messages.fractionRange],
@@ -83,10 +144,17 @@ describe('booking-quote payload', () => {
 
 describe('promo check payload', () => {
   it('trims and upper-cases the code; drop-offs are optional', () => {
-    expect(promoCheckSchema.parse({ code: '  welcome10 ' })).toEqual({ code: 'WELCOME10', dropOffStart: null, dropOffEnd: null });
+    expect(promoCheckSchema.parse({ code: '  welcome10 ' })).toEqual({
+      code: 'WELCOME10',
+      dropOffStart: null,
+      dropOffEnd: null,
+    });
   });
 
   it('requires a code', () => {
-    expect(promoCheckSchema.safeParse({ code: '   ' }).error?.issues[0]).toMatchObject({ path: ['code'], message: messages.required });
+    expect(promoCheckSchema.safeParse({ code: '   ' }).error?.issues[0]).toMatchObject({
+      path: ['code'],
+      message: messages.required,
+    });
   });
 });

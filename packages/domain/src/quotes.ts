@@ -40,11 +40,18 @@ export function quoteDateProblems(
   const start = quoteDate.safeParse(startDate ?? '');
   const end = quoteDate.safeParse(endDate ?? '');
   // The format first; the order rules (shared with the home page's quote form) for what is well-formed.
-  const order = quoteDateOrderProblems(start.success ? start.data : '', end.success ? end.data : '', today, limits);
+  const order = quoteDateOrderProblems(
+    start.success ? start.data : '',
+    end.success ? end.data : '',
+    today,
+    limits,
+  );
   const problems: DateProblem[] = [];
-  if (!start.success) problems.push({ field: 'startDate', message: start.error.issues[0]?.message ?? messages.invalidDate });
+  if (!start.success)
+    problems.push({ field: 'startDate', message: start.error.issues[0]?.message ?? messages.invalidDate });
   else problems.push(...order.filter((problem) => problem.field === 'startDate'));
-  if (!end.success) problems.push({ field: 'endDate', message: end.error.issues[0]?.message ?? messages.invalidDate });
+  if (!end.success)
+    problems.push({ field: 'endDate', message: end.error.issues[0]?.message ?? messages.invalidDate });
   else if (start.success) problems.push(...order.filter((problem) => problem.field === 'endDate'));
   return problems;
 }
@@ -53,7 +60,12 @@ export function quoteDateProblems(
  * What parking costs one traveller for a stay: the lot's price, less what their subscription
  * covers (the days past its end are charged as a stay of that many days, as a booking is).
  */
-export function quotePriceCents(startDate: string, endDate: string, lot: LotPricing, coversUntil?: string): Cents {
+export function quotePriceCents(
+  startDate: string,
+  endDate: string,
+  lot: LotPricing,
+  coversUntil?: string,
+): Cents {
   return computeCosts({
     startDate,
     endDate,

@@ -10,13 +10,24 @@ describe('report dates', () => {
   });
 
   it('takes valid dates from the address and replaces invalid ones by their default', () => {
-    expect(reportRangeFrom('2026-01-01', '2026-03-31', '2026-11-23')).toEqual({ startDate: '2026-01-01', endDate: '2026-03-31' });
-    expect(reportRangeFrom('2026-02-30', 'soon', '2026-11-23')).toEqual({ startDate: '2026-05-23', endDate: '2026-11-23' });
-    expect(reportRangeFrom(null, '2026-12-01', '2026-11-23')).toEqual({ startDate: '2026-05-23', endDate: '2026-12-01' });
+    expect(reportRangeFrom('2026-01-01', '2026-03-31', '2026-11-23')).toEqual({
+      startDate: '2026-01-01',
+      endDate: '2026-03-31',
+    });
+    expect(reportRangeFrom('2026-02-30', 'soon', '2026-11-23')).toEqual({
+      startDate: '2026-05-23',
+      endDate: '2026-11-23',
+    });
+    expect(reportRangeFrom(null, '2026-12-01', '2026-11-23')).toEqual({
+      startDate: '2026-05-23',
+      endDate: '2026-12-01',
+    });
   });
 
   it('refuses an end before the start, allows the same day', () => {
-    expect(reportRangeProblem({ startDate: '2026-05-02', endDate: '2026-05-01' })).toBe(messages.dateAfterStart);
+    expect(reportRangeProblem({ startDate: '2026-05-02', endDate: '2026-05-01' })).toBe(
+      messages.dateAfterStart,
+    );
     expect(reportRangeProblem({ startDate: '2026-05-02', endDate: '2026-05-02' })).toBeNull();
   });
 });

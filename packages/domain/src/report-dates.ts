@@ -8,7 +8,11 @@ import { messages } from './messages';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const isDate = (value: string | null | undefined): value is string => typeof value === 'string' && DATE.test(value) && isValid(parseISO(value)) && format(parseISO(value), 'yyyy-MM-dd') === value;
+const isDate = (value: string | null | undefined): value is string =>
+  typeof value === 'string' &&
+  DATE.test(value) &&
+  isValid(parseISO(value)) &&
+  format(parseISO(value), 'yyyy-MM-dd') === value;
 
 export interface ReportRange {
   startDate: string;
@@ -20,9 +24,16 @@ export function defaultReportRange(today: string): ReportRange {
 }
 
 /** The range the address asks for, each invalid part replaced by its default. */
-export function reportRangeFrom(startParam: string | null, endParam: string | null, today: string): ReportRange {
+export function reportRangeFrom(
+  startParam: string | null,
+  endParam: string | null,
+  today: string,
+): ReportRange {
   const defaults = defaultReportRange(today);
-  return { startDate: isDate(startParam) ? startParam : defaults.startDate, endDate: isDate(endParam) ? endParam : defaults.endDate };
+  return {
+    startDate: isDate(startParam) ? startParam : defaults.startDate,
+    endDate: isDate(endParam) ? endParam : defaults.endDate,
+  };
 }
 
 /** The message for the To date, or null when the range is good. */

@@ -34,14 +34,12 @@ export interface ReportPeriod {
 export function reportPeriodSchema(timeZone: string) {
   return z
     .object({ startDatetime: requiredDatetime(), endDatetime: requiredDatetime() })
-    .transform(
-      ({ startDatetime, endDatetime }): ReportPeriod => ({
-        startDatetime,
-        endDatetime,
-        startDate: businessDate(startDatetime, timeZone),
-        endDate: businessDate(endDatetime, timeZone),
-      }),
-    )
+    .transform(({ startDatetime, endDatetime }): ReportPeriod => ({
+      startDatetime,
+      endDatetime,
+      startDate: businessDate(startDatetime, timeZone),
+      endDate: businessDate(endDatetime, timeZone),
+    }))
     .superRefine((period, ctx) => {
       if (period.endDatetime.getTime() < period.startDatetime.getTime()) {
         ctx.addIssue({ code: 'custom', message: messages.dateAfterStart, path: ['endDatetime'] });

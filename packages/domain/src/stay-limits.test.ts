@@ -20,8 +20,12 @@ describe('stay limits', () => {
   });
 
   it('refuses the 10-year stay and the booking in 2036 that were accepted', () => {
-    expect(stayLimitProblems('2026-12-01', '2036-12-01', '2026-11-21', DEFAULT_STAY_LIMITS).map((p) => p.field)).toEqual(['endDatetime']);
-    expect(stayLimitProblems('2036-01-10', '2036-01-12', '2026-11-21', DEFAULT_STAY_LIMITS).map((p) => p.field)).toEqual(['startDatetime']);
+    expect(
+      stayLimitProblems('2026-12-01', '2036-12-01', '2026-11-21', DEFAULT_STAY_LIMITS).map((p) => p.field),
+    ).toEqual(['endDatetime']);
+    expect(
+      stayLimitProblems('2036-01-10', '2036-01-12', '2026-11-21', DEFAULT_STAY_LIMITS).map((p) => p.field),
+    ).toEqual(['startDatetime']);
   });
 
   it('leaves open-ended stays and past drop-offs to the other rules', () => {

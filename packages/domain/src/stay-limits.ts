@@ -30,7 +30,12 @@ export interface StayLimitProblem {
  * The drop-off may be at most `horizonDays` after today (that day allowed); the stay, both ends
  * counted, at most `maxStayDays`.
  */
-export function stayLimitProblems(startDate: string, endDate: string | null, today: string, limits: StayLimits): StayLimitProblem[] {
+export function stayLimitProblems(
+  startDate: string,
+  endDate: string | null,
+  today: string,
+  limits: StayLimits,
+): StayLimitProblem[] {
   const problems: StayLimitProblem[] = [];
   if (startDate >= today && stayDays(today, startDate) - 1 > limits.horizonDays) {
     problems.push({ field: 'startDatetime', message: tooFarAhead(limits.horizonDays) });

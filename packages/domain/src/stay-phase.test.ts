@@ -16,7 +16,9 @@ describe('stayPhase', () => {
   });
 
   it('is parked once checked in, even before the booked drop-off time', () => {
-    expect(stayPhase(booking({ timeParked: '2026-12-01T05:30:00+11:00' }), new Date('2026-12-01T05:40:00+11:00'))).toBe('parked');
+    expect(
+      stayPhase(booking({ timeParked: '2026-12-01T05:30:00+11:00' }), new Date('2026-12-01T05:40:00+11:00')),
+    ).toBe('parked');
   });
 
   it('is parked between drop-off and pick-up', () => {
@@ -26,26 +28,35 @@ describe('stayPhase', () => {
 
   it('is past from the pick-up time on', () => {
     expect(stayPhase(booking(), new Date('2026-12-08T18:00:00+11:00'))).toBe('past');
-    expect(stayPhase(booking({ timeParked: '2026-12-01T06:00:00+11:00' }), new Date('2027-01-01T00:00:00Z'))).toBe('past');
+    expect(
+      stayPhase(booking({ timeParked: '2026-12-01T06:00:00+11:00' }), new Date('2027-01-01T00:00:00Z')),
+    ).toBe('past');
   });
 
   it('an open-ended stay is never past', () => {
     expect(stayPhase(booking({ endDatetime: null }), new Date('2030-01-01T00:00:00Z'))).toBe('parked');
   });
 
-  it.each(['pending', 'cancelled', 'abandoned', 'payment_failed', 'error'])('a %s booking keeps its status (no phase)', (status) => {
-    expect(stayPhase(booking({ status }), new Date('2026-11-30T12:00:00+11:00'))).toBeNull();
-  });
+  it.each(['pending', 'cancelled', 'abandoned', 'payment_failed', 'error'])(
+    'a %s booking keeps its status (no phase)',
+    (status) => {
+      expect(stayPhase(booking({ status }), new Date('2026-11-30T12:00:00+11:00'))).toBeNull();
+    },
+  );
 
   it('moves only forward in time: upcoming, then parked, then past', () => {
     const order = { upcoming: 0, parked: 1, past: 2 } as const;
     fc.assert(
-      fc.property(fc.integer({ min: -20 * 86_400_000, max: 20 * 86_400_000 }), fc.integer({ min: 0, max: 86_400_000 }), (offset, step) => {
-        const base = Date.parse('2026-12-01T06:00:00+11:00') + offset;
-        const first = stayPhase(booking(), new Date(base));
-        const later = stayPhase(booking(), new Date(base + step));
-        expect(first && later && order[later] >= order[first]).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: -20 * 86_400_000, max: 20 * 86_400_000 }),
+        fc.integer({ min: 0, max: 86_400_000 }),
+        (offset, step) => {
+          const base = Date.parse('2026-12-01T06:00:00+11:00') + offset;
+          const first = stayPhase(booking(), new Date(base));
+          const later = stayPhase(booking(), new Date(base + step));
+          expect(first && later && order[later] >= order[first]).toBe(true);
+        },
+      ),
     );
   });
 });

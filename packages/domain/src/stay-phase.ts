@@ -39,7 +39,11 @@ export function amountOwedCents(totalCents: number, paidCents: number): number {
  * A balance the traveller can still pay online (manage my booking): only on a booking that is going
  * ahead. A cancelled, abandoned or failed booking owes nothing, whatever its figures say.
  */
-export function balanceToPayCents(booking: { status: string; totalCents: number; paidCents: number }): number {
+export function balanceToPayCents(booking: {
+  status: string;
+  totalCents: number;
+  paidCents: number;
+}): number {
   return goingAhead(booking.status) ? amountOwedCents(booking.totalCents, booking.paidCents) : 0;
 }
 

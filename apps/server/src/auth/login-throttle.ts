@@ -26,7 +26,12 @@ export interface LoginThrottle {
   failed(): Promise<void>;
 }
 
-export function loginThrottle(limiter: RateLimiter, limits: RateLimits, ip: string, email: string): LoginThrottle {
+export function loginThrottle(
+  limiter: RateLimiter,
+  limits: RateLimits,
+  ip: string,
+  email: string,
+): LoginThrottle {
   const pair = `login-fail:pair:${ip}:${email}`;
   const byIp = `login-fail:ip:${ip}`;
   const account = `login-fail:email:${email}`;

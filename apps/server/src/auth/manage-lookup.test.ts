@@ -34,10 +34,15 @@ async function lookup(ip: string, bookingCode: string, email: string) {
     headers: { accept: JSONAPI, 'content-type': JSONAPI },
     payload: JSON.stringify(doc('manage-booking-sessions', { bookingCode, email })),
   });
-  return { status: response.statusCode, headers: response.headers, body: response.json<{ errors?: Array<{ code: string; detail: string }> }>() };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.json<{ errors?: Array<{ code: string; detail: string }> }>(),
+  };
 }
 
-const booking = (email: string) => insertBooking(server.handle.db, { lotId, startDatetime: new Date('2026-12-01T06:00:00+11:00'), email });
+const booking = (email: string) =>
+  insertBooking(server.handle.db, { lotId, startDatetime: new Date('2026-12-01T06:00:00+11:00'), email });
 
 describe('manage-booking lookups', () => {
   it("a stranger's wrong guesses do not lock the owner out; the stranger's network is refused for that code", async () => {
@@ -64,9 +69,12 @@ describe('manage-booking lookups', () => {
 
   it('every lookup still counts per network', async () => {
     const ip = '192.0.2.77';
-    const rows = await Promise.all(Array.from({ length: PER_IP }, (_, i) => booking(`spread${i}@example.com`)));
+    const rows = await Promise.all(
+      Array.from({ length: PER_IP }, (_, i) => booking(`spread${i}@example.com`)),
+    );
     // One wrong guess at each of many codes: under the per-code limit every time, so the per-network count refuses.
-    for (const row of rows) expect((await lookup(ip, row.bookingCode, 'nobody@example.com')).status).toBe(400);
+    for (const row of rows)
+      expect((await lookup(ip, row.bookingCode, 'nobody@example.com')).status).toBe(400);
     const [first] = rows;
     if (!first) throw new Error('rows');
     expect((await lookup(ip, first.bookingCode, 'spread0@example.com')).status).toBe(429);

@@ -15,13 +15,18 @@ import { errors } from '../jsonapi/errors';
 import { tooManyDetail } from './rate-limiter';
 
 /** The id of the booking with this code and email, or a 400 (not found) / 429 (too many tries from here). */
-export async function findBookingToManage(ctx: RequestContext, bookingCode: string, email: string): Promise<number> {
+export async function findBookingToManage(
+  ctx: RequestContext,
+  bookingCode: string,
+  email: string,
+): Promise<number> {
   const { rateLimiter, config } = ctx.services;
   const { requestsPerIp, requestsPerEmail, windowMs } = config.rateLimits;
   await rateLimiter.consume(`manage-lookup:ip:${ctx.ip}`, requestsPerIp, windowMs, tooManyDetail(windowMs));
   const guessesKey = `manage-lookup:code-ip:${bookingCode}:${ctx.ip}`;
   const guesses = await rateLimiter.peek(guessesKey, windowMs);
-  if (guesses.count >= requestsPerEmail) throw errors.tooMany(tooManyDetail(guesses.resetInMs), guesses.resetInMs / 1000);
+  if (guesses.count >= requestsPerEmail)
+    throw errors.tooMany(tooManyDetail(guesses.resetInMs), guesses.resetInMs / 1000);
   const [booking] = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)

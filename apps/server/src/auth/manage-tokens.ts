@@ -8,9 +8,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const MANAGE_TOKEN_TTL_MS = 60 * 60_000;
 export const MANAGE_TOKEN_HEADER = 'x-manage-token';
 
-const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(`manage-booking:${payload}`).digest('base64url');
+const sign = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`manage-booking:${payload}`).digest('base64url');
 
-export function issueManageToken(secret: string, bookingId: number, now: Date, ttlMs = MANAGE_TOKEN_TTL_MS): { token: string; expires: Date } {
+export function issueManageToken(
+  secret: string,
+  bookingId: number,
+  now: Date,
+  ttlMs = MANAGE_TOKEN_TTL_MS,
+): { token: string; expires: Date } {
   const expires = new Date(now.getTime() + ttlMs);
   const payload = `${bookingId}.${Math.floor(expires.getTime() / 1000)}`;
   return { token: `${payload}.${sign(secret, payload)}`, expires };

@@ -46,7 +46,12 @@ export interface SessionUser extends AuthUser {
   csrfToken: string;
 }
 
-export async function findSessionUser(db: Executor, token: string, now: Date, idleMs = Number.POSITIVE_INFINITY): Promise<SessionUser | null> {
+export async function findSessionUser(
+  db: Executor,
+  token: string,
+  now: Date,
+  idleMs = Number.POSITIVE_INFINITY,
+): Promise<SessionUser | null> {
   if (token.length > 200) return null;
   const [row] = await db
     .select({
@@ -87,7 +92,11 @@ export async function destroySession(db: Executor, sessionId: number): Promise<v
 }
 
 /** After a password change or reset, every other session of the user ends. */
-export async function destroyOtherSessions(db: Executor, userId: number, keepSessionId?: number): Promise<void> {
+export async function destroyOtherSessions(
+  db: Executor,
+  userId: number,
+  keepSessionId?: number,
+): Promise<void> {
   await db
     .delete(sessions)
     .where(

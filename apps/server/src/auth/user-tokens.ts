@@ -14,7 +14,13 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   password_reset: 3_600_000,
 };
 
-export async function issueUserToken(db: Executor, userId: number, purpose: TokenPurpose, now: Date, ttlMs = TOKEN_TTL_MS[purpose]) {
+export async function issueUserToken(
+  db: Executor,
+  userId: number,
+  purpose: TokenPurpose,
+  now: Date,
+  ttlMs = TOKEN_TTL_MS[purpose],
+) {
   const token = randomToken();
   await db.insert(userTokens).values({
     userId,
@@ -30,9 +36,16 @@ export async function issueUserToken(db: Executor, userId: number, purpose: Toke
  * Marks the token used and answers its user id; a wrong, used or expired token (or one for another
  * user or purpose) gets the same answer, so a guess learns nothing.
  */
-export async function consumeUserToken(db: Executor, uid: string, token: string, purpose: TokenPurpose, now: Date): Promise<number> {
+export async function consumeUserToken(
+  db: Executor,
+  uid: string,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<number> {
   const userId = isDatabaseId(uid) ? Number(uid) : NaN;
-  if (Number.isNaN(userId) || token.length > 200) throw errors.invalid(messages.invalidToken, 'token', 'invalid_token');
+  if (Number.isNaN(userId) || token.length > 200)
+    throw errors.invalid(messages.invalidToken, 'token', 'invalid_token');
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: now })
@@ -56,7 +69,12 @@ export async function consumeUserToken(db: Executor, uid: string, token: string,
  * reset link, a change while logged in, or an admin), an older reset email in someone's inbox must
  * not be able to set it again.
  */
-export async function revokeUserTokens(db: Executor, userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+export async function revokeUserTokens(
+  db: Executor,
+  userId: number,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<void> {
   await db
     .update(userTokens)
     .set({ usedAt: now })

@@ -16,9 +16,16 @@ export const modeOf = (config: Config): BackupMode => (config.databaseUrl ? 'pos
 
 /** backups/parking-<mode>-<UTC time>.<dump|tar.gz> under the repository, unless a file is given. */
 export function defaultBackupFile(config: Config, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z');
   const mode = modeOf(config);
-  return join(config.repoRoot, 'backups', `parking-${mode}-${stamp}.${mode === 'postgres' ? 'dump' : 'tar.gz'}`);
+  return join(
+    config.repoRoot,
+    'backups',
+    `parking-${mode}-${stamp}.${mode === 'postgres' ? 'dump' : 'tar.gz'}`,
+  );
 }
 
 function run(command: string, args: string[]): Promise<void> {
@@ -27,9 +34,17 @@ function run(command: string, args: string[]): Promise<void> {
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new Error(`${command} was not found: install PostgreSQL's client tools (Debian: postgresql-client).`) : error),
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              `${command} was not found: install PostgreSQL's client tools (Debian: postgresql-client).`,
+            )
+          : error,
+      ),
     );
-    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} failed (exit ${code}): ${stderr.trim()}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${command} failed (exit ${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -37,10 +52,17 @@ export async function backup(config: Config, file: string): Promise<void> {
   const target = resolve(file);
   mkdirSync(dirname(target), { recursive: true });
   if (config.databaseUrl) {
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`, `--dbname=${config.databaseUrl}`]);
+    await run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--file=${target}`,
+      `--dbname=${config.databaseUrl}`,
+    ]);
     return;
   }
-  if (!existsSync(join(config.dataDir, 'PG_VERSION'))) throw new Error(`No embedded database in ${config.dataDir}.`);
+  if (!existsSync(join(config.dataDir, 'PG_VERSION')))
+    throw new Error(`No embedded database in ${config.dataDir}.`);
   // Locked like the server's (refused while a server runs on it: its pages in memory are not on disk yet).
   const embedded = await openEmbeddedDatabase(config.dataDir);
   try {
@@ -60,7 +82,16 @@ export async function restore(config: Config, file: string, now = new Date()): P
   const source = resolve(file);
   if (!existsSync(source)) throw new Error(`No backup file ${source}.`);
   if (config.databaseUrl) {
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${config.databaseUrl}`, source]);
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      '--exit-on-error',
+      `--dbname=${config.databaseUrl}`,
+      source,
+    ]);
     return {};
   }
   const data = readFileSync(source);
@@ -81,10 +112,14 @@ export async function restore(config: Config, file: string, now = new Date()): P
   }
   try {
     mkdirSync(config.dataDir, { recursive: true });
-    const embedded = await openEmbeddedDatabase(config.dataDir, { loadDataDir: new Blob([data]) }).catch((error: unknown) => {
-      if (!(error instanceof DamagedDataDirError)) throw error;
-      throw new Error(`The backup ${source} could not be restored (${error.reason}).${keptAs ? ` The previous data directory is kept in ${keptAs}.` : ''}`);
-    });
+    const embedded = await openEmbeddedDatabase(config.dataDir, { loadDataDir: new Blob([data]) }).catch(
+      (error: unknown) => {
+        if (!(error instanceof DamagedDataDirError)) throw error;
+        throw new Error(
+          `The backup ${source} could not be restored (${error.reason}).${keptAs ? ` The previous data directory is kept in ${keptAs}.` : ''}`,
+        );
+      },
+    );
     try {
       await embedded.pglite.query('SELECT 1');
     } finally {

@@ -12,7 +12,9 @@ async function main() {
   const config = loadConfig();
   const file = values.file ?? defaultBackupFile(config);
   await backup(config, file);
-  console.info(`Backed up the ${modeOf(config) === 'postgres' ? 'PostgreSQL' : 'embedded'} database to ${file}`);
+  console.info(
+    `Backed up the ${modeOf(config) === 'postgres' ? 'PostgreSQL' : 'embedded'} database to ${file}`,
+  );
 }
 
 runToCompletion(main);

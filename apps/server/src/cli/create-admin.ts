@@ -35,7 +35,10 @@ async function main() {
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await handle.migrate();
   try {
-    const [existing] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email.data));
+    const [existing] = await handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email.data));
     if (existing) throw new Error(`A user with the email ${email.data} already exists.`);
     const passwordHash = values.password ? await hashPassword(values.password) : null;
     const now = new Date();
@@ -52,11 +55,17 @@ async function main() {
         staff: true,
         userId: user.id,
       });
-      const link = passwordHash ? null : await issueUserToken(tx, user.id, 'password_reset', now, TOKEN_TTL_MS.email_confirmation);
+      const link = passwordHash
+        ? null
+        : await issueUserToken(tx, user.id, 'password_reset', now, TOKEN_TTL_MS.email_confirmation);
       return { userId: user.id, token: link };
     });
     if (token) {
-      const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
+      const mailer = createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        mailDir: config.mailDir,
+      });
       const url = setPasswordUrl(config.publicUrl, userId, token, email.data, true);
       await mailer.send(welcomeSetPasswordMessage(email.data, values['first-name'] ?? '', url));
       console.info(`Admin ${email.data} created. A welcome email with a set-password link was sent:\n${url}`);

@@ -12,7 +12,9 @@ async function main() {
   if (!values.file) throw new Error('Usage: npm run restore -- --file <backup file>');
   const config = loadConfig();
   const { keptAs } = await restore(config, values.file);
-  console.info(`Restored the ${modeOf(config) === 'postgres' ? 'PostgreSQL' : 'embedded'} database from ${values.file}`);
+  console.info(
+    `Restored the ${modeOf(config) === 'postgres' ? 'PostgreSQL' : 'embedded'} database from ${values.file}`,
+  );
   if (keptAs) console.info(`The previous data directory is kept in ${keptAs}`);
 }
 

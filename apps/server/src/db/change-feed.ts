@@ -40,7 +40,9 @@ class Listeners {
 
 function pgliteFeed(pglite: PGlite): ChangeFeed {
   const listeners = new Listeners();
-  let unlisten: Promise<() => Promise<void>> | undefined = pglite.listen(CHANGES_CHANNEL, (payload) => listeners.emit(payload));
+  let unlisten: Promise<() => Promise<void>> | undefined = pglite.listen(CHANGES_CHANNEL, (payload) =>
+    listeners.emit(payload),
+  );
   return {
     live: true,
     subscribe: (listener) => listeners.add(listener),

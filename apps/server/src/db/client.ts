@@ -55,7 +55,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const folder = migrationsFolder();
   if (options.url) {
     // A database that is down answers quickly (503) instead of leaving requests waiting for a connection.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     // So must a checked-out client (inside a transaction) whose connection drops: its query fails and
@@ -82,7 +86,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       async withTryLock(key, work) {
         const client = await pool.connect();
         try {
-          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+          const { rows } = await client.query<{ locked: boolean }>(
+            'SELECT pg_try_advisory_lock($1) AS locked',
+            [key],
+          );
           if (!rows[0]?.locked) return null;
           try {
             return await work();
@@ -99,7 +106,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   // A data folder on disk is locked for this process first (data-dir-lock.ts); memory and a given instance are not shared.
   const embedded =
     options.pglite || !options.dataDir || options.dataDir === 'memory://'
-      ? { pglite: options.pglite ?? new PGlite('memory://', { extensions: PGLITE_EXTENSIONS }), dir: undefined, close: undefined }
+      ? {
+          pglite: options.pglite ?? new PGlite('memory://', { extensions: PGLITE_EXTENSIONS }),
+          dir: undefined,
+          close: undefined,
+        }
       : await openEmbeddedDatabase(options.dataDir);
   const { pglite, dir } = embedded;
   const db: Database = drizzlePglite(pglite, { schema });
@@ -163,13 +174,19 @@ export interface EmbeddedDatabase {
  * touched) when another process has it open, DamagedDataDirError when PGlite cannot start on it.
  * `loadDataDir`: fill an empty folder from a backup (restore).
  */
-export async function openEmbeddedDatabase(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<EmbeddedDatabase> {
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<EmbeddedDatabase> {
   const dir = resolve(dataDir);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new DamagedDataDirError(dir, code === 'EEXIST' || code === 'ENOTDIR' ? 'it is a file, not a folder' : errorText(error));
+    throw new DamagedDataDirError(
+      dir,
+      code === 'EEXIST' || code === 'ENOTDIR' ? 'it is a file, not a folder' : errorText(error),
+    );
   }
   if (!statSync(dir).isDirectory()) throw new DamagedDataDirError(dir, 'it is a file, not a folder');
   const lock = await lockDataDir(dir);
@@ -182,7 +199,11 @@ export async function openEmbeddedDatabase(dataDir: string, options: { loadDataD
   };
   let pglite: PGlite;
   try {
-    pglite = new PGlite(dir, { extensions: PGLITE_EXTENSIONS, onStderr, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    pglite = new PGlite(dir, {
+      extensions: PGLITE_EXTENSIONS,
+      onStderr,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     await pglite.waitReady;
     if (options.loadDataDir) clearOtherLocks(dir, lock);
   } catch (error) {
@@ -203,7 +224,8 @@ export async function openEmbeddedDatabase(dataDir: string, options: { loadDataD
   };
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? '';
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? '';
 
 /** PGlite's FATAL or PANIC message, without the time stamp and its internal mount path, else the error's first line. */
 function reasonOf(error: unknown, problems: string[]): string {
@@ -216,17 +238,25 @@ function reasonOf(error: unknown, problems: string[]): string {
       .slice(0, 200);
   }
   const causes: unknown[] = [];
-  for (let cause: unknown = error; cause && causes.length < 5; cause = (cause as { cause?: unknown }).cause) causes.push(cause);
-  const pgError = causes.find((cause) => cause instanceof Error && typeof (cause as { code?: unknown }).code === 'string');
+  for (let cause: unknown = error; cause && causes.length < 5; cause = (cause as { cause?: unknown }).cause)
+    causes.push(cause);
+  const pgError = causes.find(
+    (cause) => cause instanceof Error && typeof (cause as { code?: unknown }).code === 'string',
+  );
   if (pgError) return errorText(pgError);
   const errno = (error as { errno?: unknown }).errno;
-  if (typeof errno === 'number' && !(error instanceof Error && error.message)) return `file system error ${errno}`;
+  if (typeof errno === 'number' && !(error instanceof Error && error.message))
+    return `file system error ${errno}`;
   return errorText(causes[causes.length - 1] ?? error);
 }
 
 /** An error that says the data is broken rather than the query wrong: PostgreSQL's XX (internal, data corrupted) and 58 (file) classes, or the engine aborting. */
 function looksDamaged(error: unknown): boolean {
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let cause: unknown = error, depth = 0;
+    cause && depth < 5;
+    cause = (cause as { cause?: unknown }).cause, depth += 1
+  ) {
     if (cause instanceof Error && cause.name === 'RuntimeError') return true; // WebAssembly: the engine aborted
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && /^(XX|58)/.test(code)) return true;

@@ -48,7 +48,7 @@ describe('lockDataDir', () => {
     expect(lockFiles(dir)).toEqual([]);
   });
 
-  it("takes over the file of a process that died, and deletes it", async () => {
+  it('takes over the file of a process that died, and deletes it', async () => {
     const pid = deadPid();
     writeFileSync(join(dir, `.parking-lock-${pid}-${token(1)}`), JSON.stringify({ pid, startTime: null }));
     const lock = await lockDataDir(dir);
@@ -78,7 +78,10 @@ describe('lockDataDir', () => {
 
   it('gives the folder to at most one of several processes racing for it, over a dead holder', async () => {
     const dead = deadPid();
-    writeFileSync(join(dir, `.parking-lock-${dead}-${token(3)}`), JSON.stringify({ pid: dead, startTime: null }));
+    writeFileSync(
+      join(dir, `.parking-lock-${dead}-${token(3)}`),
+      JSON.stringify({ pid: dead, startTime: null }),
+    );
     const module = new URL('./data-dir-lock.ts', import.meta.url).href;
     // Every process starts at the same instant and keeps what it got until the same later instant.
     const start = Date.now() + 3_000;
@@ -102,7 +105,10 @@ describe('lockDataDir', () => {
       { length: 6 },
       () =>
         new Promise<Outcome>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+            cwd: SERVER_DIR,
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
           children.push(child);
           let output = '';
           child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -122,9 +128,12 @@ describe('lockDataDir', () => {
     expect(holders.length).toBeGreaterThanOrEqual(1);
     // No two held it at once; every process that tried while it was held was refused.
     const sorted = [...holders].sort((a, b) => (a.got ?? 0) - (b.got ?? 0));
-    for (let i = 1; i < sorted.length; i += 1) expect(sorted[i]?.got ?? 0).toBeGreaterThanOrEqual(sorted[i - 1]?.released ?? Infinity);
+    for (let i = 1; i < sorted.length; i += 1)
+      expect(sorted[i]?.got ?? 0).toBeGreaterThanOrEqual(sorted[i - 1]?.released ?? Infinity);
     const first = sorted[0];
-    for (const o of outcomes) if (first?.got && first.released && o.tried >= first.got && o.tried < first.released) expect(o.outcome).toBe('DataDirInUseError');
+    for (const o of outcomes)
+      if (first?.got && first.released && o.tried >= first.got && o.tried < first.released)
+        expect(o.outcome).toBe('DataDirInUseError');
     expect(lockFiles(dir)).toEqual([]);
   }, 30_000);
 });

@@ -38,7 +38,9 @@ export class DataDirInUseError extends Error {
     readonly dir: string,
     readonly pid: number,
   ) {
-    super(`The embedded database in ${dir} is in use by another process (pid ${pid}). Stop it first, or set DATABASE_URL.`);
+    super(
+      `The embedded database in ${dir} is in use by another process (pid ${pid}). Stop it first, or set DATABASE_URL.`,
+    );
     this.name = 'DataDirInUseError';
   }
 }

@@ -18,9 +18,12 @@ describe('neutraliseCsvCell', () => {
     expect(neutraliseCsvCell(cell)).toBe(want);
   });
 
-  it.each(['Grace', 'O’Brien, Jr', '', ' =1+1', 'a=b', '2026-12-01 06:00', '12.50', '-12.50', '-3', '0'])('leaves %j as it is', (cell) => {
-    expect(neutraliseCsvCell(cell)).toBe(cell);
-  });
+  it.each(['Grace', 'O’Brien, Jr', '', ' =1+1', 'a=b', '2026-12-01 06:00', '12.50', '-12.50', '-3', '0'])(
+    'leaves %j as it is',
+    (cell) => {
+      expect(neutraliseCsvCell(cell)).toBe(cell);
+    },
+  );
 });
 
 describe('csvDocument', () => {

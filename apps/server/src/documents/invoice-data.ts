@@ -59,7 +59,11 @@ const STATUS_LABELS: Record<string, string> = {
   payment_failed: 'Payment failed',
 };
 
-const PAYMENT_STATUS_LABELS: Record<string, string> = { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded' };
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  refunded: 'Refunded',
+};
 
 const PAYMENT_METHOD_LABELS: Record<string, string> = {
   stripe: 'Card (online)',
@@ -128,13 +132,20 @@ export interface InvoiceLookups {
   extras: ReadonlyMap<number, ReadonlyArray<{ name: string; price: string }>>;
 }
 
-export function invoiceModel(booking: BookingRow, lookups: InvoiceLookups, timeZone: string, issuedAt: Date): InvoiceModel {
+export function invoiceModel(
+  booking: BookingRow,
+  lookups: InvoiceLookups,
+  timeZone: string,
+  issuedAt: Date,
+): InvoiceModel {
   const lot = lookups.lots.get(booking.lotId) ?? NONE;
   const lines: InvoiceLine[] = [];
   const start = booking.startDatetime;
   const end = booking.endDatetime;
   const days = end ? stayDays(businessDate(start, timeZone), businessDate(end, timeZone)) : undefined;
-  const period = end ? `${invoiceDate(start, timeZone)} to ${invoiceDate(end, timeZone)}` : `From ${invoiceDate(start, timeZone)}`;
+  const period = end
+    ? `${invoiceDate(start, timeZone)} to ${invoiceDate(end, timeZone)}`
+    : `From ${invoiceDate(start, timeZone)}`;
   lines.push({
     description: days === undefined ? 'Parking' : `Parking (${days} ${days === 1 ? 'day' : 'days'})`,
     detail: `${lot} car park, ${period}`,
@@ -143,7 +154,11 @@ export function invoiceModel(booking: BookingRow, lookups: InvoiceLookups, timeZ
   // The parking discounts follow the parking line, then the extras (the promo never applies to extras).
   const subscription = cents(booking.subscriptionDiscount);
   if (subscription > 0) {
-    lines.push({ description: 'Subscription discount', detail: 'Days covered by your parking subscription', amount: formatAud(-subscription) });
+    lines.push({
+      description: 'Subscription discount',
+      detail: 'Days covered by your parking subscription',
+      amount: formatAud(-subscription),
+    });
   }
   const discounted = cents(booking.amountDiscounted);
   if (discounted > 0) {
@@ -159,18 +174,31 @@ export function invoiceModel(booking: BookingRow, lookups: InvoiceLookups, timeZ
   const total = cents(booking.totalCost);
   const paid = cents(booking.amountPaid);
   const name = [booking.title, booking.firstName, booking.lastName].filter(Boolean).join(' ');
-  const vehicle = [[booking.make, booking.model].filter(Boolean).join(' '), booking.colour].filter(Boolean).join(', ');
+  const vehicle = [[booking.make, booking.model].filter(Boolean).join(' '), booking.colour]
+    .filter(Boolean)
+    .join(', ');
   return {
     bookingCode: booking.bookingCode,
     issueDate: invoiceDate(issuedAt, timeZone),
     bookingStatus: STATUS_LABELS[booking.status] ?? booking.status,
-    customer: { name: name || NONE, business: booking.business, email: booking.email, phone: booking.phoneNumber },
+    customer: {
+      name: name || NONE,
+      business: booking.business,
+      email: booking.email,
+      phone: booking.phoneNumber,
+    },
     vehicle: { rego: booking.rego || NONE, description: vehicle },
     lot,
     dropOff: invoiceDateTime(start, timeZone),
     pickUp: end ? invoiceDateTime(end, timeZone) : NONE,
-    flightOut: flight(booking.airlineOutId ? lookups.airlines.get(booking.airlineOutId) : undefined, booking.flightNumberOut),
-    flightIn: flight(booking.airlineInId ? lookups.airlines.get(booking.airlineInId) : undefined, booking.flightNumberIn),
+    flightOut: flight(
+      booking.airlineOutId ? lookups.airlines.get(booking.airlineOutId) : undefined,
+      booking.flightNumberOut,
+    ),
+    flightIn: flight(
+      booking.airlineInId ? lookups.airlines.get(booking.airlineInId) : undefined,
+      booking.flightNumberIn,
+    ),
     passengers: `${booking.passengersOut} out, ${booking.passengersIn} in`,
     busDeparture: booking.busDepartureTime ? formatTime12(booking.busDepartureTime) : NONE,
     lines,
@@ -179,21 +207,35 @@ export function invoiceModel(booking: BookingRow, lookups: InvoiceLookups, timeZ
     amountPaid: formatAud(paid),
     balanceDue: formatAud(amountOwedCents(total, paid)),
     paymentStatus: PAYMENT_STATUS_LABELS[booking.paymentStatus] ?? booking.paymentStatus,
-    paymentMethod: booking.paymentMethod ? (PAYMENT_METHOD_LABELS[booking.paymentMethod] ?? booking.paymentMethod) : NONE,
+    paymentMethod: booking.paymentMethod
+      ? (PAYMENT_METHOD_LABELS[booking.paymentMethod] ?? booking.paymentMethod)
+      : NONE,
     paymentDate: booking.paymentDatetime ? invoiceDateTime(booking.paymentDatetime, timeZone) : NONE,
     notes: booking.publicNotes.trim(),
   };
 }
 
 /** The names and sold extras the invoices of these bookings print, in three queries whatever their number. */
-export async function loadInvoiceLookups(ctx: Pick<RequestContext, 'db'>, bookings: readonly BookingRow[]): Promise<InvoiceLookups> {
-  const ids = (values: Array<number | null>) => [...new Set(values.filter((value): value is number => value !== null))];
+export async function loadInvoiceLookups(
+  ctx: Pick<RequestContext, 'db'>,
+  bookings: readonly BookingRow[],
+): Promise<InvoiceLookups> {
+  const ids = (values: Array<number | null>) => [
+    ...new Set(values.filter((value): value is number => value !== null)),
+  ];
   const lotIds = ids(bookings.map((booking) => booking.lotId));
   const airlineIds = ids(bookings.flatMap((booking) => [booking.airlineOutId, booking.airlineInId]));
   const bookingIds = ids(bookings.map((booking) => booking.id));
   const [lotRows, airlineRows, extraRows] = await Promise.all([
-    lotIds.length ? ctx.db.select({ id: lots.id, name: lots.name }).from(lots).where(inArray(lots.id, lotIds)) : [],
-    airlineIds.length ? ctx.db.select({ id: airlines.id, name: airlines.name }).from(airlines).where(inArray(airlines.id, airlineIds)) : [],
+    lotIds.length
+      ? ctx.db.select({ id: lots.id, name: lots.name }).from(lots).where(inArray(lots.id, lotIds))
+      : [],
+    airlineIds.length
+      ? ctx.db
+          .select({ id: airlines.id, name: airlines.name })
+          .from(airlines)
+          .where(inArray(airlines.id, airlineIds))
+      : [],
     bookingIds.length
       ? ctx.db
           .select({ bookingId: bookingExtras.bookingId, name: extras.name, price: bookingExtras.price })
@@ -205,7 +247,10 @@ export async function loadInvoiceLookups(ctx: Pick<RequestContext, 'db'>, bookin
   ]);
   const extrasByBooking = new Map<number, Array<{ name: string; price: string }>>();
   for (const row of extraRows) {
-    extrasByBooking.set(row.bookingId, [...(extrasByBooking.get(row.bookingId) ?? []), { name: row.name, price: row.price }]);
+    extrasByBooking.set(row.bookingId, [
+      ...(extrasByBooking.get(row.bookingId) ?? []),
+      { name: row.name, price: row.price },
+    ]);
   }
   return {
     lots: new Map(lotRows.map((row) => [row.id, row.name])),
@@ -214,7 +259,10 @@ export async function loadInvoiceLookups(ctx: Pick<RequestContext, 'db'>, bookin
   };
 }
 
-export async function loadInvoiceModels(ctx: RequestContext, bookings: readonly BookingRow[]): Promise<InvoiceModel[]> {
+export async function loadInvoiceModels(
+  ctx: RequestContext,
+  bookings: readonly BookingRow[],
+): Promise<InvoiceModel[]> {
   const lookups = await loadInvoiceLookups(ctx, bookings);
   return bookings.map((booking) => invoiceModel(booking, lookups, ctx.services.config.timeZone, ctx.now));
 }

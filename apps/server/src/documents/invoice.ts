@@ -6,7 +6,20 @@
  */
 import { invoiceTitle, type BusinessDetails } from './business';
 import type { InvoiceModel } from './invoice-data';
-import { BAND, BOLD, band, bottom, collect, COLOURS, contentWidth, createDocument, MARGIN, REGULAR, rule, type Doc } from './pdf-layout';
+import {
+  BAND,
+  BOLD,
+  band,
+  bottom,
+  collect,
+  COLOURS,
+  contentWidth,
+  createDocument,
+  MARGIN,
+  REGULAR,
+  rule,
+  type Doc,
+} from './pdf-layout';
 
 export interface RenderOptions {
   /** Plain-text content streams (tests read them); compressed otherwise. */
@@ -20,13 +33,20 @@ export interface RenderOptions {
 }
 
 /** Renders the invoices into one PDF, each starting on a new page. */
-export async function renderInvoicesPdf(invoices: readonly InvoiceModel[], options: RenderOptions): Promise<Buffer> {
+export async function renderInvoicesPdf(
+  invoices: readonly InvoiceModel[],
+  options: RenderOptions,
+): Promise<Buffer> {
   const business = options.business;
   const doc = createDocument({
     compress: options.compress,
     business,
     fonts: 'unicode',
-    title: options.title ?? (invoices.length === 1 ? `${invoiceTitle(business)} ${invoices[0]?.bookingCode ?? ''}` : `${invoiceTitle(business)}s`),
+    title:
+      options.title ??
+      (invoices.length === 1
+        ? `${invoiceTitle(business)} ${invoices[0]?.bookingCode ?? ''}`
+        : `${invoiceTitle(business)}s`),
   });
   const done = collect(doc);
   /** The invoice each page belongs to (by index), for "Page n of m" per invoice. */
@@ -40,7 +60,11 @@ export async function renderInvoicesPdf(invoices: readonly InvoiceModel[], optio
   if (invoices.length === 0) {
     doc.addPage();
     band(doc, business, options.title ?? `${invoiceTitle(business)}s`, '');
-    doc.font(REGULAR).fontSize(11).fillColor(COLOURS.text).text(options.emptyMessage ?? 'No invoices.', MARGIN, BAND + 30);
+    doc
+      .font(REGULAR)
+      .fontSize(11)
+      .fillColor(COLOURS.text)
+      .text(options.emptyMessage ?? 'No invoices.', MARGIN, BAND + 30);
   }
   invoices.forEach((invoice, index) => {
     current = undefined; // the first page of an invoice has the full header, not a continuation
@@ -64,10 +88,14 @@ function ensure(doc: Doc, y: number, height: number): number {
 
 function continuationHeader(doc: Doc, invoice: InvoiceModel, business: BusinessDetails) {
   const y = MARGIN - 14;
-  doc.font(BOLD).fontSize(9).fillColor(COLOURS.muted).text(`${business.name}  |  ${invoiceTitle(business)} ${invoice.bookingCode} (continued)`, MARGIN, y, {
-    width: contentWidth(doc),
-    lineBreak: false,
-  });
+  doc
+    .font(BOLD)
+    .fontSize(9)
+    .fillColor(COLOURS.muted)
+    .text(`${business.name}  |  ${invoiceTitle(business)} ${invoice.bookingCode} (continued)`, MARGIN, y, {
+      width: contentWidth(doc),
+      lineBreak: false,
+    });
   rule(doc, y + 16);
   // Back to the body style: text that flows over the page break (long notes) continues in it.
   doc.font(REGULAR).fontSize(10).fillColor(COLOURS.text);
@@ -77,17 +105,32 @@ function continuationHeader(doc: Doc, invoice: InvoiceModel, business: BusinessD
 
 /** A small upper-case section label with a rule under it; answers the y below. */
 function sectionLabel(doc: Doc, text: string, y: number): number {
-  doc.font(BOLD).fontSize(8).fillColor(COLOURS.muted).text(text.toUpperCase(), MARGIN, y, { characterSpacing: 0.8, lineBreak: false });
+  doc
+    .font(BOLD)
+    .fontSize(8)
+    .fillColor(COLOURS.muted)
+    .text(text.toUpperCase(), MARGIN, y, { characterSpacing: 0.8, lineBreak: false });
   rule(doc, y + 13);
   doc.fillColor(COLOURS.text);
   return y + 20;
 }
 
 /** Label and value pairs in a column; answers the y below. */
-function pairs(doc: Doc, rows: Array<[string, string]>, x: number, y: number, labelWidth: number, valueWidth: number): number {
+function pairs(
+  doc: Doc,
+  rows: Array<[string, string]>,
+  x: number,
+  y: number,
+  labelWidth: number,
+  valueWidth: number,
+): number {
   let top = y;
   for (const [label, value] of rows) {
-    doc.font(REGULAR).fontSize(9).fillColor(COLOURS.muted).text(label, x, top + 1, { width: labelWidth, lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .fillColor(COLOURS.muted)
+      .text(label, x, top + 1, { width: labelWidth, lineBreak: false });
     doc.font(REGULAR).fontSize(10).fillColor(COLOURS.text);
     const height = doc.heightOfString(value, { width: valueWidth });
     doc.text(value, x + labelWidth, top, { width: valueWidth });
@@ -104,7 +147,11 @@ function drawInvoice(doc: Doc, invoice: InvoiceModel, business: BusinessDetails)
 
   // Billed to, and the invoice's own details.
   const billedY = sectionLabel(doc, 'Billed to', y);
-  doc.font(BOLD).fontSize(11).fillColor(COLOURS.text).text(invoice.customer.name, MARGIN, billedY, { width: half - 20 });
+  doc
+    .font(BOLD)
+    .fontSize(11)
+    .fillColor(COLOURS.text)
+    .text(invoice.customer.name, MARGIN, billedY, { width: half - 20 });
   doc.font(REGULAR).fontSize(10);
   const contact = [invoice.customer.business, invoice.customer.email, invoice.customer.phone].filter(Boolean);
   if (contact.length) doc.text(contact.join('\n'), MARGIN, doc.y + 2, { width: half - 20, lineGap: 1 });
@@ -126,7 +173,9 @@ function drawInvoice(doc: Doc, invoice: InvoiceModel, business: BusinessDetails)
   // The booking.
   y = ensure(doc, y, 110);
   y = sectionLabel(doc, 'Booking details', y);
-  const vehicle = invoice.vehicle.description ? `${invoice.vehicle.rego}  (${invoice.vehicle.description})` : invoice.vehicle.rego;
+  const vehicle = invoice.vehicle.description
+    ? `${invoice.vehicle.rego}  (${invoice.vehicle.description})`
+    : invoice.vehicle.rego;
   const left = pairs(
     doc,
     [
@@ -179,10 +228,13 @@ function drawInvoice(doc: Doc, invoice: InvoiceModel, business: BusinessDetails)
   if (invoice.notes) {
     y = ensure(doc, y + 12, 50);
     y = sectionLabel(doc, 'Notes', y);
-    doc.font(REGULAR).fontSize(10).fillColor(COLOURS.text).text(invoice.notes, MARGIN, y, { width, lineGap: 2 });
+    doc
+      .font(REGULAR)
+      .fontSize(10)
+      .fillColor(COLOURS.text)
+      .text(invoice.notes, MARGIN, y, { width, lineGap: 2 });
     y = doc.y;
   }
-
 }
 
 const AMOUNT_WIDTH = 110;
@@ -191,8 +243,17 @@ function tableHeader(doc: Doc, y: number): number {
   const width = contentWidth(doc);
   doc.save().rect(MARGIN, y, width, 22).fill(COLOURS.tableHead).restore();
   doc.font(BOLD).fontSize(9).fillColor(COLOURS.muted);
-  doc.text('DESCRIPTION', MARGIN + 10, y + 7, { width: width - AMOUNT_WIDTH - 20, characterSpacing: 0.5, lineBreak: false });
-  doc.text('AMOUNT (AUD)', MARGIN + width - AMOUNT_WIDTH - 10, y + 7, { width: AMOUNT_WIDTH, align: 'right', characterSpacing: 0.5, lineBreak: false });
+  doc.text('DESCRIPTION', MARGIN + 10, y + 7, {
+    width: width - AMOUNT_WIDTH - 20,
+    characterSpacing: 0.5,
+    lineBreak: false,
+  });
+  doc.text('AMOUNT (AUD)', MARGIN + width - AMOUNT_WIDTH - 10, y + 7, {
+    width: AMOUNT_WIDTH,
+    align: 'right',
+    characterSpacing: 0.5,
+    lineBreak: false,
+  });
   doc.fillColor(COLOURS.text);
   return y + 22;
 }
@@ -209,13 +270,25 @@ function charges(doc: Doc, invoice: InvoiceModel, start: number): number {
     const detailHeight = line.detail ? doc.heightOfString(line.detail, { width: textWidth }) + 2 : 0;
     const height = descriptionHeight + detailHeight + 14;
     if (y + height > bottom(doc)) y = tableHeader(doc, ensure(doc, y, height + 22));
-    doc.font(REGULAR).fontSize(10).fillColor(COLOURS.text).text(line.description, MARGIN + 10, y + 7, { width: textWidth });
-    if (line.detail) doc.fontSize(8.5).fillColor(COLOURS.muted).text(line.detail, MARGIN + 10, y + 7 + descriptionHeight + 2, { width: textWidth });
-    doc.font(REGULAR).fontSize(10).fillColor(COLOURS.text).text(line.amount, MARGIN + width - AMOUNT_WIDTH - 10, y + 7, {
-      width: AMOUNT_WIDTH,
-      align: 'right',
-      lineBreak: false,
-    });
+    doc
+      .font(REGULAR)
+      .fontSize(10)
+      .fillColor(COLOURS.text)
+      .text(line.description, MARGIN + 10, y + 7, { width: textWidth });
+    if (line.detail)
+      doc
+        .fontSize(8.5)
+        .fillColor(COLOURS.muted)
+        .text(line.detail, MARGIN + 10, y + 7 + descriptionHeight + 2, { width: textWidth });
+    doc
+      .font(REGULAR)
+      .fontSize(10)
+      .fillColor(COLOURS.text)
+      .text(line.amount, MARGIN + width - AMOUNT_WIDTH - 10, y + 7, {
+        width: AMOUNT_WIDTH,
+        align: 'right',
+        lineBreak: false,
+      });
     y += height;
     rule(doc, y);
   }
@@ -228,21 +301,43 @@ function totals(doc: Doc, invoice: InvoiceModel, start: number): number {
   const boxWidth = 250;
   const x = MARGIN + width - boxWidth;
   let y = ensure(doc, start, 100);
-  const row = (label: string, value: string, options: { bold?: boolean; size?: number; colour?: string } = {}) => {
+  const row = (
+    label: string,
+    value: string,
+    options: { bold?: boolean; size?: number; colour?: string } = {},
+  ) => {
     const size = options.size ?? 10;
-    doc.font(options.bold ? BOLD : REGULAR).fontSize(size).fillColor(options.colour ?? COLOURS.text);
+    doc
+      .font(options.bold ? BOLD : REGULAR)
+      .fontSize(size)
+      .fillColor(options.colour ?? COLOURS.text);
     doc.text(label, x, y, { width: boxWidth - AMOUNT_WIDTH - 10, lineBreak: false });
-    doc.text(value, MARGIN + width - AMOUNT_WIDTH - 10, y, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
+    doc.text(value, MARGIN + width - AMOUNT_WIDTH - 10, y, {
+      width: AMOUNT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
     y += size + 8;
   };
   row('Total (AUD)', invoice.total, { bold: true, size: 13, colour: COLOURS.total });
-  doc.font(REGULAR).fontSize(9).fillColor(COLOURS.muted).text(`Includes GST of ${invoice.gst}`, x, y - 4, {
-    width: boxWidth - 10,
-    align: 'right',
-    lineBreak: false,
-  });
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .fillColor(COLOURS.muted)
+    .text(`Includes GST of ${invoice.gst}`, x, y - 4, {
+      width: boxWidth - 10,
+      align: 'right',
+      lineBreak: false,
+    });
   y += 12;
-  doc.save().moveTo(x, y).lineTo(MARGIN + width, y).lineWidth(0.75).strokeColor(COLOURS.rule).stroke().restore();
+  doc
+    .save()
+    .moveTo(x, y)
+    .lineTo(MARGIN + width, y)
+    .lineWidth(0.75)
+    .strokeColor(COLOURS.rule)
+    .stroke()
+    .restore();
   y += 8;
   row('Amount paid', invoice.amountPaid);
   row('Balance due', invoice.balanceDue, { bold: true });
@@ -251,7 +346,12 @@ function totals(doc: Doc, invoice: InvoiceModel, start: number): number {
 }
 
 /** The footer on every page, with "Page n of m" where an invoice runs over a page. */
-function footers(doc: Doc, owners: readonly number[], invoices: readonly InvoiceModel[], business: BusinessDetails) {
+function footers(
+  doc: Doc,
+  owners: readonly number[],
+  invoices: readonly InvoiceModel[],
+  business: BusinessDetails,
+) {
   const range = doc.bufferedPageRange();
   const counts = new Map<number, number>();
   for (const owner of owners) counts.set(owner, (counts.get(owner) ?? 0) + 1);
@@ -270,14 +370,26 @@ function footers(doc: Doc, owners: readonly number[], invoices: readonly Invoice
     const invoice = invoices[owner];
     doc.font(REGULAR).fontSize(8).fillColor(COLOURS.muted);
     if (invoice) {
-      doc.text(`Thank you for parking with ${business.name}. Please quote booking ${invoice.bookingCode} when you contact us.`, MARGIN, y - 12, {
-        width: contentWidth(doc),
+      doc.text(
+        `Thank you for parking with ${business.name}. Please quote booking ${invoice.bookingCode} when you contact us.`,
+        MARGIN,
+        y - 12,
+        {
+          width: contentWidth(doc),
+          lineBreak: false,
+        },
+      );
+    }
+    doc.text(`${business.name}  |  ${business.phone}  |  ${business.email}`, MARGIN, y, {
+      width: contentWidth(doc) - 80,
+      lineBreak: false,
+    });
+    if (total > 1) {
+      doc.text(`Page ${number} of ${total}`, doc.page.width - MARGIN - 80, y, {
+        width: 80,
+        align: 'right',
         lineBreak: false,
       });
-    }
-    doc.text(`${business.name}  |  ${business.phone}  |  ${business.email}`, MARGIN, y, { width: contentWidth(doc) - 80, lineBreak: false });
-    if (total > 1) {
-      doc.text(`Page ${number} of ${total}`, doc.page.width - MARGIN - 80, y, { width: 80, align: 'right', lineBreak: false });
     }
     doc.page.margins.bottom = margin;
   }

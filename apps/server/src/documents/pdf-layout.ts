@@ -37,7 +37,9 @@ const fontFile = createRequire(import.meta.url);
 let unicodeFaces: { regular: Buffer; bold: Buffer } | undefined;
 function unicodeFonts() {
   unicodeFaces ??= {
-    regular: readFileSync(fontFile.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
+    regular: readFileSync(
+      fontFile.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+    ),
     bold: readFileSync(fontFile.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
   };
   return unicodeFaces;
@@ -71,7 +73,8 @@ export function createDocument(options: DocumentOptions): Doc {
     // seconds instead of a tenth of that). The registered names below are the first fonts loaded.
     font: '',
   });
-  const faces = options.fonts === 'unicode' ? unicodeFonts() : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+  const faces =
+    options.fonts === 'unicode' ? unicodeFonts() : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
   doc.registerFont(REGULAR, faces.regular);
   doc.registerFont(BOLD, faces.bold);
   doc.font(REGULAR);
@@ -92,7 +95,14 @@ export const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
 export const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
 export function rule(doc: Doc, y: number, colour = COLOURS.rule) {
-  doc.save().moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).lineWidth(0.75).strokeColor(colour).stroke().restore();
+  doc
+    .save()
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .lineWidth(0.75)
+    .strokeColor(colour)
+    .stroke()
+    .restore();
 }
 
 const TITLE_WIDTH = 200;
@@ -101,19 +111,39 @@ const TITLE_WIDTH = 200;
 export function band(doc: Doc, business: BusinessDetails, title: string, subtitle: string) {
   const width = doc.page.width;
   doc.save().rect(0, 0, width, BAND).fill(COLOURS.band).restore();
-  doc.fillColor(COLOURS.bandText).font(BOLD).fontSize(20).text(business.name, MARGIN, 30, { width: width * 0.55, lineBreak: false });
-  const contact = [business.address.join(', '), `Phone ${business.phone}  |  ${business.email}`, business.abn ? `ABN ${business.abn}` : '']
+  doc
+    .fillColor(COLOURS.bandText)
+    .font(BOLD)
+    .fontSize(20)
+    .text(business.name, MARGIN, 30, { width: width * 0.55, lineBreak: false });
+  const contact = [
+    business.address.join(', '),
+    `Phone ${business.phone}  |  ${business.email}`,
+    business.abn ? `ABN ${business.abn}` : '',
+  ]
     .filter(Boolean)
     .join('\n');
-  doc.fillColor(COLOURS.bandMuted).font(REGULAR).fontSize(9).text(contact, MARGIN, 58, { width: width * 0.55, lineGap: 2 });
+  doc
+    .fillColor(COLOURS.bandMuted)
+    .font(REGULAR)
+    .fontSize(9)
+    .text(contact, MARGIN, 58, { width: width * 0.55, lineGap: 2 });
   const right = width - MARGIN - TITLE_WIDTH;
   // A long title ("Currently parked cars") is set smaller rather than run into the business's name.
   const heading = title.toUpperCase();
   let size = 22;
   doc.font(BOLD);
   while (size > 12 && doc.fontSize(size).widthOfString(heading) > TITLE_WIDTH) size -= 1;
-  doc.fillColor(COLOURS.bandText).fontSize(size).text(heading, right, 28 + (22 - size) / 2, { width: TITLE_WIDTH, align: 'right', lineBreak: false });
-  if (subtitle) doc.fillColor(COLOURS.bandMuted).font(REGULAR).fontSize(10).text(subtitle, right, 58, { width: TITLE_WIDTH, align: 'right' });
+  doc
+    .fillColor(COLOURS.bandText)
+    .fontSize(size)
+    .text(heading, right, 28 + (22 - size) / 2, { width: TITLE_WIDTH, align: 'right', lineBreak: false });
+  if (subtitle)
+    doc
+      .fillColor(COLOURS.bandMuted)
+      .font(REGULAR)
+      .fontSize(10)
+      .text(subtitle, right, 58, { width: TITLE_WIDTH, align: 'right' });
   doc.fillColor(COLOURS.text);
 }
 

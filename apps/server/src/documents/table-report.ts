@@ -5,7 +5,21 @@
  * the column headings repeated; every page is numbered.
  */
 import type { BusinessDetails } from './business';
-import { BAND, BOLD, band, bottom, collect, COLOURS, contentWidth, createDocument, inBottomMargin, MARGIN, REGULAR, rule, type Doc } from './pdf-layout';
+import {
+  BAND,
+  BOLD,
+  band,
+  bottom,
+  collect,
+  COLOURS,
+  contentWidth,
+  createDocument,
+  inBottomMargin,
+  MARGIN,
+  REGULAR,
+  rule,
+  type Doc,
+} from './pdf-layout';
 
 export interface TableColumn {
   header: string;
@@ -47,16 +61,28 @@ const HEAD = 18;
 const CELL_PADDING = 4;
 const ELLIPSIS = '…';
 
-export async function renderTableReportPdf(report: TableReport, options: TableRenderOptions): Promise<Buffer> {
+export async function renderTableReportPdf(
+  report: TableReport,
+  options: TableRenderOptions,
+): Promise<Buffer> {
   const business = options.business;
-  const doc = createDocument({ compress: options.compress ?? true, business, title: report.title, layout: report.layout });
+  const doc = createDocument({
+    compress: options.compress ?? true,
+    business,
+    title: report.title,
+    layout: report.layout,
+  });
   const done = collect(doc);
   doc.addPage();
   band(doc, business, report.title, report.subtitle);
   let y = BAND + 20;
 
   if (report.sections.length === 0) {
-    doc.font(REGULAR).fontSize(11).fillColor(COLOURS.text).text(report.emptyMessage, MARGIN, y, { width: contentWidth(doc) });
+    doc
+      .font(REGULAR)
+      .fontSize(11)
+      .fillColor(COLOURS.text)
+      .text(report.emptyMessage, MARGIN, y, { width: contentWidth(doc) });
     y = doc.y + 12;
   }
   for (const section of report.sections) y = drawSection(doc, report, business, section, y);
@@ -70,10 +96,14 @@ export async function renderTableReportPdf(report: TableReport, options: TableRe
 function nextPage(doc: Doc, report: TableReport, business: BusinessDetails): number {
   doc.addPage();
   const y = MARGIN - 14;
-  doc.font(BOLD).fontSize(9).fillColor(COLOURS.muted).text(`${business.name}  |  ${report.title} (continued)`, MARGIN, y, {
-    width: contentWidth(doc),
-    lineBreak: false,
-  });
+  doc
+    .font(BOLD)
+    .fontSize(9)
+    .fillColor(COLOURS.muted)
+    .text(`${business.name}  |  ${report.title} (continued)`, MARGIN, y, {
+      width: contentWidth(doc),
+      lineBreak: false,
+    });
   rule(doc, y + 16);
   return y + 28;
 }
@@ -99,13 +129,20 @@ function cells(doc: Doc, report: TableReport, values: readonly string[], y: numb
     const columnWidth = column.width * width;
     const inner = columnWidth - CELL_PADDING * 2;
     const cell = fit(doc, values[index] ?? '', inner);
-    if (cell.text) doc.text(cell.text, x + CELL_PADDING + (column.align === 'right' ? inner - cell.width : 0), y, { lineBreak: false });
+    if (cell.text)
+      doc.text(cell.text, x + CELL_PADDING + (column.align === 'right' ? inner - cell.width : 0), y, {
+        lineBreak: false,
+      });
     x += columnWidth;
   });
 }
 
 function sectionHeading(doc: Doc, report: TableReport, heading: string, y: number): number {
-  doc.font(BOLD).fontSize(12).fillColor(COLOURS.total).text(heading, MARGIN, y, { width: contentWidth(doc), lineBreak: false });
+  doc
+    .font(BOLD)
+    .fontSize(12)
+    .fillColor(COLOURS.total)
+    .text(heading, MARGIN, y, { width: contentWidth(doc), lineBreak: false });
   y += 18;
   doc.save().rect(MARGIN, y, contentWidth(doc), HEAD).fill(COLOURS.tableHead).restore();
   doc.font(BOLD).fontSize(8).fillColor(COLOURS.muted);
@@ -118,19 +155,34 @@ function sectionHeading(doc: Doc, report: TableReport, heading: string, y: numbe
   return y + HEAD + 3;
 }
 
-function drawSection(doc: Doc, report: TableReport, business: BusinessDetails, section: TableSection, start: number): number {
+function drawSection(
+  doc: Doc,
+  report: TableReport,
+  business: BusinessDetails,
+  section: TableSection,
+  start: number,
+): number {
   // A heading never ends a page alone: it starts where at least one row fits under it.
   let y = start + 6 + 18 + HEAD + 3 + ROW > bottom(doc) ? nextPage(doc, report, business) : start + 6;
   y = sectionHeading(doc, report, section.heading, y);
   for (const row of section.rows) {
-    if (y + ROW > bottom(doc)) y = sectionHeading(doc, report, `${section.heading} (continued)`, nextPage(doc, report, business));
+    if (y + ROW > bottom(doc))
+      y = sectionHeading(doc, report, `${section.heading} (continued)`, nextPage(doc, report, business));
     doc.font(REGULAR).fontSize(9).fillColor(COLOURS.text);
     cells(doc, report, row, y + 3);
     y += ROW;
     rule(doc, y);
   }
   if (y + ROW + 4 > bottom(doc)) y = nextPage(doc, report, business);
-  doc.font(BOLD).fontSize(9).fillColor(COLOURS.text).text(section.total, MARGIN, y + 5, { width: contentWidth(doc) - CELL_PADDING, align: 'right', lineBreak: false });
+  doc
+    .font(BOLD)
+    .fontSize(9)
+    .fillColor(COLOURS.text)
+    .text(section.total, MARGIN, y + 5, {
+      width: contentWidth(doc) - CELL_PADDING,
+      align: 'right',
+      lineBreak: false,
+    });
   return y + ROW + 12;
 }
 
@@ -157,8 +209,15 @@ function footers(doc: Doc, report: TableReport, business: BusinessDetails) {
       const y = doc.page.height - MARGIN - 10;
       rule(doc, y - 10);
       doc.font(REGULAR).fontSize(8).fillColor(COLOURS.muted);
-      doc.text(`${business.name}  |  ${report.title}  |  ${report.subtitle}`, MARGIN, y, { width: contentWidth(doc) - 90, lineBreak: false });
-      doc.text(`Page ${page - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 90, y, { width: 90, align: 'right', lineBreak: false });
+      doc.text(`${business.name}  |  ${report.title}  |  ${report.subtitle}`, MARGIN, y, {
+        width: contentWidth(doc) - 90,
+        lineBreak: false,
+      });
+      doc.text(`Page ${page - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 90, y, {
+        width: 90,
+        align: 'right',
+        lineBreak: false,
+      });
     });
   }
 }

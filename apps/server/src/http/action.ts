@@ -13,7 +13,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { inTransaction, isAdmin, isStaff, type RequestContext, type Services } from '../context';
-import { checkMediaType, readDocument, type RelationshipValue, type WriteDocument } from '../jsonapi/document';
+import {
+  checkMediaType,
+  readDocument,
+  type RelationshipValue,
+  type WriteDocument,
+} from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
 import { isDatabaseId } from '../jsonapi/values';
@@ -84,18 +89,30 @@ export interface Action {
 function authorise(ctx: RequestContext, access: Access): void {
   if (access === 'anyone') return;
   if (!ctx.user) throw errors.unauthorized();
-  const allowed = access === 'authenticated' ? true : access === 'staff' ? isStaff(ctx.user) : access === 'admin' ? isAdmin(ctx.user) : access(ctx);
+  const allowed =
+    access === 'authenticated'
+      ? true
+      : access === 'staff'
+        ? isStaff(ctx.user)
+        : access === 'admin'
+          ? isAdmin(ctx.user)
+          : access(ctx);
   if (!allowed) throw errors.forbidden();
 }
 
 /** A relationship's linkage as ids; a value that is no database id is answered as the resource layer does. */
-function relationshipIds<R extends string>(doc: WriteDocument | null, declared: Readonly<Record<R, 'one' | 'many'>>, others: 'refuse' | 'ignore') {
+function relationshipIds<R extends string>(
+  doc: WriteDocument | null,
+  declared: Readonly<Record<R, 'one' | 'many'>>,
+  others: 'refuse' | 'ignore',
+) {
   const names = Object.keys(declared) as R[];
   const ids = {} as Record<R, number | null | undefined>;
   const lists = {} as Record<R, number[] | undefined>;
   if (others === 'refuse') {
     for (const name of Object.keys(doc?.relationships ?? {})) {
-      if (!names.includes(name as R)) throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
+      if (!names.includes(name as R))
+        throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
     }
   }
   for (const name of names) {
@@ -120,7 +137,9 @@ function relationshipIds<R extends string>(doc: WriteDocument | null, declared: 
 }
 
 /** Declares an action; `registerActions` puts each on the app under the API prefix. */
-export function action<S extends z.ZodType, R extends string = never, L = undefined>(spec: ActionSpec<S, R, L>): Action {
+export function action<S extends z.ZodType, R extends string = never, L = undefined>(
+  spec: ActionSpec<S, R, L>,
+): Action {
   return {
     method: spec.method,
     path: spec.path,
@@ -143,7 +162,11 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             checkMediaType(request.headers['content-type']);
             document = readDocument(request.body, spec.type);
           }
-          const { ids, lists } = relationshipIds(document, spec.relationships ?? ({} as Record<R, 'one' | 'many'>), spec.otherRelationships ?? 'refuse');
+          const { ids, lists } = relationshipIds(
+            document,
+            spec.relationships ?? ({} as Record<R, 'one' | 'many'>),
+            spec.otherRelationships ?? 'refuse',
+          );
           let attributes: unknown = document?.attributes ?? {};
           if (spec.input) {
             const parsed = spec.input.safeParse(attributes);
@@ -162,7 +185,9 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             request,
           };
           reply.status(spec.status ?? (spec.method === 'POST' ? 201 : 200));
-          return spec.transaction ? inTransaction(ctx, (tx) => spec.handle(tx, input, reply)) : spec.handle(ctx, input, reply);
+          return spec.transaction
+            ? inTransaction(ctx, (tx) => spec.handle(tx, input, reply))
+            : spec.handle(ctx, input, reply);
         },
         { readOnly: spec.readOnly ?? false },
       );
@@ -175,6 +200,11 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
   };
 }
 
-export function registerActions(app: FastifyInstance, services: Services, prefix: string, actions: readonly Action[]): void {
+export function registerActions(
+  app: FastifyInstance,
+  services: Services,
+  prefix: string,
+  actions: readonly Action[],
+): void {
   for (const declared of actions) declared.register(app, services, prefix);
 }

@@ -2,7 +2,13 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { trackCommits, type RequestContext, type Services } from '../context';
-import { CSRF_COOKIE, CSRF_HEADER, findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  findSessionUser,
+  SESSION_COOKIE,
+  type SessionUser,
+} from '../auth/sessions';
 import { errors } from '../jsonapi/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

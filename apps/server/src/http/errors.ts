@@ -11,7 +11,9 @@ interface PgLikeError {
 }
 
 const isPgError = (error: unknown): error is PgLikeError & Error =>
-  error instanceof Error && typeof (error as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgLikeError).code ?? '');
+  error instanceof Error &&
+  typeof (error as PgLikeError).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as PgLikeError).code ?? '');
 
 /**
  * The driver's error, directly or as the `cause` Drizzle wraps it in ("Failed query: ..."): without
@@ -26,18 +28,38 @@ function databaseError(error: unknown): (PgLikeError & Error) | undefined {
 function fromDatabase(error: PgLikeError): ApiError | undefined {
   switch (error.code) {
     case '23505':
-      return new ApiError(400, [{ status: '400', code: 'unique', detail: 'A record with these values already exists.', source: { pointer: '/data/attributes/non_field_errors' } }]);
+      return new ApiError(400, [
+        {
+          status: '400',
+          code: 'unique',
+          detail: 'A record with these values already exists.',
+          source: { pointer: '/data/attributes/non_field_errors' },
+        },
+      ]);
     // 23001 is what ON DELETE RESTRICT raises (23503 is the NO ACTION / insert-side violation).
     case '23001':
     case '23503':
-      return new ApiError(409, [{ status: '409', code: 'in_use', detail: 'This record is in use by other records and cannot be changed or deleted.' }]);
+      return new ApiError(409, [
+        {
+          status: '409',
+          code: 'in_use',
+          detail: 'This record is in use by other records and cannot be changed or deleted.',
+        },
+      ]);
     case '23514':
     case '23502':
     case '22P02':
     case '22003':
     case '22007':
     case '22008':
-      return new ApiError(400, [{ status: '400', code: 'invalid', detail: 'One or more values are not valid.', source: { pointer: '/data/attributes/non_field_errors' } }]);
+      return new ApiError(400, [
+        {
+          status: '400',
+          code: 'invalid',
+          detail: 'One or more values are not valid.',
+          source: { pointer: '/data/attributes/non_field_errors' },
+        },
+      ]);
     default:
       return undefined;
   }
@@ -48,22 +70,45 @@ function fromDatabase(error: PgLikeError): ApiError | undefined {
  * too many connections (53300), and the driver's socket errors. The request is answered 503 with a
  * JSON:API error; the pool reconnects by itself once the database is back.
  */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '53300', '57P01', '57P02', '57P03']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 4) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
   if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))
+  )
+    return true;
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
 export const unavailable = () =>
   new ApiError(
     503,
-    [{ status: '503', code: 'service_unavailable', detail: 'The service is temporarily unavailable. Please try again in a moment.' }],
+    [
+      {
+        status: '503',
+        code: 'service_unavailable',
+        detail: 'The service is temporarily unavailable. Please try again in a moment.',
+      },
+    ],
     { 'retry-after': '5' },
   );
 
@@ -79,7 +124,11 @@ function fromFastify(error: FastifyError): ApiError | undefined {
   } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     detail = `Unsupported media type in request.`;
     code = 'unsupported_media_type';
-  } else if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/.test(error.message)) {
+  } else if (
+    error instanceof SyntaxError ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    /JSON/.test(error.message)
+  ) {
     detail = 'JSON parse error - the request body is not valid JSON.';
     code = 'parse_error';
   }
@@ -98,7 +147,9 @@ export function toApiError(error: unknown): ApiError {
     const mapped = fromFastify(error as FastifyError);
     if (mapped) return mapped;
   }
-  return new ApiError(500, [{ status: '500', code: 'server_error', detail: 'Something went wrong on our side. Please try again.' }]);
+  return new ApiError(500, [
+    { status: '500', code: 'server_error', detail: 'Something went wrong on our side. Please try again.' },
+  ]);
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {

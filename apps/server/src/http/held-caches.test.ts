@@ -28,7 +28,10 @@ function fakeWebBuild(): string {
   writeFileSync(join(root, 'package.json'), '{ "type": "module" }');
   mkdirSync(join(root, 'dist'));
   mkdirSync(join(root, 'dist-ssr'));
-  writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(root, 'dist', 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(
     join(root, 'dist-ssr', 'entry-server.js'),
     `let made = 0;
@@ -47,9 +50,31 @@ beforeAll(async () => {
   f = await bookingFixtures(database.db);
   await createUser(database.db, { email: 'held-caches@example.com' });
   changes = await openChangeFeed(database, database.url);
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')), PUBLIC_URL: 'https://parking.test' });
-  const config = { ...base, webDist: fakeWebBuild(), rateLimits: { ...base.rateLimits, requestsPerIp: 1000, requestsPerEmail: 1000, requestsPerAccount: 1000, loginFailures: 1000, loginFailuresPerIp: 1000 } };
-  app = await buildApp({ config, database: database.db, clock: new Clock().now, logger: false, changes, mailer: { send: async () => undefined } });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')),
+    PUBLIC_URL: 'https://parking.test',
+  });
+  const config = {
+    ...base,
+    webDist: fakeWebBuild(),
+    rateLimits: {
+      ...base.rateLimits,
+      requestsPerIp: 1000,
+      requestsPerEmail: 1000,
+      requestsPerAccount: 1000,
+      loginFailures: 1000,
+      loginFailuresPerIp: 1000,
+    },
+  };
+  app = await buildApp({
+    config,
+    database: database.db,
+    clock: new Clock().now,
+    logger: false,
+    changes,
+    mailer: { send: async () => undefined },
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -69,13 +94,22 @@ async function homePageMade(): Promise<number> {
 
 /** Loads of the quotes' data from the database so far, after asking for a quote. */
 async function quoteLoads(): Promise<number> {
-  const response = await api(app, 'GET', `${V1}/quotes/?start_date=2026-12-01&end_date=2026-12-03&filter[lot.slug__in]=outdoor`);
+  const response = await api(
+    app,
+    'GET',
+    `${V1}/quotes/?start_date=2026-12-01&end_date=2026-12-03&filter[lot.slug__in]=outdoor`,
+  );
   expect(response.status).toBe(200);
   return app.quoteCache?.loads ?? -1;
 }
 
 const post = (url: string, body: unknown) =>
-  app.inject({ method: 'POST', url, headers: { accept: JSONAPI, 'content-type': JSONAPI }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { accept: JSONAPI, 'content-type': JSONAPI },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('held quotes and home page', () => {
   it('stay held through anonymous junk POSTs and read-only ones; a committed write drops them', async () => {
@@ -89,15 +123,25 @@ describe('held quotes and home page', () => {
       await post(`${V1}/no-such-type/`, doc('no-such-type', {})),
       await post(`${V1}/bookings/`, '{not json'),
       await post(`${V1}/bookings/`, doc('bookings', {})),
-      await post(`${V1}/sessions/`, doc('sessions', { username: 'held-caches@example.com', password: 'wrong-password-1' })),
-      await post(`${V1}/manage-booking-sessions/`, doc('manage-booking-sessions', { bookingCode: 'ZZZZZZZZ', email: 'nobody@example.com' })),
+      await post(
+        `${V1}/sessions/`,
+        doc('sessions', { username: 'held-caches@example.com', password: 'wrong-password-1' }),
+      ),
+      await post(
+        `${V1}/manage-booking-sessions/`,
+        doc('manage-booking-sessions', { bookingCode: 'ZZZZZZZZ', email: 'nobody@example.com' }),
+      ),
       await post(`${V1}/lots/`, doc('lots', { name: 'Mine now' })),
     ];
     expect(junk.map((response) => response.statusCode)).toEqual([404, 404, 400, 400, 400, 400, 401]);
     const quote = await post(`${V1}/booking-quotes/`, {
       data: {
         type: 'booking-quotes',
-        attributes: { startDatetime: '2026-12-01T06:00:00+11:00', endDatetime: '2026-12-03T18:00:00+11:00', extrasCost: '0.00' },
+        attributes: {
+          startDatetime: '2026-12-01T06:00:00+11:00',
+          endDatetime: '2026-12-03T18:00:00+11:00',
+          extrasCost: '0.00',
+        },
         relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } },
       },
     });
@@ -106,7 +150,9 @@ describe('held quotes and home page', () => {
     expect(await quoteLoads()).toBe(loads);
 
     // A saved booking drops both (this instance's own write, and the change feed's notice of it).
-    const booking = await api(app, 'POST', `${V1}/bookings/`, { body: bookingDoc(f, { attributes: { email: 'held@example.com' } }) });
+    const booking = await api(app, 'POST', `${V1}/bookings/`, {
+      body: bookingDoc(f, { attributes: { email: 'held@example.com' } }),
+    });
     expect(booking.status).toBe(201);
     const pageAfterBooking = await homePageMade();
     expect(pageAfterBooking).toBe(page + 1);
@@ -114,7 +160,15 @@ describe('held quotes and home page', () => {
     expect(loadsAfterBooking).toBe(loads + 1);
 
     // A committed write to a table the change feed does not watch drops them too (this instance's own).
-    const message = await post(`${V1}/contact-submissions/`, doc('contact-submissions', { name: 'Ruth Park', email: 'ruth@example.com', phoneNumber: '', message: 'EV charging?' }));
+    const message = await post(
+      `${V1}/contact-submissions/`,
+      doc('contact-submissions', {
+        name: 'Ruth Park',
+        email: 'ruth@example.com',
+        phoneNumber: '',
+        message: 'EV charging?',
+      }),
+    );
     expect(message.statusCode).toBe(201);
     expect(await homePageMade()).toBe(pageAfterBooking + 1);
     expect(await quoteLoads()).toBe(loadsAfterBooking + 1);

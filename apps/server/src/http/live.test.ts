@@ -16,7 +16,10 @@ describe('liveness and health', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')) });
     const app = await buildApp({ config, database: handle.db, logger: false });
     try {
-      const up = await Promise.all([app.inject({ url: '/backend/live/' }), app.inject({ url: '/backend/health/' })]);
+      const up = await Promise.all([
+        app.inject({ url: '/backend/live/' }),
+        app.inject({ url: '/backend/health/' }),
+      ]);
       expect(up.map((response) => [response.statusCode, response.json<unknown>()])).toEqual([
         [200, { status: 'ok' }],
         [200, { status: 'ok', database: true }],
@@ -26,7 +29,10 @@ describe('liveness and health', () => {
       const live = await app.inject({ url: '/backend/live/' });
       expect([live.statusCode, live.json<unknown>()]).toEqual([200, { status: 'ok' }]);
       const health = await app.inject({ url: '/backend/health/' });
-      expect([health.statusCode, health.json<unknown>()]).toEqual([503, { status: 'unavailable', database: false }]);
+      expect([health.statusCode, health.json<unknown>()]).toEqual([
+        503,
+        { status: 'unavailable', database: false },
+      ]);
     } finally {
       await app.close();
     }

@@ -5,14 +5,24 @@ import { redactUrl } from './log-redaction';
 
 describe('redactUrl', () => {
   it('replaces the values of secret parameters, whatever their spelling, and keeps the rest as it came', () => {
-    expect(redactUrl('/set-password?uid=3&token=abc.def&email=a%40b.com&welcome=true')).toBe('/set-password?uid=3&token=[redacted]&email=a%40b.com&welcome=true');
-    expect(redactUrl('/x?client_secret=pi_1_secret_2&clientSecret=s&CLIENT-SECRET=s&payment_intent_client_secret=s&payment_intent=pi_1')).toBe(
+    expect(redactUrl('/set-password?uid=3&token=abc.def&email=a%40b.com&welcome=true')).toBe(
+      '/set-password?uid=3&token=[redacted]&email=a%40b.com&welcome=true',
+    );
+    expect(
+      redactUrl(
+        '/x?client_secret=pi_1_secret_2&clientSecret=s&CLIENT-SECRET=s&payment_intent_client_secret=s&payment_intent=pi_1',
+      ),
+    ).toBe(
       '/x?client_secret=[redacted]&clientSecret=[redacted]&CLIENT-SECRET=[redacted]&payment_intent_client_secret=[redacted]&payment_intent=pi_1',
     );
     expect(redactUrl('/x?access_token=a&api_key=b&password=c&signature=d&key=e&code=f&%74oken=g')).toBe(
       '/x?access_token=[redacted]&api_key=[redacted]&password=[redacted]&signature=[redacted]&key=[redacted]&code=[redacted]&%74oken=[redacted]',
     );
-    expect(redactUrl('/quotes/?start_date=2026-12-01&end_date=2026-12-03&filter[lot.slug__in]=outdoor&promo_code=WELCOME10')).toBe(
+    expect(
+      redactUrl(
+        '/quotes/?start_date=2026-12-01&end_date=2026-12-03&filter[lot.slug__in]=outdoor&promo_code=WELCOME10',
+      ),
+    ).toBe(
       '/quotes/?start_date=2026-12-01&end_date=2026-12-03&filter[lot.slug__in]=outdoor&promo_code=WELCOME10',
     );
     expect(redactUrl('/plain/path')).toBe('/plain/path');
@@ -29,7 +39,13 @@ describe('the request log', () => {
   afterAll(() => server.close());
 
   it('logs the URLs of emailed links, invoices and payment returns without their secrets', async () => {
-    const secrets = ['Zq7-set-password-token', 'pi_123_secret_Invoice99', 'pi_456_secret_Return77', 'CONFIRM-token-55', 'ABCD2345'];
+    const secrets = [
+      'Zq7-set-password-token',
+      'pi_123_secret_Invoice99',
+      'pi_456_secret_Return77',
+      'CONFIRM-token-55',
+      'ABCD2345',
+    ];
     const urls = [
       `/set-password?uid=12&token=${secrets[0]}&email=grace%40example.com&welcome=true`,
       `/backend/api/v1/bookings/1/invoice/?client_secret=${secrets[1]}`,
@@ -38,7 +54,9 @@ describe('the request log', () => {
       `/manage-booking?code=${secrets[4]}`,
     ];
     for (const url of urls) await server.app.inject({ method: 'GET', url });
-    const logged = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
+    const logged = lines
+      .map((line) => JSON.parse(line) as { req?: { url?: string } })
+      .flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
     expect(logged).toEqual([
       '/set-password?uid=12&token=[redacted]&email=grace%40example.com&welcome=true',
       '/backend/api/v1/bookings/1/invoice/?client_secret=[redacted]',

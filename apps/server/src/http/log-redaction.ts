@@ -9,8 +9,32 @@ import type { IncomingHttpHeaders } from 'node:http';
 export const REDACTED = '[redacted]';
 
 /** Parameter names (lower case, without `_` or `-`) whose values are secret, whatever comes before them. */
-const SECRET_NAMES = new Set(['code', 'key', 'sig', 'otp', 'pin', 'auth', 'authorization', 'session', 'sessionid', 'csrf', 'pass', 'passwd', 'pwd', 'jwt']);
-const SECRET_ENDINGS = ['token', 'secret', 'password', 'signature', 'apikey', 'privatekey', 'credential', 'credentials'];
+const SECRET_NAMES = new Set([
+  'code',
+  'key',
+  'sig',
+  'otp',
+  'pin',
+  'auth',
+  'authorization',
+  'session',
+  'sessionid',
+  'csrf',
+  'pass',
+  'passwd',
+  'pwd',
+  'jwt',
+]);
+const SECRET_ENDINGS = [
+  'token',
+  'secret',
+  'password',
+  'signature',
+  'apikey',
+  'privatekey',
+  'credential',
+  'credentials',
+];
 
 function decodeName(raw: string): string {
   try {
@@ -21,7 +45,9 @@ function decodeName(raw: string): string {
 }
 
 export function isSecretParameter(rawName: string): boolean {
-  const name = decodeName(rawName).toLowerCase().replace(/[\s_\-[\].]/g, '');
+  const name = decodeName(rawName)
+    .toLowerCase()
+    .replace(/[\s_\-[\].]/g, '');
   return SECRET_NAMES.has(name) || SECRET_ENDINGS.some((ending) => name.endsWith(ending));
 }
 

@@ -26,9 +26,17 @@ export type SweepResult = Awaited<ReturnType<typeof reconcilePayments>> & { refu
  * One sweep: open payments applied from the provider's state, then refunds decided and not yet made
  * (services/booking-refunds.ts). Null when another instance (or an earlier sweep still running) holds the lock.
  */
-export function sweepPayments(handle: DatabaseHandle, provider: PaymentProvider, now: Date, timeZone: string): Promise<SweepResult | null> {
+export function sweepPayments(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  now: Date,
+  timeZone: string,
+): Promise<SweepResult | null> {
   return handle.withTryLock(PAYMENT_SWEEP_LOCK, async () => {
-    const reconciled = await reconcilePayments(handle.db, provider, now, { timeZone, sinceMs: SWEEP_LOOKBACK_MS });
+    const reconciled = await reconcilePayments(handle.db, provider, now, {
+      timeZone,
+      sinceMs: SWEEP_LOOKBACK_MS,
+    });
     const refunds = await settleDueRefunds({ database: handle.db, provider, now });
     return { ...reconciled, refunds };
   });
@@ -46,7 +54,8 @@ export function startPaymentSweep(
   const timer = setInterval(() => {
     running = sweepPayments(handle, provider, clock(), timeZone)
       .then((result) => {
-        if (result?.applied) console.info(`Payments reconciled with the provider: ${result.applied} of ${result.checked} open`);
+        if (result?.applied)
+          console.info(`Payments reconciled with the provider: ${result.applied} of ${result.checked} open`);
       })
       .catch((error: unknown) => console.error('payment sweep failed', error));
   }, intervalMs);

@@ -71,4 +71,5 @@ export type MoneyAction = 'payment' | 'refund' | 'reconciliation';
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'payment', 'refund', 'reconciliation'] as const;
 
 /** Who made a change: a person (the user relationship says who; none for a guest) or the system. */
-export const auditActor = (action: string): 'system' | 'user' => (action === 'reconciliation' ? 'system' : 'user');
+export const auditActor = (action: string): 'system' | 'user' =>
+  action === 'reconciliation' ? 'system' : 'user';

@@ -12,7 +12,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegistry } from '../app';
-import { blockoutPeriods, busTrips, customers, exceptionalDays, exceptionalRates, flights, lotRegions, users } from '../db/schema/index';
+import {
+  blockoutPeriods,
+  busTrips,
+  customers,
+  exceptionalDays,
+  exceptionalRates,
+  flights,
+  lotRegions,
+  users,
+} from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, createVehicle, login } from '../test/factories';
 import { subscribe } from '../test/pricing-fixtures';
@@ -38,7 +47,13 @@ type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
 const RESOURCES: Record<string, Record<Action, Expectation>> = {
   users: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: ALL, update: OWNER_OR_ADMINS, delete: ADMINS },
   customers: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: STAFF, update: OWNER_OR_STAFF, delete: ADMINS },
-  vehicles: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: SIGNED_IN, update: OWNER_OR_STAFF, delete: ADMINS },
+  vehicles: {
+    list: SIGNED_IN,
+    read: OWNER_OR_STAFF,
+    create: SIGNED_IN,
+    update: OWNER_OR_STAFF,
+    delete: ADMINS,
+  },
   bookings: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: ALL, update: STAFF, delete: ADMINS },
   subscriptions: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: NOBODY, update: NOBODY, delete: NOBODY },
   'booking-logs': { list: ADMINS, read: ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
@@ -81,7 +96,11 @@ const SPECIALS: Special[] = [
   { route: 'GET /backend/live/', expect: ALL },
   { route: 'GET /backend/dev/mail/', expect: ADMINS },
   // A made-up message: Admins are told it is not there, everyone else is refused first.
-  { route: 'GET /backend/dev/mail/:id/attachments/:index', url: '/backend/dev/mail/made-up/attachments/0', expect: CAPABILITY },
+  {
+    route: 'GET /backend/dev/mail/:id/attachments/:index',
+    url: '/backend/dev/mail/made-up/attachments/0',
+    expect: CAPABILITY,
+  },
   { route: `POST ${API}/sessions/`, body: {}, expect: ALL },
   { route: `GET ${API}/sessions/current/`, expect: ALL },
   { route: `DELETE ${API}/sessions/current/`, expect: ALL, ownSession: true },
@@ -92,19 +111,59 @@ const SPECIALS: Special[] = [
   { route: `GET ${API}/anon-emails/:email/`, url: `${API}/anon-emails/someone@example.com/`, expect: ALL },
   { route: `GET ${API}/extras/`, expect: ALL },
   { route: `GET ${API}/blockout-periods/current_form_blockout/`, expect: ALL },
-  { route: `GET ${API}/quotes/`, url: `${API}/quotes/?start_date=2026-12-01&end_date=2026-12-03`, expect: ALL },
+  {
+    route: `GET ${API}/quotes/`,
+    url: `${API}/quotes/?start_date=2026-12-01&end_date=2026-12-03`,
+    expect: ALL,
+  },
   { route: `POST ${API}/booking-quotes/`, body: {}, expect: ALL },
   { route: `POST ${API}/promo-codes/`, body: {}, expect: ALL },
-  { route: `GET ${API}/bookings/:id/invoice/`, url: `${API}/bookings/{booking}/invoice/`, expect: OWNER_OR_STAFF },
-  { route: `GET ${API}/bookings/:id/calendar/`, url: `${API}/bookings/{booking}/calendar/`, expect: OWNER_OR_STAFF },
+  {
+    route: `GET ${API}/bookings/:id/invoice/`,
+    url: `${API}/bookings/{booking}/invoice/`,
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `GET ${API}/bookings/:id/calendar/`,
+    url: `${API}/bookings/{booking}/calendar/`,
+    expect: OWNER_OR_STAFF,
+  },
   // Manage my booking: a guest's code and email open a booking; the booking's owner and staff reach it directly.
   { route: `POST ${API}/manage-booking-sessions/`, body: {}, expect: ALL },
-  { route: `GET ${API}/manage-bookings/:id/`, url: `${API}/manage-bookings/{booking}/`, expect: OWNER_OR_STAFF },
-  { route: `POST ${API}/manage-bookings/:id/change-quotes/`, url: `${API}/manage-bookings/{booking}/change-quotes/`, body: {}, expect: OWNER_OR_STAFF },
-  { route: `POST ${API}/manage-bookings/:id/changes/`, url: `${API}/manage-bookings/{booking}/changes/`, body: {}, expect: OWNER_OR_STAFF },
-  { route: `POST ${API}/manage-bookings/:id/cancellation/`, url: `${API}/manage-bookings/made-up/cancellation/`, body: {}, expect: CAPABILITY },
-  { route: `POST ${API}/manage-bookings/:id/payments/`, url: `${API}/manage-bookings/{booking}/payments/`, body: {}, expect: OWNER_OR_STAFF },
-  { route: `GET ${API}/bookings/invoices/`, url: `${API}/bookings/invoices/?filter[startDate]=2026-12-01`, expect: STAFF },
+  {
+    route: `GET ${API}/manage-bookings/:id/`,
+    url: `${API}/manage-bookings/{booking}/`,
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `POST ${API}/manage-bookings/:id/change-quotes/`,
+    url: `${API}/manage-bookings/{booking}/change-quotes/`,
+    body: {},
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `POST ${API}/manage-bookings/:id/changes/`,
+    url: `${API}/manage-bookings/{booking}/changes/`,
+    body: {},
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `POST ${API}/manage-bookings/:id/cancellation/`,
+    url: `${API}/manage-bookings/made-up/cancellation/`,
+    body: {},
+    expect: CAPABILITY,
+  },
+  {
+    route: `POST ${API}/manage-bookings/:id/payments/`,
+    url: `${API}/manage-bookings/{booking}/payments/`,
+    body: {},
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `GET ${API}/bookings/invoices/`,
+    url: `${API}/bookings/invoices/?filter[startDate]=2026-12-01`,
+    expect: STAFF,
+  },
   { route: `GET ${API}/bookings/export/`, expect: STAFF },
   { route: `GET ${API}/customers/export/`, expect: STAFF },
   { route: `POST ${API}/lot-volume-graphs/`, body: {}, expect: ADMINS },
@@ -123,9 +182,22 @@ const SPECIALS: Special[] = [
   { route: `POST ${API}/checkout-sessions/`, body: {}, expect: SIGNED_IN },
   { route: `POST ${API}/billing-sessions/`, body: {}, expect: SIGNED_IN },
   // The local provider's pages, by the session's unguessable id; a POST reads its body before the id.
-  { route: `GET ${API}/local-checkout-sessions/:id/`, url: `${API}/local-checkout-sessions/made-up/`, expect: CAPABILITY },
-  { route: `POST ${API}/local-checkout-sessions/:id/complete/`, url: `${API}/local-checkout-sessions/made-up/complete/`, body: {}, expect: ALL },
-  { route: `GET ${API}/local-billing-sessions/:id/`, url: `${API}/local-billing-sessions/made-up/`, expect: CAPABILITY },
+  {
+    route: `GET ${API}/local-checkout-sessions/:id/`,
+    url: `${API}/local-checkout-sessions/made-up/`,
+    expect: CAPABILITY,
+  },
+  {
+    route: `POST ${API}/local-checkout-sessions/:id/complete/`,
+    url: `${API}/local-checkout-sessions/made-up/complete/`,
+    body: {},
+    expect: ALL,
+  },
+  {
+    route: `GET ${API}/local-billing-sessions/:id/`,
+    url: `${API}/local-billing-sessions/made-up/`,
+    expect: CAPABILITY,
+  },
   {
     route: `POST ${API}/local-billing-sessions/:id/subscriptions/:subscription/`,
     url: `${API}/local-billing-sessions/made-up/subscriptions/1/`,
@@ -137,7 +209,11 @@ const SPECIALS: Special[] = [
   { route: 'GET /wp-json/wp/v2/routes/', expect: PUBLIC },
   { route: 'GET /wp-json/wp/v2/get-page/', url: '/wp-json/wp/v2/get-page/?path=/', expect: PUBLIC },
   { route: 'GET /wp-json/wp/v2/frontpage/', expect: PUBLIC },
-  { route: 'GET /wp-json/wp/v2/menu-location/:location/', url: '/wp-json/wp/v2/menu-location/main/', expect: PUBLIC },
+  {
+    route: 'GET /wp-json/wp/v2/menu-location/:location/',
+    url: '/wp-json/wp/v2/menu-location/main/',
+    expect: PUBLIC,
+  },
   { route: 'GET /wp-json/acf/v3/options/options/', expect: PUBLIC },
   // Methods JSON:API resources do not have.
   { route: `PUT ${API}/:type/*`, url: `${API}/lots/1/`, body: {}, expect: NOBODY },
@@ -159,14 +235,20 @@ interface Rule {
 
 /** Customer A's login: the address it has, as the database holds it. */
 async function loginEmailOfA(): Promise<string | undefined> {
-  const [row] = await server.handle.db.select({ email: users.email }).from(users).where(eq(users.id, Number(targets.get('users'))));
+  const [row] = await server.handle.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, Number(targets.get('users'))));
   return row?.email;
 }
 
 /** Back to A's address, confirmed, and a fresh session for A (the change ended A's sessions). */
 async function restoreLoginEmailOfA() {
   const userId = Number(targets.get('users'));
-  await server.handle.db.update(users).set({ email: emailA, emailConfirmed: true }).where(eq(users.id, userId));
+  await server.handle.db
+    .update(users)
+    .set({ email: emailA, emailConfirmed: true })
+    .where(eq(users.id, userId));
   await server.handle.db.update(customers).set({ email: emailA }).where(eq(customers.userId, userId));
   tokens.set('customer A', await login(server.app, emailA));
 }
@@ -178,7 +260,11 @@ const RULES: Rule[] = [
     expect: ADMINS,
     request: (email) => {
       const id = targets.get('customers') ?? '';
-      return { method: 'PATCH', url: `${API}/customers/${id}/`, body: { data: { type: 'customers', id, attributes: { email } } } };
+      return {
+        method: 'PATCH',
+        url: `${API}/customers/${id}/`,
+        body: { data: { type: 'customers', id, attributes: { email } } },
+      };
     },
     made: async (email) => (await loginEmailOfA()) === email,
     undo: restoreLoginEmailOfA,
@@ -188,7 +274,11 @@ const RULES: Rule[] = [
     expect: ADMINS,
     request: (email) => {
       const id = targets.get('users') ?? '';
-      return { method: 'PATCH', url: `${API}/users/${id}/`, body: { data: { type: 'users', id, attributes: { email } } } };
+      return {
+        method: 'PATCH',
+        url: `${API}/users/${id}/`,
+        body: { data: { type: 'users', id, attributes: { email } } },
+      };
     },
     made: async (email) => (await loginEmailOfA()) === email,
     undo: restoreLoginEmailOfA,
@@ -196,7 +286,13 @@ const RULES: Rule[] = [
 ];
 
 /** The generic resource routes, covered by RESOURCES. */
-const GENERIC_ROUTES = [`GET ${API}/:type/`, `GET ${API}/:type/:id/`, `POST ${API}/:type/`, `PATCH ${API}/:type/:id/`, `DELETE ${API}/:type/:id/`];
+const GENERIC_ROUTES = [
+  `GET ${API}/:type/`,
+  `GET ${API}/:type/:id/`,
+  `POST ${API}/:type/`,
+  `PATCH ${API}/:type/:id/`,
+  `DELETE ${API}/:type/:id/`,
+];
 
 let server: TestServer;
 let f: Fixtures;
@@ -207,14 +303,20 @@ let emailA = '';
 let bookingA = '';
 
 async function firstId(type: string, token: string | undefined): Promise<string> {
-  const response = await server.app.inject({ method: 'GET', url: `${API}/${type}/?page[size]=1`, headers: { authorization: `Token ${token}` } });
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `${API}/${type}/?page[size]=1`,
+    headers: { authorization: `Token ${token}` },
+  });
   const id = (response.json() as { data?: Array<{ id: string }> }).data?.[0]?.id;
   if (!id) throw new Error(`No ${type} to try: ${response.body}`);
   return id;
 }
 
 beforeAll(async () => {
-  server = await createTestServer({ onRoute: (route) => routes.push(`${[route.method].flat().join(',')} ${route.url}`) });
+  server = await createTestServer({
+    onRoute: (route) => routes.push(`${[route.method].flat().join(',')} ${route.url}`),
+  });
   f = await bookingFixtures(server.handle.db);
   const db = server.handle.db;
   const a = await createUser(db);
@@ -227,7 +329,8 @@ beforeAll(async () => {
     Admins: await createUser(db, { roles: ['Admins'] }),
   };
   tokens.set('anonymous', undefined);
-  for (const caller of CALLERS.slice(1)) tokens.set(caller, await login(server.app, people[caller]?.user.email ?? ''));
+  for (const caller of CALLERS.slice(1))
+    tokens.set(caller, await login(server.app, people[caller]?.user.email ?? ''));
   emailA = a.user.email;
 
   const booked = await server.app.inject({
@@ -239,25 +342,61 @@ beforeAll(async () => {
   if (booked.statusCode !== 201) throw new Error(`booking: ${booked.body}`);
   bookingA = (booked.json() as { data: { id: string } }).data.id;
   const vehicle = await createVehicle(db, a.customer.id, f.sedan.id);
-  const subscription = await subscribe(db, a.user.id, 'unlimited_outdoor_parking', new Date('2027-06-01T00:00:00Z'));
+  const subscription = await subscribe(
+    db,
+    a.user.id,
+    'unlimited_outdoor_parking',
+    new Date('2027-06-01T00:00:00Z'),
+  );
   const admin = tokens.get('Admins');
   // One row of each settings table the booking fixtures leave empty (nothing current, nothing near).
   await db.insert(lotRegions).values({ lotId: f.indoor.id, name: 'Row A', rows: 4 });
-  const [bus] = await db.insert(busTrips).values({ service: 'weekday', departureTime: '05:00:00' }).returning();
-  await db.insert(flights).values({ airlineId: f.qantas.id, service: 'weekday', time: '07:00:00', departure: true, busTripId: bus?.id ?? null, flightNumber: 'QF9' });
+  const [bus] = await db
+    .insert(busTrips)
+    .values({ service: 'weekday', departureTime: '05:00:00' })
+    .returning();
+  await db.insert(flights).values({
+    airlineId: f.qantas.id,
+    service: 'weekday',
+    time: '07:00:00',
+    departure: true,
+    busTripId: bus?.id ?? null,
+    flightNumber: 'QF9',
+  });
   const [day] = await db.insert(exceptionalDays).values({ name: 'Show day', date: '2027-06-01' }).returning();
   if (day) await db.insert(exceptionalRates).values({ dayId: day.id, lotId: f.indoor.id, surcharge: '5.00' });
-  await db.insert(blockoutPeriods).values({ name: 'Works', startDatetime: new Date('2027-08-01T00:00:00Z'), endDatetime: new Date('2027-08-02T00:00:00Z'), blockType: 'extra' });
+  await db.insert(blockoutPeriods).values({
+    name: 'Works',
+    startDatetime: new Date('2027-08-01T00:00:00Z'),
+    endDatetime: new Date('2027-08-02T00:00:00Z'),
+    blockType: 'extra',
+  });
   // Settings rows a delete may really remove, so that no fixture another row needs goes first.
-  await server.app.inject({ method: 'POST', url: `${API}/contact-submissions/`, headers: { 'content-type': JSONAPI }, payload: JSON.stringify({ data: { type: 'contact-submissions', attributes: { name: 'N', email: 'n@example.com', phoneNumber: '0400 000 000', message: 'Hello' } } }) });
+  await server.app.inject({
+    method: 'POST',
+    url: `${API}/contact-submissions/`,
+    headers: { 'content-type': JSONAPI },
+    payload: JSON.stringify({
+      data: {
+        type: 'contact-submissions',
+        attributes: { name: 'N', email: 'n@example.com', phoneNumber: '0400 000 000', message: 'Hello' },
+      },
+    }),
+  });
   // A staff change, so that the audit trail has a row to try.
-  await server.app.inject({ method: 'POST', url: `${API}/vehicle-types/`, headers: { 'content-type': JSONAPI, authorization: `Token ${admin}` }, payload: JSON.stringify({ data: { type: 'vehicle-types', attributes: { name: 'Matrix van' } } }) });
+  await server.app.inject({
+    method: 'POST',
+    url: `${API}/vehicle-types/`,
+    headers: { 'content-type': JSONAPI, authorization: `Token ${admin}` },
+    payload: JSON.stringify({ data: { type: 'vehicle-types', attributes: { name: 'Matrix van' } } }),
+  });
   targets.set('users', String(a.user.id));
   targets.set('customers', String(a.customer.id));
   targets.set('vehicles', String(vehicle.id));
   targets.set('bookings', bookingA);
   targets.set('subscriptions', String(subscription?.id));
-  for (const type of Object.keys(RESOURCES)) if (!targets.has(type)) targets.set(type, await firstId(type, admin));
+  for (const type of Object.keys(RESOURCES))
+    if (!targets.has(type)) targets.set(type, await firstId(type, admin));
 });
 afterAll(() => server.close());
 
@@ -267,12 +406,27 @@ interface Answer {
   type: string;
 }
 
-async function call(caller: Caller, method: string, url: string, body: unknown, token = tokens.get(caller)): Promise<Answer> {
+async function call(
+  caller: Caller,
+  method: string,
+  url: string,
+  body: unknown,
+  token = tokens.get(caller),
+): Promise<Answer> {
   const headers: Record<string, string> = { accept: JSONAPI };
   if (token) headers.authorization = `Token ${token}`;
   if (body !== undefined) headers['content-type'] = JSONAPI;
-  const response = await server.app.inject({ method: method as 'GET', url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.statusCode, body: response.body, type: String(response.headers['content-type'] ?? '') };
+  const response = await server.app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: response.statusCode,
+    body: response.body,
+    type: String(response.headers['content-type'] ?? ''),
+  };
 }
 
 /** What is wrong with an answer, or nothing; every mismatch of a test is reported together. */
@@ -293,9 +447,11 @@ function mismatch(what: string, expected: Expectation, caller: Caller, answer: A
     // A guest's credential for manage-bookings is the token of a code-and-email lookup, not a login: 403
     // (a 401 would send the web client to the login page).
     const anonymousStatus = what.includes('/manage-bookings/') ? 403 : 401;
-    if (caller === 'anonymous' && !what.includes('made-up') && answer.status !== anonymousStatus) return `${label} (expected ${anonymousStatus})`;
+    if (caller === 'anonymous' && !what.includes('made-up') && answer.status !== anonymousStatus)
+      return `${label} (expected ${anonymousStatus})`;
     // Nothing but the error: no data, and nothing of customer A's.
-    if (!answer.type.includes('json') || Object.keys(JSON.parse(answer.body) as object).join() !== 'errors') return `${label} (more than errors)`;
+    if (!answer.type.includes('json') || Object.keys(JSON.parse(answer.body) as object).join() !== 'errors')
+      return `${label} (more than errors)`;
     if (answer.body.includes(emailA)) return `${label} (leaks A's email)`;
   }
   return undefined;
@@ -318,10 +474,17 @@ describe('authorisation matrix', () => {
     const covered = new Set([...GENERIC_ROUTES, ...SPECIALS.map((special) => special.route)]);
     // The web app's built files and its pre-rendered home page (apps/web/dist and dist-ssr, once built) are
     // public pages, not API routes.
-    const served = routes.filter((route) => !route.startsWith('HEAD ') && !/^(HEAD,)?GET \/(?!backend\/|wp-json\/)/.test(route));
+    const served = routes.filter(
+      (route) => !route.startsWith('HEAD ') && !/^(HEAD,)?GET \/(?!backend\/|wp-json\/)/.test(route),
+    );
     expect(served.filter((route) => !covered.has(route))).toEqual([]);
     expect([...covered].filter((route) => !served.includes(route))).toEqual([]);
-    expect(Object.keys(RESOURCES).sort()).toEqual(buildRegistry().all().map((def) => def.type).sort());
+    expect(Object.keys(RESOURCES).sort()).toEqual(
+      buildRegistry()
+        .all()
+        .map((def) => def.type)
+        .sort(),
+    );
   });
 
   it('lists, reads, creates and updates as the table says', async () => {
@@ -351,8 +514,16 @@ describe('authorisation matrix', () => {
       const [method = 'GET'] = special.route.split(' ')[0]?.split(',') ?? [];
       const url = (special.url ?? special.route.split(' ')[1] ?? '').replace('{booking}', bookingA);
       for (const caller of CALLERS) {
-        const token = special.ownSession && caller !== 'anonymous' ? await login(server.app, await emailOf(caller)) : tokens.get(caller);
-        check(`${method} ${url}`, special.expect, caller, await call(caller, method, url, special.body, token));
+        const token =
+          special.ownSession && caller !== 'anonymous'
+            ? await login(server.app, await emailOf(caller))
+            : tokens.get(caller);
+        check(
+          `${method} ${url}`,
+          special.expect,
+          caller,
+          await call(caller, method, url, special.body, token),
+        );
       }
     }
     expectNoProblems();
@@ -366,12 +537,16 @@ describe('authorisation matrix', () => {
       expect(read.status).toBe(404);
       const list = await call('customer B', 'GET', `${API}/${type}/?page[size]=100`, undefined);
       expect(list.status).toBe(200);
-      expect((JSON.parse(list.body) as { data: Array<{ id: string }> }).data.map((row) => row.id)).not.toContain(id);
+      expect(
+        (JSON.parse(list.body) as { data: Array<{ id: string }> }).data.map((row) => row.id),
+      ).not.toContain(id);
       expect(list.body).not.toContain(emailA);
     }
     const invoice = await call('customer B', 'GET', `${API}/bookings/${bookingA}/invoice/`, undefined);
     expect(invoice.status).toBe(404);
-    expect((await call('customer A', 'GET', `${API}/bookings/${bookingA}/invoice/`, undefined)).type).toContain('application/pdf');
+    expect(
+      (await call('customer A', 'GET', `${API}/bookings/${bookingA}/invoice/`, undefined)).type,
+    ).toContain('application/pdf');
   });
 
   it('makes or refuses each rule as the table says, changing nothing when refused', async () => {
@@ -383,7 +558,10 @@ describe('authorisation matrix', () => {
         const answer = await call(caller, method, url, body);
         const made = await rule.made(value);
         const label = `${rule.what} as ${caller}: ${answer.status} ${answer.body.slice(0, 160)}`;
-        const refused = answer.status >= 400 && answer.status < 405 && Object.keys(JSON.parse(answer.body) as object).join() === 'errors';
+        const refused =
+          answer.status >= 400 &&
+          answer.status < 405 &&
+          Object.keys(JSON.parse(answer.body) as object).join() === 'errors';
         if (rule.expect[CALLERS.indexOf(caller)] === 'Y') {
           if (answer.status >= 300 || !made) problems.push(`${label} (expected made)`);
         } else if (!refused || made || answer.body.includes(emailA)) {
@@ -400,12 +578,24 @@ describe('authorisation matrix', () => {
   it('deletes as the table says (Admins last, so every refusal meets the row)', async () => {
     // Rows that others cascade from go after them: a variation before its extra, a rate before its day,
     // A's login and customer last (they take A's vehicles and bookings along).
-    const children = ['extra-variations', 'short-term-rates', 'exceptional-rates', 'flights', 'lot-regions', 'bookings', 'vehicles', 'subscriptions', 'booking-logs'];
-    const rank = (type: string) => (children.includes(type) ? 0 : ['customers', 'users'].includes(type) ? 2 : 1);
+    const children = [
+      'extra-variations',
+      'short-term-rates',
+      'exceptional-rates',
+      'flights',
+      'lot-regions',
+      'bookings',
+      'vehicles',
+      'subscriptions',
+      'booking-logs',
+    ];
+    const rank = (type: string) =>
+      children.includes(type) ? 0 : ['customers', 'users'].includes(type) ? 2 : 1;
     const order = Object.entries(RESOURCES).sort(([a], [b]) => rank(a) - rank(b));
     for (const [type, actions] of order) {
       const url = `${API}/${type}/${targets.get(type)}/`;
-      for (const caller of CALLERS) check(`delete ${type}`, actions.delete, caller, await call(caller, 'DELETE', url, undefined));
+      for (const caller of CALLERS)
+        check(`delete ${type}`, actions.delete, caller, await call(caller, 'DELETE', url, undefined));
     }
     expectNoProblems();
   });
@@ -415,4 +605,3 @@ async function emailOf(caller: Caller): Promise<string> {
   const answer = await call(caller, 'GET', `${API}/sessions/current/`, undefined);
   return (JSON.parse(answer.body) as { data: { attributes: { email: string } } }).data.attributes.email;
 }
-

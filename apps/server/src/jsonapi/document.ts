@@ -44,9 +44,13 @@ export function readDocument(body: unknown, type: string, expectedId?: string): 
     throw errors.invalid('Received document does not contain primary data.', '/data', 'parse_error');
   }
   const data = body.data;
-  if (typeof data.type !== 'string') throw errors.invalid('This field is required.', '/data/type', 'required');
+  if (typeof data.type !== 'string')
+    throw errors.invalid('This field is required.', '/data/type', 'required');
   if (data.type !== type) {
-    throw errors.conflict(`The resource object's type (${data.type}) is not the type that constitute the collection represented by the endpoint (${type}).`, '/data/type');
+    throw errors.conflict(
+      `The resource object's type (${data.type}) is not the type that constitute the collection represented by the endpoint (${type}).`,
+      '/data/type',
+    );
   }
   let id: string | undefined;
   if (data.id !== undefined && data.id !== null) {
@@ -54,9 +58,13 @@ export function readDocument(body: unknown, type: string, expectedId?: string): 
     if (id === undefined) throw errors.invalid('Incorrect type. Expected pk value.', '/data/id');
   }
   if (expectedId !== undefined) {
-    if (id === undefined) throw errors.invalid('The resource object must contain an id.', '/data/id', 'required');
+    if (id === undefined)
+      throw errors.invalid('The resource object must contain an id.', '/data/id', 'required');
     if (id !== expectedId) {
-      throw errors.conflict(`The resource object's id (${id}) does not match the URL's id (${expectedId}).`, '/data/id');
+      throw errors.conflict(
+        `The resource object's id (${id}) does not match the URL's id (${expectedId}).`,
+        '/data/id',
+      );
     }
   }
   if (data.attributes !== undefined && !isObject(data.attributes)) {
@@ -69,7 +77,11 @@ export function readDocument(body: unknown, type: string, expectedId?: string): 
   for (const [name, value] of Object.entries(data.relationships ?? {})) {
     const pointer = `/data/relationships/${name}`;
     if (!isObject(value) || !('data' in value)) {
-      throw errors.invalid('Relationship must be an object with a data member.', pointer, 'invalid_relationship');
+      throw errors.invalid(
+        'Relationship must be an object with a data member.',
+        pointer,
+        'invalid_relationship',
+      );
     }
     const linkage = value.data;
     relationships[name] =

@@ -16,7 +16,10 @@ export interface ResourceObject {
   type: string;
   id: string;
   attributes: Record<string, JsonValue>;
-  relationships?: Record<string, { data: { type: string; id: string } | null | Array<{ type: string; id: string }> }>;
+  relationships?: Record<
+    string,
+    { data: { type: string; id: string } | null | Array<{ type: string; id: string }> }
+  >;
 }
 
 export interface Document {
@@ -76,7 +79,12 @@ export async function fetchByIds(def: AnyResource, ctx: RequestContext, ids: num
   return run(baseQuery(def, ctx).where(whereOf(def, ctx, [inArray(def.idColumn, ids)])));
 }
 
-export async function fetchOne(def: AnyResource, ctx: RequestContext, id: number, options: { unscoped?: boolean } = {}): Promise<AnyRow> {
+export async function fetchOne(
+  def: AnyResource,
+  ctx: RequestContext,
+  id: number,
+  options: { unscoped?: boolean } = {},
+): Promise<AnyRow> {
   const where = options.unscoped ? eq(def.idColumn, id) : whereOf(def, ctx, [eq(def.idColumn, id)]);
   const rows = await run(baseQuery(def, ctx).where(where).limit(1));
   const row = rows[0];
@@ -85,7 +93,11 @@ export async function fetchOne(def: AnyResource, ctx: RequestContext, id: number
 }
 
 /** Serializes rows, loading to-many linkage for all of them at once. */
-export async function serialize(def: AnyResource, ctx: RequestContext, rows: AnyRow[]): Promise<ResourceObject[]> {
+export async function serialize(
+  def: AnyResource,
+  ctx: RequestContext,
+  rows: AnyRow[],
+): Promise<ResourceObject[]> {
   const ids = rows.map((row) => rowId(def, row));
   const many = new Map<string, Map<number, number[]>>();
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
@@ -117,7 +129,8 @@ function checkIncludes(def: AnyResource, registry: Registry, paths: string[]): v
   for (const path of paths) {
     let current: AnyResource | undefined = def;
     for (const name of path.split('.')) {
-      const rel: NonNullable<AnyResource['relationships']>[string] | undefined = current?.relationships?.[name];
+      const rel: NonNullable<AnyResource['relationships']>[string] | undefined =
+        current?.relationships?.[name];
       if (!rel) throw errors.parameter(`Invalid include path "${path}".`, 'include');
       current = registry.find(rel.type);
     }
@@ -148,7 +161,8 @@ async function loadIncluded(
     const ids = new Set<number>();
     for (const object of primary) {
       const linkage = object.relationships?.[name]?.data;
-      for (const item of Array.isArray(linkage) ? linkage : linkage ? [linkage] : []) ids.add(Number(item.id));
+      for (const item of Array.isArray(linkage) ? linkage : linkage ? [linkage] : [])
+        ids.add(Number(item.id));
     }
     // Related rows are read through their own definition, so its access rule and row scope apply.
     if (!allowed(related.access.read, ctx)) continue;
@@ -202,7 +216,9 @@ export async function listRows(
   checkIncludes(def, registry, query.include);
   const where = whereOf(def, ctx, [...query.where, ...(options.where ?? [])]);
   const countQuery = ctx.db.select({ count: count() }).from(def.table).$dynamic();
-  const [{ count: total = 0 } = { count: 0 }] = (await (def.joins ? def.joins(countQuery) : countQuery).where(where)) as Array<{
+  const [{ count: total = 0 } = { count: 0 }] = (await (def.joins ? def.joins(countQuery) : countQuery).where(
+    where,
+  )) as Array<{
     count: number;
   }>;
   const order = query.sort.flatMap(({ name, desc: descending }) => {
@@ -234,7 +250,11 @@ export async function listResources(
     data,
     ...(query.include.length ? { included } : {}),
     meta: {
-      pagination: { count: total, page: query.page.number, pages: Math.max(1, Math.ceil(total / query.page.size)) },
+      pagination: {
+        count: total,
+        page: query.page.number,
+        pages: Math.max(1, Math.ceil(total / query.page.size)),
+      },
     },
   };
 }
@@ -325,7 +345,10 @@ function partialOf(schema: NonNullable<AnyResource['write']>['schema']) {
 }
 
 /** A unique violation names its constraint: report it on the field the definition maps it to. */
-export async function mapUnique<T>(def: Pick<AnyResource, 'uniqueErrors'>, work: () => Promise<T>): Promise<T> {
+export async function mapUnique<T>(
+  def: Pick<AnyResource, 'uniqueErrors'>,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -337,10 +360,18 @@ export async function mapUnique<T>(def: Pick<AnyResource, 'uniqueErrors'>, work:
   }
 }
 
-export async function createResource(def: AnyResource, ctx: RequestContext, registry: Registry, doc: WriteDocument): Promise<number> {
+export async function createResource(
+  def: AnyResource,
+  ctx: RequestContext,
+  registry: Registry,
+  doc: WriteDocument,
+): Promise<number> {
   if (def.create) return def.create(ctx, doc);
   const values = await genericValues(def, ctx, registry, doc, undefined);
-  const [row] = await mapUnique(def, async () => (await ctx.db.insert(def.table).values(values).returning()) as AnyRow[]);
+  const [row] = await mapUnique(
+    def,
+    async () => (await ctx.db.insert(def.table).values(values).returning()) as AnyRow[],
+  );
   if (!row) throw new ApiError(500, []);
   return rowId(def, row);
 }
@@ -355,7 +386,12 @@ export async function updateResource(
   if (def.update) return def.update(ctx, row, doc);
   const values = await genericValues(def, ctx, registry, doc, row);
   if (Object.keys(values).length === 0) return;
-  await mapUnique(def, () => ctx.db.update(def.table).set(values).where(eq(def.idColumn, rowId(def, row))));
+  await mapUnique(def, () =>
+    ctx.db
+      .update(def.table)
+      .set(values)
+      .where(eq(def.idColumn, rowId(def, row))),
+  );
 }
 
 export async function deleteResource(def: AnyResource, ctx: RequestContext, row: AnyRow): Promise<void> {

@@ -51,7 +51,12 @@ export const errors = {
   },
   /** Not allowed; `field` names the attribute the refusal is about, so that a form can show it there. */
   forbidden(detail = 'You do not have permission to perform this action.', field?: string): ApiError {
-    return one(403, 'permission_denied', detail, field === undefined ? undefined : { pointer: field.startsWith('/') ? field : attributePointer(field) });
+    return one(
+      403,
+      'permission_denied',
+      detail,
+      field === undefined ? undefined : { pointer: field.startsWith('/') ? field : attributePointer(field) },
+    );
   },
   notFound(detail = 'Not found.'): ApiError {
     return one(404, 'not_found', detail);

@@ -38,24 +38,35 @@ beforeAll(async () => {
     annVehicle: (await createVehicle(db, ann.customer.id, sedan.id, 'ANN1')).id,
     bobVehicle: (await createVehicle(db, bob.customer.id, sedan.id, 'BOB1')).id,
   });
-  for (const name of ['admin', 'sales', 'ann', 'bob'] as const) tokens[name] = await login(server.app, `${name}@example.com`);
+  for (const name of ['admin', 'sales', 'ann', 'bob'] as const)
+    tokens[name] = await login(server.app, `${name}@example.com`);
 });
 afterAll(() => server.close());
 
 describe('CRUD through the generic layer (Admin)', () => {
   it('vehicle types: create 201 with the document, read, update, delete 204 then 404', async () => {
-    const created = await api(server.app, 'POST', `${V1}/vehicle-types/`, { token: tokens.admin, body: doc('vehicle-types', { name: '  Ute  ' }) });
+    const created = await api(server.app, 'POST', `${V1}/vehicle-types/`, {
+      token: tokens.admin,
+      body: doc('vehicle-types', { name: '  Ute  ' }),
+    });
     expect(created.status).toBe(201);
     expect(created.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
     const resource = one(created.body);
-    expect(resource).toEqual({ type: 'vehicle-types', id: expect.stringMatching(/^\d+$/), attributes: { name: 'Ute' } });
+    expect(resource).toEqual({
+      type: 'vehicle-types',
+      id: expect.stringMatching(/^\d+$/),
+      attributes: { name: 'Ute' },
+    });
     const url = `${V1}/vehicle-types/${resource.id}/`;
 
     const read = await api(server.app, 'GET', url);
     expect(read.status).toBe(200);
     expect(one(read.body)).toEqual(resource);
 
-    const updated = await api(server.app, 'PATCH', url, { token: tokens.admin, body: doc('vehicle-types', { name: 'Utility' }, { id: resource.id }) });
+    const updated = await api(server.app, 'PATCH', url, {
+      token: tokens.admin,
+      body: doc('vehicle-types', { name: 'Utility' }, { id: resource.id }),
+    });
     expect(updated.status).toBe(200);
     expect(one(updated.body).attributes).toEqual({ name: 'Utility' });
 
@@ -64,12 +75,19 @@ describe('CRUD through the generic layer (Admin)', () => {
     expect(deleted.raw.body).toBe('');
     const gone = await api(server.app, 'GET', url);
     expect(gone.status).toBe(404);
-    expect(firstError(gone.body)).toMatchObject({ status: '404', code: 'not_found', detail: 'Vehicle type not found' });
+    expect(firstError(gone.body)).toMatchObject({
+      status: '404',
+      code: 'not_found',
+      detail: 'Vehicle type not found',
+    });
     expect((await api(server.app, 'DELETE', url, { token: tokens.admin })).status).toBe(404);
   });
 
   it('lots: create, then PATCH changes only the attributes sent', async () => {
-    const created = await api(server.app, 'POST', `${V1}/lots/`, { token: tokens.admin, body: doc('lots', LOT) });
+    const created = await api(server.app, 'POST', `${V1}/lots/`, {
+      token: tokens.admin,
+      body: doc('lots', LOT),
+    });
     expect(created.status).toBe(201);
     const lot = one(created.body);
     expect(lot.attributes).toEqual({
@@ -83,14 +101,23 @@ describe('CRUD through the generic layer (Admin)', () => {
       subscriptionParkingDiscount: '0.5',
     });
     const url = `${V1}/lots/${lot.id}/`;
-    const patched = await api(server.app, 'PATCH', url, { token: tokens.admin, body: doc('lots', { spaces: '55' }, { id: lot.id }) });
+    const patched = await api(server.app, 'PATCH', url, {
+      token: tokens.admin,
+      body: doc('lots', { spaces: '55' }, { id: lot.id }),
+    });
     expect(patched.status).toBe(200);
     expect(one(patched.body).attributes).toEqual({ ...lot.attributes, spaces: 55 });
     // Clearing the nullable threshold is a change too; everything else stays.
-    const cleared = await api(server.app, 'PATCH', url, { token: tokens.admin, body: doc('lots', { fillRateThreshold: null }, { id: lot.id }) });
+    const cleared = await api(server.app, 'PATCH', url, {
+      token: tokens.admin,
+      body: doc('lots', { fillRateThreshold: null }, { id: lot.id }),
+    });
     expect(one(cleared.body).attributes).toEqual({ ...lot.attributes, spaces: 55, fillRateThreshold: null });
     // A PATCH with no attributes changes nothing and answers the resource.
-    const nothing = await api(server.app, 'PATCH', url, { token: tokens.admin, body: { data: { type: 'lots', id: Number(lot.id) } } });
+    const nothing = await api(server.app, 'PATCH', url, {
+      token: tokens.admin,
+      body: { data: { type: 'lots', id: Number(lot.id) } },
+    });
     expect(nothing.status).toBe(200);
     expect(one(nothing.body).attributes.spaces).toBe(55);
 
@@ -102,28 +129,60 @@ describe('CRUD through the generic layer (Admin)', () => {
 
   it('PATCH with an id other than the URL’s → 409; without an id → 400', async () => {
     const url = `${V1}/vehicle-types/${ids.sedan}/`;
-    const mismatch = await api(server.app, 'PATCH', url, { token: tokens.admin, body: doc('vehicle-types', { name: 'X' }, { id: String(ids.sedan + 1) }) });
+    const mismatch = await api(server.app, 'PATCH', url, {
+      token: tokens.admin,
+      body: doc('vehicle-types', { name: 'X' }, { id: String(ids.sedan + 1) }),
+    });
     expect(mismatch.status).toBe(409);
-    expect(firstError(mismatch.body)).toMatchObject({ status: '409', code: 'conflict', source: { pointer: '/data/id' } });
-    const missing = await api(server.app, 'PATCH', url, { token: tokens.admin, body: doc('vehicle-types', { name: 'X' }) });
+    expect(firstError(mismatch.body)).toMatchObject({
+      status: '409',
+      code: 'conflict',
+      source: { pointer: '/data/id' },
+    });
+    const missing = await api(server.app, 'PATCH', url, {
+      token: tokens.admin,
+      body: doc('vehicle-types', { name: 'X' }),
+    });
     expect(missing.status).toBe(400);
     expect(firstError(missing.body)).toMatchObject({ code: 'required', source: { pointer: '/data/id' } });
     expect(one((await api(server.app, 'GET', url)).body).attributes.name).toBe('Sedan');
   });
 
   it('POST with the wrong type → 409', async () => {
-    const response = await api(server.app, 'POST', `${V1}/vehicle-types/`, { token: tokens.admin, body: doc('lots', { name: 'Ute' }) });
+    const response = await api(server.app, 'POST', `${V1}/vehicle-types/`, {
+      token: tokens.admin,
+      body: doc('lots', { name: 'Ute' }),
+    });
     expect(response.status).toBe(409);
-    expect(firstError(response.body)).toMatchObject({ status: '409', code: 'conflict', source: { pointer: '/data/type' } });
+    expect(firstError(response.body)).toMatchObject({
+      status: '409',
+      code: 'conflict',
+      source: { pointer: '/data/type' },
+    });
   });
 
   it('a duplicate vehicle type name → 400 on name (create and rename)', async () => {
-    const duplicate = await api(server.app, 'POST', `${V1}/vehicle-types/`, { token: tokens.admin, body: doc('vehicle-types', { name: 'Sedan' }) });
+    const duplicate = await api(server.app, 'POST', `${V1}/vehicle-types/`, {
+      token: tokens.admin,
+      body: doc('vehicle-types', { name: 'Sedan' }),
+    });
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.errors).toEqual([
-      { status: '400', code: 'unique', detail: 'A vehicle type with this name already exists.', source: { pointer: '/data/attributes/name' } },
+      {
+        status: '400',
+        code: 'unique',
+        detail: 'A vehicle type with this name already exists.',
+        source: { pointer: '/data/attributes/name' },
+      },
     ]);
-    const other = one((await api(server.app, 'POST', `${V1}/vehicle-types/`, { token: tokens.admin, body: doc('vehicle-types', { name: 'Coupe' }) })).body);
+    const other = one(
+      (
+        await api(server.app, 'POST', `${V1}/vehicle-types/`, {
+          token: tokens.admin,
+          body: doc('vehicle-types', { name: 'Coupe' }),
+        })
+      ).body,
+    );
     const rename = await api(server.app, 'PATCH', `${V1}/vehicle-types/${other.id}/`, {
       token: tokens.admin,
       body: doc('vehicle-types', { name: 'Sedan' }, { id: other.id }),
@@ -133,18 +192,32 @@ describe('CRUD through the generic layer (Admin)', () => {
   });
 
   it('a duplicate lot slug → 400 on slug', async () => {
-    const response = await api(server.app, 'POST', `${V1}/lots/`, { token: tokens.admin, body: doc('lots', { ...LOT, slug: 'indoor' }) });
+    const response = await api(server.app, 'POST', `${V1}/lots/`, {
+      token: tokens.admin,
+      body: doc('lots', { ...LOT, slug: 'indoor' }),
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([
-      { status: '400', code: 'unique', detail: 'A lot with this slug already exists.', source: { pointer: '/data/attributes/slug' } },
+      {
+        status: '400',
+        code: 'unique',
+        detail: 'A lot with this slug already exists.',
+        source: { pointer: '/data/attributes/slug' },
+      },
     ]);
   });
 
   it('deleting a vehicle type still used by a vehicle → 409, and it stays', async () => {
-    const response = await api(server.app, 'DELETE', `${V1}/vehicle-types/${ids.sedan}/`, { token: tokens.admin });
+    const response = await api(server.app, 'DELETE', `${V1}/vehicle-types/${ids.sedan}/`, {
+      token: tokens.admin,
+    });
     expect(response.status).toBe(409);
     expect(response.body.errors).toEqual([
-      { status: '409', code: 'in_use', detail: 'This record is in use by other records and cannot be changed or deleted.' },
+      {
+        status: '409',
+        code: 'in_use',
+        detail: 'This record is in use by other records and cannot be changed or deleted.',
+      },
     ]);
     expect((await api(server.app, 'GET', `${V1}/vehicle-types/${ids.sedan}/`)).status).toBe(200);
   });
@@ -152,21 +225,35 @@ describe('CRUD through the generic layer (Admin)', () => {
   it('validates relationships on create: required, existing and visible', async () => {
     const url = `${V1}/vehicles/`;
     const attributes = { rego: 'new 1', make: 'Kia', model: 'Rio', colour: 'Red' };
-    const missing = await api(server.app, 'POST', url, { token: tokens.ann, body: doc('vehicles', attributes) });
+    const missing = await api(server.app, 'POST', url, {
+      token: tokens.ann,
+      body: doc('vehicles', attributes),
+    });
     expect(missing.status).toBe(400);
-    expect(firstError(missing.body)).toMatchObject({ detail: 'This field is required.', source: { pointer: '/data/relationships/vehicleType' } });
+    expect(firstError(missing.body)).toMatchObject({
+      detail: 'This field is required.',
+      source: { pointer: '/data/relationships/vehicleType' },
+    });
     // A customer cannot attach a vehicle to someone else: other customers are outside their scope.
     const foreign = await api(server.app, 'POST', url, {
       token: tokens.ann,
       body: doc('vehicles', attributes, {
-        relationships: { vehicleType: { data: { type: 'vehicle-types', id: String(ids.sedan) } }, owner: { data: { type: 'customers', id: String(ids.bob) } } },
+        relationships: {
+          vehicleType: { data: { type: 'vehicle-types', id: String(ids.sedan) } },
+          owner: { data: { type: 'customers', id: String(ids.bob) } },
+        },
       }),
     });
     expect(foreign.status).toBe(400);
-    expect(firstError(foreign.body)).toMatchObject({ detail: `Invalid pk "${ids.bob}" - object does not exist.`, source: { pointer: '/data/relationships/owner' } });
+    expect(firstError(foreign.body)).toMatchObject({
+      detail: `Invalid pk "${ids.bob}" - object does not exist.`,
+      source: { pointer: '/data/relationships/owner' },
+    });
     const created = await api(server.app, 'POST', url, {
       token: tokens.ann,
-      body: doc('vehicles', attributes, { relationships: { vehicleType: { data: { type: 'vehicle-types', id: ids.sedan } } } }),
+      body: doc('vehicles', attributes, {
+        relationships: { vehicleType: { data: { type: 'vehicle-types', id: ids.sedan } } },
+      }),
     });
     expect(created.status).toBe(201);
     expect(one(created.body).attributes.rego).toBe('NEW1');
@@ -187,7 +274,10 @@ describe('authorisation', () => {
   it('anonymous writes of settings → 401; a customer’s → 403', async () => {
     const anonymous = await api(server.app, 'POST', `${V1}/lots/`, { body: doc('lots', LOT) });
     expect(anonymous.status).toBe(401);
-    const customer = await api(server.app, 'POST', `${V1}/lots/`, { token: tokens.ann, body: doc('lots', LOT) });
+    const customer = await api(server.app, 'POST', `${V1}/lots/`, {
+      token: tokens.ann,
+      body: doc('lots', LOT),
+    });
     expect(customer.status).toBe(403);
     expect(firstError(customer.body)).toMatchObject({ status: '403', code: 'permission_denied' });
   });
@@ -197,15 +287,22 @@ describe('authorisation', () => {
     const read = await api(server.app, 'GET', url, { token: tokens.ann });
     expect(read.status).toBe(404);
     expect(firstError(read.body)?.detail).toBe('Vehicle not found');
-    const patch = await api(server.app, 'PATCH', url, { token: tokens.ann, body: doc('vehicles', { make: 'Stolen' }, { id: String(ids.bobVehicle) }) });
+    const patch = await api(server.app, 'PATCH', url, {
+      token: tokens.ann,
+      body: doc('vehicles', { make: 'Stolen' }, { id: String(ids.bobVehicle) }),
+    });
     expect(patch.status).toBe(404);
     const own = await api(server.app, 'GET', `${V1}/vehicles/`, { token: tokens.ann });
     expect(many(own.body).map((vehicle) => vehicle.id)).not.toContain(String(ids.bobVehicle));
-    expect(one((await api(server.app, 'GET', url, { token: tokens.bob })).body).attributes.make).toBe('Toyota');
+    expect(one((await api(server.app, 'GET', url, { token: tokens.bob })).body).attributes.make).toBe(
+      'Toyota',
+    );
   });
 
   it('deleting is for Admins: a customer deleting their own vehicle → 403', async () => {
-    const response = await api(server.app, 'DELETE', `${V1}/vehicles/${ids.annVehicle}/`, { token: tokens.ann });
+    const response = await api(server.app, 'DELETE', `${V1}/vehicles/${ids.annVehicle}/`, {
+      token: tokens.ann,
+    });
     expect(response.status).toBe(403);
   });
 
@@ -224,7 +321,10 @@ describe('authorisation', () => {
     ['PATCH', 'vehicle-types', { name: 'Renamed' }],
     ['DELETE', 'vehicle-types', undefined],
   ] as const)('settings writes are for Admins: Sales %s %s → 403', async (method, type, attributes) => {
-    const id = type === 'lots' ? many((await api(server.app, 'GET', `${V1}/lots/?filter[slug]=outdoor`)).body)[0]?.id ?? '' : String(ids.sedan);
+    const id =
+      type === 'lots'
+        ? (many((await api(server.app, 'GET', `${V1}/lots/?filter[slug]=outdoor`)).body)[0]?.id ?? '')
+        : String(ids.sedan);
     const url = method === 'POST' ? `${V1}/${type}/` : `${V1}/${type}/${id}/`;
     const body = attributes && doc(type, attributes, method === 'PATCH' ? { id } : {});
     const response = await api(server.app, method, url, { token: tokens.sales, body });

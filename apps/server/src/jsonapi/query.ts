@@ -34,7 +34,11 @@ export function isValidDate(text: string): boolean {
 }
 
 /** Turns a query-string value into the JS value a column comparison takes. */
-export function parseValue(kind: ValueKind, raw: string, parameter: string): string | number | boolean | Date {
+export function parseValue(
+  kind: ValueKind,
+  raw: string,
+  parameter: string,
+): string | number | boolean | Date {
   const bad = (what: string) => errors.parameter(`"${raw}" is not a valid ${what}.`, parameter);
   switch (kind) {
     case 'string':
@@ -55,7 +59,8 @@ export function parseValue(kind: ValueKind, raw: string, parameter: string): str
       if (!isValidDate(raw)) throw bad('date (YYYY-MM-DD)');
       return raw;
     case 'datetime': {
-      if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw)) throw bad('datetime');
+      if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw))
+        throw bad('datetime');
       const date = new Date(raw.replace(' ', 'T'));
       if (Number.isNaN(date.getTime()) || !isCountableInstant(date)) throw bad('datetime');
       return date;
@@ -63,9 +68,15 @@ export function parseValue(kind: ValueKind, raw: string, parameter: string): str
   }
 }
 
-function columnFilter(spec: Extract<FilterSpec, { kind: 'column' }>, op: FilterOp, raw: string, parameter: string): SQL {
+function columnFilter(
+  spec: Extract<FilterSpec, { kind: 'column' }>,
+  op: FilterOp,
+  raw: string,
+  parameter: string,
+): SQL {
   const allowed = spec.ops ?? ['eq', 'in'];
-  if (!allowed.includes(op)) throw errors.parameter(`Filter operator "${op}" is not supported here.`, parameter);
+  if (!allowed.includes(op))
+    throw errors.parameter(`Filter operator "${op}" is not supported here.`, parameter);
   const checkChoice = (value: string) => {
     if (spec.choices && !spec.choices.includes(value)) {
       throw errors.parameter(`"${value}" is not one of the available choices.`, parameter);
@@ -140,7 +151,13 @@ export function parseListQuery(
   };
 }
 
-function filterSql(def: AnyResource, name: string, raw: string, param: string, ctx: RequestContext): SQL | undefined {
+function filterSql(
+  def: AnyResource,
+  name: string,
+  raw: string,
+  param: string,
+  ctx: RequestContext,
+): SQL | undefined {
   const filters = def.filters ?? {};
   const exact = filters[name];
   if (exact) {
@@ -152,7 +169,8 @@ function filterSql(def: AnyResource, name: string, raw: string, param: string, c
     const op = name.slice(split + 2) as FilterOp;
     const base = filters[name.slice(0, split)];
     if (base && OPS.includes(op)) {
-      if (base.kind === 'custom') throw errors.parameter(`Filter operator "${op}" is not supported here.`, param);
+      if (base.kind === 'custom')
+        throw errors.parameter(`Filter operator "${op}" is not supported here.`, param);
       return columnFilter(base, op, raw, param);
     }
   }
@@ -173,13 +191,17 @@ function parseSort(def: AnyResource, raw: string | undefined): ListQuery['sort']
 function parsePage(numberRaw: string | undefined, sizeRaw: string | undefined): ListQuery['page'] {
   const positive = (raw: string, parameter: string) => {
     if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-      throw errors.parameter(`"${raw}" is not a valid page ${parameter === 'page[size]' ? 'size' : 'number'}.`, parameter);
+      throw errors.parameter(
+        `"${raw}" is not a valid page ${parameter === 'page[size]' ? 'size' : 'number'}.`,
+        parameter,
+      );
     }
     return Number(raw);
   };
   const number = numberRaw === undefined ? 1 : positive(numberRaw, 'page[number]');
   const size = sizeRaw === undefined ? PAGE_SIZE_DEFAULT : positive(sizeRaw, 'page[size]');
-  if (size > PAGE_SIZE_MAX) throw errors.parameter(`Page size may be at most ${PAGE_SIZE_MAX}.`, 'page[size]');
+  if (size > PAGE_SIZE_MAX)
+    throw errors.parameter(`Page size may be at most ${PAGE_SIZE_MAX}.`, 'page[size]');
   return { number, size };
 }
 
@@ -187,7 +209,8 @@ export function parseInclude(raw: string | undefined): string[] {
   if (raw === undefined || raw === '') return [];
   const paths = raw.split(',');
   for (const path of paths) {
-    if (!/^[A-Za-z]+(\.[A-Za-z]+)*$/.test(path)) throw errors.parameter(`Invalid include path "${path}".`, 'include');
+    if (!/^[A-Za-z]+(\.[A-Za-z]+)*$/.test(path))
+      throw errors.parameter(`Invalid include path "${path}".`, 'include');
   }
   return paths;
 }

@@ -50,7 +50,11 @@ export interface WriteSpec<Row> {
   updateSchema?: ZodType<Record<string, unknown>>;
   relationships?: Record<string, WriteRelationship>;
   /** Last look at the values before they are written: row rules, defaults, authorisation of values. */
-  prepare?(ctx: RequestContext, values: Record<string, unknown>, existing: Row | undefined): Promise<Record<string, unknown>> | Record<string, unknown>;
+  prepare?(
+    ctx: RequestContext,
+    values: Record<string, unknown>,
+    existing: Row | undefined,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 
 export interface ResourceDefinition<Row> {

@@ -25,7 +25,12 @@ type MemberParams = { type: string; id: string };
 
 const queryOf = (request: FastifyRequest) => request.query as RawQuery;
 
-export function registerResourceRoutes(app: FastifyInstance, services: Services, registry: Registry, prefix: string) {
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  services: Services,
+  registry: Registry,
+  prefix: string,
+) {
   app.get<{ Params: TypeParams }>(
     `${prefix}/:type/`,
     route(services, async (ctx, request) => {
@@ -55,15 +60,24 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       await def.throttle?.(ctx, doc);
       const id = await inTransaction(ctx, async (tx) => {
         const created = await createResource(def, tx, registry, doc);
-        if (audited(tx)) await recordChange(def, tx, 'create', created, null, await snapshot(def, tx, created));
+        if (audited(tx))
+          await recordChange(def, tx, 'create', created, null, await snapshot(def, tx, created));
         return created;
       });
       reply.status(201);
       // The creator sees what they just created even when it is outside their scope afterwards
       // (a registration, a guest's booking); related rows in `included` stay scoped.
       const extra = def.afterCreate ? await def.afterCreate(ctx, id) : {};
-      const created = await readResource(def, { ...ctx, now: services.clock() }, registry, id, {}, { unscoped: true });
-      if (created.data && !Array.isArray(created.data)) created.data.attributes = { ...created.data.attributes, ...extra };
+      const created = await readResource(
+        def,
+        { ...ctx, now: services.clock() },
+        registry,
+        id,
+        {},
+        { unscoped: true },
+      );
+      if (created.data && !Array.isArray(created.data))
+        created.data.attributes = { ...created.data.attributes, ...extra };
       return created;
     }),
   );

@@ -35,8 +35,11 @@ export function moneyText(value: string | null | undefined): string {
   return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
 
-export const fullName = (parts: { title?: string | null; firstName?: string | null; lastName?: string | null }) =>
-  [parts.firstName, parts.lastName].filter(Boolean).join(' ');
+export const fullName = (parts: {
+  title?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}) => [parts.firstName, parts.lastName].filter(Boolean).join(' ');
 
 /** "12.50" → "$12.50" (formattedPrice). */
 export const audText = (value: string | null | undefined): string => formatAud(parseMoney(moneyText(value)));

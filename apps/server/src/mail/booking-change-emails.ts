@@ -6,7 +6,10 @@ import type { MailMessage } from './mailer';
 const SITE = 'SkyPark Airport Parking';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 export interface MailBooking {
   bookingCode: string;
@@ -25,7 +28,13 @@ export interface MailBooking {
 function when(instant: Date | null, timeZone: string): string {
   if (!instant) return '';
   const [date = '', time = ''] = businessLocalDatetime(instant, timeZone).split('T');
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return `${day}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
 }
@@ -39,13 +48,25 @@ function details(booking: MailBooking, timeZone: string): Array<[string, string]
     ['Drop-off', when(booking.startDatetime, timeZone)],
     ['Pick-up', when(booking.endDatetime, timeZone)],
     ['Rego', booking.rego],
-    ['Extras', booking.extras.length ? booking.extras.map((extra) => `${extra.name} (${money(extra.price)})`).join(', ') : 'None'],
+    [
+      'Extras',
+      booking.extras.length
+        ? booking.extras.map((extra) => `${extra.name} (${money(extra.price)})`).join(', ')
+        : 'None',
+    ],
     ['Total', money(booking.totalCost)],
     ['Paid', money(booking.amountPaid)],
   ];
 }
 
-function compose(to: string, subject: string, heading: string, paragraphs: string[], rows: Array<[string, string]>, action: { label: string; url: string }): MailMessage {
+function compose(
+  to: string,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  rows: Array<[string, string]>,
+  action: { label: string; url: string },
+): MailMessage {
   const text = [
     heading,
     '',
@@ -57,7 +78,10 @@ function compose(to: string, subject: string, heading: string, paragraphs: strin
     SITE,
   ].join('\n');
   const table = rows
-    .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#52606d">${escape(label)}</td><td style="padding:4px 0;font-weight:bold">${escape(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#52606d">${escape(label)}</td><td style="padding:4px 0;font-weight:bold">${escape(value)}</td></tr>`,
+    )
     .join('');
   const html = `<!doctype html><html lang="en-AU"><body style="margin:0;background:#f4f6fa;font-family:Arial,Helvetica,sans-serif;color:#1c2733">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -75,15 +99,34 @@ export function bookingChangedMessage(
   change: { fields: string[]; dueCents: Cents; paidCents?: Cents; refundedCents: Cents; creditCents: Cents },
   options: { timeZone: string; manageUrl: string },
 ): MailMessage {
-  const paragraphs = [`Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been changed (${change.fields.join(', ')}).`];
-  if (change.dueCents > 0) paragraphs.push(`The new price is ${formatAud(change.dueCents)} more than you have paid. Please pay the difference with Manage my booking before drop-off.`);
-  if (change.paidCents && change.paidCents > 0) paragraphs.push(`Thank you for paying the difference of ${formatAud(change.paidCents)}.`);
-  if (change.refundedCents > 0) paragraphs.push(`We have refunded ${formatAud(change.refundedCents)} to your card. It can take 5 to 10 business days to appear.`);
-  if (change.creditCents > 0) paragraphs.push(`A credit of ${formatAud(change.creditCents)} is recorded on your booking; we will settle it with you.`);
-  return compose(booking.email, `Your booking ${booking.bookingCode} has been changed`, 'Your booking has been changed', paragraphs, details(booking, options.timeZone), {
-    label: 'Manage my booking',
-    url: options.manageUrl,
-  });
+  const paragraphs = [
+    `Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been changed (${change.fields.join(', ')}).`,
+  ];
+  if (change.dueCents > 0)
+    paragraphs.push(
+      `The new price is ${formatAud(change.dueCents)} more than you have paid. Please pay the difference with Manage my booking before drop-off.`,
+    );
+  if (change.paidCents && change.paidCents > 0)
+    paragraphs.push(`Thank you for paying the difference of ${formatAud(change.paidCents)}.`);
+  if (change.refundedCents > 0)
+    paragraphs.push(
+      `We have refunded ${formatAud(change.refundedCents)} to your card. It can take 5 to 10 business days to appear.`,
+    );
+  if (change.creditCents > 0)
+    paragraphs.push(
+      `A credit of ${formatAud(change.creditCents)} is recorded on your booking; we will settle it with you.`,
+    );
+  return compose(
+    booking.email,
+    `Your booking ${booking.bookingCode} has been changed`,
+    'Your booking has been changed',
+    paragraphs,
+    details(booking, options.timeZone),
+    {
+      label: 'Manage my booking',
+      url: options.manageUrl,
+    },
+  );
 }
 
 export function bookingCancelledMessage(
@@ -91,21 +134,52 @@ export function bookingCancelledMessage(
   refund: { refundedCents: Cents; creditCents: Cents },
   options: { timeZone: string; bookUrl: string },
 ): MailMessage {
-  const paragraphs = [`Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been cancelled.`];
-  if (refund.refundedCents > 0) paragraphs.push(`We have refunded ${formatAud(refund.refundedCents)} to your card. It can take 5 to 10 business days to appear.`);
-  if (refund.creditCents > 0) paragraphs.push(`A credit of ${formatAud(refund.creditCents)} is recorded on your booking; we will settle it with you.`);
-  if (refund.refundedCents === 0 && refund.creditCents === 0) paragraphs.push('No refund is due on this booking.');
-  return compose(booking.email, `Your booking ${booking.bookingCode} has been cancelled`, 'Your booking has been cancelled', paragraphs, details(booking, options.timeZone), {
-    label: 'Book again',
-    url: options.bookUrl,
-  });
+  const paragraphs = [
+    `Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been cancelled.`,
+  ];
+  if (refund.refundedCents > 0)
+    paragraphs.push(
+      `We have refunded ${formatAud(refund.refundedCents)} to your card. It can take 5 to 10 business days to appear.`,
+    );
+  if (refund.creditCents > 0)
+    paragraphs.push(
+      `A credit of ${formatAud(refund.creditCents)} is recorded on your booking; we will settle it with you.`,
+    );
+  if (refund.refundedCents === 0 && refund.creditCents === 0)
+    paragraphs.push('No refund is due on this booking.');
+  return compose(
+    booking.email,
+    `Your booking ${booking.bookingCode} has been cancelled`,
+    'Your booking has been cancelled',
+    paragraphs,
+    details(booking, options.timeZone),
+    {
+      label: 'Book again',
+      url: options.bookUrl,
+    },
+  );
 }
 
 /** A payment that arrived when the booking could no longer take it, refunded at once (payment-outcomes). */
-export function paymentRefusedMessage(booking: MailBooking, explanation: string, options: { timeZone: string; manageUrl: string }): MailMessage {
-  const paragraphs = [`Hi ${booking.firstName || 'there'},`, explanation, 'It can take 5 to 10 business days to appear on your card.'];
-  return compose(booking.email, `Your payment for booking ${booking.bookingCode} has been refunded`, 'Your payment has been refunded', paragraphs, details(booking, options.timeZone), {
-    label: 'Manage my booking',
-    url: options.manageUrl,
-  });
+export function paymentRefusedMessage(
+  booking: MailBooking,
+  explanation: string,
+  options: { timeZone: string; manageUrl: string },
+): MailMessage {
+  const paragraphs = [
+    `Hi ${booking.firstName || 'there'},`,
+    explanation,
+    'It can take 5 to 10 business days to appear on your card.',
+  ];
+  return compose(
+    booking.email,
+    `Your payment for booking ${booking.bookingCode} has been refunded`,
+    'Your payment has been refunded',
+    paragraphs,
+    details(booking, options.timeZone),
+    {
+      label: 'Manage my booking',
+      url: options.manageUrl,
+    },
+  );
 }

@@ -37,7 +37,10 @@ async function guestBooking() {
   n += 1;
   const email = `traveller${n}@example.com`;
   const response = await api(server.app, 'POST', `${V1}/bookings/`, {
-    body: bookingDoc(f, { attributes: { email, promoCode: 'WELCOME10' }, relationships: { extras: { data: [{ type: 'extras', id: String(f.wash.id) }] } } }),
+    body: bookingDoc(f, {
+      attributes: { email, promoCode: 'WELCOME10' },
+      relationships: { extras: { data: [{ type: 'extras', id: String(f.wash.id) }] } },
+    }),
   });
   expect(response.status).toBe(201);
   const booking = one(response.body);
@@ -47,8 +50,13 @@ async function guestBooking() {
 }
 
 const pay = (clientSecret: string) =>
-  api(server.app, 'POST', `${V1}/local-payments/`, { body: doc('local-payments', { clientSecret, number: '4242424242424242', expiry: '12 / 30', cvc: '123' }) });
-const confirm = (clientSecret: string) => api(server.app, 'POST', `${V1}/payment-confirmations/`, { body: doc('payment-confirmations', { clientSecret }) });
+  api(server.app, 'POST', `${V1}/local-payments/`, {
+    body: doc('local-payments', { clientSecret, number: '4242424242424242', expiry: '12 / 30', cvc: '123' }),
+  });
+const confirm = (clientSecret: string) =>
+  api(server.app, 'POST', `${V1}/payment-confirmations/`, {
+    body: doc('payment-confirmations', { clientSecret }),
+  });
 
 function succeededEvent(clientSecret: string, id: string) {
   const intentId = clientSecret.split('_secret_')[0] ?? '';
@@ -56,16 +64,35 @@ function succeededEvent(clientSecret: string, id: string) {
     id,
     object: 'event',
     type: 'payment_intent.succeeded',
-    data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', amount: 7680, currency: 'aud', client_secret: clientSecret, metadata: {} } },
+    data: {
+      object: {
+        id: intentId,
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 7680,
+        currency: 'aud',
+        client_secret: clientSecret,
+        metadata: {},
+      },
+    },
   });
 }
 function webhook(payload: string) {
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: server.config.payments.webhookSecret });
-  return server.app.inject({ method: 'POST', url: `${V1}/stripe/webhook/`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: server.config.payments.webhookSecret,
+  });
+  return server.app.inject({
+    method: 'POST',
+    url: `${V1}/stripe/webhook/`,
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 }
 
 const mailTo = (to: string): MailMessage[] => server.mail.filter((mail) => mail.to === to);
-const attachment = (mail: MailMessage | undefined, type: string) => mail?.attachments?.find((file) => file.contentType.startsWith(type));
+const attachment = (mail: MailMessage | undefined, type: string) =>
+  mail?.attachments?.find((file) => file.contentType.startsWith(type));
 
 describe('the booking confirmation email', () => {
   it('a paid online booking gets one email with the booking, every charge, GST, paid and due, and the links', async () => {
@@ -131,7 +158,16 @@ describe('the booking confirmation email', () => {
     const qr = attachment(mail, 'image/png');
     expect(qr?.cid).toBe(QR_CID);
     // The same QR code as the library draws for the booking code and nothing else.
-    expect(qr?.content.equals(await QRCode.toBuffer(booking.code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 }))).toBe(true);
+    expect(
+      qr?.content.equals(
+        await QRCode.toBuffer(booking.code, {
+          type: 'png',
+          errorCorrectionLevel: 'M',
+          margin: 2,
+          width: 240,
+        }),
+      ),
+    ).toBe(true);
     const ics = attachment(mail, 'text/calendar')?.content.toString('utf8') ?? '';
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).toContain('DTSTART:20261130T190000Z');
@@ -142,17 +178,34 @@ describe('the booking confirmation email', () => {
     const booking = await guestBooking();
     expect((await pay(booking.clientSecret)).status).toBe(201);
     const payload = succeededEvent(booking.clientSecret, `evt_again_${booking.id}`);
-    const results = await Promise.all([confirm(booking.clientSecret), webhook(payload), confirm(booking.clientSecret), webhook(payload)]);
-    expect(results.map((result) => ('status' in result ? result.status : result.statusCode))).toEqual([201, 200, 201, 200]);
+    const results = await Promise.all([
+      confirm(booking.clientSecret),
+      webhook(payload),
+      confirm(booking.clientSecret),
+      webhook(payload),
+    ]);
+    expect(results.map((result) => ('status' in result ? result.status : result.statusCode))).toEqual([
+      201, 200, 201, 200,
+    ]);
     expect(mailTo(booking.email)).toHaveLength(1);
   });
 
   it('is sent once when the webhook comes before the browser confirmation', async () => {
     const booking = await guestBooking();
     // The provider takes the card; its webhook arrives first (and is believed once the provider says so).
-    const provider = createLocalProvider(server.handle.db, { publicUrl: server.config.publicUrl, clock: server.clock.now, webhookSecret: server.config.payments.webhookSecret });
-    await provider.confirmPayment(booking.clientSecret, { number: '4242424242424242', expiry: '12 / 30', cvc: '123' });
-    expect((await webhook(succeededEvent(booking.clientSecret, `evt_first_${booking.id}`))).statusCode).toBe(200);
+    const provider = createLocalProvider(server.handle.db, {
+      publicUrl: server.config.publicUrl,
+      clock: server.clock.now,
+      webhookSecret: server.config.payments.webhookSecret,
+    });
+    await provider.confirmPayment(booking.clientSecret, {
+      number: '4242424242424242',
+      expiry: '12 / 30',
+      cvc: '123',
+    });
+    expect((await webhook(succeededEvent(booking.clientSecret, `evt_first_${booking.id}`))).statusCode).toBe(
+      200,
+    );
     expect(mailTo(booking.email)).toHaveLength(1);
     await pay(booking.clientSecret); // the local provider's own event: already applied
     await confirm(booking.clientSecret);
@@ -161,10 +214,20 @@ describe('the booking confirmation email', () => {
 
   it('a subscriber’s free booking is confirmed at once and emailed', async () => {
     const products = await subscriptionProducts(server.handle.db);
-    const subscriber = await createUser(server.handle.db, { email: 'subscriber@example.com', firstName: 'Sam' });
-    await server.handle.db.insert(subscriptions).values({ userId: subscriber.user.id, priceId: products.indoorPrice.id, endDatetime: new Date('2027-06-01T00:00:00+10:00') });
+    const subscriber = await createUser(server.handle.db, {
+      email: 'subscriber@example.com',
+      firstName: 'Sam',
+    });
+    await server.handle.db.insert(subscriptions).values({
+      userId: subscriber.user.id,
+      priceId: products.indoorPrice.id,
+      endDatetime: new Date('2027-06-01T00:00:00+10:00'),
+    });
     const token = await login(server.app, 'subscriber@example.com');
-    const created = await api(server.app, 'POST', `${V1}/bookings/`, { token, body: bookingDoc(f, { relationships: { lot: rel('lots', f.indoor.id) } }) });
+    const created = await api(server.app, 'POST', `${V1}/bookings/`, {
+      token,
+      body: bookingDoc(f, { relationships: { lot: rel('lots', f.indoor.id) } }),
+    });
     expect(created.status).toBe(201);
     expect(one(created.body).attributes).toMatchObject({ status: 'complete', totalCost: '0.00' });
     const [mail, ...more] = mailTo('subscriber@example.com');
@@ -183,7 +246,10 @@ describe('staff bookings and the payment receipt', () => {
   });
 
   it('a booking staff key in with a real email is confirmed by email; a later card payment sends a receipt', async () => {
-    const created = await api(server.app, 'POST', `${V1}/bookings/`, { token: staff, body: bookingDoc(f, { attributes: { email: 'caller@example.com' } }) });
+    const created = await api(server.app, 'POST', `${V1}/bookings/`, {
+      token: staff,
+      body: bookingDoc(f, { attributes: { email: 'caller@example.com' } }),
+    });
     expect(created.status).toBe(201);
     const booking = one(created.body);
     const code = String(booking.attributes.bookingCode);
@@ -192,7 +258,13 @@ describe('staff bookings and the payment receipt', () => {
     expect(confirmation?.text).toMatch(/Amount paid:\s+\$0\.00/);
     expect(confirmation?.text).toMatch(/Balance due:\s+\$52\.00/);
 
-    const body = { data: { type: 'payments', attributes: { amount: '20.00' }, relationships: { booking: { data: { type: 'bookings', id: booking.id } } } } };
+    const body = {
+      data: {
+        type: 'payments',
+        attributes: { amount: '20.00' },
+        relationships: { booking: { data: { type: 'bookings', id: booking.id } } },
+      },
+    };
     const opened = await api(server.app, 'POST', `${V1}/payments/`, { token: staff, body });
     const secret = one(opened.body).attributes.clientSecret;
     if (typeof secret !== 'string') throw new Error('no secret');
@@ -209,9 +281,15 @@ describe('staff bookings and the payment receipt', () => {
 
   it('no email for a walk-in without an address (placeholder email) or a booking staff leave pending', async () => {
     const placeholder = `no-email-${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}@parking.test`;
-    const walkIn = await api(server.app, 'POST', `${V1}/bookings/`, { token: staff, body: bookingDoc(f, { attributes: { email: placeholder } }) });
+    const walkIn = await api(server.app, 'POST', `${V1}/bookings/`, {
+      token: staff,
+      body: bookingDoc(f, { attributes: { email: placeholder } }),
+    });
     expect(walkIn.status).toBe(201);
-    const pending = await api(server.app, 'POST', `${V1}/bookings/`, { token: staff, body: bookingDoc(f, { attributes: { email: 'later@example.com', status: 'pending' } }) });
+    const pending = await api(server.app, 'POST', `${V1}/bookings/`, {
+      token: staff,
+      body: bookingDoc(f, { attributes: { email: 'later@example.com', status: 'pending' } }),
+    });
     expect(pending.status).toBe(201);
     expect(server.mail).toHaveLength(0);
   });
@@ -223,19 +301,33 @@ describe('the success page documents (invoice and calendar) for a guest who has 
     await pay(booking.clientSecret);
     const other = await guestBooking();
     const get = (path: string) => server.app.inject({ method: 'GET', url: path });
-    const invoice = await get(`${V1}/bookings/${booking.id}/invoice/?client_secret=${encodeURIComponent(booking.clientSecret)}`);
+    const invoice = await get(
+      `${V1}/bookings/${booking.id}/invoice/?client_secret=${encodeURIComponent(booking.clientSecret)}`,
+    );
     expect(invoice.statusCode).toBe(200);
     expect(invoice.headers['content-type']).toBe('application/pdf');
     expect(pdfText(invoice.rawPayload)).toContain(booking.code);
-    const calendar = await get(`${V1}/bookings/${booking.id}/calendar/?client_secret=${encodeURIComponent(booking.clientSecret)}`);
+    const calendar = await get(
+      `${V1}/bookings/${booking.id}/calendar/?client_secret=${encodeURIComponent(booking.clientSecret)}`,
+    );
     expect(calendar.statusCode).toBe(200);
     expect(calendar.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(calendar.headers['content-disposition']).toBe(`attachment; filename="booking-${booking.code}.ics"`);
+    expect(calendar.headers['content-disposition']).toBe(
+      `attachment; filename="booking-${booking.code}.ics"`,
+    );
     expect(calendar.body).toContain(`UID:${booking.code}-drop-off@parking.test`);
     expect(calendar.body).toContain('DTSTART:20261130T190000Z');
     // Someone else's secret, a made-up one, or none at all: not found / not logged in.
-    expect((await get(`${V1}/bookings/${booking.id}/invoice/?client_secret=${encodeURIComponent(other.clientSecret)}`)).statusCode).toBe(404);
-    expect((await get(`${V1}/bookings/${booking.id}/calendar/?client_secret=pi_x_secret_y`)).statusCode).toBe(404);
+    expect(
+      (
+        await get(
+          `${V1}/bookings/${booking.id}/invoice/?client_secret=${encodeURIComponent(other.clientSecret)}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await get(`${V1}/bookings/${booking.id}/calendar/?client_secret=pi_x_secret_y`)).statusCode).toBe(
+      404,
+    );
     expect((await get(`${V1}/bookings/${booking.id}/calendar/`)).statusCode).toBe(401);
   });
 });

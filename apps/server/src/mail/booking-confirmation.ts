@@ -27,7 +27,8 @@ export type BookingEmailKind = 'confirmation' | 'receipt';
 export const QR_CID = 'booking-qr@parking';
 
 /** The page where a traveller finds their booking again (by code and email). */
-export const manageBookingUrl = (publicUrl: string, bookingCode: string) => `${publicUrl}/manage-booking?code=${encodeURIComponent(bookingCode)}`;
+export const manageBookingUrl = (publicUrl: string, bookingCode: string) =>
+  `${publicUrl}/manage-booking?code=${encodeURIComponent(bookingCode)}`;
 
 /** A booking with nobody to write to: no email, or the placeholder of a walk-in who gave none. */
 export const hasRealEmail = (email: string) => email.trim() !== '' && !PLACEHOLDER_EMAIL_PATTERN.test(email);
@@ -49,7 +50,10 @@ function calendarOf(config: Config, booking: BookingRow, lotName: string, now: D
 }
 
 /** The booking's drop-off and pick-up as an iCalendar file (the success page's "Add to calendar"). */
-export async function bookingCalendarFile(ctx: { db: Executor; services: { config: Config }; now: Date }, booking: BookingRow): Promise<string> {
+export async function bookingCalendarFile(
+  ctx: { db: Executor; services: { config: Config }; now: Date },
+  booking: BookingRow,
+): Promise<string> {
   const lookups = await loadInvoiceLookups(ctx, [booking]);
   return calendarOf(ctx.services.config, booking, lookups.lots.get(booking.lotId) ?? '', ctx.now);
 }
@@ -83,8 +87,12 @@ export async function bookingEmailMessage(
   const receipt = kind === 'receipt';
   const heading = receipt ? 'Payment received' : 'Your parking is booked';
   const intro = receipt
-    ? [`${greeting}hank you: we have received your payment${paymentCents ? ` of ${formatAud(paymentCents)}` : ''} for booking ${booking.bookingCode}. Your updated ${invoiceTitle(business).toLowerCase()} is attached.`]
-    : [`${greeting}hank you for booking with ${business.name}. Your booking ${booking.bookingCode} is confirmed; your ${invoiceTitle(business).toLowerCase()} is attached.`];
+    ? [
+        `${greeting}hank you: we have received your payment${paymentCents ? ` of ${formatAud(paymentCents)}` : ''} for booking ${booking.bookingCode}. Your updated ${invoiceTitle(business).toLowerCase()} is attached.`,
+      ]
+    : [
+        `${greeting}hank you for booking with ${business.name}. Your booking ${booking.bookingCode} is confirmed; your ${invoiceTitle(business).toLowerCase()} is attached.`,
+      ];
   const content = renderBookingEmail({
     heading,
     intro,
@@ -104,13 +112,24 @@ export async function bookingEmailMessage(
   });
   return {
     to: booking.email,
-    subject: receipt ? `Payment received for booking ${booking.bookingCode}` : `Booking confirmed: ${booking.bookingCode}`,
+    subject: receipt
+      ? `Payment received for booking ${booking.bookingCode}`
+      : `Booking confirmed: ${booking.bookingCode}`,
     text: content.text,
     html: content.html,
     attachments: [
       { filename: `invoice-${booking.bookingCode}.pdf`, contentType: 'application/pdf', content: pdf },
-      { filename: `booking-${booking.bookingCode}-qr.png`, contentType: 'image/png', content: qr, cid: QR_CID },
-      { filename: `booking-${booking.bookingCode}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(calendar, 'utf8') },
+      {
+        filename: `booking-${booking.bookingCode}-qr.png`,
+        contentType: 'image/png',
+        content: qr,
+        cid: QR_CID,
+      },
+      {
+        filename: `booking-${booking.bookingCode}.ics`,
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: Buffer.from(calendar, 'utf8'),
+      },
     ],
   };
 }
@@ -128,7 +147,12 @@ export async function sendBookingEmail(
   try {
     const [booking] = await services.database.select().from(bookings).where(eq(bookings.id, bookingId));
     if (!booking) return;
-    const message = await bookingEmailMessage({ db: services.database, config: services.config, now: services.clock() }, booking, kind, paymentCents);
+    const message = await bookingEmailMessage(
+      { db: services.database, config: services.config, now: services.clock() },
+      booking,
+      kind,
+      paymentCents,
+    );
     if (message) await services.mailer.send(message);
   } catch (error) {
     console.error(`Could not send the ${kind} email of booking ${bookingId}`, error);

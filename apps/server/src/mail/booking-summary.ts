@@ -12,7 +12,10 @@ import type { BusinessDetails } from '../documents/business';
 import type { InvoiceModel } from '../documents/invoice-data';
 
 export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const NAVY = '#0b3a66';
 const MUTED = '#52606d';
@@ -53,13 +56,18 @@ function moneyRows(model: InvoiceModel): Array<[string, string]> {
 export function renderBookingSummary(model: InvoiceModel, options: SummaryOptions = {}): RenderedPart {
   const cell = 'padding:6px 0;vertical-align:top;font-size:14px';
   const details = detailRows(model)
-    .map(([label, value]) => `<tr><td style="${cell};color:${MUTED};width:38%">${escapeHtml(label)}</td><td style="${cell}">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="${cell};color:${MUTED};width:38%">${escapeHtml(label)}</td><td style="${cell}">${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   const charges = model.lines
     .map(
       (line) =>
         `<tr><td style="${cell};border-bottom:1px solid ${RULE}">${escapeHtml(line.description)}${
-          line.detail ? `<br><span style="color:${MUTED};font-size:12px">${escapeHtml(line.detail)}</span>` : ''
+          line.detail
+            ? `<br><span style="color:${MUTED};font-size:12px">${escapeHtml(line.detail)}</span>`
+            : ''
         }</td><td style="${cell};border-bottom:1px solid ${RULE};text-align:right;white-space:nowrap">${escapeHtml(line.amount)}</td></tr>`,
     )
     .join('');
@@ -94,7 +102,9 @@ export function renderBookingSummary(model: InvoiceModel, options: SummaryOption
     ...detailRows(model).map(row),
     '',
     'CHARGES',
-    ...model.lines.map((line) => `${line.description}${line.detail ? ` (${line.detail})` : ''}: ${line.amount}`),
+    ...model.lines.map(
+      (line) => `${line.description}${line.detail ? ` (${line.detail})` : ''}: ${line.amount}`,
+    ),
     '',
     ...moneyRows(model).map(row),
     `Payment: ${[model.paymentStatus, model.paymentMethod, model.paymentDate].filter((part) => part !== '-').join(', ')}`,
@@ -118,16 +128,24 @@ export interface BookingEmailContent {
 export function renderBookingEmail(content: BookingEmailContent): RenderedPart {
   const { business } = content;
   const summary = renderBookingSummary(content.model, { qrCid: content.qrCid });
-  const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5">${escapeHtml(text)}</p>`;
+  const paragraph = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5">${escapeHtml(text)}</p>`;
   const buttons = content.links
     .map(
       (link, index) =>
         `<a href="${escapeHtml(link.url)}" style="${
-          index === 0 ? `background:${NAVY};color:#ffffff;` : `background:#ffffff;color:${NAVY};border:1px solid ${NAVY};`
+          index === 0
+            ? `background:${NAVY};color:#ffffff;`
+            : `background:#ffffff;color:${NAVY};border:1px solid ${NAVY};`
         }padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block;margin:0 8px 8px 0;font-size:15px">${escapeHtml(link.label)}</a>`,
     )
     .join('');
-  const footer = [business.name, business.address.join(', '), `Phone ${business.phone} · ${business.email}`, business.abn ? `ABN ${business.abn}` : '']
+  const footer = [
+    business.name,
+    business.address.join(', '),
+    `Phone ${business.phone} · ${business.email}`,
+    business.abn ? `ABN ${business.abn}` : '',
+  ]
     .filter(Boolean)
     .map(escapeHtml)
     .join('<br>');

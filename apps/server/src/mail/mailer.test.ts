@@ -17,13 +17,23 @@ describe('captured mail', () => {
       html: '<p>K7M2QX9P <img src="cid:qr@test"></p>',
       attachments: [
         { filename: 'invoice-K7M2QX9P.pdf', contentType: 'application/pdf', content: pdf },
-        { filename: 'qr.png', contentType: 'image/png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47]), cid: 'qr@test' },
+        {
+          filename: 'qr.png',
+          contentType: 'image/png',
+          content: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+          cid: 'qr@test',
+        },
       ],
     });
     const [mail] = listCapturedMail(mailDir);
     expect(mail).toMatchObject({ to: 'grace@example.com', subject: 'Booking confirmed: K7M2QX9P' });
     expect(mail?.attachments).toEqual([
-      { filename: 'invoice-K7M2QX9P.pdf', contentType: 'application/pdf', size: pdf.length, contentBase64: pdf.toString('base64') },
+      {
+        filename: 'invoice-K7M2QX9P.pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+        contentBase64: pdf.toString('base64'),
+      },
       { filename: 'qr.png', contentType: 'image/png', cid: 'qr@test', size: 4, contentBase64: 'iVBORw==' },
     ]);
 
@@ -34,12 +44,22 @@ describe('captured mail', () => {
     expect((await app.inject({ method: 'GET', url: '/backend/dev/mail/' })).statusCode).toBe(401);
     const listed = await app.inject({ method: 'GET', url: '/backend/dev/mail/', headers });
     expect(listed.json<Array<{ id: string }>>()[0]?.id).toBe(mail?.id);
-    expect((await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/0` })).statusCode).toBe(401);
-    const file = await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/0`, headers });
+    expect(
+      (await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/0` }))
+        .statusCode,
+    ).toBe(401);
+    const file = await app.inject({
+      method: 'GET',
+      url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/0`,
+      headers,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(pdf)).toBe(true);
-    expect((await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/5`, headers })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/backend/dev/mail/${mail?.id ?? ''}/attachments/5`, headers }))
+        .statusCode,
+    ).toBe(404);
     await server.close();
   });
 });

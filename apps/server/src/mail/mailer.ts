@@ -42,7 +42,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; mailDir: string }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  mailDir: string;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -56,7 +60,11 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     async send(message) {
       // nodemailer rewrites the attachments it is given (content to base64 text): hand it copies.
-      await transport.sendMail({ from: options.from, ...message, attachments: message.attachments?.map((file) => ({ ...file })) });
+      await transport.sendMail({
+        from: options.from,
+        ...message,
+        attachments: message.attachments?.map((file) => ({ ...file })),
+      });
       const date = new Date();
       const id = `${date.getTime().toString().padStart(15, '0')}-${randomUUID()}`;
       const { attachments = [], ...rest } = message;
@@ -86,11 +94,9 @@ export function listCapturedMail(mailDir: string): CapturedMail[] {
   } catch {
     return [];
   }
-  return names
-    .sort()
-    .map((name) => {
-      const mail = JSON.parse(readFileSync(join(mailDir, name), 'utf8')) as CapturedMail;
-      // Messages captured before attachments were kept have none.
-      return { ...mail, attachments: mail.attachments ?? [] };
-    });
+  return names.sort().map((name) => {
+    const mail = JSON.parse(readFileSync(join(mailDir, name), 'utf8')) as CapturedMail;
+    // Messages captured before attachments were kept have none.
+    return { ...mail, attachments: mail.attachments ?? [] };
+  });
 }

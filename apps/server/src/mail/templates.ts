@@ -4,7 +4,10 @@ import type { MailMessage } from './mailer';
 const SITE = 'SkyPark Airport Parking';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 interface Action {
   label: string;
@@ -26,8 +29,20 @@ function layout(heading: string, paragraphs: string[], action: Action | undefine
 </td></tr></table></td></tr></table></body></html>`;
 }
 
-function message(to: string, subject: string, heading: string, paragraphs: string[], action?: Action): MailMessage {
-  const text = [heading, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), SITE].join('\n');
+function message(
+  to: string,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  action?: Action,
+): MailMessage {
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    SITE,
+  ].join('\n');
   return { to, subject, text, html: layout(heading, paragraphs, action) };
 }
 
@@ -62,20 +77,23 @@ export function welcomeSetPasswordMessage(to: string, name: string, url: string)
     to,
     'Your account is ready',
     `Welcome${name ? `, ${name}` : ''}`,
-    ['An account has been created for you. Choose a password to log in and manage your bookings.', 'This link expires in 3 days.'],
+    [
+      'An account has been created for you. Choose a password to log in and manage your bookings.',
+      'This link expires in 3 days.',
+    ],
     { label: 'Choose my password', url },
   );
 }
 
 /** To a login's old address once an Admin has moved the login to another (services/user-logins.ts). */
-export function loginEmailChangedMessage(to: string, name: string, newEmail: string, phone: string): MailMessage {
-  return message(
-    to,
-    'Your login email address was changed',
-    `Hello${name ? `, ${name}` : ''}`,
-    [
-      `The email address you log in with was changed from ${to} to ${newEmail}. From now on, log in and reset your password with the new address.`,
-      `If you did not ask for this change, please call us straight away on ${phone}.`,
-    ],
-  );
+export function loginEmailChangedMessage(
+  to: string,
+  name: string,
+  newEmail: string,
+  phone: string,
+): MailMessage {
+  return message(to, 'Your login email address was changed', `Hello${name ? `, ${name}` : ''}`, [
+    `The email address you log in with was changed from ${to} to ${newEmail}. From now on, log in and reset your password with the new address.`,
+    `If you did not ask for this change, please call us straight away on ${phone}.`,
+  ]);
 }

@@ -4,9 +4,17 @@ import { createLocalProvider } from './local/local-provider';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe/stripe-provider';
 
-export function createPaymentProvider(config: Config, database: Database, clock: () => Date): PaymentProvider {
+export function createPaymentProvider(
+  config: Config,
+  database: Database,
+  clock: () => Date,
+): PaymentProvider {
   const payments = config.payments;
   if (payments.provider === 'stripe') return createStripeProvider(payments);
   if (config.env === 'production') throw new Error('The local payment provider cannot run in production');
-  return createLocalProvider(database, { publicUrl: config.publicUrl, clock, webhookSecret: payments.webhookSecret });
+  return createLocalProvider(database, {
+    publicUrl: config.publicUrl,
+    clock,
+    webhookSecret: payments.webhookSecret,
+  });
 }

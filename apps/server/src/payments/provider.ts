@@ -4,7 +4,13 @@
  * Stripe's test cards). Nothing outside payments/ knows which one runs.
  */
 
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
 
 export interface ProviderPaymentIntent {
   id: string;
@@ -28,9 +34,27 @@ export interface ProviderSubscription {
 }
 
 export type ProviderEvent =
-  | { id: string; type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; intent: ProviderPaymentIntent }
-  | { id: string; type: 'checkout.session.completed'; session: { id: string; customerId: string | null; subscriptionId: string | null; userId: number | null } }
-  | { id: string; type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted'; subscription: ProviderSubscription }
+  | {
+      id: string;
+      type: 'payment_intent.succeeded' | 'payment_intent.payment_failed';
+      intent: ProviderPaymentIntent;
+    }
+  | {
+      id: string;
+      type: 'checkout.session.completed';
+      session: {
+        id: string;
+        customerId: string | null;
+        subscriptionId: string | null;
+        userId: number | null;
+      };
+    }
+  | {
+      id: string;
+      type:
+        'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
+      subscription: ProviderSubscription;
+    }
   | { id: string; type: 'invoice.paid'; subscriptionId: string | null }
   | { id: string; type: 'ignored'; original: string };
 
@@ -79,7 +103,10 @@ export interface PaymentProvider {
    */
   cancelPaymentIntent(id: string): Promise<ProviderPaymentIntent>;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
-  createBillingPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<{ url: string }>;
+  createBillingPortalSession(input: {
+    providerCustomerId: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
   /** ProviderObjectMissingError when the provider has no such subscription. */
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   /** Gives (part of) a succeeded payment back to the card it came from. */

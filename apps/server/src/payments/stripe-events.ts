@@ -4,7 +4,8 @@ import { isDatabaseId } from '../jsonapi/values';
 
 type Json = Record<string, unknown>;
 
-const obj = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+const obj = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 const idOf = (value: unknown): string | null => str(value) ?? str(obj(value).id);

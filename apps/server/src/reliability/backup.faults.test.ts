@@ -16,11 +16,21 @@ import { createDatabase, type Mode, type TestDatabase } from '../test/process-se
 
 const ROOT = findRepoRoot();
 
-function npm(script: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function npm(
+  script: 'backup' | 'restore',
+  file: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', script, '--', '--file', file], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', NODE_ENV: 'test', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TZ: 'UTC',
+        NODE_ENV: 'test',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -32,11 +42,19 @@ function npm(script: 'backup' | 'restore', file: string, env: Record<string, str
 
 /** Every table of the public schema: its row count and a digest of its rows. */
 async function contents(db: Database): Promise<Record<string, string>> {
-  const tables = rowsOf<{ name: string }>(await db.execute(sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`));
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    ),
+  );
   const result: Record<string, string> = {};
   for (const { name } of tables) {
     const [row] = rowsOf<{ n: number; digest: string | null }>(
-      await db.execute(sql.raw(`SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`)),
+      await db.execute(
+        sql.raw(
+          `SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`,
+        ),
+      ),
     );
     result[name] = `${row?.n ?? 0}:${row?.digest ?? ''}`;
   }
@@ -52,13 +70,22 @@ describe.each<Mode>(['postgres', 'pglite'])('backup and restore (%s)', (mode) =>
   it('restores exactly what was backed up', async () => {
     db = await createDatabase(mode);
     const database = db;
-    const file = join(database.dataDir, '..', `parking-backup-${mode}-${process.pid}.${mode === 'postgres' ? 'dump' : 'tar.gz'}`);
-    const env: Record<string, string> = database.mode === 'postgres' ? { DATABASE_URL: database.url ?? '' } : { DATA_DIR: database.dataDir };
+    const file = join(
+      database.dataDir,
+      '..',
+      `parking-backup-${mode}-${process.pid}.${mode === 'postgres' ? 'dump' : 'tar.gz'}`,
+    );
+    const env: Record<string, string> =
+      database.mode === 'postgres' ? { DATABASE_URL: database.url ?? '' } : { DATA_DIR: database.dataDir };
 
     let handle = await database.open();
     let before: Record<string, string>;
     try {
-      await insertBooking(handle.db, { lotId: database.fixtures.outdoor.id, startDatetime: new Date('2026-12-01T06:00:00Z') }, [{ extraId: database.fixtures.wash.id, price: '30.00' }]);
+      await insertBooking(
+        handle.db,
+        { lotId: database.fixtures.outdoor.id, startDatetime: new Date('2026-12-01T06:00:00Z') },
+        [{ extraId: database.fixtures.wash.id, price: '30.00' }],
+      );
       await handle.db.insert(airlines).values({ name: 'Backed-up Air' });
       before = await contents(handle.db);
     } finally {

@@ -10,22 +10,49 @@ import { cpSync, existsSync, readdirSync, rmSync, truncateSync, writeFileSync } 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingDoc } from '../test/booking-fixtures';
-import { adminToken, call, createDatabase, SERVER_DIR, startServer, stopServer, type ServerProcess, type TestDatabase } from '../test/process-server';
+import {
+  adminToken,
+  call,
+  createDatabase,
+  SERVER_DIR,
+  startServer,
+  stopServer,
+  type ServerProcess,
+  type TestDatabase,
+} from '../test/process-server';
 
 const V1 = '/backend/api/v1';
 const PORT = 8953;
 const SECOND_PORT = 8954;
 
 const lockFiles = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('.parking-lock-'));
-const dataFiles = (dir: string) => readdirSync(dir, { recursive: true }).map(String).filter((name) => !name.startsWith('.parking-lock-')).sort();
+const dataFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((name) => !name.startsWith('.parking-lock-'))
+    .sort();
 
 /** Runs a server or CLI entry point on `dataDir` until it exits (all of these are expected to refuse). */
-function runToExit(entry: string[], dataDir: string, port = SECOND_PORT): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+function runToExit(
+  entry: string[],
+  dataDir: string,
+  port = SECOND_PORT,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
       cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'never', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TZ: 'UTC',
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SEED_DEMO: 'never',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -54,7 +81,10 @@ function oneLine(stderr: string): string {
 
 function stay(offsetDays: number) {
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  return { startDatetime: `${day(offsetDays)}T06:00:00+11:00`, endDatetime: `${day(offsetDays + 2)}T18:00:00+11:00` };
+  return {
+    startDatetime: `${day(offsetDays)}T06:00:00+11:00`,
+    endDatetime: `${day(offsetDays + 2)}T18:00:00+11:00`,
+  };
 }
 
 describe('one process per embedded data folder', () => {
@@ -63,7 +93,9 @@ describe('one process per embedded data folder', () => {
   const bookingIds: string[] = [];
 
   const book = async (running: ServerProcess, email: string) => {
-    const answer = await call(running.base, 'POST', `${V1}/bookings/`, { body: bookingDoc(db.fixtures, { attributes: { email, ...stay(10) } }) });
+    const answer = await call(running.base, 'POST', `${V1}/bookings/`, {
+      body: bookingDoc(db.fixtures, { attributes: { email, ...stay(10) } }),
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const id = (answer.body.data as { id: string }).id;
     bookingIds.push(id);
@@ -104,7 +136,11 @@ describe('one process per embedded data folder', () => {
     rmSync(backupFile, { force: true });
     expect(restore.code).toBe(1);
     expect(oneLine(restore.stderr)).toBe(message);
-    expect(readdirSync(join(db.dataDir, '..')).filter((name) => name.startsWith(`${db.dataDir.split('/').pop()}.before-restore`))).toEqual([]);
+    expect(
+      readdirSync(join(db.dataDir, '..')).filter((name) =>
+        name.startsWith(`${db.dataDir.split('/').pop()}.before-restore`),
+      ),
+    ).toEqual([]);
     console.info(`refused in ${second.ms} ms (server), ${backup.ms} ms (backup), ${restore.ms} ms (restore)`);
 
     expect(dataFiles(db.dataDir)).toEqual(before);
@@ -124,8 +160,11 @@ describe('one process per embedded data folder', () => {
     server = await startServer(db, PORT);
     console.info(`restarted over a dead server's lock in ${Date.now() - restarted} ms`);
     const token = await adminToken(server.base);
-    for (const id of bookingIds) expect((await call(server.base, 'GET', `${V1}/bookings/${id}/`, { token })).status).toBe(200);
-    expect(lockFiles(db.dataDir)).toEqual([expect.stringMatching(new RegExp(`^\\.parking-lock-${server.child.pid ?? 0}-`))]);
+    for (const id of bookingIds)
+      expect((await call(server.base, 'GET', `${V1}/bookings/${id}/`, { token })).status).toBe(200);
+    expect(lockFiles(db.dataDir)).toEqual([
+      expect.stringMatching(new RegExp(`^\\.parking-lock-${server.child.pid ?? 0}-`)),
+    ]);
 
     server.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
@@ -135,8 +174,16 @@ describe('one process per embedded data folder', () => {
   it('a damaged folder, or a DATA_DIR that is a file, stops the start with one line and no stack trace', async () => {
     // PGlite's two ways of failing: a FATAL start-up error, or a PANIC that aborts the engine.
     const cases: Array<[string, (dir: string) => void, string]> = [
-      ['pg_control overwritten', (dir) => writeFileSync(join(dir, 'global', 'pg_control'), Buffer.alloc(8192, 0x5a)), 'database files are incompatible with server'],
-      ['pg_control truncated', (dir) => truncateSync(join(dir, 'global', 'pg_control'), 100), 'could not read file "global/pg_control": read 100 of 296'],
+      [
+        'pg_control overwritten',
+        (dir) => writeFileSync(join(dir, 'global', 'pg_control'), Buffer.alloc(8192, 0x5a)),
+        'database files are incompatible with server',
+      ],
+      [
+        'pg_control truncated',
+        (dir) => truncateSync(join(dir, 'global', 'pg_control'), 100),
+        'could not read file "global/pg_control": read 100 of 296',
+      ],
     ];
     const file = `${db.dataDir}-a-file`;
     writeFileSync(file, 'not a folder');
@@ -147,7 +194,12 @@ describe('one process per embedded data folder', () => {
         damage(dir);
         return { name, dir, reason, run: await runToExit(['src/main.ts'], dir, SECOND_PORT + 1 + index) };
       }),
-      runToExit(['src/main.ts'], file).then((run) => ({ name: 'DATA_DIR a file', dir: file, reason: 'it is a file, not a folder', run })),
+      runToExit(['src/main.ts'], file).then((run) => ({
+        name: 'DATA_DIR a file',
+        dir: file,
+        reason: 'it is a file, not a folder',
+        run,
+      })),
     ]);
     for (const { name, dir, reason, run } of runs) {
       rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
 import { bookingDoc } from '../test/booking-fixtures';
 import { withDatabase } from '../test/postgres';
-import { call, createDatabase, postgresUrl, startServer, stopServer, type Answer, type ServerProcess, type TestDatabase } from '../test/process-server';
+import {
+  call,
+  createDatabase,
+  postgresUrl,
+  startServer,
+  stopServer,
+  type Answer,
+  type ServerProcess,
+  type TestDatabase,
+} from '../test/process-server';
 
 const V1 = '/backend/api/v1';
 const SERVER_PORT = 8952;
@@ -71,16 +80,28 @@ function load(base: string, db: TestDatabase, tag: string, stop: () => boolean):
         path = `${V1}/bookings/`;
         email = `load-${tag}-${n}@example.com`;
         body = bookingDoc(db.fixtures, {
-          attributes: { email, startDatetime: `${day(20)}T06:00:00+11:00`, endDatetime: `${day(21)}T18:00:00+11:00` },
+          attributes: {
+            email,
+            startDatetime: `${day(20)}T06:00:00+11:00`,
+            endDatetime: `${day(21)}T18:00:00+11:00`,
+          },
           relationships: { extras: { data: [{ type: 'extras', id: String(db.fixtures.wash.id) }] } },
         });
       }
-      const answer = await call(base, body ? 'POST' : 'GET', path, body ? { body } : {}).catch((error: unknown) => ({ status: 0 as const, error: String(error) }));
+      const answer = await call(base, body ? 'POST' : 'GET', path, body ? { body } : {}).catch(
+        (error: unknown) => ({ status: 0 as const, error: String(error) }),
+      );
       outcomes.push({ path, answer, ...(email ? { email } : {}) });
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
-  return Promise.all([client('lots'), client('lots'), client('health'), client('booking'), client('booking')]).then(() => outcomes);
+  return Promise.all([
+    client('lots'),
+    client('lots'),
+    client('health'),
+    client('booking'),
+    client('booking'),
+  ]).then(() => outcomes);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -137,20 +158,26 @@ describe('the database restarting under load (PostgreSQL)', () => {
     stopped = true;
     const outcomes = await running;
 
-    console.info(`connections cut: ${outcomes.length} requests, ${outcomes.filter((o) => o.answer.status === 503).length} answered 503, ${outcomes.filter((o) => o.answer.status >= 500 && o.answer.status !== 503).length} other 5xx`);
+    console.info(
+      `connections cut: ${outcomes.length} requests, ${outcomes.filter((o) => o.answer.status === 503).length} answered 503, ${outcomes.filter((o) => o.answer.status >= 500 && o.answer.status !== 503).length} other 5xx`,
+    );
     expect(during).toMatchObject({ status: 503, body: { status: 'unavailable', database: false } });
     expectClean(outcomes);
     expect(outcomes.filter((outcome) => outcome.answer.status === 503).length).toBeGreaterThan(0);
     expect(outcomes.filter((outcome) => outcome.answer.status === 201).length).toBeGreaterThan(0);
-    for (const outcome of outcomes) if (outcome.answer.status === 201 && outcome.email) created.push(outcome.email);
+    for (const outcome of outcomes)
+      if (outcome.answer.status === 201 && outcome.email) created.push(outcome.email);
     // Recovered without a restart: same process, database reachable, reads answer.
     expect(server.child.pid).toBe(pid);
     expect(server.child.exitCode).toBeNull();
-    expect(await call(server.base, 'GET', '/backend/health/')).toMatchObject({ status: 200, body: { status: 'ok', database: true } });
+    expect(await call(server.base, 'GET', '/backend/health/')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', database: true },
+    });
     expect((await call(server.base, 'GET', `${V1}/lots/`)).status).toBe(200);
   });
 
-  it("every backend terminated (pg_terminate_backend) repeatedly: clean 503s, recovery without a restart", async () => {
+  it('every backend terminated (pg_terminate_backend) repeatedly: clean 503s, recovery without a restart', async () => {
     if (!server) throw new Error('no server');
     let stopped = false;
     const running = load(server.base, db, 'terminate', () => stopped);
@@ -158,7 +185,10 @@ describe('the database restarting under load (PostgreSQL)', () => {
     for (let round = 0; round < 6; round += 1) {
       await sleep(500);
       terminated += await withDatabase(postgresUrl(), async (client) => {
-        const result = await client.query<{ done: boolean }>('SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [db.name]);
+        const result = await client.query<{ done: boolean }>(
+          'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [db.name],
+        );
         return result.rows.filter((row) => row.done).length;
       });
     }
@@ -166,12 +196,18 @@ describe('the database restarting under load (PostgreSQL)', () => {
     stopped = true;
     const outcomes = await running;
 
-    console.info(`backends terminated: ${terminated}; ${outcomes.length} requests, ${outcomes.filter((o) => o.answer.status === 503).length} answered 503`);
+    console.info(
+      `backends terminated: ${terminated}; ${outcomes.length} requests, ${outcomes.filter((o) => o.answer.status === 503).length} answered 503`,
+    );
     expect(terminated).toBeGreaterThan(0);
     expectClean(outcomes);
-    for (const outcome of outcomes) if (outcome.answer.status === 201 && outcome.email) created.push(outcome.email);
+    for (const outcome of outcomes)
+      if (outcome.answer.status === 201 && outcome.email) created.push(outcome.email);
     expect(server.child.exitCode).toBeNull();
-    expect(await call(server.base, 'GET', '/backend/health/')).toMatchObject({ status: 200, body: { database: true } });
+    expect(await call(server.base, 'GET', '/backend/health/')).toMatchObject({
+      status: 200,
+      body: { database: true },
+    });
   });
 
   it('every booking answered 201 is stored, and every stored booking is whole', async () => {

@@ -30,7 +30,10 @@ const PORTS: Record<Mode, number> = { postgres: 8950, pglite: 8951 };
 /** A stay ten to twelve days from now, so that the real clock of the process accepts it. */
 function stay(offsetDays = 10) {
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  return { startDatetime: `${day(offsetDays)}T06:00:00+11:00`, endDatetime: `${day(offsetDays + 2)}T18:00:00+11:00` };
+  return {
+    startDatetime: `${day(offsetDays)}T06:00:00+11:00`,
+    endDatetime: `${day(offsetDays + 2)}T18:00:00+11:00`,
+  };
 }
 
 function bookingBody(db: TestDatabase, email: string) {
@@ -41,10 +44,17 @@ function bookingBody(db: TestDatabase, email: string) {
   return body;
 }
 
-const attributesOf = (answer: Answer) => (answer.body.data as { id: string; attributes: Record<string, unknown> }).attributes;
+const attributesOf = (answer: Answer) =>
+  (answer.body.data as { id: string; attributes: Record<string, unknown> }).attributes;
 const idOf = (answer: Answer) => (answer.body.data as { id: string }).id;
 
-function succeededEvent(eventId: string, intentId: string, clientSecret: string, amountCents: number, bookingId: string) {
+function succeededEvent(
+  eventId: string,
+  intentId: string,
+  clientSecret: string,
+  amountCents: number,
+  bookingId: string,
+) {
   return JSON.stringify({
     id: eventId,
     object: 'event',
@@ -68,7 +78,10 @@ function succeededEvent(eventId: string, intentId: string, clientSecret: string,
 const sendWebhook = (base: string, payload: string) =>
   call(base, 'POST', `${V1}/stripe/webhook/`, {
     body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
   });
 
 /** A request that is expected never to be answered (the process dies under it). */
@@ -100,7 +113,9 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
 
   it('a booking save killed after its first row leaves no trace; the same booking then saves whole', async () => {
     server = await startServer(db, port, { FAULT_PAUSE: 'booking-save' });
-    const pending = unanswered(call(server.base, 'POST', `${V1}/bookings/`, { body: bookingBody(db, killedEmail) }));
+    const pending = unanswered(
+      call(server.base, 'POST', `${V1}/bookings/`, { body: bookingBody(db, killedEmail) }),
+    );
     await server.waitForLine(/^FAULT_POINT booking-save$/);
     server.kill('SIGKILL');
     expect((await server.exited).signal).toBe('SIGKILL');
@@ -108,7 +123,12 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
 
     server = await startServer(db, port, { FAULT_PAUSE: 'payment-confirmation' });
     const token = await adminToken(server.base);
-    const found = await call(server.base, 'GET', `${V1}/bookings/?filter[customer_details]=${encodeURIComponent(killedEmail)}`, { token });
+    const found = await call(
+      server.base,
+      'GET',
+      `${V1}/bookings/?filter[customer_details]=${encodeURIComponent(killedEmail)}`,
+      { token },
+    );
     expect(found.status).toBe(200);
     expect(found.body.data).toEqual([]);
 
@@ -128,7 +148,12 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
     const clientSecret = paidSecret;
     const pending = unanswered(
       call(server.base, 'POST', `${V1}/local-payments/`, {
-        body: { data: { type: 'local-payments', attributes: { clientSecret, number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' } } },
+        body: {
+          data: {
+            type: 'local-payments',
+            attributes: { clientSecret, number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' },
+          },
+        },
       }),
     );
     await server.waitForLine(/^FAULT_POINT payment-confirmation$/);
@@ -138,8 +163,14 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
 
     server = await startServer(db, port);
     expect(server.output.some((line) => /Payments reconciled with the provider: 1 of/.test(line))).toBe(true);
-    const after = await call(server.base, 'GET', `${V1}/bookings/${paidBookingId}/`, { token: await adminToken(server.base) });
-    expect(attributesOf(after)).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountPaid: paidTotal });
+    const after = await call(server.base, 'GET', `${V1}/bookings/${paidBookingId}/`, {
+      token: await adminToken(server.base),
+    });
+    expect(attributesOf(after)).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountPaid: paidTotal,
+    });
   });
 
   it('a webhook killed before its commit changes nothing; the payment is applied once, and a redelivery and a replay change nothing', async () => {
@@ -147,7 +178,9 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
     // through first (the local form stops before telling our database), then the webhook arrives.
     await stopServer(server);
     server = await startServer(db, port, { FAULT_PAUSE: 'payment-confirmation:600000,webhook' });
-    const created = await call(server.base, 'POST', `${V1}/bookings/`, { body: bookingBody(db, hookedEmail) });
+    const created = await call(server.base, 'POST', `${V1}/bookings/`, {
+      body: bookingBody(db, hookedEmail),
+    });
     expect(created.status).toBe(201);
     hookedBookingId = idOf(created);
     const clientSecret = String(attributesOf(created).clientSecret);
@@ -156,7 +189,12 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
     webhookPayload = succeededEvent(`evt_fault_${mode}`, intentId, clientSecret, cents, hookedBookingId);
     const paying = unanswered(
       call(server.base, 'POST', `${V1}/local-payments/`, {
-        body: { data: { type: 'local-payments', attributes: { clientSecret, number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' } } },
+        body: {
+          data: {
+            type: 'local-payments',
+            attributes: { clientSecret, number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' },
+          },
+        },
       }),
     );
     await server.waitForLine(/^FAULT_POINT payment-confirmation$/);
@@ -171,8 +209,16 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
     // The webhook's transaction left nothing behind: its event is unrecorded, the booking unpaid.
     const handle = await db.open();
     try {
-      expect(await handle.db.select().from(providerEvents).where(eq(providerEvents.eventId, `evt_fault_${mode}`))).toEqual([]);
-      const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, Number(hookedBookingId)));
+      expect(
+        await handle.db
+          .select()
+          .from(providerEvents)
+          .where(eq(providerEvents.eventId, `evt_fault_${mode}`)),
+      ).toEqual([]);
+      const [row] = await handle.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.id, Number(hookedBookingId)));
       expect(row).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
     } finally {
       await handle.close();
@@ -184,13 +230,20 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
     const token = await adminToken(server.base);
     const paid = await call(server.base, 'GET', `${V1}/bookings/${hookedBookingId}/`, { token });
     expect(attributesOf(paid)).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
-    const logs = await call(server.base, 'GET', `${V1}/booking-logs/?filter[booking]=${hookedBookingId}`, { token });
+    const logs = await call(server.base, 'GET', `${V1}/booking-logs/?filter[booking]=${hookedBookingId}`, {
+      token,
+    });
     const first = await sendWebhook(server.base, webhookPayload);
     expect(first.body).toEqual({ received: true, outcome: 'handled' });
     const replay = await sendWebhook(server.base, webhookPayload);
     expect(replay.body).toEqual({ received: true, outcome: 'duplicate' });
-    expect((await call(server.base, 'GET', `${V1}/bookings/${hookedBookingId}/`, { token })).body).toEqual(paid.body);
-    expect((await call(server.base, 'GET', `${V1}/booking-logs/?filter[booking]=${hookedBookingId}`, { token })).body).toEqual(logs.body);
+    expect((await call(server.base, 'GET', `${V1}/bookings/${hookedBookingId}/`, { token })).body).toEqual(
+      paid.body,
+    );
+    expect(
+      (await call(server.base, 'GET', `${V1}/booking-logs/?filter[booking]=${hookedBookingId}`, { token }))
+        .body,
+    ).toEqual(logs.body);
   });
 
   it('SIGTERM lets the request in flight finish, refuses new connections and exits 0', async () => {
@@ -198,7 +251,9 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
     server = await startServer(db, port, { FAULT_PAUSE: 'booking-save:6000' });
     const running = server;
     let answered = false;
-    const inFlight = call(running.base, 'POST', `${V1}/bookings/`, { body: bookingBody(db, `drained-${mode}@example.com`) }).finally(() => {
+    const inFlight = call(running.base, 'POST', `${V1}/bookings/`, {
+      body: bookingBody(db, `drained-${mode}@example.com`),
+    }).finally(() => {
       answered = true;
     });
     await running.waitForLine(/^FAULT_POINT booking-save$/);
@@ -221,7 +276,11 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
     }
     expect(refused).toBe('ECONNREFUSED');
     expect(answered).toBe(false);
-    const answer = await inFlight.catch((error: unknown) => ({ status: 0, contentType: '', body: { error: String(error), output: running.output } }));
+    const answer = await inFlight.catch((error: unknown) => ({
+      status: 0,
+      contentType: '',
+      body: { error: String(error), output: running.output },
+    }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(await running.exited, running.output.join('\n')).toEqual({ code: 0, signal: null });
     server = undefined;
@@ -230,7 +289,14 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
   it('the database holds every booking whole: each with its extra and its created log, none half-saved, each payment once', async () => {
     const handle = await db.open();
     try {
-      const rows = rowsOf<{ email: string; extras: number; created_logs: number; status: string; payment_status: string; paid_logs: number }>(
+      const rows = rowsOf<{
+        email: string;
+        extras: number;
+        created_logs: number;
+        status: string;
+        payment_status: string;
+        paid_logs: number;
+      }>(
         await handle.db.execute(sql`
           SELECT b.email, b.status, b.payment_status,
                  (SELECT count(*)::int FROM booking_extras e WHERE e.booking_id = b.id) AS extras,
@@ -241,15 +307,26 @@ describe.each<Mode>(['postgres', 'pglite'])('SIGKILL mid-write and restart (%s)'
       expect(rows.map((row) => row.email)).toEqual([payerEmail, hookedEmail, `drained-${mode}@example.com`]);
       for (const row of rows) expect(row).toMatchObject({ extras: 1, created_logs: 1 });
       expect(rows.find((row) => row.email === killedEmail)).toBeUndefined();
-      expect(rows.filter((row) => row.payment_status === 'paid').map((row) => [row.email, row.paid_logs])).toEqual([
+      expect(
+        rows.filter((row) => row.payment_status === 'paid').map((row) => [row.email, row.paid_logs]),
+      ).toEqual([
         [payerEmail, 1],
         [hookedEmail, 1],
       ]);
-      const sources = (await handle.db.select().from(bookingLogs).where(eq(bookingLogs.action, 'payment_succeeded'))).map((log) => (log.info as { source?: string }).source);
+      const sources = (
+        await handle.db.select().from(bookingLogs).where(eq(bookingLogs.action, 'payment_succeeded'))
+      ).map((log) => (log.info as { source?: string }).source);
       expect(sources.sort()).toEqual(['reconciliation', 'reconciliation']);
-      expect(await handle.db.select().from(providerEvents).where(eq(providerEvents.eventId, `evt_fault_${mode}`))).toHaveLength(1);
+      expect(
+        await handle.db
+          .select()
+          .from(providerEvents)
+          .where(eq(providerEvents.eventId, `evt_fault_${mode}`)),
+      ).toHaveLength(1);
       const succeeded = await handle.db.select().from(payments).where(eq(payments.status, 'succeeded'));
-      expect(succeeded.map((payment) => String(payment.bookingId)).sort()).toEqual([paidBookingId, hookedBookingId].sort());
+      expect(succeeded.map((payment) => String(payment.bookingId)).sort()).toEqual(
+        [paidBookingId, hookedBookingId].sort(),
+      );
       expect(await handle.db.select().from(bookings).where(eq(bookings.email, killedEmail))).toEqual([]);
     } finally {
       await handle.close();

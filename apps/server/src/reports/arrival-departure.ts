@@ -10,5 +10,8 @@ export type ArrivalDepartureGraph = { labels: string[]; values: { departure: num
 
 export async function arrivalDepartureGraph(db: Executor, days: ReportDays): Promise<ArrivalDepartureGraph> {
   const series = await dailySeries(db, days, ['departure', 'arrival']);
-  return { labels: days.dates, values: { departure: series.of('departure').counts, arrival: series.of('arrival').counts } };
+  return {
+    labels: days.dates,
+    values: { departure: series.of('departure').counts, arrival: series.of('arrival').counts },
+  };
 }

@@ -19,7 +19,9 @@ export function bookingTypeStatsSql(days: ReportDays): SQL {
 }
 
 export async function bookingTypeStats(db: Executor, days: ReportDays): Promise<BookingTypeStats> {
-  const rows = rowsOf<{ booking_type: string; count: number; total_cost: string }>(await db.execute(bookingTypeStatsSql(days)));
+  const rows = rowsOf<{ booking_type: string; count: number; total_cost: string }>(
+    await db.execute(bookingTypeStatsSql(days)),
+  );
   const all = rows.reduce((sum, row) => sum + Number(row.count), 0);
   return {
     rows: rows
@@ -30,6 +32,9 @@ export async function bookingTypeStats(db: Executor, days: ReportDays): Promise<
         share: all > 0 ? round4(Number(row.count) / all) : 0,
       }))
       // Busiest first; ties by name as a reader sorts them, the same on every database's collation.
-      .sort((a, b) => b.count - a.count || a.bookingType.localeCompare(b.bookingType, 'en-AU', { sensitivity: 'base' })),
+      .sort(
+        (a, b) =>
+          b.count - a.count || a.bookingType.localeCompare(b.bookingType, 'en-AU', { sensitivity: 'base' }),
+      ),
   };
 }

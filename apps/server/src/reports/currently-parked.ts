@@ -17,11 +17,21 @@ export interface ParkedLookups {
   regions: ReadonlyMap<number, string>;
 }
 
-export async function loadParkedLookups(db: Executor, bookings: readonly BookingRow[]): Promise<ParkedLookups> {
-  const regionIds = [...new Set(bookings.flatMap((booking) => (booking.lotRegionId === null ? [] : [booking.lotRegionId])))];
+export async function loadParkedLookups(
+  db: Executor,
+  bookings: readonly BookingRow[],
+): Promise<ParkedLookups> {
+  const regionIds = [
+    ...new Set(bookings.flatMap((booking) => (booking.lotRegionId === null ? [] : [booking.lotRegionId]))),
+  ];
   const [lotRows, regionRows] = await Promise.all([
     db.select({ id: lots.id, name: lots.name }).from(lots).orderBy(asc(lots.name), asc(lots.id)),
-    regionIds.length ? db.select({ id: lotRegions.id, name: lotRegions.name }).from(lotRegions).where(inArray(lotRegions.id, regionIds)) : [],
+    regionIds.length
+      ? db
+          .select({ id: lotRegions.id, name: lotRegions.name })
+          .from(lotRegions)
+          .where(inArray(lotRegions.id, regionIds))
+      : [],
   ]);
   return { lots: lotRows, regions: new Map(regionRows.map((row) => [row.id, row.name])) };
 }
@@ -30,21 +40,33 @@ const cars = (count: number) => `${count} ${count === 1 ? 'car' : 'cars'}`;
 
 /** Checked-in cars by region and row first (where they stand), then the ones not checked in yet. */
 function yardOrder(regions: ReadonlyMap<number, string>) {
-  const region = (booking: BookingRow) => (booking.lotRegionId === null ? undefined : regions.get(booking.lotRegionId));
+  const region = (booking: BookingRow) =>
+    booking.lotRegionId === null ? undefined : regions.get(booking.lotRegionId);
   return (a: BookingRow, b: BookingRow) => {
     const ra = region(a);
     const rb = region(b);
-    if (ra !== rb) return ra === undefined ? 1 : rb === undefined ? -1 : ra.localeCompare(rb, 'en-AU', { numeric: true });
+    if (ra !== rb)
+      return ra === undefined ? 1 : rb === undefined ? -1 : ra.localeCompare(rb, 'en-AU', { numeric: true });
     const rows = (a.lotRegionRow ?? Number.MAX_SAFE_INTEGER) - (b.lotRegionRow ?? Number.MAX_SAFE_INTEGER);
     if (rows !== 0) return rows;
-    const ends = (a.endDatetime?.getTime() ?? Number.MAX_SAFE_INTEGER) - (b.endDatetime?.getTime() ?? Number.MAX_SAFE_INTEGER);
+    const ends =
+      (a.endDatetime?.getTime() ?? Number.MAX_SAFE_INTEGER) -
+      (b.endDatetime?.getTime() ?? Number.MAX_SAFE_INTEGER);
     return ends !== 0 ? ends : a.rego.localeCompare(b.rego);
   };
 }
 
-export function currentlyParkedReport(bookings: readonly BookingRow[], lookups: ParkedLookups, timeZone: string, now: Date): TableReport {
+export function currentlyParkedReport(
+  bookings: readonly BookingRow[],
+  lookups: ParkedLookups,
+  timeZone: string,
+  now: Date,
+): TableReport {
   const order = yardOrder(lookups.regions);
-  const byLot = lookups.lots.map((lot) => ({ lot, rows: bookings.filter((booking) => booking.lotId === lot.id).sort(order) }));
+  const byLot = lookups.lots.map((lot) => ({
+    lot,
+    rows: bookings.filter((booking) => booking.lotId === lot.id).sort(order),
+  }));
   return {
     title: 'Currently parked cars',
     subtitle: `As at ${invoiceDateTime(now, timeZone)}`,
@@ -64,10 +86,13 @@ export function currentlyParkedReport(bookings: readonly BookingRow[], lookups: 
       .map(({ lot, rows }) => ({
         heading: lot.name,
         rows: rows.map((booking) => [
-          (booking.lotRegionId === null ? undefined : lookups.regions.get(booking.lotRegionId)) ?? 'Not checked in',
+          (booking.lotRegionId === null ? undefined : lookups.regions.get(booking.lotRegionId)) ??
+            'Not checked in',
           booking.lotRegionRow === null ? '' : String(booking.lotRegionRow),
           booking.rego,
-          [[booking.make, booking.model].filter(Boolean).join(' '), booking.colour].filter(Boolean).join(', '),
+          [[booking.make, booking.model].filter(Boolean).join(' '), booking.colour]
+            .filter(Boolean)
+            .join(', '),
           fullName(booking),
           booking.phoneNumber,
           booking.endDatetime ? invoiceDateTime(booking.endDatetime, timeZone) : 'Not set',
@@ -75,7 +100,10 @@ export function currentlyParkedReport(bookings: readonly BookingRow[], lookups: 
         ]),
         total: `${lot.name}: ${cars(rows.length)}`,
       })),
-    summary: [...byLot.map(({ lot, rows }): [string, string] => [lot.name, cars(rows.length)]), ['Cars parked in all', cars(bookings.length)]],
+    summary: [
+      ...byLot.map(({ lot, rows }): [string, string] => [lot.name, cars(rows.length)]),
+      ['Cars parked in all', cars(bookings.length)],
+    ],
     emptyMessage: 'No cars are parked at the moment.',
   };
 }

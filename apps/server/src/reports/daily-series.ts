@@ -53,14 +53,24 @@ export interface DailySeriesResult {
   of(name: SeriesName): DailySeries;
 }
 
-export async function dailySeries(db: Executor, days: ReportDays, names: readonly SeriesName[]): Promise<DailySeriesResult> {
+export async function dailySeries(
+  db: Executor,
+  days: ReportDays,
+  names: readonly SeriesName[],
+): Promise<DailySeriesResult> {
   const rows = names.length ? rowsOf<SeriesRow>(await db.execute(dailySeriesSql(days, names))) : [];
   return {
     of(name) {
       const own = rows.filter((row) => row.series === name);
       return {
-        counts: perDay(days, own.map((row) => ({ day: Number(row.day), value: Number(row.bookings) }))),
-        cents: perDay(days, own.map((row) => ({ day: Number(row.day), value: parseMoney(row.amount) }))),
+        counts: perDay(
+          days,
+          own.map((row) => ({ day: Number(row.day), value: Number(row.bookings) })),
+        ),
+        cents: perDay(
+          days,
+          own.map((row) => ({ day: Number(row.day), value: parseMoney(row.amount) })),
+        ),
       };
     },
   };

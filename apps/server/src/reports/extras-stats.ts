@@ -35,10 +35,17 @@ const byName = (a: { name: string; id: number }, b: { name: string; id: number }
   a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' }) || a.id - b.id;
 
 export async function extrasStats(db: Executor, days: ReportDays): Promise<ExtrasStats> {
-  const rows = rowsOf<{ extra_id: string; name: string; count: number; revenue: string }>(await db.execute(extrasStatsSql(days)));
+  const rows = rowsOf<{ extra_id: string; name: string; count: number; revenue: string }>(
+    await db.execute(extrasStatsSql(days)),
+  );
   return {
     rows: rows
-      .map((row) => ({ id: Number(row.extra_id), name: row.name, count: Number(row.count), revenue: moneyText(row.revenue) }))
+      .map((row) => ({
+        id: Number(row.extra_id),
+        name: row.name,
+        count: Number(row.count),
+        revenue: moneyText(row.revenue),
+      }))
       .sort(byName)
       .map(({ id, ...row }) => ({ extraId: String(id), ...row })),
   };

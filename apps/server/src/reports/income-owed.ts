@@ -10,7 +10,8 @@ import { fullName, moneyText } from '../jsonapi/values';
 import type { BookingRow } from '../db/rows';
 
 const cents = (value: string) => parseMoney(moneyText(value));
-export const owingCents = (booking: BookingRow): Cents => cents(booking.totalCost) - cents(booking.amountPaid);
+export const owingCents = (booking: BookingRow): Cents =>
+  cents(booking.totalCost) - cents(booking.amountPaid);
 
 const bookingsText = (count: number) => `${count} ${count === 1 ? 'booking' : 'bookings'}`;
 

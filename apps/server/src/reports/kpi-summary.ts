@@ -17,7 +17,8 @@ type Cell = string | number;
 
 /** 0.8534 → '85.3': a percentage with one decimal, as a spreadsheet reads it. */
 const percent = (fraction: number) => (Math.round(fraction * 1000) / 10).toFixed(1);
-const average = (values: readonly number[]) => (values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0);
+const average = (values: readonly number[]) =>
+  values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 export interface KpiSummary {
@@ -27,7 +28,10 @@ export interface KpiSummary {
 }
 
 export async function kpiSummary(db: Executor, days: ReportDays, timeZone: string): Promise<KpiSummary> {
-  const [series, lots] = await Promise.all([dailySeries(db, days, ['departure', 'arrival', 'made', 'paid']), lotPresence(db, days, timeZone)]);
+  const [series, lots] = await Promise.all([
+    dailySeries(db, days, ['departure', 'arrival', 'made', 'paid']),
+    lotPresence(db, days, timeZone),
+  ]);
   const departures = series.of('departure').counts;
   const arrivals = series.of('arrival').counts;
   const made = series.of('made');

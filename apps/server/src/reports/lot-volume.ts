@@ -34,7 +34,10 @@ export interface LotCounts {
 
 /** Every lot (by name) with its cars present each day of the range. */
 export async function lotPresence(db: Executor, days: ReportDays, timeZone: string): Promise<LotCounts[]> {
-  const lotRows = await db.select({ id: lots.id, name: lots.name, slug: lots.slug, spaces: lots.spaces }).from(lots).orderBy(asc(lots.name), asc(lots.id));
+  const lotRows = await db
+    .select({ id: lots.id, name: lots.name, slug: lots.slug, spaces: lots.spaces })
+    .from(lots)
+    .orderBy(asc(lots.name), asc(lots.id));
   const present = await completePresentByDay(
     db,
     lotRows.map((lot) => lot.id),
@@ -45,12 +48,18 @@ export async function lotPresence(db: Executor, days: ReportDays, timeZone: stri
   return lotRows.map((lot) => ({ ...lot, present: present.get(lot.id) ?? days.dates.map(() => 0) }));
 }
 
-export async function lotVolumeGraph(db: Executor, days: ReportDays, timeZone: string): Promise<LotVolumeGraph> {
+export async function lotVolumeGraph(
+  db: Executor,
+  days: ReportDays,
+  timeZone: string,
+): Promise<LotVolumeGraph> {
   const counts = await lotPresence(db, days, timeZone);
   return {
     labels: days.dates,
     values: Object.fromEntries(counts.map((lot) => [lot.slug, lot.present])),
-    fillRates: Object.fromEntries(counts.map((lot) => [lot.slug, lot.present.map((cars) => round4(fillRate(cars, lot.spaces)))])),
+    fillRates: Object.fromEntries(
+      counts.map((lot) => [lot.slug, lot.present.map((cars) => round4(fillRate(cars, lot.spaces)))]),
+    ),
     spaces: Object.fromEntries(counts.map((lot) => [lot.slug, lot.spaces])),
   };
 }

@@ -20,7 +20,12 @@ export interface ReportDays {
 }
 
 export function reportDays(startDate: string, endDate: string, timeZone: string): ReportDays {
-  return { startDate, endDate, dates: eachDate(startDate, endDate), bounds: businessDayBounds(startDate, endDate, timeZone) };
+  return {
+    startDate,
+    endDate,
+    dates: eachDate(startDate, endDate),
+    bounds: businessDayBounds(startDate, endDate, timeZone),
+  };
 }
 
 /** The first instant of the range and the first instant after it. */

@@ -18,14 +18,20 @@ export const airlinesResource: ResourceDefinition<AirlineRow> = {
   idColumn: airlines.id,
   notFound: 'Airline not found',
   attributes: (row) => ({ name: row.name }) satisfies AirlineAttributes,
-  filters: { name: { kind: 'column', column: airlines.name, value: 'string', ops: ['eq', 'in', 'icontains'] } },
+  filters: {
+    name: { kind: 'column', column: airlines.name, value: 'string', ops: ['eq', 'in', 'icontains'] },
+  },
   sorts: { name: airlines.name, id: airlines.id },
   defaultSort: 'name',
   access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
   write: {
     schema: airlineSchema,
     prepare(_ctx, values, existing) {
-      if (existing?.name === NOT_FLYING_AIRLINE && values.name !== undefined && values.name !== NOT_FLYING_AIRLINE) {
+      if (
+        existing?.name === NOT_FLYING_AIRLINE &&
+        values.name !== undefined &&
+        values.name !== NOT_FLYING_AIRLINE
+      ) {
         throw errors.invalid(NOT_FLYING_KEPT, 'name');
       }
       return values;
@@ -37,4 +43,3 @@ export const airlinesResource: ResourceDefinition<AirlineRow> = {
   },
   uniqueErrors: { airlines_name_key: { field: 'name', detail: 'An airline with this name already exists.' } },
 };
-

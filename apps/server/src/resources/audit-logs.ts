@@ -15,20 +15,27 @@ export const auditLogsResource: ResourceDefinition<AuditLogRow> = {
   table: auditLogs,
   idColumn: auditLogs.id,
   notFound: 'Audit logs not found',
-  attributes: (row) => ({
-    timestamp: iso(row.timestamp),
-    resourceType: row.resourceType,
-    resourceId: row.resourceId,
-    action: row.action,
-    /** 'system' for what the server did by itself; 'user' otherwise (the user relationship, none for a guest). */
-    actor: auditActor(row.action),
-    changes: row.changes as JsonValue,
-  }) satisfies AuditLogAttributes,
+  attributes: (row) =>
+    ({
+      timestamp: iso(row.timestamp),
+      resourceType: row.resourceType,
+      resourceId: row.resourceId,
+      action: row.action,
+      /** 'system' for what the server did by itself; 'user' otherwise (the user relationship, none for a guest). */
+      actor: auditActor(row.action),
+      changes: row.changes as JsonValue,
+    }) satisfies AuditLogAttributes,
   relationships: { user: { kind: 'one', type: 'users', key: 'userId' } },
   filters: {
     resourceType: { kind: 'column', column: auditLogs.resourceType, value: 'string', ops: ['eq', 'in'] },
     resourceId: { kind: 'column', column: auditLogs.resourceId, value: 'string', ops: ['eq', 'in'] },
-    action: { kind: 'column', column: auditLogs.action, value: 'string', ops: ['eq', 'in'], choices: [...AUDIT_ACTIONS] },
+    action: {
+      kind: 'column',
+      column: auditLogs.action,
+      value: 'string',
+      ops: ['eq', 'in'],
+      choices: [...AUDIT_ACTIONS],
+    },
     user: { kind: 'column', column: auditLogs.userId, value: 'int', ops: ['eq', 'in'] },
     timestamp: { kind: 'column', column: auditLogs.timestamp, value: 'datetime', ops: ['gte', 'lte'] },
   },

@@ -27,23 +27,35 @@ const blockedExtras: JoinTable = {
   related: { table: extras, id: extras.id, visible: visibleExtras },
 };
 
-const instantFilter = (column: AnyPgColumn): FilterSpec => ({ kind: 'column', column, value: 'datetime', ops: ['gte', 'lte', 'gt', 'lt'] });
+const instantFilter = (column: AnyPgColumn): FilterSpec => ({
+  kind: 'column',
+  column,
+  value: 'datetime',
+  ops: ['gte', 'lte', 'gt', 'lt'],
+});
 
 export const blockoutPeriodsResource: ResourceDefinition<BlockoutPeriodRow> = {
   type: 'blockout-periods',
   table: blockoutPeriods,
   idColumn: blockoutPeriods.id,
   notFound: 'Blockout Period not found',
-  attributes: (row) => ({
-    name: row.name,
-    message: row.message,
-    startDatetime: iso(row.startDatetime),
-    endDatetime: iso(row.endDatetime),
-    blockType: row.blockType,
-  }) satisfies BlockoutPeriodAttributes,
+  attributes: (row) =>
+    ({
+      name: row.name,
+      message: row.message,
+      startDatetime: iso(row.startDatetime),
+      endDatetime: iso(row.endDatetime),
+      blockType: row.blockType,
+    }) satisfies BlockoutPeriodAttributes,
   relationships: { extras: manyToMany(blockedExtras) },
   filters: {
-    blockType: { kind: 'column', column: blockoutPeriods.blockType, value: 'string', ops: ['eq', 'in'], choices: BLOCK_TYPES },
+    blockType: {
+      kind: 'column',
+      column: blockoutPeriods.blockType,
+      value: 'string',
+      ops: ['eq', 'in'],
+      choices: BLOCK_TYPES,
+    },
     startDatetime: instantFilter(blockoutPeriods.startDatetime),
     endDatetime: instantFilter(blockoutPeriods.endDatetime),
   },
@@ -62,7 +74,12 @@ export const blockoutPeriodsResource: ResourceDefinition<BlockoutPeriodRow> = {
     updateSchema: blockoutPeriodFields.partial(),
     links: { extras: blockedExtras },
     prepare(values, links, existing) {
-      if (endBeforeStart(mergedDate(values, existing, 'startDatetime'), mergedDate(values, existing, 'endDatetime'))) {
+      if (
+        endBeforeStart(
+          mergedDate(values, existing, 'startDatetime'),
+          mergedDate(values, existing, 'endDatetime'),
+        )
+      ) {
         throw errors.invalid(messages.dateAfterStart, 'endDatetime');
       }
       // Extras mean something only to an `extra` blockout; any other type keeps none.

@@ -11,7 +11,12 @@ export const bookingLogsResource: ResourceDefinition<BookingLogRow> = {
   table: bookingLogs,
   idColumn: bookingLogs.id,
   notFound: 'Booking logs not found',
-  attributes: (row) => ({ timestamp: iso(row.timestamp), action: row.action, info: row.info as JsonValue }) satisfies BookingLogAttributes,
+  attributes: (row) =>
+    ({
+      timestamp: iso(row.timestamp),
+      action: row.action,
+      info: row.info as JsonValue,
+    }) satisfies BookingLogAttributes,
   relationships: {
     booking: { kind: 'one', type: 'bookings', key: 'bookingId' },
     user: { kind: 'one', type: 'users', key: 'userId' },

@@ -43,9 +43,15 @@ describe('bookings: a guest books from the wizard', () => {
     expect(booking.attributes.bookingCode).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
     const id = Number(booking.id);
     const [row] = await server.handle.db.select().from(bookings).where(eq(bookings.id, id));
-    const [customer] = await server.handle.db.select().from(customers).where(eq(customers.id, row?.customerId ?? 0));
+    const [customer] = await server.handle.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, row?.customerId ?? 0));
     expect(customer).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', userId: null });
-    const [vehicle] = await server.handle.db.select().from(vehicles).where(eq(vehicles.id, row?.vehicleId ?? 0));
+    const [vehicle] = await server.handle.db
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.id, row?.vehicleId ?? 0));
     expect(vehicle).toMatchObject({ rego: 'ABC123', ownerId: customer?.id });
     const logs = await server.handle.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, id));
     expect(logs.map((log) => log.action)).toEqual(['created']);
@@ -65,18 +71,41 @@ describe('bookings: a guest books from the wizard', () => {
   });
 
   it.each([
-    ['a past departure', { startDatetime: '2026-11-01T06:00:00+11:00' }, {}, 'startDatetime', 'Date must be in the future'],
-    ['return before departure', { endDatetime: '2026-11-30T06:00:00+11:00' }, {}, 'endDatetime', 'Arrival Time has to be before Departure Time'],
+    [
+      'a past departure',
+      { startDatetime: '2026-11-01T06:00:00+11:00' },
+      {},
+      'startDatetime',
+      'Date must be in the future',
+    ],
+    [
+      'return before departure',
+      { endDatetime: '2026-11-30T06:00:00+11:00' },
+      {},
+      'endDatetime',
+      'Arrival Time has to be before Departure Time',
+    ],
     ['no passengers', { passengersOut: 0 }, {}, 'passengersOut', 'Must be a number greater than 0'],
-    ['negative passengers in', { passengersIn: -1 }, {}, 'passengersIn', 'Must be a number greater than or equal to 0'],
+    [
+      'negative passengers in',
+      { passengersIn: -1 },
+      {},
+      'passengersIn',
+      'Must be a number greater than or equal to 0',
+    ],
     ['no email', { email: '' }, {}, 'email', 'Email address required'],
     ['no rego', { rego: ' ' }, {}, 'rego', 'This field is required.'],
     ['an unknown promo code', { promoCode: 'NOPE' }, {}, 'promoCode', 'This promo code is not valid.'],
     ['no flight number', { flightNumberOut: '' }, {}, 'flightNumberOut', 'This field is required.'],
   ])('refuses %s', async (_name, attributes, relationships, field, detail) => {
-    const response = await api(server.app, 'POST', BOOKINGS, { body: bookingDoc(f, { attributes, relationships }) });
+    const response = await api(server.app, 'POST', BOOKINGS, {
+      body: bookingDoc(f, { attributes, relationships }),
+    });
     expect(response.status).toBe(400);
-    expect(firstError(response.body)).toMatchObject({ detail, source: { pointer: `/data/attributes/${field}` } });
+    expect(firstError(response.body)).toMatchObject({
+      detail,
+      source: { pointer: `/data/attributes/${field}` },
+    });
   });
 
   it.each([
@@ -85,7 +114,10 @@ describe('bookings: a guest books from the wizard', () => {
     ['a staff-only extra', { extras: { data: [{ type: 'extras', id: 'HIDDEN' }] } }, 'extras'],
     ['no vehicle type', { vehicleType: { data: null } }, 'vehicleType'],
   ])('refuses %s', async (_name, relationships, name) => {
-    const rel = JSON.parse(JSON.stringify(relationships).replace('HIDDEN', String(f.hidden.id))) as Record<string, unknown>;
+    const rel = JSON.parse(JSON.stringify(relationships).replace('HIDDEN', String(f.hidden.id))) as Record<
+      string,
+      unknown
+    >;
     const response = await api(server.app, 'POST', BOOKINGS, { body: bookingDoc(f, { relationships: rel }) });
     expect(response.status).toBe(400);
     expect(firstError(response.body)?.source?.pointer).toBe(`/data/relationships/${name}`);
@@ -103,7 +135,9 @@ describe('bookings: a guest books from the wizard', () => {
 
   it("a guest using a registered customer's email is asked to log in", async () => {
     await createUser(server.handle.db, { email: 'member@example.com' });
-    const response = await api(server.app, 'POST', BOOKINGS, { body: bookingDoc(f, { attributes: { email: 'Member@example.com' } }) });
+    const response = await api(server.app, 'POST', BOOKINGS, {
+      body: bookingDoc(f, { attributes: { email: 'Member@example.com' } }),
+    });
     expect(firstError(response.body)).toMatchObject({
       detail: 'This email address belongs to a user, please log in to continue.',
       source: { pointer: '/data/attributes/email' },
@@ -115,16 +149,35 @@ describe('bookings: customers and staff', () => {
   it("a customer's booking is theirs, with their account email; they see only their own", async () => {
     const { customer } = await createUser(server.handle.db, { email: 'own@example.com' });
     const token = await login(server.app, 'own@example.com');
-    const created = await api(server.app, 'POST', BOOKINGS, { token, body: bookingDoc(f, { attributes: { email: 'other@example.com' } }) });
+    const created = await api(server.app, 'POST', BOOKINGS, {
+      token,
+      body: bookingDoc(f, { attributes: { email: 'other@example.com' } }),
+    });
     expect(created.status).toBe(201);
     expect(one(created.body).attributes.email).toBe('own@example.com');
-    expect(one(created.body).relationships?.customer?.data).toEqual({ type: 'customers', id: String(customer.id) });
+    expect(one(created.body).relationships?.customer?.data).toEqual({
+      type: 'customers',
+      id: String(customer.id),
+    });
     const list = await api(server.app, 'GET', BOOKINGS, { token });
     expect((list.body.data as unknown[]).length).toBe(1);
     await createUser(server.handle.db, { email: 'stranger@example.com' });
     const strangerToken = await login(server.app, 'stranger@example.com');
-    expect((await api(server.app, 'GET', `${BOOKINGS}${created.body.data && one(created.body).id}/`, { token: strangerToken })).status).toBe(404);
-    expect((await api(server.app, 'PATCH', `${BOOKINGS}${one(created.body).id}/`, { token, body: { data: { type: 'bookings', id: one(created.body).id, attributes: { notes: 'x' } } } })).status).toBe(403);
+    expect(
+      (
+        await api(server.app, 'GET', `${BOOKINGS}${created.body.data && one(created.body).id}/`, {
+          token: strangerToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api(server.app, 'PATCH', `${BOOKINGS}${one(created.body).id}/`, {
+          token,
+          body: { data: { type: 'bookings', id: one(created.body).id, attributes: { notes: 'x' } } },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("a customer reads when their car was checked in (My Bookings' Parked now), but not staff notes", async () => {
@@ -147,21 +200,45 @@ describe('bookings: customers and staff', () => {
     const token = await login(server.app, 'desk@example.com');
     const created = await api(server.app, 'POST', BOOKINGS, {
       token,
-      body: bookingDoc(f, { attributes: { email: '', startDatetime: '2026-11-01T06:00:00+11:00', endDatetime: '2026-11-01T20:00:00+11:00', notes: 'walk-in' } }),
+      body: bookingDoc(f, {
+        attributes: {
+          email: '',
+          startDatetime: '2026-11-01T06:00:00+11:00',
+          endDatetime: '2026-11-01T20:00:00+11:00',
+          notes: 'walk-in',
+        },
+      }),
     });
     expect(created.status).toBe(201);
     const booking = one(created.body);
-    expect(booking.attributes).toMatchObject({ status: 'complete', paymentStatus: 'unpaid', bookingType: 'New', parkingCost: '25.00', notes: 'walk-in' });
+    expect(booking.attributes).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'unpaid',
+      bookingType: 'New',
+      parkingCost: '25.00',
+      notes: 'walk-in',
+    });
     expect(booking.attributes.email).toMatch(/^no-email-[0-9a-f-]{36}@parking\.test$/);
     const patched = await api(server.app, 'PATCH', `${BOOKINGS}${booking.id}/`, {
       token,
-      body: { data: { type: 'bookings', id: booking.id, attributes: { endDatetime: '2026-11-03T20:00:00+11:00', totalCost: '1.00' } } },
+      body: {
+        data: {
+          type: 'bookings',
+          id: booking.id,
+          attributes: { endDatetime: '2026-11-03T20:00:00+11:00', totalCost: '1.00' },
+        },
+      },
     });
     expect(patched.status).toBe(200);
     expect(one(patched.body).attributes).toMatchObject({ parkingCost: '52.00', totalCost: '52.00' });
-    const logs = await server.handle.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, Number(booking.id)));
+    const logs = await server.handle.db
+      .select()
+      .from(bookingLogs)
+      .where(eq(bookingLogs.bookingId, Number(booking.id)));
     expect(logs.map((log) => log.action)).toEqual(['created', 'updated']);
-    expect(Object.keys(logs[1]?.info as object)).toEqual(expect.arrayContaining(['endDatetime', 'parkingCost', 'totalCost']));
+    expect(Object.keys(logs[1]?.info as object)).toEqual(
+      expect.arrayContaining(['endDatetime', 'parkingCost', 'totalCost']),
+    );
   });
 });
 
@@ -169,10 +246,21 @@ describe('booking logs (edit history)', () => {
   it('Admins read a booking’s history newest first with the user; Sales and customers cannot', async () => {
     await createUser(server.handle.db, { email: 'boss@example.com', roles: ['Admins'] });
     const token = await login(server.app, 'boss@example.com');
-    const created = await api(server.app, 'POST', BOOKINGS, { token, body: bookingDoc(f, { attributes: { email: 'hist@example.com' } }) });
+    const created = await api(server.app, 'POST', BOOKINGS, {
+      token,
+      body: bookingDoc(f, { attributes: { email: 'hist@example.com' } }),
+    });
     const id = one(created.body).id;
-    await api(server.app, 'PATCH', `${BOOKINGS}${id}/`, { token, body: { data: { type: 'bookings', id, attributes: { notes: 'VIP' } } } });
-    const history = await api(server.app, 'GET', `/backend/api/v1/booking-logs/?filter[booking]=${id}&sort=-timestamp,-id&page[size]=5&include=user`, { token });
+    await api(server.app, 'PATCH', `${BOOKINGS}${id}/`, {
+      token,
+      body: { data: { type: 'bookings', id, attributes: { notes: 'VIP' } } },
+    });
+    const history = await api(
+      server.app,
+      'GET',
+      `/backend/api/v1/booking-logs/?filter[booking]=${id}&sort=-timestamp,-id&page[size]=5&include=user`,
+      { token },
+    );
     expect(history.status).toBe(200);
     const logs = many(history.body);
     expect(logs.map((log) => log.attributes.action)).toEqual(['updated', 'created']);
@@ -180,7 +268,10 @@ describe('booking logs (edit history)', () => {
     expect(history.body.included?.[0]?.attributes.email).toBe('boss@example.com');
     await createUser(server.handle.db, { email: 'clerk@example.com', roles: ['Sales'] });
     const sales = await login(server.app, 'clerk@example.com');
-    expect((await api(server.app, 'GET', `/backend/api/v1/booking-logs/?filter[booking]=${id}`, { token: sales })).status).toBe(403);
+    expect(
+      (await api(server.app, 'GET', `/backend/api/v1/booking-logs/?filter[booking]=${id}`, { token: sales }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -190,7 +281,11 @@ describe('promo codes cannot be guessed through bookings', () => {
     try {
       const fixtures = await bookingFixtures(limited.handle.db);
       const attempt = (i: number) =>
-        api(limited.app, 'POST', BOOKINGS, { body: bookingDoc(fixtures, { attributes: { email: `guess${i}@example.com`, promoCode: `GUESS${i}` } }) });
+        api(limited.app, 'POST', BOOKINGS, {
+          body: bookingDoc(fixtures, {
+            attributes: { email: `guess${i}@example.com`, promoCode: `GUESS${i}` },
+          }),
+        });
       expect((await attempt(1)).status).toBe(400);
       expect((await attempt(2)).status).toBe(400);
       expect((await attempt(3)).status).toBe(429);

@@ -22,10 +22,16 @@ import { fractionText, iso, moneyText } from '../jsonapi/values';
  * Instants on a business date: from its midnight to the next day's, each in the business's time zone
  * (so a 23- or 25-hour day is right), as a range the column's index serves.
  */
-const dateFilter = (column: typeof bookings.startDatetime | typeof bookings.endDatetime, name: string) => (value: string, timeZone: string) => {
-  if (!isValidDate(value)) throw errors.parameter(`"${value}" is not a valid date (YYYY-MM-DD).`, `filter[${name}]`);
-  return and(gte(column, startOfBusinessDay(value, timeZone)), lt(column, startOfBusinessDay(addDaysToDate(value, 1), timeZone)));
-};
+const dateFilter =
+  (column: typeof bookings.startDatetime | typeof bookings.endDatetime, name: string) =>
+  (value: string, timeZone: string) => {
+    if (!isValidDate(value))
+      throw errors.parameter(`"${value}" is not a valid date (YYYY-MM-DD).`, `filter[${name}]`);
+    return and(
+      gte(column, startOfBusinessDay(value, timeZone)),
+      lt(column, startOfBusinessDay(addDaysToDate(value, 1), timeZone)),
+    );
+  };
 
 /** Bookings with (or without) any extra. */
 const withExtras = (wanted: boolean) => {
@@ -40,11 +46,13 @@ const withExtras = (wanted: boolean) => {
  */
 const BOOKING_SEARCH_TEXT = sql`(${bookings.firstName} || ' ' || ${bookings.lastName} || E'\n' || ${bookings.email} || E'\n' || ${bookings.phoneNumber} || E'\n' || ${bookings.business} || E'\n' || ${bookings.rego} || E'\n' || ${bookings.bookingCode})`;
 
-export const bookingSearch = (text: string) => sql`${BOOKING_SEARCH_TEXT} ILIKE ${containsPattern(text.replace(/[\r\n]+/g, ' '))}`;
+export const bookingSearch = (text: string) =>
+  sql`${BOOKING_SEARCH_TEXT} ILIKE ${containsPattern(text.replace(/[\r\n]+/g, ' '))}`;
 
 const datetime = (value: string, parameter: string) => {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime()) || !isCountableInstant(date) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw errors.parameter(`"${value}" is not a valid datetime.`, parameter);
+  if (Number.isNaN(date.getTime()) || !isCountableInstant(date) || !/^\d{4}-\d{2}-\d{2}/.test(value))
+    throw errors.parameter(`"${value}" is not a valid datetime.`, parameter);
   return date;
 };
 
@@ -58,61 +66,66 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
   fields: {
     ...getTableColumns(bookings),
     // The price each extra was sold at, keyed by extra id (spec: extrasPrices).
-    extrasPrices: sql<Record<string, string>>`coalesce((select jsonb_object_agg(be.extra_id::text, be.price::text) from booking_extras be where be.booking_id = ${bookings.id}), '{}'::jsonb)`.as(
+    extrasPrices: sql<
+      Record<string, string>
+    >`coalesce((select jsonb_object_agg(be.extra_id::text, be.price::text) from booking_extras be where be.booking_id = ${bookings.id}), '{}'::jsonb)`.as(
       'extras_prices',
     ),
   },
-  attributes: (row, ctx) => ({
-    bookingCode: row.bookingCode,
-    status: row.status,
-    bookingType: row.bookingType,
-    title: row.title,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phoneNumber: row.phoneNumber,
-    email: row.email,
-    business: row.business,
-    rego: row.rego,
-    make: row.make,
-    model: row.model,
-    colour: row.colour,
-    startDatetime: iso(row.startDatetime),
-    endDatetime: iso(row.endDatetime),
-    busDepartureTime: row.busDepartureTime,
-    passengersOut: row.passengersOut,
-    passengersIn: row.passengersIn,
-    flightNumberOut: row.flightNumberOut,
-    flightNumberIn: row.flightNumberIn,
-    lotRegionRow: row.lotRegionRow,
-    parkingCost: moneyText(row.parkingCost),
-    extrasCost: moneyText(row.extrasCost),
-    extrasPrices: Object.fromEntries(Object.entries(row.extrasPrices).map(([id, price]) => [id, moneyText(price)])),
-    discountRate: fractionText(row.discountRate),
-    promoCode: row.promoCode,
-    amountDiscounted: moneyText(row.amountDiscounted),
-    subscriptionDiscount: moneyText(row.subscriptionDiscount),
-    totalCost: moneyText(row.totalCost),
-    amountPaid: moneyText(row.amountPaid),
-    paymentMethod: row.paymentMethod,
-    paymentStatus: row.paymentStatus,
-    paymentDatetime: iso(row.paymentDatetime),
-    stripeComplete: row.stripeComplete,
-    hadSubscription: row.hadSubscription,
-    publicNotes: row.publicNotes,
-    created: iso(row.created),
-    // When the car was checked in: My Bookings shows a checked-in stay as "Parked now".
-    timeParked: iso(row.timeParked),
-    // Staff-only: admin notes and the rest of the check-in record.
-    ...(isStaff(ctx.user)
-      ? ({
-          notes: row.notes,
-          fuelLevel: row.fuelLevel,
-          damage: row.damage,
-          kilometers: row.kilometers,
-          vehicleNotes: row.vehicleNotes,
-        } satisfies Partial<BookingAttributes>)
-      : {}),
-  }) satisfies BookingAttributes,
+  attributes: (row, ctx) =>
+    ({
+      bookingCode: row.bookingCode,
+      status: row.status,
+      bookingType: row.bookingType,
+      title: row.title,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phoneNumber: row.phoneNumber,
+      email: row.email,
+      business: row.business,
+      rego: row.rego,
+      make: row.make,
+      model: row.model,
+      colour: row.colour,
+      startDatetime: iso(row.startDatetime),
+      endDatetime: iso(row.endDatetime),
+      busDepartureTime: row.busDepartureTime,
+      passengersOut: row.passengersOut,
+      passengersIn: row.passengersIn,
+      flightNumberOut: row.flightNumberOut,
+      flightNumberIn: row.flightNumberIn,
+      lotRegionRow: row.lotRegionRow,
+      parkingCost: moneyText(row.parkingCost),
+      extrasCost: moneyText(row.extrasCost),
+      extrasPrices: Object.fromEntries(
+        Object.entries(row.extrasPrices).map(([id, price]) => [id, moneyText(price)]),
+      ),
+      discountRate: fractionText(row.discountRate),
+      promoCode: row.promoCode,
+      amountDiscounted: moneyText(row.amountDiscounted),
+      subscriptionDiscount: moneyText(row.subscriptionDiscount),
+      totalCost: moneyText(row.totalCost),
+      amountPaid: moneyText(row.amountPaid),
+      paymentMethod: row.paymentMethod,
+      paymentStatus: row.paymentStatus,
+      paymentDatetime: iso(row.paymentDatetime),
+      stripeComplete: row.stripeComplete,
+      hadSubscription: row.hadSubscription,
+      publicNotes: row.publicNotes,
+      created: iso(row.created),
+      // When the car was checked in: My Bookings shows a checked-in stay as "Parked now".
+      timeParked: iso(row.timeParked),
+      // Staff-only: admin notes and the rest of the check-in record.
+      ...(isStaff(ctx.user)
+        ? ({
+            notes: row.notes,
+            fuelLevel: row.fuelLevel,
+            damage: row.damage,
+            kilometers: row.kilometers,
+            vehicleNotes: row.vehicleNotes,
+          } satisfies Partial<BookingAttributes>)
+        : {}),
+    }) satisfies BookingAttributes,
   relationships: {
     lot: { kind: 'one', type: 'lots', key: 'lotId' },
     lotRegion: { kind: 'one', type: 'lot-regions', key: 'lotRegionId' },
@@ -142,16 +155,47 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     bookingCode: { kind: 'column', column: bookings.bookingCode, value: 'string', ops: ['eq', 'in'] },
     customer: { kind: 'column', column: bookings.customerId, value: 'int', ops: ['eq', 'in', 'isnull'] },
     lot: { kind: 'column', column: bookings.lotId, value: 'int', ops: ['eq', 'in'] },
-    status: { kind: 'column', column: bookings.status, value: 'string', ops: ['eq', 'in'], choices: BOOKING_STATUSES },
-    paymentStatus: { kind: 'column', column: bookings.paymentStatus, value: 'string', ops: ['eq', 'in'], choices: PAYMENT_STATUSES },
+    status: {
+      kind: 'column',
+      column: bookings.status,
+      value: 'string',
+      ops: ['eq', 'in'],
+      choices: BOOKING_STATUSES,
+    },
+    paymentStatus: {
+      kind: 'column',
+      column: bookings.paymentStatus,
+      value: 'string',
+      ops: ['eq', 'in'],
+      choices: PAYMENT_STATUSES,
+    },
     rego: { kind: 'column', column: bookings.rego, value: 'string', ops: ['eq', 'icontains'] },
-    start_datetime: { kind: 'column', column: bookings.startDatetime, value: 'datetime', ops: ['gte', 'lte', 'gt', 'lt'] },
-    end_datetime: { kind: 'column', column: bookings.endDatetime, value: 'datetime', ops: ['gte', 'lte', 'gt', 'lt', 'isnull'] },
-    payment_datetime: { kind: 'column', column: bookings.paymentDatetime, value: 'datetime', ops: ['gte', 'lte', 'gt', 'lt', 'isnull'] },
+    start_datetime: {
+      kind: 'column',
+      column: bookings.startDatetime,
+      value: 'datetime',
+      ops: ['gte', 'lte', 'gt', 'lt'],
+    },
+    end_datetime: {
+      kind: 'column',
+      column: bookings.endDatetime,
+      value: 'datetime',
+      ops: ['gte', 'lte', 'gt', 'lt', 'isnull'],
+    },
+    payment_datetime: {
+      kind: 'column',
+      column: bookings.paymentDatetime,
+      value: 'datetime',
+      ops: ['gte', 'lte', 'gt', 'lt', 'isnull'],
+    },
     customer_details: { kind: 'custom', apply: (value) => (value.trim() ? bookingSearch(value) : undefined) },
     end_datetime__gte_or_isnull: {
       kind: 'custom',
-      apply: (value) => or(isNull(bookings.endDatetime), gte(bookings.endDatetime, datetime(value, 'filter[end_datetime__gte_or_isnull]'))),
+      apply: (value) =>
+        or(
+          isNull(bookings.endDatetime),
+          gte(bookings.endDatetime, datetime(value, 'filter[end_datetime__gte_or_isnull]')),
+        ),
     },
     /**
      * Cars on site now: dropped off and not yet collected (start <= now, and no end or end >= now),
@@ -183,14 +227,31 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
       kind: 'custom',
       apply: (value, ctx) => {
         const tz = ctx.services.config.timeZone;
-        return or(dateFilter(bookings.startDatetime, 'diaryDate')(value, tz), dateFilter(bookings.endDatetime, 'diaryDate')(value, tz));
+        return or(
+          dateFilter(bookings.startDatetime, 'diaryDate')(value, tz),
+          dateFilter(bookings.endDatetime, 'diaryDate')(value, tz),
+        );
       },
     },
-    start_diary_date: { kind: 'custom', apply: (value, ctx) => dateFilter(bookings.startDatetime, 'start_diary_date')(value, ctx.services.config.timeZone) },
-    end_diary_date: { kind: 'custom', apply: (value, ctx) => dateFilter(bookings.endDatetime, 'end_diary_date')(value, ctx.services.config.timeZone) },
-    extras: { kind: 'custom', apply: (value) => withExtras(parseValue('bool', value, 'filter[extras]') === true) },
+    start_diary_date: {
+      kind: 'custom',
+      apply: (value, ctx) =>
+        dateFilter(bookings.startDatetime, 'start_diary_date')(value, ctx.services.config.timeZone),
+    },
+    end_diary_date: {
+      kind: 'custom',
+      apply: (value, ctx) =>
+        dateFilter(bookings.endDatetime, 'end_diary_date')(value, ctx.services.config.timeZone),
+    },
+    extras: {
+      kind: 'custom',
+      apply: (value) => withExtras(parseValue('bool', value, 'filter[extras]') === true),
+    },
     /** The Extras report's "extras not null" (back-office §7) in the list operators' spelling. */
-    extras__isnull: { kind: 'custom', apply: (value) => withExtras(parseValue('bool', value, 'filter[extras__isnull]') === false) },
+    extras__isnull: {
+      kind: 'custom',
+      apply: (value) => withExtras(parseValue('bool', value, 'filter[extras__isnull]') === false),
+    },
   },
   sorts: {
     id: bookings.id,
@@ -212,7 +273,11 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     delete: (ctx) => isAdmin(ctx.user),
   },
   scope: (ctx) =>
-    isStaff(ctx.user) ? undefined : ctx.user?.customerId ? eq(bookings.customerId, ctx.user.customerId) : sql`false`,
+    isStaff(ctx.user)
+      ? undefined
+      : ctx.user?.customerId
+        ? eq(bookings.customerId, ctx.user.customerId)
+        : sql`false`,
   // Promo codes must not be guessable through bookings either: each code tried counts.
   async throttle(ctx, doc) {
     if (isStaff(ctx.user)) return;

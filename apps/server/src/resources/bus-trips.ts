@@ -15,9 +15,20 @@ export const busTripsResource: ResourceDefinition<BusTripRow> = {
   table: busTrips,
   idColumn: busTrips.id,
   notFound: 'Bus Trip not found',
-  attributes: (row) => ({ service: row.service, departureTime: row.departureTime, formattedTime: formatTime12(row.departureTime) }) satisfies BusTripAttributes,
+  attributes: (row) =>
+    ({
+      service: row.service,
+      departureTime: row.departureTime,
+      formattedTime: formatTime12(row.departureTime),
+    }) satisfies BusTripAttributes,
   filters: {
-    service: { kind: 'column', column: busTrips.service, value: 'string', ops: ['eq', 'in'], choices: SERVICES },
+    service: {
+      kind: 'column',
+      column: busTrips.service,
+      value: 'string',
+      ops: ['eq', 'in'],
+      choices: SERVICES,
+    },
   },
   sorts: { departureTime: busTrips.departureTime, service: busTrips.service, id: busTrips.id },
   defaultSort: 'departureTime',
@@ -32,12 +43,16 @@ export const busTripsResource: ResourceDefinition<BusTripRow> = {
           .from(flights)
           .where(and(eq(flights.busTripId, existing.id), ne(flights.service, values.service)))
           .limit(1);
-        if (used) throw errors.invalid(`Flights on the ${existing.service} timetable use this bus trip.`, 'service');
+        if (used)
+          throw errors.invalid(`Flights on the ${existing.service} timetable use this bus trip.`, 'service');
       }
       return values;
     },
   },
   uniqueErrors: {
-    bus_trips_service_time_key: { field: 'departureTime', detail: 'A bus trip at this time already exists on this timetable.' },
+    bus_trips_service_time_key: {
+      field: 'departureTime',
+      detail: 'A bus trip at this time already exists on this timetable.',
+    },
   },
 };

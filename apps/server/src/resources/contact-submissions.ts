@@ -18,13 +18,14 @@ export const contactSubmissionsResource: ResourceDefinition<ContactSubmissionRow
   table: contactSubmissions,
   idColumn: contactSubmissions.id,
   notFound: 'Message not found',
-  attributes: (row) => ({
-    name: row.name,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    message: row.message,
-    created: iso(row.created),
-  }) satisfies ContactSubmissionAttributes,
+  attributes: (row) =>
+    ({
+      name: row.name,
+      email: row.email,
+      phoneNumber: row.phoneNumber,
+      message: row.message,
+      created: iso(row.created),
+    }) satisfies ContactSubmissionAttributes,
   filters: {
     email: { kind: 'column', column: contactSubmissions.email, value: 'string', ops: ['eq', 'icontains'] },
     created: {
@@ -45,9 +46,20 @@ export const contactSubmissionsResource: ResourceDefinition<ContactSubmissionRow
   async throttle(ctx, doc) {
     if (isStaff(ctx.user)) return;
     const { requestsPerIp, requestsPerEmail, windowMs } = ctx.services.config.rateLimits;
-    await ctx.services.rateLimiter.consume(`contact:ip:${ctx.ip}`, requestsPerIp, windowMs, contactMessages.tooMany);
+    await ctx.services.rateLimiter.consume(
+      `contact:ip:${ctx.ip}`,
+      requestsPerIp,
+      windowMs,
+      contactMessages.tooMany,
+    );
     const address = addressKey(doc.attributes.email);
-    if (address) await ctx.services.rateLimiter.consume(`contact:email:${address}`, requestsPerEmail, windowMs, contactMessages.tooManyFromAddress);
+    if (address)
+      await ctx.services.rateLimiter.consume(
+        `contact:email:${address}`,
+        requestsPerEmail,
+        windowMs,
+        contactMessages.tooManyFromAddress,
+      );
   },
 
   write: {

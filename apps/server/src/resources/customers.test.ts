@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, users } from '../db/schema/index';
 import { createUser, login, PASSWORD } from '../test/factories';
 import { lastMailTo, linkIn, mailTo, tokenIn } from '../test/mail';
-import { api, createTestServer, doc, firstError, many, one, type ApiResponse, type TestServer } from '../test/server';
+import {
+  api,
+  createTestServer,
+  doc,
+  firstError,
+  many,
+  one,
+  type ApiResponse,
+  type TestServer,
+} from '../test/server';
 
 const CUSTOMERS = '/backend/api/v1/customers/';
 let server: TestServer;
@@ -17,8 +26,12 @@ afterAll(() => server.close());
 const uniqueEmail = (name: string) => `${name}${++sequence}@example.com`;
 const customerUrl = (id: number | string) => `${CUSTOMERS}${id}/`;
 const patchCustomer = (id: number, attributes: Record<string, unknown>, token?: string) =>
-  api(server.app, 'PATCH', customerUrl(id), { token, body: doc('customers', attributes, { id: String(id) }) });
-const requestReset = (email: string) => api(server.app, 'POST', '/backend/api/v1/password-resets/', { body: doc('password-resets', { email }) });
+  api(server.app, 'PATCH', customerUrl(id), {
+    token,
+    body: doc('customers', attributes, { id: String(id) }),
+  });
+const requestReset = (email: string) =>
+  api(server.app, 'POST', '/backend/api/v1/password-resets/', { body: doc('password-resets', { email }) });
 
 function expectError(response: ApiResponse, status: number, detail: string, field?: string) {
   expect(response.status).toBe(status);
@@ -37,7 +50,10 @@ async function customerRow(id: number) {
 /** A customer with a login, logged in, with private notes staff wrote about them. */
 async function loggedInCustomer() {
   const { user, customer } = await createUser(server.handle.db);
-  await server.handle.db.update(customers).set({ privateNotes: 'Pays late' }).where(eq(customers.id, customer.id));
+  await server.handle.db
+    .update(customers)
+    .set({ privateNotes: 'Pays late' })
+    .where(eq(customers.id, customer.id));
   return { user, customer, token: await login(server.app, user.email) };
 }
 
@@ -63,7 +79,8 @@ describe('customers: a customer and their own profile', () => {
       fullName: `${customer.firstName} ${customer.lastName}`,
       hasSubscription: false,
     });
-    for (const hidden of ['privateNotes', 'staff', 'roles', 'customerDetails']) expect(data.attributes).not.toHaveProperty(hidden);
+    for (const hidden of ['privateNotes', 'staff', 'roles', 'customerDetails'])
+      expect(data.attributes).not.toHaveProperty(hidden);
     expect(data.relationships?.user?.data).toEqual({ type: 'users', id: String(user.id) });
   });
 
@@ -78,12 +95,26 @@ describe('customers: a customer and their own profile', () => {
 
   it('changes title, names, phone and business', async () => {
     const { customer, token } = await loggedInCustomer();
-    const changes = { title: 'Mr & Mrs', firstName: ' Pat ', lastName: 'Profile', phoneNumber: '03 6200 0000', business: 'Profile Pty Ltd' };
+    const changes = {
+      title: 'Mr & Mrs',
+      firstName: ' Pat ',
+      lastName: 'Profile',
+      phoneNumber: '03 6200 0000',
+      business: 'Profile Pty Ltd',
+    };
     const response = await patchCustomer(customer.id, changes, token);
     expect(response.status).toBe(200);
-    expect(one(response.body).attributes).toMatchObject({ ...changes, firstName: 'Pat', fullName: 'Pat Profile' });
+    expect(one(response.body).attributes).toMatchObject({
+      ...changes,
+      firstName: 'Pat',
+      fullName: 'Pat Profile',
+    });
     expect(one(response.body).attributes).not.toHaveProperty('privateNotes');
-    expect(await customerRow(customer.id)).toMatchObject({ ...changes, firstName: 'Pat', privateNotes: 'Pays late' });
+    expect(await customerRow(customer.id)).toMatchObject({
+      ...changes,
+      firstName: 'Pat',
+      privateNotes: 'Pays late',
+    });
     // Business is optional: it may be cleared.
     expect((await patchCustomer(customer.id, { business: '' }, token)).status).toBe(200);
     expect((await customerRow(customer.id))?.business).toBe('');
@@ -100,7 +131,12 @@ describe('customers: a customer and their own profile', () => {
   ])('refuses %s %j with "%s"', async (field, value, detail) => {
     const { customer, token } = await loggedInCustomer();
     expectError(await patchCustomer(customer.id, { [field]: value }, token), 400, detail, field);
-    expect(await customerRow(customer.id)).toMatchObject({ title: 'Ms', firstName: customer.firstName, lastName: customer.lastName, phoneNumber: '0400 000 000' });
+    expect(await customerRow(customer.id)).toMatchObject({
+      title: 'Ms',
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      phoneNumber: '0400 000 000',
+    });
   });
 
   it.each([
@@ -109,8 +145,18 @@ describe('customers: a customer and their own profile', () => {
     ['staff', true],
   ])('cannot change %s', async (field, value) => {
     const { user, customer, token } = await loggedInCustomer();
-    expectError(await patchCustomer(customer.id, { firstName: 'Sneaky', [field]: value }, token), 400, 'You may not change this field.', field);
-    expect(await customerRow(customer.id)).toMatchObject({ firstName: customer.firstName, email: user.email, privateNotes: 'Pays late', staff: false });
+    expectError(
+      await patchCustomer(customer.id, { firstName: 'Sneaky', [field]: value }, token),
+      400,
+      'You may not change this field.',
+      field,
+    );
+    expect(await customerRow(customer.id)).toMatchObject({
+      firstName: customer.firstName,
+      email: user.email,
+      privateNotes: 'Pays late',
+      staff: false,
+    });
   });
 
   it('cannot read or change another customer (404)', async () => {
@@ -127,7 +173,13 @@ describe('customers: a customer and their own profile', () => {
     const { customer, token } = await loggedInCustomer();
     const created = await api(server.app, 'POST', CUSTOMERS, {
       token,
-      body: doc('customers', { email: uniqueEmail('made'), title: 'Mr', firstName: 'A', lastName: 'B', phoneNumber: '1' }),
+      body: doc('customers', {
+        email: uniqueEmail('made'),
+        title: 'Mr',
+        firstName: 'A',
+        lastName: 'B',
+        phoneNumber: '1',
+      }),
     });
     expect(created.status).toBe(403);
     expect((await api(server.app, 'DELETE', customerUrl(customer.id), { token })).status).toBe(403);
@@ -147,7 +199,10 @@ describe('customers: staff', () => {
     const token = await staffToken('Sales');
     const zedEmail = uniqueEmail('zanzibar');
     const { customer: zed } = await createUser(server.handle.db, { email: zedEmail, firstName: 'Quentin' });
-    await server.handle.db.update(customers).set({ lastName: 'Zanzibar', privateNotes: 'VIP', phoneNumber: '0499 123 987' }).where(eq(customers.id, zed.id));
+    await server.handle.db
+      .update(customers)
+      .set({ lastName: 'Zanzibar', privateNotes: 'VIP', phoneNumber: '0499 123 987' })
+      .where(eq(customers.id, zed.id));
     const { customer: other } = await createUser(server.handle.db);
 
     const all = await api(server.app, 'GET', `${CUSTOMERS}?page[size]=1000`, { token });
@@ -157,14 +212,18 @@ describe('customers: staff', () => {
     expect(found?.attributes).toMatchObject({ privateNotes: 'VIP', staff: false, roles: ['Customers'] });
 
     for (const term of ['zanzi', 'ZANZIBAR', 'Quentin Zanz', '0499 123', zedEmail.toUpperCase()]) {
-      const search = await api(server.app, 'GET', `${CUSTOMERS}?filter[search]=${encodeURIComponent(term)}`, { token });
+      const search = await api(server.app, 'GET', `${CUSTOMERS}?filter[search]=${encodeURIComponent(term)}`, {
+        token,
+      });
       expect(search.status).toBe(200);
       const ids = many(search.body).map((c) => c.id);
       expect(ids, term).toContain(String(zed.id));
       expect(ids, term).not.toContain(String(other.id));
     }
     // LIKE wildcards in the search are plain characters.
-    const wildcard = await api(server.app, 'GET', `${CUSTOMERS}?filter[search]=${encodeURIComponent('%')}`, { token });
+    const wildcard = await api(server.app, 'GET', `${CUSTOMERS}?filter[search]=${encodeURIComponent('%')}`, {
+      token,
+    });
     expect(many(wildcard.body)).toHaveLength(0);
   });
 
@@ -172,7 +231,9 @@ describe('customers: staff', () => {
     const token = await staffToken('Sales');
     const { customer: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
     const { customer: plain } = await createUser(server.handle.db);
-    const response = await api(server.app, 'GET', `${CUSTOMERS}?filter[userRoles]=Admins&page[size]=1000`, { token });
+    const response = await api(server.app, 'GET', `${CUSTOMERS}?filter[userRoles]=Admins&page[size]=1000`, {
+      token,
+    });
     expect(response.status).toBe(200);
     const list = many(response.body);
     expect(list.map((c) => c.id)).toContain(String(admin.id));
@@ -187,7 +248,11 @@ describe('customers: staff', () => {
     const token = await staffToken('Sales');
     const { user: admin, customer } = await createUser(server.handle.db, { roles: ['Admins'] });
     const attacker = uniqueEmail('attacker');
-    const refused = await patchCustomer(customer.id, { email: attacker, privateNotes: 'Changed address by phone' }, token);
+    const refused = await patchCustomer(
+      customer.id,
+      { email: attacker, privateNotes: 'Changed address by phone' },
+      token,
+    );
     expectError(refused, 403, "Only admins can change a login's email address.", 'email');
     expect(await customerRow(customer.id)).toMatchObject({ email: admin.email, privateNotes: '' });
     expect(await userOf(customer.id)).toMatchObject({ email: admin.email, emailConfirmed: true });
@@ -197,16 +262,28 @@ describe('customers: staff', () => {
     expect(mailTo(server, admin.email)).toHaveLength(0);
     expect(await login(server.app, admin.email)).toBeTruthy();
     // Their other details, and the address sent unchanged (in another case), are fine.
-    const other = await patchCustomer(customer.id, { email: admin.email.toUpperCase(), phoneNumber: '03 6000 1111', privateNotes: 'Prefers email' }, token);
+    const other = await patchCustomer(
+      customer.id,
+      { email: admin.email.toUpperCase(), phoneNumber: '03 6000 1111', privateNotes: 'Prefers email' },
+      token,
+    );
     expect(other.status).toBe(200);
-    expect(await customerRow(customer.id)).toMatchObject({ email: admin.email, phoneNumber: '03 6000 1111', privateNotes: 'Prefers email' });
+    expect(await customerRow(customer.id)).toMatchObject({
+      email: admin.email,
+      phoneNumber: '03 6000 1111',
+      privateNotes: 'Prefers email',
+    });
   });
 
   it('sales change the email of a customer without a login: it is only their contact address', async () => {
     const token = await staffToken('Sales');
     const walkIn = await walkInCustomer();
     const email = uniqueEmail('moved');
-    const response = await patchCustomer(walkIn.id, { email: ` ${email.toUpperCase()} `, privateNotes: 'Changed address by phone' }, token);
+    const response = await patchCustomer(
+      walkIn.id,
+      { email: ` ${email.toUpperCase()} `, privateNotes: 'Changed address by phone' },
+      token,
+    );
     expect(response.status).toBe(200);
     expect(one(response.body).attributes).toMatchObject({ email, privateNotes: 'Changed address by phone' });
     expect(await customerRow(walkIn.id)).toMatchObject({ email, userId: null });
@@ -222,17 +299,32 @@ describe('customers: staff', () => {
     const oldLink = tokenIn(lastMailTo(server, user.email));
     const email = uniqueEmail('moved');
 
-    const response = await patchCustomer(customer.id, { email: ` ${email.toUpperCase()} `, privateNotes: 'Changed address by phone' }, token);
+    const response = await patchCustomer(
+      customer.id,
+      { email: ` ${email.toUpperCase()} `, privateNotes: 'Changed address by phone' },
+      token,
+    );
     expect(response.status).toBe(200);
-    expect(one(response.body).attributes).toMatchObject({ email, emailConfirmed: false, privateNotes: 'Changed address by phone' });
+    expect(one(response.body).attributes).toMatchObject({
+      email,
+      emailConfirmed: false,
+      privateNotes: 'Changed address by phone',
+    });
     expect(await userOf(customer.id)).toMatchObject({ email, emailConfirmed: false });
     // The old session is over, the old reset link dead, and the old address logs in no more.
     expect((await api(server.app, 'GET', customerUrl(customer.id), { token: oldSession })).status).toBe(401);
     const reset = await api(server.app, 'POST', '/backend/api/v1/password-reset-confirmations/', {
-      body: doc('password-reset-confirmations', { uid: oldLink.uid, token: oldLink.token, newPassword1: 'Taken-over-1', newPassword2: 'Taken-over-1' }),
+      body: doc('password-reset-confirmations', {
+        uid: oldLink.uid,
+        token: oldLink.token,
+        newPassword1: 'Taken-over-1',
+        newPassword2: 'Taken-over-1',
+      }),
     });
     expectError(reset, 400, 'This link is invalid or has expired.', 'token');
-    const old = await api(server.app, 'POST', '/backend/api/v1/sessions/', { body: doc('sessions', { email: user.email, password: PASSWORD }) });
+    const old = await api(server.app, 'POST', '/backend/api/v1/sessions/', {
+      body: doc('sessions', { email: user.email, password: PASSWORD }),
+    });
     expect(old.status).toBe(400);
     // The old address is told where the login went; the new one is asked to confirm itself.
     const notice = lastMailTo(server, user.email);
@@ -246,9 +338,19 @@ describe('customers: staff', () => {
     const token = await staffToken('Admins');
     const { user, customer } = await createUser(server.handle.db);
     const { user: other } = await createUser(server.handle.db);
-    expectError(await patchCustomer(customer.id, { email: other.email }, token), 400, 'A user with that email address already exists.', 'email');
+    expectError(
+      await patchCustomer(customer.id, { email: other.email }, token),
+      400,
+      'A user with that email address already exists.',
+      'email',
+    );
     expect((await customerRow(customer.id))?.email).toBe(user.email);
-    expectError(await patchCustomer(customer.id, { email: 'nope' }, token), 400, 'Email address must be valid', 'email');
+    expectError(
+      await patchCustomer(customer.id, { email: 'nope' }, token),
+      400,
+      'Email address must be valid',
+      'email',
+    );
     expect(mailTo(server, user.email)).toHaveLength(0);
   });
 
@@ -293,7 +395,8 @@ const newCustomer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const postCustomer = (attributes: Record<string, unknown>, token?: string) => api(server.app, 'POST', CUSTOMERS, { token, body: doc('customers', attributes) });
+const postCustomer = (attributes: Record<string, unknown>, token?: string) =>
+  api(server.app, 'POST', CUSTOMERS, { token, body: doc('customers', attributes) });
 
 async function customersNamed(lastName: string) {
   return server.handle.db.select().from(customers).where(eq(customers.lastName, lastName));
@@ -306,7 +409,13 @@ describe('customers: staff save a customer and their login in one request', () =
     const response = await postCustomer(attributes, token);
     expect(response.status).toBe(201);
     const created = one(response.body);
-    expect(created.attributes).toMatchObject({ email: attributes.email, firstName: 'Nora', privateNotes: 'Called in', roles: ['Sales', 'Customers'], emailConfirmed: false });
+    expect(created.attributes).toMatchObject({
+      email: attributes.email,
+      firstName: 'Nora',
+      privateNotes: 'Called in',
+      roles: ['Sales', 'Customers'],
+      emailConfirmed: false,
+    });
     const user = await userOf(Number(created.id));
     expect(user).toMatchObject({ email: attributes.email, roles: ['Sales', 'Customers'] });
     expect(created.relationships?.user?.data).toEqual({ type: 'users', id: String(user?.id) });
@@ -341,11 +450,21 @@ describe('customers: staff save a customer and their login in one request', () =
   it('answers every field’s message (400) and saves nothing', async () => {
     const token = await staffToken('Admins');
     const response = await postCustomer(
-      { title: '', firstName: ' ', lastName: 'Invalid', phoneNumber: '', email: '', password: 'short', roles: [] },
+      {
+        title: '',
+        firstName: ' ',
+        lastName: 'Invalid',
+        phoneNumber: '',
+        email: '',
+        password: 'short',
+        roles: [],
+      },
       token,
     );
     expect(response.status).toBe(400);
-    const byField = Object.fromEntries((response.body.errors ?? []).map((error) => [error.source?.pointer, error.detail]));
+    const byField = Object.fromEntries(
+      (response.body.errors ?? []).map((error) => [error.source?.pointer, error.detail]),
+    );
     expect(byField).toMatchObject({
       '/data/attributes/title': 'This field is required.',
       '/data/attributes/firstName': 'This field is required.',
@@ -354,9 +473,26 @@ describe('customers: staff save a customer and their login in one request', () =
       '/data/attributes/password': 'Password must be at least 8 chars',
       '/data/attributes/roles': 'At least one role is required.',
     });
-    expectError(await postCustomer(newCustomer({ lastName: 'Invalid', email: 'nope' }), token), 400, 'Email address must be valid', 'email');
-    expectError(await postCustomer(newCustomer({ lastName: 'Invalid', password: '12345678', roles: ['Customers'] }), token), 400, 'Password must include non-numeric chars', 'password');
-    expectError(await postCustomer(newCustomer({ lastName: 'Invalid', roles: ['Owners'] }), token), 400, 'Select a valid choice.');
+    expectError(
+      await postCustomer(newCustomer({ lastName: 'Invalid', email: 'nope' }), token),
+      400,
+      'Email address must be valid',
+      'email',
+    );
+    expectError(
+      await postCustomer(
+        newCustomer({ lastName: 'Invalid', password: '12345678', roles: ['Customers'] }),
+        token,
+      ),
+      400,
+      'Password must include non-numeric chars',
+      'password',
+    );
+    expectError(
+      await postCustomer(newCustomer({ lastName: 'Invalid', roles: ['Owners'] }), token),
+      400,
+      'Select a valid choice.',
+    );
     expect(await customersNamed('Invalid')).toHaveLength(0);
   });
 
@@ -368,18 +504,35 @@ describe('customers: staff save a customer and their login in one request', () =
 
   it('sales may not set other roles (403), on a new customer or an existing one', async () => {
     const token = await staffToken('Sales');
-    expectError(await postCustomer(newCustomer({ lastName: 'Promoted', roles: ['Admins'] }), token), 403, 'Only admins can set roles.', 'roles');
+    expectError(
+      await postCustomer(newCustomer({ lastName: 'Promoted', roles: ['Admins'] }), token),
+      403,
+      'Only admins can set roles.',
+      'roles',
+    );
     expect(await customersNamed('Promoted')).toHaveLength(0);
 
     const { user, customer } = await createUser(server.handle.db);
-    expectError(await patchCustomer(customer.id, { firstName: 'Changed', roles: ['Sales'] }, token), 403, 'Only admins can set roles.', 'roles');
+    expectError(
+      await patchCustomer(customer.id, { firstName: 'Changed', roles: ['Sales'] }, token),
+      403,
+      'Only admins can set roles.',
+      'roles',
+    );
     // The customer's part of the request is rolled back with the refused login part.
     expect((await customerRow(customer.id))?.firstName).toBe(customer.firstName);
     expect((await userOf(customer.id))?.roles).toEqual(['Customers']);
     // Roles sent unchanged are no change: a Sales person's form may send them.
-    expect((await patchCustomer(customer.id, { firstName: 'Changed', roles: ['Customers'] }, token)).status).toBe(200);
+    expect(
+      (await patchCustomer(customer.id, { firstName: 'Changed', roles: ['Customers'] }, token)).status,
+    ).toBe(200);
     // Resetting a login's password is for Admins (a Sales person could otherwise take over an Admin).
-    expectError(await patchCustomer(customer.id, { password: 'Another-pass-1' }, token), 403, 'Only admins can change a password.', 'password');
+    expectError(
+      await patchCustomer(customer.id, { password: 'Another-pass-1' }, token),
+      403,
+      'Only admins can change a password.',
+      'password',
+    );
     expect(await login(server.app, user.email)).toBeTruthy();
   });
 
@@ -387,9 +540,16 @@ describe('customers: staff save a customer and their login in one request', () =
     const token = await staffToken('Admins');
     const { user, customer } = await createUser(server.handle.db);
     const oldSession = await login(server.app, user.email);
-    const response = await patchCustomer(customer.id, { phoneNumber: '03 6111 2222', roles: ['Employees', 'Customers'], password: 'Reset-by-admin-2' }, token);
+    const response = await patchCustomer(
+      customer.id,
+      { phoneNumber: '03 6111 2222', roles: ['Employees', 'Customers'], password: 'Reset-by-admin-2' },
+      token,
+    );
     expect(response.status).toBe(200);
-    expect(one(response.body).attributes).toMatchObject({ phoneNumber: '03 6111 2222', roles: ['Employees', 'Customers'] });
+    expect(one(response.body).attributes).toMatchObject({
+      phoneNumber: '03 6111 2222',
+      roles: ['Employees', 'Customers'],
+    });
     expect((await userOf(customer.id))?.roles).toEqual(['Employees', 'Customers']);
     expect(await login(server.app, user.email, 'Reset-by-admin-2')).toBeTruthy();
     // Whoever was signed in with the old password is signed out.
@@ -399,18 +559,40 @@ describe('customers: staff save a customer and their login in one request', () =
   it('an admin cannot change their own roles or, here, their own password (403)', async () => {
     const { user: admin, customer } = await createUser(server.handle.db, { roles: ['Admins'] });
     const token = await login(server.app, admin.email);
-    expectError(await patchCustomer(customer.id, { firstName: 'Ada', roles: ['Customers'] }, token), 403, 'You cannot change your own roles.', 'roles');
+    expectError(
+      await patchCustomer(customer.id, { firstName: 'Ada', roles: ['Customers'] }, token),
+      403,
+      'You cannot change your own roles.',
+      'roles',
+    );
     expect((await customerRow(customer.id))?.firstName).toBe(customer.firstName);
-    expectError(await patchCustomer(customer.id, { password: 'Mine-and-new-1' }, token), 403, 'Change your own password on your profile.', 'password');
+    expectError(
+      await patchCustomer(customer.id, { password: 'Mine-and-new-1' }, token),
+      403,
+      'Change your own password on your profile.',
+      'password',
+    );
     // Sending their roles unchanged with other changes is fine.
-    expect((await patchCustomer(customer.id, { firstName: 'Ada', roles: ['Admins'] }, token)).status).toBe(200);
+    expect((await patchCustomer(customer.id, { firstName: 'Ada', roles: ['Admins'] }, token)).status).toBe(
+      200,
+    );
     expect((await userOf(customer.id))?.roles).toEqual(['Admins']);
   });
 
   it('a customer cannot send roles or a password for themselves here', async () => {
     const { customer, token } = await loggedInCustomer();
-    expectError(await patchCustomer(customer.id, { roles: ['Admins'] }, token), 400, 'You may not change this field.', 'roles');
-    expectError(await patchCustomer(customer.id, { password: 'Sneaky-pass-1' }, token), 400, 'You may not change this field.', 'password');
+    expectError(
+      await patchCustomer(customer.id, { roles: ['Admins'] }, token),
+      400,
+      'You may not change this field.',
+      'roles',
+    );
+    expectError(
+      await patchCustomer(customer.id, { password: 'Sneaky-pass-1' }, token),
+      400,
+      'You may not change this field.',
+      'password',
+    );
   });
 
   it('saving roles for a customer without a login creates it, with a welcome email', async () => {
@@ -429,12 +611,25 @@ describe('customers: staff save a customer and their login in one request', () =
     const token = await staffToken('Admins');
     const { user: existing } = await createUser(server.handle.db);
     // A new customer whose address already has a login: the customer row inserted first is rolled back.
-    expectError(await postCustomer(newCustomer({ lastName: 'Halfsaved', email: existing.email, roles: ['Customers'] }), token), 400, 'A user with that email address already exists.', 'email');
+    expectError(
+      await postCustomer(
+        newCustomer({ lastName: 'Halfsaved', email: existing.email, roles: ['Customers'] }),
+        token,
+      ),
+      400,
+      'A user with that email address already exists.',
+      'email',
+    );
     expect(await customersNamed('Halfsaved')).toHaveLength(0);
 
     // A walk-in customer under that address: the change to their details is rolled back too.
     const walkIn = await walkInCustomer(existing.email);
-    expectError(await patchCustomer(walkIn.id, { firstName: 'Changed', roles: ['Customers'] }, token), 400, 'A user with that email address already exists.', 'email');
+    expectError(
+      await patchCustomer(walkIn.id, { firstName: 'Changed', roles: ['Customers'] }, token),
+      400,
+      'A user with that email address already exists.',
+      'email',
+    );
     expect(await customerRow(walkIn.id)).toMatchObject({ firstName: 'Walk', userId: null });
     expect(mailTo(server, existing.email)).toHaveLength(0);
   });

@@ -85,7 +85,8 @@ const ONLY_ADMINS_SET_PASSWORDS = 'Only admins can change a password.';
 const OWN_PASSWORD = 'Change your own password on your profile.';
 
 function noRelationships(doc: WriteDocument) {
-  if (Object.keys(doc.relationships).length) throw errors.invalid('Relationships of a customer cannot be changed here.', '/data/relationships');
+  if (Object.keys(doc.relationships).length)
+    throw errors.invalid('Relationships of a customer cannot be changed here.', '/data/relationships');
 }
 
 /**
@@ -101,7 +102,12 @@ async function writeLogin(
   if (input.roles === undefined && input.password === undefined) return;
   if (customer.userId === null) {
     const roles = newUserRoles(ctx, input.roles);
-    const userId = await createLogin(ctx, { email: customer.email, password: input.password, roles, firstName: customer.firstName });
+    const userId = await createLogin(ctx, {
+      email: customer.email,
+      password: input.password,
+      roles,
+      firstName: customer.firstName,
+    });
     await ctx.db.update(customers).set({ userId }).where(eq(customers.id, customer.id));
     return;
   }
@@ -129,27 +135,28 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
   notFound: 'Customer not found',
   fields,
   joins: (query) => query.leftJoin(users, eq(users.id, customers.userId)),
-  attributes: (row, ctx) => ({
-    email: row.email,
-    emailConfirmed: row.emailConfirmed ?? false,
-    title: row.title,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phoneNumber: row.phoneNumber,
-    business: row.business,
-    fullName: fullName(row),
-    hasSubscription: row.hasSubscription,
-    created: iso(row.created),
-    // Staff-only fields: private notes are about the customer, not for them.
-    ...(isStaff(ctx.user)
-      ? ({
-          privateNotes: row.privateNotes,
-          staff: row.staff,
-          roles: row.roles ?? [],
-          customerDetails: [fullName(row), row.email, row.phoneNumber].filter(Boolean).join(' · '),
-        } satisfies Partial<CustomerAttributes>)
-      : {}),
-  }) satisfies CustomerAttributes,
+  attributes: (row, ctx) =>
+    ({
+      email: row.email,
+      emailConfirmed: row.emailConfirmed ?? false,
+      title: row.title,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phoneNumber: row.phoneNumber,
+      business: row.business,
+      fullName: fullName(row),
+      hasSubscription: row.hasSubscription,
+      created: iso(row.created),
+      // Staff-only fields: private notes are about the customer, not for them.
+      ...(isStaff(ctx.user)
+        ? ({
+            privateNotes: row.privateNotes,
+            staff: row.staff,
+            roles: row.roles ?? [],
+            customerDetails: [fullName(row), row.email, row.phoneNumber].filter(Boolean).join(' · '),
+          } satisfies Partial<CustomerAttributes>)
+        : {}),
+    }) satisfies CustomerAttributes,
   relationships: { user: { kind: 'one', type: 'users', key: 'userId' } },
   filters: {
     search: { kind: 'custom', apply: (value) => (value.trim() ? search(value) : undefined) },
@@ -166,7 +173,13 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
     email: customers.email,
   },
   defaultSort: '-id',
-  access: { list: 'authenticated', read: 'authenticated', create: 'staff', update: 'authenticated', delete: 'admin' },
+  access: {
+    list: 'authenticated',
+    read: 'authenticated',
+    create: 'staff',
+    update: 'authenticated',
+    delete: 'admin',
+  },
   scope: (ctx) =>
     isStaff(ctx.user) ? undefined : ctx.user?.customerId ? eq(customers.id, ctx.user.customerId) : sql`false`,
   /** Staff only (access): the customer, and with `roles` or `password` their login, together. */
@@ -180,7 +193,11 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
       .values({ ...details, created: ctx.now })
       .returning({ id: customers.id });
     if (!customer) throw new Error('The customer insert returned no row');
-    await writeLogin(ctx, { ...customer, email: details.email, firstName: details.firstName, userId: null, roles: null }, { roles, password });
+    await writeLogin(
+      ctx,
+      { ...customer, email: details.email, firstName: details.firstName, userId: null, roles: null },
+      { roles, password },
+    );
     return customer.id;
   },
 
@@ -190,14 +207,19 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
     const parsed = schema.safeParse(doc.attributes);
     if (!parsed.success) throw fromZod(parsed.error);
     noRelationships(doc);
-    const { roles, password, ...values }: z.output<ReturnType<typeof staffSchema.partial>> = Object.fromEntries(
-      Object.entries(parsed.data).filter(([key]) => key in doc.attributes),
-    );
+    const { roles, password, ...values }: z.output<ReturnType<typeof staffSchema.partial>> =
+      Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes));
     // A customer with a login: their email is the login's, which only Admins move (user-logins.ts). Without
     // a login it is just their contact address, and staff change it like any other detail.
-    if (row.userId !== null && values.email !== undefined) await changeLoginEmail(ctx, row.userId, values.email);
-    if (Object.keys(values).length) await ctx.db.update(customers).set(values).where(eq(customers.id, row.id));
+    if (row.userId !== null && values.email !== undefined)
+      await changeLoginEmail(ctx, row.userId, values.email);
+    if (Object.keys(values).length)
+      await ctx.db.update(customers).set(values).where(eq(customers.id, row.id));
     const email = values.email ?? row.email;
-    await writeLogin(ctx, { ...row, email, firstName: values.firstName ?? row.firstName }, { roles, password });
+    await writeLogin(
+      ctx,
+      { ...row, email, firstName: values.firstName ?? row.firstName },
+      { roles, password },
+    );
   },
 };

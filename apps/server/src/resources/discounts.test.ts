@@ -46,7 +46,10 @@ describe('discounts', () => {
   });
 
   it('are managed by Admins only: anonymous 401, Sales and customers 403 for writes; Sales may read', async () => {
-    const [welcome] = many((await api(server.app, 'GET', `${V1}/discounts/?filter[promoCode]=WELCOME10`, { token: tokens.admin })).body);
+    const [welcome] = many(
+      (await api(server.app, 'GET', `${V1}/discounts/?filter[promoCode]=WELCOME10`, { token: tokens.admin }))
+        .body,
+    );
     const url = `${V1}/discounts/${welcome?.id}/`;
     for (const token of [undefined, tokens.sales, tokens.customer]) {
       const expected = token ? 403 : 401;
@@ -54,14 +57,31 @@ describe('discounts', () => {
       const readExpected = token === tokens.sales ? 200 : expected;
       expect((await api(server.app, 'GET', `${V1}/discounts/`, options)).status).toBe(readExpected);
       expect((await api(server.app, 'GET', url, options)).status).toBe(readExpected);
-      expect((await api(server.app, 'POST', `${V1}/discounts/`, { ...options, body: doc('discounts', { ...WELCOME, promoCode: 'SALES' }) })).status).toBe(expected);
-      expect((await api(server.app, 'PATCH', url, { ...options, body: doc('discounts', { rate: '1' }, { id: welcome?.id ?? '' }) })).status).toBe(expected);
+      expect(
+        (
+          await api(server.app, 'POST', `${V1}/discounts/`, {
+            ...options,
+            body: doc('discounts', { ...WELCOME, promoCode: 'SALES' }),
+          })
+        ).status,
+      ).toBe(expected);
+      expect(
+        (
+          await api(server.app, 'PATCH', url, {
+            ...options,
+            body: doc('discounts', { rate: '1' }, { id: welcome?.id ?? '' }),
+          })
+        ).status,
+      ).toBe(expected);
       expect((await api(server.app, 'DELETE', url, options)).status).toBe(expected);
     }
   });
 
   it('validate required fields, the rate as 0-1 and the date ranges', async () => {
-    const empty = await api(server.app, 'POST', `${V1}/discounts/`, { token: tokens.admin, body: doc('discounts', {}) });
+    const empty = await api(server.app, 'POST', `${V1}/discounts/`, {
+      token: tokens.admin,
+      body: doc('discounts', {}),
+    });
     expect(errorsOf(empty.body)).toEqual([
       ['name', 'This field is required.'],
       ['promoCode', 'This field is required.'],
@@ -69,11 +89,20 @@ describe('discounts', () => {
       ['validFrom', 'This field is required.'],
       ['validTo', 'This field is required.'],
     ]);
-    const percent = await api(server.app, 'POST', `${V1}/discounts/`, { token: tokens.admin, body: doc('discounts', { ...WELCOME, promoCode: 'P', rate: 15 }) });
+    const percent = await api(server.app, 'POST', `${V1}/discounts/`, {
+      token: tokens.admin,
+      body: doc('discounts', { ...WELCOME, promoCode: 'P', rate: 15 }),
+    });
     expect(errorsOf(percent.body)).toEqual([['rate', 'Must be a number between 0 and 1']]);
     const backwards = await api(server.app, 'POST', `${V1}/discounts/`, {
       token: tokens.admin,
-      body: doc('discounts', { ...WELCOME, promoCode: 'B', validTo: '2026-10-01T00:00:00+10:00', dropOffStart: '2026-12-02T00:00:00Z', dropOffEnd: '2026-12-01T00:00:00Z' }),
+      body: doc('discounts', {
+        ...WELCOME,
+        promoCode: 'B',
+        validTo: '2026-10-01T00:00:00+10:00',
+        dropOffStart: '2026-12-02T00:00:00Z',
+        dropOffEnd: '2026-12-01T00:00:00Z',
+      }),
     });
     expect(errorsOf(backwards.body)).toEqual([
       ['validTo', 'Date must be after the start date'],
@@ -82,36 +111,76 @@ describe('discounts', () => {
   });
 
   it('judge a PATCH against the stored dates; an optional drop-off window can be set and cleared', async () => {
-    const spring = await create(server, tokens.admin, 'discounts', { ...WELCOME, promoCode: 'spring', rate: 0.125 });
-    const early = await patch(server, tokens.admin, 'discounts', spring.id, { validTo: '2026-10-01T00:00:00+10:00' });
+    const spring = await create(server, tokens.admin, 'discounts', {
+      ...WELCOME,
+      promoCode: 'spring',
+      rate: 0.125,
+    });
+    const early = await patch(server, tokens.admin, 'discounts', spring.id, {
+      validTo: '2026-10-01T00:00:00+10:00',
+    });
     expect(errorsOf(early.body)).toEqual([['validTo', 'Date must be after the start date']]);
-    const endOnly = await patch(server, tokens.admin, 'discounts', spring.id, { dropOffEnd: '2026-12-24T00:00:00+11:00' });
+    const endOnly = await patch(server, tokens.admin, 'discounts', spring.id, {
+      dropOffEnd: '2026-12-24T00:00:00+11:00',
+    });
     expect(one(endOnly.body).attributes).toMatchObject({
       rate: '0.125',
       dropOffEnd: '2026-12-23T13:00:00.000Z',
       discountDetails: 'SPRING · 12.5% · valid 1/11/2026 – 31/12/2027 · drop-off … – 24/12/2026',
     });
-    const after = await patch(server, tokens.admin, 'discounts', spring.id, { dropOffStart: '2026-12-25T00:00:00+11:00' });
+    const after = await patch(server, tokens.admin, 'discounts', spring.id, {
+      dropOffStart: '2026-12-25T00:00:00+11:00',
+    });
     expect(errorsOf(after.body)).toEqual([['dropOffEnd', 'Date must be after the start date']]);
-    const cleared = await patch(server, tokens.admin, 'discounts', spring.id, { dropOffEnd: null, name: 'Spring' });
-    expect(one(cleared.body).attributes).toMatchObject({ name: 'Spring', dropOffStart: null, dropOffEnd: null, promoCode: 'SPRING' });
+    const cleared = await patch(server, tokens.admin, 'discounts', spring.id, {
+      dropOffEnd: null,
+      name: 'Spring',
+    });
+    expect(one(cleared.body).attributes).toMatchObject({
+      name: 'Spring',
+      dropOffStart: null,
+      dropOffEnd: null,
+      promoCode: 'SPRING',
+    });
   });
 
   it('refuse a promo code already used, whatever its case', async () => {
-    const duplicate = await api(server.app, 'POST', `${V1}/discounts/`, { token: tokens.admin, body: doc('discounts', { ...WELCOME, promoCode: 'Welcome10' }) });
+    const duplicate = await api(server.app, 'POST', `${V1}/discounts/`, {
+      token: tokens.admin,
+      body: doc('discounts', { ...WELCOME, promoCode: 'Welcome10' }),
+    });
     expect(duplicate.body.errors).toEqual([
-      { status: '400', code: 'unique', detail: 'A promo code with this code already exists.', source: { pointer: '/data/attributes/promoCode' } },
+      {
+        status: '400',
+        code: 'unique',
+        detail: 'A promo code with this code already exists.',
+        source: { pointer: '/data/attributes/promoCode' },
+      },
     ]);
   });
 
   it('are filtered by active and code, and deleted by Admins', async () => {
-    await create(server, tokens.admin, 'discounts', { ...WELCOME, promoCode: 'OLD', validFrom: '2025-01-01T00:00:00Z', validTo: '2025-12-31T00:00:00Z' });
-    const active = await api(server.app, 'GET', `${V1}/discounts/?filter[active]=true&sort=promoCode`, { token: tokens.admin });
-    expect(many(active.body).map((discount) => discount.attributes.promoCode)).toEqual(['SPRING', 'WELCOME10']);
-    const inactive = await api(server.app, 'GET', `${V1}/discounts/?filter[active]=false`, { token: tokens.admin });
+    await create(server, tokens.admin, 'discounts', {
+      ...WELCOME,
+      promoCode: 'OLD',
+      validFrom: '2025-01-01T00:00:00Z',
+      validTo: '2025-12-31T00:00:00Z',
+    });
+    const active = await api(server.app, 'GET', `${V1}/discounts/?filter[active]=true&sort=promoCode`, {
+      token: tokens.admin,
+    });
+    expect(many(active.body).map((discount) => discount.attributes.promoCode)).toEqual([
+      'SPRING',
+      'WELCOME10',
+    ]);
+    const inactive = await api(server.app, 'GET', `${V1}/discounts/?filter[active]=false`, {
+      token: tokens.admin,
+    });
     const [old] = many(inactive.body);
     expect(old?.attributes).toMatchObject({ promoCode: 'OLD', active: false });
-    expect((await api(server.app, 'DELETE', `${V1}/discounts/${old?.id}/`, { token: tokens.admin })).status).toBe(204);
+    expect(
+      (await api(server.app, 'DELETE', `${V1}/discounts/${old?.id}/`, { token: tokens.admin })).status,
+    ).toBe(204);
     const gone = await api(server.app, 'GET', `${V1}/discounts/${old?.id}/`, { token: tokens.admin });
     expect(firstError(gone.body)).toMatchObject({ status: '404', detail: 'Discount not found' });
   });

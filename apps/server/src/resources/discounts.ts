@@ -17,28 +17,38 @@ import { fractionText, iso } from '../jsonapi/values';
 type DiscountRow = typeof discounts.$inferSelect;
 
 // `and` of two conditions is never undefined; the fallback only satisfies its type.
-const activeAt = (now: Date): SQL => and(lte(discounts.validFrom, now), gte(discounts.validTo, now)) ?? sql`false`;
+const activeAt = (now: Date): SQL =>
+  and(lte(discounts.validFrom, now), gte(discounts.validTo, now)) ?? sql`false`;
 
 export const discountsResource: ResourceDefinition<DiscountRow> = {
   type: 'discounts',
   table: discounts,
   idColumn: discounts.id,
   notFound: 'Discount not found',
-  attributes: (row, ctx) => ({
-    name: row.name,
-    notes: row.notes,
-    promoCode: row.promoCode,
-    rate: fractionText(row.rate),
-    validFrom: iso(row.validFrom),
-    validTo: iso(row.validTo),
-    dropOffStart: iso(row.dropOffStart),
-    dropOffEnd: iso(row.dropOffEnd),
-    active: row.validFrom <= ctx.now && ctx.now <= row.validTo,
-    discountDetails: discountDetails({ ...row, rate: fractionText(row.rate) ?? '0' }, ctx.services.config.timeZone),
-    created: iso(row.created),
-  }) satisfies DiscountAttributes,
+  attributes: (row, ctx) =>
+    ({
+      name: row.name,
+      notes: row.notes,
+      promoCode: row.promoCode,
+      rate: fractionText(row.rate),
+      validFrom: iso(row.validFrom),
+      validTo: iso(row.validTo),
+      dropOffStart: iso(row.dropOffStart),
+      dropOffEnd: iso(row.dropOffEnd),
+      active: row.validFrom <= ctx.now && ctx.now <= row.validTo,
+      discountDetails: discountDetails(
+        { ...row, rate: fractionText(row.rate) ?? '0' },
+        ctx.services.config.timeZone,
+      ),
+      created: iso(row.created),
+    }) satisfies DiscountAttributes,
   filters: {
-    promoCode: { kind: 'column', column: discounts.promoCode, value: 'string', ops: ['eq', 'in', 'icontains'] },
+    promoCode: {
+      kind: 'column',
+      column: discounts.promoCode,
+      value: 'string',
+      ops: ['eq', 'in', 'icontains'],
+    },
     name: { kind: 'column', column: discounts.name, value: 'string', ops: ['eq', 'icontains'] },
     validFrom: { kind: 'column', column: discounts.validFrom, value: 'datetime', ops: ['gte', 'lte'] },
     validTo: { kind: 'column', column: discounts.validTo, value: 'datetime', ops: ['gte', 'lte'] },
@@ -63,14 +73,28 @@ export const discountsResource: ResourceDefinition<DiscountRow> = {
     schema: discountSchema,
     updateSchema: discountFields.partial(),
     prepare(_ctx, values, existing) {
-      if (endBeforeStart(mergedDate(values, existing, 'validFrom'), mergedDate(values, existing, 'validTo'), true)) {
+      if (
+        endBeforeStart(
+          mergedDate(values, existing, 'validFrom'),
+          mergedDate(values, existing, 'validTo'),
+          true,
+        )
+      ) {
         throw errors.invalid(messages.dateAfterStart, 'validTo');
       }
-      if (endBeforeStart(mergedDate(values, existing, 'dropOffStart'), mergedDate(values, existing, 'dropOffEnd'), true)) {
+      if (
+        endBeforeStart(
+          mergedDate(values, existing, 'dropOffStart'),
+          mergedDate(values, existing, 'dropOffEnd'),
+          true,
+        )
+      ) {
         throw errors.invalid(messages.dateAfterStart, 'dropOffEnd');
       }
       return values;
     },
   },
-  uniqueErrors: { discounts_promo_code_key: { field: 'promoCode', detail: 'A promo code with this code already exists.' } },
+  uniqueErrors: {
+    discounts_promo_code_key: { field: 'promoCode', detail: 'A promo code with this code already exists.' },
+  },
 };

@@ -5,7 +5,12 @@
  */
 import type { ExceptionalDayAttributes, ExceptionalRateAttributes } from '@parking/domain/api-contract';
 import { exceptionalDaySchema, exceptionalRateSchema } from '@parking/domain/catalogue';
-import { exceptionalDays, exceptionalDayUnavailableExtras, exceptionalRates, extras } from '../db/schema/index';
+import {
+  exceptionalDays,
+  exceptionalDayUnavailableExtras,
+  exceptionalRates,
+  extras,
+} from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { visibleExtras } from './extras';
 import { lotNameOf } from './lot-sql';
@@ -15,7 +20,13 @@ import { audText, moneyText } from '../jsonapi/values';
 type ExceptionalDayRow = typeof exceptionalDays.$inferSelect;
 type ExceptionalRateRow = typeof exceptionalRates.$inferSelect;
 
-const SETTINGS_ACCESS = { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' } as const;
+const SETTINGS_ACCESS = {
+  list: 'anyone',
+  read: 'anyone',
+  create: 'admin',
+  update: 'admin',
+  delete: 'admin',
+} as const;
 
 const unavailableExtras: JoinTable = {
   type: 'extras',
@@ -26,7 +37,9 @@ const unavailableExtras: JoinTable = {
   related: { table: extras, id: extras.id, visible: visibleExtras },
 };
 
-const uniqueErrors = { exceptional_days_date_key: { field: 'date', detail: 'An exceptional day with this date already exists.' } };
+const uniqueErrors = {
+  exceptional_days_date_key: { field: 'date', detail: 'An exceptional day with this date already exists.' },
+};
 
 export const exceptionalDaysResource: ResourceDefinition<ExceptionalDayRow> = {
   type: 'exceptional-days',
@@ -65,7 +78,11 @@ export const exceptionalRatesResource: ResourceDefinition<ExceptionalRateRow> = 
   table: exceptionalRates,
   idColumn: exceptionalRates.id,
   notFound: 'Rates not found',
-  attributes: (row) => ({ surcharge: moneyText(row.surcharge), formattedSurcharge: audText(row.surcharge) }) satisfies ExceptionalRateAttributes,
+  attributes: (row) =>
+    ({
+      surcharge: moneyText(row.surcharge),
+      formattedSurcharge: audText(row.surcharge),
+    }) satisfies ExceptionalRateAttributes,
   relationships: {
     day: { kind: 'one', type: 'exceptional-days', key: 'dayId' },
     lot: { kind: 'one', type: 'lots', key: 'lotId' },
@@ -85,6 +102,9 @@ export const exceptionalRatesResource: ResourceDefinition<ExceptionalRateRow> = 
     },
   },
   uniqueErrors: {
-    exceptional_rates_day_lot_key: { field: '/data/relationships/lot', detail: 'This day already has a surcharge for this lot.' },
+    exceptional_rates_day_lot_key: {
+      field: '/data/relationships/lot',
+      detail: 'This day already has a surcharge for this lot.',
+    },
   },
 };

@@ -16,25 +16,33 @@ type ExtraRow = typeof extras.$inferSelect;
 type ExtraVariationRow = typeof extraVariations.$inferSelect;
 
 /** The extras a caller may see. */
-export const visibleExtras = (ctx: RequestContext): SQL | undefined => (isStaff(ctx.user) ? undefined : eq(extras.public, true));
+export const visibleExtras = (ctx: RequestContext): SQL | undefined =>
+  isStaff(ctx.user) ? undefined : eq(extras.public, true);
 
 export const extrasResource: ResourceDefinition<ExtraRow> = {
   type: 'extras',
   table: extras,
   idColumn: extras.id,
   notFound: 'Extra not found',
-  attributes: (row) => ({
-    name: row.name,
-    description: row.description,
-    extraType: row.extraType,
-    basePrice: moneyText(row.basePrice),
-    formattedPrice: audText(row.basePrice),
-    available: row.available,
-    public: row.public,
-  }) satisfies ExtraAttributes,
+  attributes: (row) =>
+    ({
+      name: row.name,
+      description: row.description,
+      extraType: row.extraType,
+      basePrice: moneyText(row.basePrice),
+      formattedPrice: audText(row.basePrice),
+      available: row.available,
+      public: row.public,
+    }) satisfies ExtraAttributes,
   filters: {
     name: { kind: 'column', column: extras.name, value: 'string', ops: ['eq', 'icontains'] },
-    extraType: { kind: 'column', column: extras.extraType, value: 'string', ops: ['eq', 'in'], choices: EXTRA_TYPES },
+    extraType: {
+      kind: 'column',
+      column: extras.extraType,
+      value: 'string',
+      ops: ['eq', 'in'],
+      choices: EXTRA_TYPES,
+    },
     available: { kind: 'column', column: extras.available, value: 'bool' },
     public: { kind: 'column', column: extras.public, value: 'bool' },
   },
@@ -50,7 +58,8 @@ export const extraVariationsResource: ResourceDefinition<ExtraVariationRow> = {
   table: extraVariations,
   idColumn: extraVariations.id,
   notFound: 'Extras Variations not found',
-  attributes: (row) => ({ price: moneyText(row.price), formattedPrice: audText(row.price) }) satisfies ExtraVariationAttributes,
+  attributes: (row) =>
+    ({ price: moneyText(row.price), formattedPrice: audText(row.price) }) satisfies ExtraVariationAttributes,
   relationships: {
     extra: { kind: 'one', type: 'extras', key: 'extraId' },
     vehicleType: { kind: 'one', type: 'vehicle-types', key: 'vehicleTypeId' },
@@ -63,7 +72,13 @@ export const extraVariationsResource: ResourceDefinition<ExtraVariationRow> = {
   defaultSort: 'id',
   access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
   // A private extra's prices are as private as the extra.
-  scope: (ctx) => (isStaff(ctx.user) ? undefined : inArray(extraVariations.extraId, ctx.db.select({ id: extras.id }).from(extras).where(eq(extras.public, true)))),
+  scope: (ctx) =>
+    isStaff(ctx.user)
+      ? undefined
+      : inArray(
+          extraVariations.extraId,
+          ctx.db.select({ id: extras.id }).from(extras).where(eq(extras.public, true)),
+        ),
   write: {
     schema: extraVariationSchema,
     relationships: {

@@ -21,13 +21,22 @@ const BUS_TRIP = '/data/relationships/busTrip';
  * the old timetable is dropped (spec: changing a flight's timetable clears its bus trip); a bus
  * chosen in this write must match.
  */
-async function busTripOf(ctx: RequestContext, values: Record<string, unknown>, existing: FlightRow | undefined): Promise<number | null> {
+async function busTripOf(
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  existing: FlightRow | undefined,
+): Promise<number | null> {
   const busTripId = mergedValue(values, existing, 'busTripId');
   if (typeof busTripId !== 'number') return null;
   if (mergedValue(values, existing, 'departure') === false) return null;
-  const [trip] = await ctx.db.select({ service: busTrips.service }).from(busTrips).where(eq(busTrips.id, busTripId)).limit(1);
+  const [trip] = await ctx.db
+    .select({ service: busTrips.service })
+    .from(busTrips)
+    .where(eq(busTrips.id, busTripId))
+    .limit(1);
   if (trip?.service === mergedValue(values, existing, 'service')) return busTripId;
-  if ('busTripId' in values) throw errors.invalid("The bus trip must run on the flight's timetable.", BUS_TRIP);
+  if ('busTripId' in values)
+    throw errors.invalid("The bus trip must run on the flight's timetable.", BUS_TRIP);
   return null;
 }
 
@@ -36,13 +45,14 @@ export const flightsResource: ResourceDefinition<FlightRow> = {
   table: flights,
   idColumn: flights.id,
   notFound: 'Flight not found',
-  attributes: (row) => ({
-    flightNumber: row.flightNumber,
-    flightLabel: row.flightLabel,
-    time: row.time,
-    departure: row.departure,
-    service: row.service,
-  }) satisfies FlightAttributes,
+  attributes: (row) =>
+    ({
+      flightNumber: row.flightNumber,
+      flightLabel: row.flightLabel,
+      time: row.time,
+      departure: row.departure,
+      service: row.service,
+    }) satisfies FlightAttributes,
   relationships: {
     airline: { kind: 'one', type: 'airlines', key: 'airlineId' },
     busTrip: { kind: 'one', type: 'bus-trips', key: 'busTripId' },
@@ -50,7 +60,13 @@ export const flightsResource: ResourceDefinition<FlightRow> = {
   filters: {
     departure: { kind: 'column', column: flights.departure, value: 'bool' },
     airline: { kind: 'column', column: flights.airlineId, value: 'int', ops: ['eq', 'in'] },
-    service: { kind: 'column', column: flights.service, value: 'string', ops: ['eq', 'in'], choices: SERVICES },
+    service: {
+      kind: 'column',
+      column: flights.service,
+      value: 'string',
+      ops: ['eq', 'in'],
+      choices: SERVICES,
+    },
     busTrip: { kind: 'column', column: flights.busTripId, value: 'int', ops: ['eq', 'in', 'isnull'] },
     flightNumber: { kind: 'column', column: flights.flightNumber, value: 'string', ops: ['eq', 'icontains'] },
   },
@@ -65,7 +81,9 @@ export const flightsResource: ResourceDefinition<FlightRow> = {
     },
     async prepare(ctx, values, existing) {
       const busTripId = await busTripOf(ctx, values, existing);
-      return busTripId === (existing?.busTripId ?? null) && !('busTripId' in values) ? values : { ...values, busTripId };
+      return busTripId === (existing?.busTripId ?? null) && !('busTripId' in values)
+        ? values
+        : { ...values, busTripId };
     },
   },
 };

@@ -14,10 +14,14 @@ export const vehicleTypesResource: ResourceDefinition<VehicleTypeRow> = {
   idColumn: vehicleTypes.id,
   notFound: 'Vehicle type not found',
   attributes: (row) => ({ name: row.name }) satisfies VehicleTypeAttributes,
-  filters: { name: { kind: 'column', column: vehicleTypes.name, value: 'string', ops: ['eq', 'in', 'icontains'] } },
+  filters: {
+    name: { kind: 'column', column: vehicleTypes.name, value: 'string', ops: ['eq', 'in', 'icontains'] },
+  },
   sorts: { name: vehicleTypes.name, id: vehicleTypes.id },
   defaultSort: 'name',
   access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
   write: { schema: z.object({ name: requiredText(100) }) },
-  uniqueErrors: { vehicle_types_name_key: { field: 'name', detail: 'A vehicle type with this name already exists.' } },
+  uniqueErrors: {
+    vehicle_types_name_key: { field: 'name', detail: 'A vehicle type with this name already exists.' },
+  },
 };

@@ -12,16 +12,17 @@ export const lotsResource: ResourceDefinition<LotRow> = {
   table: lots,
   idColumn: lots.id,
   notFound: 'Lot not found',
-  attributes: (row) => ({
-    name: row.name,
-    slug: row.slug,
-    productCodename: row.productCodename,
-    lotType: row.lotType,
-    spaces: row.spaces,
-    fillRateThreshold: fractionText(row.fillRateThreshold),
-    rate: moneyText(row.rate),
-    subscriptionParkingDiscount: fractionText(row.subscriptionParkingDiscount),
-  }) satisfies LotAttributes,
+  attributes: (row) =>
+    ({
+      name: row.name,
+      slug: row.slug,
+      productCodename: row.productCodename,
+      lotType: row.lotType,
+      spaces: row.spaces,
+      fillRateThreshold: fractionText(row.fillRateThreshold),
+      rate: moneyText(row.rate),
+      subscriptionParkingDiscount: fractionText(row.subscriptionParkingDiscount),
+    }) satisfies LotAttributes,
   filters: {
     slug: { kind: 'column', column: lots.slug, value: 'string', ops: ['eq', 'in'], choices: LOT_SLUGS },
     lotType: { kind: 'column', column: lots.lotType, value: 'string', ops: ['eq', 'in'], choices: LOT_TYPES },

@@ -24,7 +24,11 @@ function byOwner(rows: Array<{ owner: unknown; target: unknown }>): Map<number, 
 }
 
 /** Read-only one-to-many: the rows of `table` whose `owner` column points at each owner (a day's rates). */
-export function hasMany(type: string, table: PgTable, columns: { id: AnyPgColumn; owner: AnyPgColumn; orderBy?: SQL | AnyPgColumn }): ToMany {
+export function hasMany(
+  type: string,
+  table: PgTable,
+  columns: { id: AnyPgColumn; owner: AnyPgColumn; orderBy?: SQL | AnyPgColumn },
+): ToMany {
   return {
     kind: 'many',
     type,
@@ -75,7 +79,12 @@ export function manyToMany(join: JoinTable): ToMany {
 }
 
 /** The ids sent for a to-many relationship, each checked to exist and be visible to the caller. */
-export async function linkedIds(ctx: RequestContext, join: JoinTable, name: string, value: RelationshipValue): Promise<number[]> {
+export async function linkedIds(
+  ctx: RequestContext,
+  join: JoinTable,
+  name: string,
+  value: RelationshipValue,
+): Promise<number[]> {
   const pointer = `/data/relationships/${name}`;
   if (!Array.isArray(value)) throw errors.invalid('Expected a list of resource identifiers.', pointer);
   const wellFormed = [...new Set(value.filter((id) => isDatabaseId(id)).map(Number))];
@@ -92,7 +101,12 @@ export async function linkedIds(ctx: RequestContext, join: JoinTable, name: stri
 }
 
 /** Makes the owner's links exactly `ids` (inside the caller's transaction). */
-export async function replaceLinks(ctx: RequestContext, join: JoinTable, ownerId: number, ids: readonly number[]): Promise<void> {
+export async function replaceLinks(
+  ctx: RequestContext,
+  join: JoinTable,
+  ownerId: number,
+  ids: readonly number[],
+): Promise<void> {
   await ctx.db.delete(join.table).where(eq(join.owner, ownerId));
   if (ids.length) await ctx.db.insert(join.table).values(ids.map((id) => join.row(ownerId, id)));
 }
@@ -112,22 +126,35 @@ export type LinkedWrite<Row> = {
   prepare?(values: Record<string, unknown>, links: Map<string, number[]>, existing: Row | undefined): void;
 };
 
-async function readWrite<Row>(ctx: RequestContext, options: LinkedWrite<Row>, doc: WriteDocument, existing: Row | undefined) {
+async function readWrite<Row>(
+  ctx: RequestContext,
+  options: LinkedWrite<Row>,
+  doc: WriteDocument,
+  existing: Row | undefined,
+) {
   const parsed = (existing ? options.updateSchema : options.schema).safeParse(doc.attributes);
   if (!parsed.success) throw fromZod(parsed.error);
   // A PATCH changes only what it sends, not the fields a schema default would fill in.
-  const values = existing ? Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes)) : parsed.data;
+  const values = existing
+    ? Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes))
+    : parsed.data;
   const links = new Map<string, number[]>();
   for (const [name, value] of Object.entries(doc.relationships)) {
     const join = options.links[name];
-    if (!join) throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
+    if (!join)
+      throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
     links.set(name, await linkedIds(ctx, join, name, value));
   }
   options.prepare?.(values, links, existing);
   return { values, links };
 }
 
-async function writeLinks<Row>(ctx: RequestContext, options: LinkedWrite<Row>, ownerId: number, links: Map<string, number[]>) {
+async function writeLinks<Row>(
+  ctx: RequestContext,
+  options: LinkedWrite<Row>,
+  ownerId: number,
+  links: Map<string, number[]>,
+) {
   for (const [name, ids] of links) {
     const join = options.links[name];
     if (join) await replaceLinks(ctx, join, ownerId, ids);
@@ -135,11 +162,15 @@ async function writeLinks<Row>(ctx: RequestContext, options: LinkedWrite<Row>, o
 }
 
 /** Create and update hooks for attributes plus writable to-many links, in the request's transaction. */
-export function linkedWrite<Row extends { id: number }>(options: LinkedWrite<Row>): Required<Pick<ResourceDefinition<Row>, 'create' | 'update'>> {
+export function linkedWrite<Row extends { id: number }>(
+  options: LinkedWrite<Row>,
+): Required<Pick<ResourceDefinition<Row>, 'create' | 'update'>> {
   return {
     async create(ctx, doc) {
       const { values, links } = await readWrite(ctx, options, doc, undefined);
-      const [row] = await mapUnique(options, () => ctx.db.insert(options.table).values(values).returning({ id: options.idColumn }));
+      const [row] = await mapUnique(options, () =>
+        ctx.db.insert(options.table).values(values).returning({ id: options.idColumn }),
+      );
       const id = Number(row?.id);
       await writeLinks(ctx, options, id, links);
       return id;
@@ -147,7 +178,9 @@ export function linkedWrite<Row extends { id: number }>(options: LinkedWrite<Row
     async update(ctx, row, doc) {
       const { values, links } = await readWrite(ctx, options, doc, row);
       if (Object.keys(values).length) {
-        await mapUnique(options, () => ctx.db.update(options.table).set(values).where(eq(options.idColumn, row.id)));
+        await mapUnique(options, () =>
+          ctx.db.update(options.table).set(values).where(eq(options.idColumn, row.id)),
+        );
       }
       await writeLinks(ctx, options, row.id, links);
     },

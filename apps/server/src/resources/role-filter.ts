@@ -11,7 +11,8 @@ export function rolesFilter(column: AnyPgColumn, name: string): FilterSpec {
     apply: (value) => {
       const roles = value.split(',').filter(Boolean);
       for (const role of roles) {
-        if (!ROLES.includes(role as Role)) throw errors.parameter(`"${role}" is not one of the available choices.`, `filter[${name}]`);
+        if (!ROLES.includes(role as Role))
+          throw errors.parameter(`"${role}" is not one of the available choices.`, `filter[${name}]`);
       }
       return roles.length ? sql`${column} && ${sql.param(roles)}::text[]` : undefined;
     },

@@ -14,7 +14,13 @@ import { audText, moneyText } from '../jsonapi/values';
 type ShortTermRateDayRow = typeof shortTermRateDays.$inferSelect;
 type ShortTermRateRow = typeof shortTermRates.$inferSelect;
 
-const SETTINGS_ACCESS = { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' } as const;
+const SETTINGS_ACCESS = {
+  list: 'anyone',
+  read: 'anyone',
+  create: 'admin',
+  update: 'admin',
+  delete: 'admin',
+} as const;
 
 export const shortTermRateDaysResource: ResourceDefinition<ShortTermRateDayRow> = {
   type: 'short-term-rate-days',
@@ -29,12 +35,19 @@ export const shortTermRateDaysResource: ResourceDefinition<ShortTermRateDayRow> 
       orderBy: lotNameOf(shortTermRates.lotId),
     }),
   },
-  filters: { days: { kind: 'column', column: shortTermRateDays.days, value: 'int', ops: ['eq', 'in', 'gte', 'lte'] } },
+  filters: {
+    days: { kind: 'column', column: shortTermRateDays.days, value: 'int', ops: ['eq', 'in', 'gte', 'lte'] },
+  },
   sorts: { days: shortTermRateDays.days, id: shortTermRateDays.id },
   defaultSort: 'days',
   access: SETTINGS_ACCESS,
   write: { schema: shortTermRateDaySchema },
-  uniqueErrors: { short_term_rate_days_days_key: { field: 'days', detail: 'A rate for this number of days already exists.' } },
+  uniqueErrors: {
+    short_term_rate_days_days_key: {
+      field: 'days',
+      detail: 'A rate for this number of days already exists.',
+    },
+  },
 };
 
 export const shortTermRatesResource: ResourceDefinition<ShortTermRateRow> = {
@@ -42,7 +55,8 @@ export const shortTermRatesResource: ResourceDefinition<ShortTermRateRow> = {
   table: shortTermRates,
   idColumn: shortTermRates.id,
   notFound: 'Rates not found',
-  attributes: (row) => ({ rate: moneyText(row.rate), formattedRate: audText(row.rate) }) satisfies ShortTermRateAttributes,
+  attributes: (row) =>
+    ({ rate: moneyText(row.rate), formattedRate: audText(row.rate) }) satisfies ShortTermRateAttributes,
   relationships: {
     day: { kind: 'one', type: 'short-term-rate-days', key: 'dayId' },
     lot: { kind: 'one', type: 'lots', key: 'lotId' },
@@ -62,6 +76,9 @@ export const shortTermRatesResource: ResourceDefinition<ShortTermRateRow> = {
     },
   },
   uniqueErrors: {
-    short_term_rates_day_lot_key: { field: '/data/relationships/lot', detail: 'This day already has a rate for this lot.' },
+    short_term_rates_day_lot_key: {
+      field: '/data/relationships/lot',
+      detail: 'This day already has a rate for this lot.',
+    },
   },
 };

@@ -1,5 +1,9 @@
 /** Subscription products and prices (read by anyone) and users' subscriptions (their own; staff all). */
-import type { PriceAttributes, ProductAttributes, SubscriptionAttributes } from '@parking/domain/api-contract';
+import type {
+  PriceAttributes,
+  ProductAttributes,
+  SubscriptionAttributes,
+} from '@parking/domain/api-contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { isStaff } from '../context';
 import { prices, products, subscriptions } from '../db/schema/index';
@@ -15,11 +19,12 @@ export const productsResource: ResourceDefinition<ProductRow> = {
   table: products,
   idColumn: products.id,
   notFound: 'Product not found',
-  attributes: (row) => ({
-    name: row.name,
-    description: row.description,
-    metadata: { ...(row.metadata as Record<string, JsonValue>), codename: row.codename },
-  }) satisfies ProductAttributes,
+  attributes: (row) =>
+    ({
+      name: row.name,
+      description: row.description,
+      metadata: { ...(row.metadata as Record<string, JsonValue>), codename: row.codename },
+    }) satisfies ProductAttributes,
   relationships: {
     prices: {
       kind: 'many',
@@ -49,14 +54,15 @@ export const pricesResource: ResourceDefinition<PriceRow> = {
   table: prices,
   idColumn: prices.id,
   notFound: 'Price not found',
-  attributes: (row) => ({
-    amount: moneyText(row.amount),
-    formattedAmount: audText(row.amount),
-    currency: row.currency,
-    interval: row.interval,
-    intervalCount: row.intervalCount,
-    active: row.active,
-  }) satisfies PriceAttributes,
+  attributes: (row) =>
+    ({
+      amount: moneyText(row.amount),
+      formattedAmount: audText(row.amount),
+      currency: row.currency,
+      interval: row.interval,
+      intervalCount: row.intervalCount,
+      active: row.active,
+    }) satisfies PriceAttributes,
   relationships: { product: { kind: 'one', type: 'products', key: 'productId' } },
   filters: { product: { kind: 'column', column: prices.productId, value: 'int', ops: ['eq', 'in'] } },
   sorts: { id: prices.id, created: prices.created },
@@ -69,13 +75,14 @@ export const subscriptionsResource: ResourceDefinition<SubscriptionRow> = {
   table: subscriptions,
   idColumn: subscriptions.id,
   notFound: 'Subscription not found',
-  attributes: (row, ctx) => ({
-    endDatetime: iso(row.endDatetime),
-    canceledAt: iso(row.canceledAt),
-    // Valid until its end, even when cancelled (spec: "cancelled but still valid").
-    valid: row.valid && row.endDatetime.getTime() > ctx.now.getTime(),
-    created: iso(row.created),
-  }) satisfies SubscriptionAttributes,
+  attributes: (row, ctx) =>
+    ({
+      endDatetime: iso(row.endDatetime),
+      canceledAt: iso(row.canceledAt),
+      // Valid until its end, even when cancelled (spec: "cancelled but still valid").
+      valid: row.valid && row.endDatetime.getTime() > ctx.now.getTime(),
+      created: iso(row.created),
+    }) satisfies SubscriptionAttributes,
   relationships: {
     user: { kind: 'one', type: 'users', key: 'userId' },
     price: { kind: 'one', type: 'prices', key: 'priceId' },
@@ -87,5 +94,6 @@ export const subscriptionsResource: ResourceDefinition<SubscriptionRow> = {
   sorts: { id: subscriptions.id, endDatetime: subscriptions.endDatetime, created: subscriptions.created },
   defaultSort: '-endDatetime',
   access: { list: 'authenticated', read: 'authenticated' },
-  scope: (ctx) => (isStaff(ctx.user) ? undefined : ctx.user ? eq(subscriptions.userId, ctx.user.id) : sql`false`),
+  scope: (ctx) =>
+    isStaff(ctx.user) ? undefined : ctx.user ? eq(subscriptions.userId, ctx.user.id) : sql`false`,
 };

@@ -17,7 +17,8 @@ export const rolesRule = z
   .min(1, { error: messages.atLeastOneRole })
   .transform((roles) => [...new Set(roles)]);
 
-export const sameRoles = (a: readonly string[], b: readonly string[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+export const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 
 /** The refusal of roles sent by someone who is not an Admin. */
 export const onlyAdminsSetRoles = () => errors.forbidden(ONLY_ADMINS_SET_ROLES, 'roles');

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { customers, users, vehicles } from '../db/schema/index';
 import { createUser, createVehicle, createVehicleType, login, PASSWORD } from '../test/factories';
 import { lastMailTo, linkIn, mailTo, tokenIn } from '../test/mail';
-import { api, createTestServer, doc, firstError, many, one, type ApiResponse, type TestServer } from '../test/server';
+import {
+  api,
+  createTestServer,
+  doc,
+  firstError,
+  many,
+  one,
+  type ApiResponse,
+  type TestServer,
+} from '../test/server';
 
 const USERS = '/backend/api/v1/users/';
 const SESSIONS = '/backend/api/v1/sessions/';
@@ -58,14 +67,27 @@ describe('users: registration (POST users/)', () => {
     const created = one(response.body);
     expect(created.type).toBe('users');
     // The registrant gets their new user back, without secrets.
-    expect(created.attributes).toMatchObject({ email, roles: ['Customers'], emailConfirmed: false, firstName: 'Alan' });
+    expect(created.attributes).toMatchObject({
+      email,
+      roles: ['Customers'],
+      emailConfirmed: false,
+      firstName: 'Alan',
+    });
     expect(JSON.stringify(created)).not.toMatch(/argon2|passwordHash|password_hash/);
 
     const user = await findUser(email);
-    expect(user).toMatchObject({ id: Number(created.id), roles: ['Customers'], emailConfirmed: false, isActive: true });
+    expect(user).toMatchObject({
+      id: Number(created.id),
+      roles: ['Customers'],
+      emailConfirmed: false,
+      isActive: true,
+    });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
 
-    const [customer] = await server.handle.db.select().from(customers).where(eq(customers.userId, Number(created.id)));
+    const [customer] = await server.handle.db
+      .select()
+      .from(customers)
+      .where(eq(customers.userId, Number(created.id)));
     expect(customer).toMatchObject({
       email,
       title: 'Mr',
@@ -140,7 +162,9 @@ describe('users: registration (POST users/)', () => {
   it('answers every invalid field at once, one message per field', async () => {
     const response = await api(server.app, 'POST', USERS, { body: doc('users', {}) });
     expect(response.status).toBe(400);
-    const byPointer = Object.fromEntries((response.body.errors ?? []).map((e) => [e.source?.pointer, e.detail]));
+    const byPointer = Object.fromEntries(
+      (response.body.errors ?? []).map((e) => [e.source?.pointer, e.detail]),
+    );
     expect(byPointer).toEqual({
       '/data/attributes/email': 'Email address required',
       '/data/attributes/password': 'Password required',
@@ -165,7 +189,12 @@ describe('users: registration (POST users/)', () => {
 
     const { user: customer } = await createUser(server.handle.db);
     const customerToken = await login(server.app, customer.email);
-    expectError(await register({ roles: ['Customers'] }, customerToken), 403, 'Only admins can set roles.', 'roles');
+    expectError(
+      await register({ roles: ['Customers'] }, customerToken),
+      403,
+      'Only admins can set roles.',
+      'roles',
+    );
 
     const { user: sales } = await createUser(server.handle.db, { roles: ['Sales'] });
     const salesToken = await login(server.app, sales.email);
@@ -185,22 +214,38 @@ describe('users: registration (POST users/)', () => {
     const email = uniqueEmail('guest');
     const [guest] = await server.handle.db
       .insert(customers)
-      .values({ email: email.toUpperCase(), title: 'Ms', firstName: 'Old', lastName: 'Name', phoneNumber: '0300 000 000' })
+      .values({
+        email: email.toUpperCase(),
+        title: 'Ms',
+        firstName: 'Old',
+        lastName: 'Name',
+        phoneNumber: '0300 000 000',
+      })
       .returning();
     const type = await createVehicleType(server.handle.db);
     const vehicle = await createVehicle(server.handle.db, guest?.id ?? 0, type.id);
     const response = await register({ email, title: 'Dr', firstName: 'Gina', lastName: 'Guest' });
     expect(response.status).toBe(201);
     const userId = Number(one(response.body).id);
-    const before = await server.handle.db.select().from(customers).where(eq(customers.id, guest?.id ?? 0));
+    const before = await server.handle.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, guest?.id ?? 0));
     expect(before[0]?.userId).toBeNull();
 
     const { uid, token } = tokenIn(lastMailTo(server, email));
-    const confirmed = await api(server.app, 'POST', '/backend/api/v1/email-confirmations/', { body: doc('email-confirmations', { uid, token }) });
+    const confirmed = await api(server.app, 'POST', '/backend/api/v1/email-confirmations/', {
+      body: doc('email-confirmations', { uid, token }),
+    });
     expect(confirmed.status).toBe(201);
     const [own] = await server.handle.db.select().from(customers).where(eq(customers.userId, userId));
     expect(own).toMatchObject({ email, title: 'Dr', firstName: 'Gina' });
-    expect(await server.handle.db.select().from(customers).where(eq(customers.id, guest?.id ?? 0))).toHaveLength(0);
+    expect(
+      await server.handle.db
+        .select()
+        .from(customers)
+        .where(eq(customers.id, guest?.id ?? 0)),
+    ).toHaveLength(0);
     const [moved] = await server.handle.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id));
     expect(moved?.ownerId).toBe(own?.id);
   });
@@ -249,7 +294,13 @@ describe('users: registration (POST users/)', () => {
     const refused = await post({});
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
-      errors: [expect.objectContaining({ status: '429', code: 'throttled', detail: 'Too many registrations from your network. Please try again later.' })],
+      errors: [
+        expect.objectContaining({
+          status: '429',
+          code: 'throttled',
+          detail: 'Too many registrations from your network. Please try again later.',
+        }),
+      ],
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
@@ -291,7 +342,10 @@ describe('users: reading', () => {
     expect(all.status).toBe(200);
     const total = await server.handle.db.$count(users);
     expect(many(all.body)).toHaveLength(total);
-    expect(many(all.body).find((u) => u.id === String(me.id))?.attributes).toMatchObject({ email: me.email, isActive: true });
+    expect(many(all.body).find((u) => u.id === String(me.id))?.attributes).toMatchObject({
+      email: me.email,
+      isActive: true,
+    });
 
     const admins = await api(server.app, 'GET', `${USERS}?filter[roles]=Sales`, { token: salesToken });
     expect(many(admins.body).every((u) => (u.attributes.roles as string[]).includes('Sales'))).toBe(true);
@@ -312,24 +366,50 @@ describe('users: changing details', () => {
   it('a customer changes their own names; the customer record changes with them', async () => {
     const { user, customer } = await createUser(server.handle.db);
     const token = await login(server.app, user.email);
-    const response = await patchUser(user.id, { title: 'Dr', firstName: ' Zoe ', lastName: 'Zed', phoneNumber: '0411 222 333', business: 'Zed Pty' }, token);
+    const response = await patchUser(
+      user.id,
+      { title: 'Dr', firstName: ' Zoe ', lastName: 'Zed', phoneNumber: '0411 222 333', business: 'Zed Pty' },
+      token,
+    );
     expect(response.status).toBe(200);
-    expect(one(response.body).attributes).toMatchObject({ title: 'Dr', firstName: 'Zoe', lastName: 'Zed', phoneNumber: '0411 222 333', business: 'Zed Pty' });
+    expect(one(response.body).attributes).toMatchObject({
+      title: 'Dr',
+      firstName: 'Zoe',
+      lastName: 'Zed',
+      phoneNumber: '0411 222 333',
+      business: 'Zed Pty',
+    });
     const [row] = await server.handle.db.select().from(customers).where(eq(customers.id, customer.id));
-    expect(row).toMatchObject({ title: 'Dr', firstName: 'Zoe', lastName: 'Zed', phoneNumber: '0411 222 333', business: 'Zed Pty' });
+    expect(row).toMatchObject({
+      title: 'Dr',
+      firstName: 'Zoe',
+      lastName: 'Zed',
+      phoneNumber: '0411 222 333',
+      business: 'Zed Pty',
+    });
   });
 
   it('applies the profile rules to a change', async () => {
     const { user } = await createUser(server.handle.db);
     const token = await login(server.app, user.email);
-    expectError(await patchUser(user.id, { firstName: '' }, token), 400, 'This field is required.', 'firstName');
+    expectError(
+      await patchUser(user.id, { firstName: '' }, token),
+      400,
+      'This field is required.',
+      'firstName',
+    );
     expectError(await patchUser(user.id, { title: 'Lord' }, token), 400, 'Select a valid choice.', 'title');
   });
 
   it('a customer cannot change their own login email (staff matter)', async () => {
     const { user } = await createUser(server.handle.db);
     const token = await login(server.app, user.email);
-    expectError(await patchUser(user.id, { email: uniqueEmail('mine') }, token), 403, "Only admins can change a login's email address.", 'email');
+    expectError(
+      await patchUser(user.id, { email: uniqueEmail('mine') }, token),
+      403,
+      "Only admins can change a login's email address.",
+      'email',
+    );
     // Sending the unchanged address (in another case) is not a change.
     expect((await patchUser(user.id, { email: user.email.toUpperCase() }, token)).status).toBe(200);
   });
@@ -357,7 +437,12 @@ describe('users: changing details', () => {
     const token = await login(server.app, sales.email);
     const attacker = uniqueEmail('attacker');
     expect((await patchUser(admin.id, { email: attacker }, token)).status).toBe(403);
-    expectError(await patchUser(sales.id, { email: attacker }, token), 403, "Only admins can change a login's email address.", 'email');
+    expectError(
+      await patchUser(sales.id, { email: attacker }, token),
+      403,
+      "Only admins can change a login's email address.",
+      'email',
+    );
     expect(await findUser(admin.email)).toMatchObject({ id: admin.id });
     expect(await findUser(sales.email)).toMatchObject({ id: sales.id });
     expect(await findUser(attacker)).toBeUndefined();
@@ -399,14 +484,23 @@ describe('users: password change', () => {
   ])('applies the password rules to the new password %j', async (password, detail) => {
     const { user } = await createUser(server.handle.db);
     const token = await login(server.app, user.email);
-    expectError(await patchUser(user.id, { password, currentPassword: PASSWORD }, token), 400, detail, 'password');
+    expectError(
+      await patchUser(user.id, { password, currentPassword: PASSWORD }, token),
+      400,
+      detail,
+      'password',
+    );
   });
 
   it('changes the password, keeps this session and ends the others', async () => {
     const { user } = await createUser(server.handle.db);
     const current = await login(server.app, user.email);
     const other = await login(server.app, user.email);
-    const response = await patchUser(user.id, { password: 'brand-new-pass-1', currentPassword: PASSWORD }, current);
+    const response = await patchUser(
+      user.id,
+      { password: 'brand-new-pass-1', currentPassword: PASSWORD },
+      current,
+    );
     expect(response.status).toBe(200);
     expect(one(response.body).attributes).not.toHaveProperty('password');
 
@@ -414,7 +508,9 @@ describe('users: password change', () => {
     const ended = await api(server.app, 'GET', `${SESSIONS}current/`, { token: other });
     expect(ended.status).toBe(401);
 
-    const old = await api(server.app, 'POST', SESSIONS, { body: doc('sessions', { email: user.email, password: PASSWORD }) });
+    const old = await api(server.app, 'POST', SESSIONS, {
+      body: doc('sessions', { email: user.email, password: PASSWORD }),
+    });
     expect(old.status).toBe(400);
     expect(await login(server.app, user.email, 'brand-new-pass-1')).toBeTruthy();
   });
@@ -444,7 +540,12 @@ describe('users: roles', () => {
   it('an admin cannot change their own roles', async () => {
     const { user: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
     const token = await login(server.app, admin.email);
-    expectError(await patchUser(admin.id, { roles: ['Customers'] }, token), 403, 'You cannot change your own roles.', 'roles');
+    expectError(
+      await patchUser(admin.id, { roles: ['Customers'] }, token),
+      403,
+      'You cannot change your own roles.',
+      'roles',
+    );
     // Sending the roles unchanged is not a change.
     expect((await patchUser(admin.id, { roles: ['Admins'], firstName: 'Ada' }, token)).status).toBe(200);
     expect((await findUser(admin.email))?.roles).toEqual(['Admins']);
@@ -453,14 +554,24 @@ describe('users: roles', () => {
   it('a customer cannot change roles', async () => {
     const { user } = await createUser(server.handle.db);
     const token = await login(server.app, user.email);
-    expectError(await patchUser(user.id, { roles: ['Admins'] }, token), 403, 'Only admins can set roles.', 'roles');
+    expectError(
+      await patchUser(user.id, { roles: ['Admins'] }, token),
+      403,
+      'Only admins can set roles.',
+      'roles',
+    );
     expect((await findUser(user.email))?.roles).toEqual(['Customers']);
   });
 
   it('sales cannot change roles either', async () => {
     const { user: sales } = await createUser(server.handle.db, { roles: ['Sales'] });
     const token = await login(server.app, sales.email);
-    expectError(await patchUser(sales.id, { roles: ['Admins'] }, token), 403, 'Only admins can set roles.', 'roles');
+    expectError(
+      await patchUser(sales.id, { roles: ['Admins'] }, token),
+      403,
+      'Only admins can set roles.',
+      'roles',
+    );
   });
 });
 
@@ -470,10 +581,21 @@ describe('users: admin changes and deletes', () => {
     const { user, customer } = await createUser(server.handle.db, { firstName: 'Olive' });
     const { user: other } = await createUser(server.handle.db);
     const theirs = await login(server.app, user.email);
-    expect((await api(server.app, 'POST', '/backend/api/v1/password-resets/', { body: doc('password-resets', { email: user.email }) })).status).toBe(201);
+    expect(
+      (
+        await api(server.app, 'POST', '/backend/api/v1/password-resets/', {
+          body: doc('password-resets', { email: user.email }),
+        })
+      ).status,
+    ).toBe(201);
     const oldLink = tokenIn(lastMailTo(server, user.email));
     const token = await login(server.app, admin.email);
-    expectError(await patchUser(user.id, { email: other.email }, token), 400, 'A user with that email address already exists.', 'email');
+    expectError(
+      await patchUser(user.id, { email: other.email }, token),
+      400,
+      'A user with that email address already exists.',
+      'email',
+    );
     const email = uniqueEmail('renamed');
     const response = await patchUser(user.id, { email: email.toUpperCase() }, token);
     expect(response.status).toBe(200);
@@ -482,7 +604,12 @@ describe('users: admin changes and deletes', () => {
     expect(row?.email).toBe(email);
     expect((await api(server.app, 'GET', `${SESSIONS}current/`, { token: theirs })).status).toBe(401);
     const reset = await api(server.app, 'POST', '/backend/api/v1/password-reset-confirmations/', {
-      body: doc('password-reset-confirmations', { uid: oldLink.uid, token: oldLink.token, newPassword1: 'Taken-over-1', newPassword2: 'Taken-over-1' }),
+      body: doc('password-reset-confirmations', {
+        uid: oldLink.uid,
+        token: oldLink.token,
+        newPassword1: 'Taken-over-1',
+        newPassword2: 'Taken-over-1',
+      }),
     });
     expectError(reset, 400, 'This link is invalid or has expired.', 'token');
     const notice = lastMailTo(server, user.email);
@@ -511,9 +638,15 @@ describe('users: admin changes and deletes', () => {
     const own = await login(server.app, user.email);
     expect((await api(server.app, 'DELETE', userUrl(user.id), { token: own })).status).toBe(403);
     const { user: sales } = await createUser(server.handle.db, { roles: ['Sales'] });
-    expect((await api(server.app, 'DELETE', userUrl(user.id), { token: await login(server.app, sales.email) })).status).toBe(403);
+    expect(
+      (await api(server.app, 'DELETE', userUrl(user.id), { token: await login(server.app, sales.email) }))
+        .status,
+    ).toBe(403);
     const { user: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
-    expect((await api(server.app, 'DELETE', userUrl(user.id), { token: await login(server.app, admin.email) })).status).toBe(204);
+    expect(
+      (await api(server.app, 'DELETE', userUrl(user.id), { token: await login(server.app, admin.email) }))
+        .status,
+    ).toBe(204);
     expect(await findUser(user.email)).toBeUndefined();
     const [row] = await server.handle.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(row?.userId).toBeNull();
@@ -526,7 +659,11 @@ describe('users: concurrent registrations', () => {
   // together and the unique index decides, which must still read as the field's message.
   it('two registrations with one email at once: one account, and the other answer names the email', async () => {
     const email = uniqueEmail('race');
-    const responses = await Promise.all([register({ email }), register({ email: email.toUpperCase() }), register({ email })]);
+    const responses = await Promise.all([
+      register({ email }),
+      register({ email: email.toUpperCase() }),
+      register({ email }),
+    ]);
     expect(responses.map((r) => r.status).sort()).toEqual([201, 400, 400]);
     for (const refused of responses.filter((r) => r.status === 400)) {
       expect(firstError(refused.body)).toMatchObject({

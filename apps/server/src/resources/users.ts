@@ -37,7 +37,9 @@ const fields = {
   phoneNumber: customers.phoneNumber,
   business: customers.business,
   activeIndoorSubscription: hasActiveSubscription(users.id, 'unlimited_indoor_parking').as('active_indoor'),
-  activeOutdoorSubscription: hasActiveSubscription(users.id, 'unlimited_outdoor_parking').as('active_outdoor'),
+  activeOutdoorSubscription: hasActiveSubscription(users.id, 'unlimited_outdoor_parking').as(
+    'active_outdoor',
+  ),
 };
 
 export type UserRow = {
@@ -80,21 +82,24 @@ export const usersResource: ResourceDefinition<UserRow> = {
   notFound: 'User not found',
   fields,
   joins: (query) => query.leftJoin(customers, eq(customers.userId, users.id)),
-  attributes: (row, ctx) => ({
-    email: row.email,
-    roles: row.roles,
-    title: row.title ?? '',
-    firstName: row.firstName ?? '',
-    lastName: row.lastName ?? '',
-    phoneNumber: row.phoneNumber ?? '',
-    business: row.business ?? '',
-    emailConfirmed: row.emailConfirmed,
-    activeIndoorSubscription: row.activeIndoorSubscription,
-    activeOutdoorSubscription: row.activeOutdoorSubscription,
-    hasPassword: row.passwordHash !== null,
-    created: iso(row.created),
-    ...(isStaff(ctx.user) ? ({ isActive: row.isActive, lastLogin: iso(row.lastLogin) } satisfies Partial<UserAttributes>) : {}),
-  }) satisfies UserAttributes,
+  attributes: (row, ctx) =>
+    ({
+      email: row.email,
+      roles: row.roles,
+      title: row.title ?? '',
+      firstName: row.firstName ?? '',
+      lastName: row.lastName ?? '',
+      phoneNumber: row.phoneNumber ?? '',
+      business: row.business ?? '',
+      emailConfirmed: row.emailConfirmed,
+      activeIndoorSubscription: row.activeIndoorSubscription,
+      activeOutdoorSubscription: row.activeOutdoorSubscription,
+      hasPassword: row.passwordHash !== null,
+      created: iso(row.created),
+      ...(isStaff(ctx.user)
+        ? ({ isActive: row.isActive, lastLogin: iso(row.lastLogin) } satisfies Partial<UserAttributes>)
+        : {}),
+    }) satisfies UserAttributes,
   relationships: { customer: { kind: 'one', type: 'customers', key: 'customerId' } },
   filters: {
     email: { kind: 'column', column: users.email, value: 'string', ops: ['eq', 'icontains'] },
@@ -102,16 +107,33 @@ export const usersResource: ResourceDefinition<UserRow> = {
   },
   sorts: { id: users.id, email: users.email, created: users.created },
   defaultSort: '-id',
-  access: { list: 'authenticated', read: 'authenticated', create: 'anyone', update: 'authenticated', delete: 'admin' },
+  access: {
+    list: 'authenticated',
+    read: 'authenticated',
+    create: 'anyone',
+    update: 'authenticated',
+    delete: 'admin',
+  },
   scope: (ctx) => (isStaff(ctx.user) ? undefined : ctx.user ? eq(users.id, ctx.user.id) : sql`false`),
 
   /** Per IP and per address: one network registering many, and many networks trying one address. */
   async throttle(ctx, doc) {
     if (isStaff(ctx.user)) return;
     const { registrationsPerIp, registrationsPerEmail, windowMs } = ctx.services.config.rateLimits;
-    await ctx.services.rateLimiter.consume(`register:ip:${ctx.ip}`, registrationsPerIp, windowMs, 'Too many registrations from your network. Please try again later.');
+    await ctx.services.rateLimiter.consume(
+      `register:ip:${ctx.ip}`,
+      registrationsPerIp,
+      windowMs,
+      'Too many registrations from your network. Please try again later.',
+    );
     const address = addressKey(doc.attributes.email);
-    if (address) await ctx.services.rateLimiter.consume(`register:email:${address}`, registrationsPerEmail, windowMs, messages.tooManyForAddress);
+    if (address)
+      await ctx.services.rateLimiter.consume(
+        `register:email:${address}`,
+        registrationsPerEmail,
+        windowMs,
+        messages.tooManyForAddress,
+      );
   },
 
   /** Registration (anyone), or staff creating a login for a customer. */
@@ -147,7 +169,10 @@ export const usersResource: ResourceDefinition<UserRow> = {
           .limit(1)
       : [];
     if (existing) {
-      await ctx.db.update(customers).set({ ...details, email: input.email, userId }).where(eq(customers.id, existing.id));
+      await ctx.db
+        .update(customers)
+        .set({ ...details, email: input.email, userId })
+        .where(eq(customers.id, existing.id));
     } else {
       await ctx.db.insert(customers).values({ ...details, email: input.email, userId, created: ctx.now });
     }
@@ -158,7 +183,8 @@ export const usersResource: ResourceDefinition<UserRow> = {
     const self = ctx.user?.id === row.id;
     const admin = isAdmin(ctx.user);
     if (!self && !admin) throw errors.forbidden();
-    if (Object.keys(doc.relationships).length) throw errors.invalid('Relationships of a user cannot be changed here.', '/data/relationships');
+    if (Object.keys(doc.relationships).length)
+      throw errors.invalid('Relationships of a user cannot be changed here.', '/data/relationships');
     const parsed = updateSchema.safeParse(doc.attributes);
     if (!parsed.success) throw fromZod(parsed.error);
     const input = parsed.data;
@@ -171,14 +197,19 @@ export const usersResource: ResourceDefinition<UserRow> = {
     if (input.password !== undefined && self) {
       // Changing one's own password proves knowledge of the current one; an admin resetting
       // someone else's does not need it.
-      const check = passwordChangeSchema.safeParse({ currentPassword: input.currentPassword, password: input.password });
+      const check = passwordChangeSchema.safeParse({
+        currentPassword: input.currentPassword,
+        password: input.password,
+      });
       if (!check.success) throw fromZod(check.error);
       if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
         throw errors.invalid(messages.currentPasswordWrong, 'currentPassword', 'invalid_password');
       }
     }
-    if (Object.keys(userValues).length) await ctx.db.update(users).set(userValues).where(eq(users.id, row.id));
-    if (input.password !== undefined) await setPassword(ctx, row.id, input.password, self ? ctx.user?.sessionId : undefined);
+    if (Object.keys(userValues).length)
+      await ctx.db.update(users).set(userValues).where(eq(users.id, row.id));
+    if (input.password !== undefined)
+      await setPassword(ctx, row.id, input.password, self ? ctx.user?.sessionId : undefined);
 
     const details = Object.fromEntries(
       (['title', 'firstName', 'lastName', 'phoneNumber', 'business'] as const).flatMap((key) =>

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, vehicles } from '../db/schema/index';
 import { createUser, createVehicle, createVehicleType, login } from '../test/factories';
-import { api, createTestServer, doc, firstError, many, one, type ApiResponse, type TestServer } from '../test/server';
+import {
+  api,
+  createTestServer,
+  doc,
+  firstError,
+  many,
+  one,
+  type ApiResponse,
+  type TestServer,
+} from '../test/server';
 
 const VEHICLES = '/backend/api/v1/vehicles/';
 let server: TestServer;
@@ -17,17 +26,32 @@ afterAll(() => server.close());
 const vehicleUrl = (id: number | string) => `${VEHICLES}${id}/`;
 const rel = (type: string, id: number | string) => ({ data: { type, id: String(id) } });
 
-const vehicleDoc = (attributes: Record<string, unknown> = {}, relationships: Record<string, unknown> = {}, id?: number) =>
+const vehicleDoc = (
+  attributes: Record<string, unknown> = {},
+  relationships: Record<string, unknown> = {},
+  id?: number,
+) =>
   doc(
     'vehicles',
     { rego: 'abc 123', make: 'Mazda', model: 'CX-5', colour: 'Blue', ...attributes },
-    { ...(id ? { id: String(id) } : {}), relationships: { vehicleType: rel('vehicle-types', vehicleTypeId), ...relationships } },
+    {
+      ...(id ? { id: String(id) } : {}),
+      relationships: { vehicleType: rel('vehicle-types', vehicleTypeId), ...relationships },
+    },
   );
 
-const createVehicleApi = (token: string | undefined, attributes: Record<string, unknown> = {}, relationships: Record<string, unknown> = {}) =>
-  api(server.app, 'POST', VEHICLES, { token, body: vehicleDoc(attributes, relationships) });
+const createVehicleApi = (
+  token: string | undefined,
+  attributes: Record<string, unknown> = {},
+  relationships: Record<string, unknown> = {},
+) => api(server.app, 'POST', VEHICLES, { token, body: vehicleDoc(attributes, relationships) });
 
-const patchVehicle = (id: number, token: string, attributes: Record<string, unknown>, relationships?: Record<string, unknown>) =>
+const patchVehicle = (
+  id: number,
+  token: string,
+  attributes: Record<string, unknown>,
+  relationships?: Record<string, unknown>,
+) =>
   api(server.app, 'PATCH', vehicleUrl(id), {
     token,
     body: doc('vehicles', attributes, { id: String(id), ...(relationships ? { relationships } : {}) }),
@@ -35,7 +59,11 @@ const patchVehicle = (id: number, token: string, attributes: Record<string, unkn
 
 function expectError(response: ApiResponse, status: number, detail: string, pointer?: string) {
   expect(response.status).toBe(status);
-  expect(firstError(response.body)).toMatchObject({ status: String(status), detail, ...(pointer ? { source: { pointer } } : {}) });
+  expect(firstError(response.body)).toMatchObject({
+    status: String(status),
+    detail,
+    ...(pointer ? { source: { pointer } } : {}),
+  });
 }
 
 async function vehicleRow(id: number) {
@@ -63,9 +91,20 @@ describe('vehicles: a customer’s own rows', () => {
     const list = await api(server.app, 'GET', VEHICLES, { token });
     expect(list.status).toBe(200);
     expect(many(list.body).map((v) => v.id)).toEqual([String(myVehicle.id)]);
-    const own = await api(server.app, 'GET', `${VEHICLES}?filter[owner]=${mine.customer.id}&filter[deleted]=false&include=vehicleType`, { token });
+    const own = await api(
+      server.app,
+      'GET',
+      `${VEHICLES}?filter[owner]=${mine.customer.id}&filter[deleted]=false&include=vehicleType`,
+      { token },
+    );
     expect(many(own.body).map((v) => v.id)).toEqual([String(myVehicle.id)]);
-    expect(own.body.included).toEqual([expect.objectContaining({ type: 'vehicle-types', id: String(vehicleTypeId), attributes: { name: 'Sedan' } })]);
+    expect(own.body.included).toEqual([
+      expect.objectContaining({
+        type: 'vehicle-types',
+        id: String(vehicleTypeId),
+        attributes: { name: 'Sedan' },
+      }),
+    ]);
     const other = await api(server.app, 'GET', `${VEHICLES}?filter[owner]=${theirs.customer.id}`, { token });
     expect(other.status).toBe(200);
     expect(many(other.body)).toEqual([]);
@@ -87,23 +126,50 @@ describe('vehicles: a customer’s own rows', () => {
     const response = await createVehicleApi(token, { rego: ' abc 123 ' });
     expect(response.status).toBe(201);
     const created = one(response.body);
-    expect(created.attributes).toMatchObject({ rego: 'ABC123', make: 'Mazda', model: 'CX-5', colour: 'Blue', deleted: false, fullName: 'ABC123 - Mazda CX-5' });
+    expect(created.attributes).toMatchObject({
+      rego: 'ABC123',
+      make: 'Mazda',
+      model: 'CX-5',
+      colour: 'Blue',
+      deleted: false,
+      fullName: 'ABC123 - Mazda CX-5',
+    });
     expect(created.relationships?.owner?.data).toEqual({ type: 'customers', id: String(mine.customer.id) });
-    expect(created.relationships?.vehicleType?.data).toEqual({ type: 'vehicle-types', id: String(vehicleTypeId) });
+    expect(created.relationships?.vehicleType?.data).toEqual({
+      type: 'vehicle-types',
+      id: String(vehicleTypeId),
+    });
     expect(await vehicleRow(Number(created.id))).toMatchObject({ rego: 'ABC123', ownerId: mine.customer.id });
 
     // Naming themselves as the owner is the same.
-    const named = await createVehicleApi(token, { rego: 'xyz 9' }, { owner: rel('customers', mine.customer.id) });
+    const named = await createVehicleApi(
+      token,
+      { rego: 'xyz 9' },
+      { owner: rel('customers', mine.customer.id) },
+    );
     expect(named.status).toBe(201);
-    expect(one(named.body).relationships?.owner?.data).toEqual({ type: 'customers', id: String(mine.customer.id) });
+    expect(one(named.body).relationships?.owner?.data).toEqual({
+      type: 'customers',
+      id: String(mine.customer.id),
+    });
   });
 
   it('cannot create a vehicle owned by another customer, or give theirs away', async () => {
     const { theirs, myVehicle, token } = await twoCustomers();
     const pointer = '/data/relationships/owner';
     const detail = `Invalid pk "${theirs.customer.id}" - object does not exist.`;
-    expectError(await createVehicleApi(token, {}, { owner: rel('customers', theirs.customer.id) }), 400, detail, pointer);
-    expectError(await patchVehicle(myVehicle.id, token, {}, { owner: rel('customers', theirs.customer.id) }), 400, detail, pointer);
+    expectError(
+      await createVehicleApi(token, {}, { owner: rel('customers', theirs.customer.id) }),
+      400,
+      detail,
+      pointer,
+    );
+    expectError(
+      await patchVehicle(myVehicle.id, token, {}, { owner: rel('customers', theirs.customer.id) }),
+      400,
+      detail,
+      pointer,
+    );
     const count = await server.handle.db.$count(vehicles, eq(vehicles.ownerId, theirs.customer.id));
     expect(count).toBe(1);
     // Clearing the owner keeps it theirs.
@@ -115,15 +181,29 @@ describe('vehicles: a customer’s own rows', () => {
     const { myVehicle, token } = await twoCustomers();
     const response = await patchVehicle(myVehicle.id, token, { rego: 'new 1 x', colour: 'Other colour' });
     expect(response.status).toBe(200);
-    expect(one(response.body).attributes).toMatchObject({ rego: 'NEW1X', colour: 'Other colour', make: 'Toyota' });
+    expect(one(response.body).attributes).toMatchObject({
+      rego: 'NEW1X',
+      colour: 'Other colour',
+      make: 'Toyota',
+    });
   });
 
   it.each(['rego', 'make', 'model', 'colour'])('requires %s', async (field) => {
     const { myVehicle, token } = await twoCustomers();
     const missing = await createVehicleApi(token, { [field]: undefined });
     expectError(missing, 400, 'This field is required.', `/data/attributes/${field}`);
-    expectError(await createVehicleApi(token, { [field]: '  ' }), 400, 'This field is required.', `/data/attributes/${field}`);
-    expectError(await patchVehicle(myVehicle.id, token, { [field]: '' }), 400, 'This field is required.', `/data/attributes/${field}`);
+    expectError(
+      await createVehicleApi(token, { [field]: '  ' }),
+      400,
+      'This field is required.',
+      `/data/attributes/${field}`,
+    );
+    expectError(
+      await patchVehicle(myVehicle.id, token, { [field]: '' }),
+      400,
+      'This field is required.',
+      `/data/attributes/${field}`,
+    );
   });
 
   it('requires an existing vehicle type', async () => {
@@ -139,7 +219,12 @@ describe('vehicles: a customer’s own rows', () => {
       'Invalid pk "999999" - object does not exist.',
       '/data/relationships/vehicleType',
     );
-    expectError(await createVehicleApi(token, {}, { vehicleType: { data: null } }), 400, 'This field may not be null.', '/data/relationships/vehicleType');
+    expectError(
+      await createVehicleApi(token, {}, { vehicleType: { data: null } }),
+      400,
+      'This field may not be null.',
+      '/data/relationships/vehicleType',
+    );
   });
 
   it('deletes softly with deleted=true; the list filter hides it; undeleting is not theirs to do', async () => {
@@ -148,12 +233,27 @@ describe('vehicles: a customer’s own rows', () => {
     expect(response.status).toBe(200);
     expect(one(response.body).attributes.deleted).toBe(true);
     expect(await vehicleRow(myVehicle.id)).toMatchObject({ deleted: true });
-    const visible = await api(server.app, 'GET', `${VEHICLES}?filter[owner]=${mine.customer.id}&filter[deleted]=false`, { token });
+    const visible = await api(
+      server.app,
+      'GET',
+      `${VEHICLES}?filter[owner]=${mine.customer.id}&filter[deleted]=false`,
+      { token },
+    );
     expect(many(visible.body)).toEqual([]);
     const deleted = await api(server.app, 'GET', `${VEHICLES}?filter[deleted]=true`, { token });
     expect(many(deleted.body).map((v) => v.id)).toEqual([String(myVehicle.id)]);
-    expectError(await patchVehicle(myVehicle.id, token, { deleted: false }), 400, 'This vehicle has been deleted.', '/data/attributes/deleted');
-    expectError(await patchVehicle(myVehicle.id, token, { deleted: 'yes' }), 400, 'Must be a valid boolean.', '/data/attributes/deleted');
+    expectError(
+      await patchVehicle(myVehicle.id, token, { deleted: false }),
+      400,
+      'This vehicle has been deleted.',
+      '/data/attributes/deleted',
+    );
+    expectError(
+      await patchVehicle(myVehicle.id, token, { deleted: 'yes' }),
+      400,
+      'Must be a valid boolean.',
+      '/data/attributes/deleted',
+    );
   });
 
   it('a user without a customer record cannot create vehicles (403)', async () => {
@@ -177,17 +277,40 @@ describe('vehicles: staff', () => {
     const { mine, theirs, myVehicle, theirVehicle } = await twoCustomers();
     await server.handle.db.update(vehicles).set({ deleted: true }).where(eq(vehicles.id, theirVehicle.id));
     const token = await staffToken('Sales');
-    const both = await api(server.app, 'GET', `${VEHICLES}?filter[owner__in]=${mine.customer.id},${theirs.customer.id}`, { token });
-    expect(many(both.body).map((v) => v.id).sort()).toEqual([String(myVehicle.id), String(theirVehicle.id)].sort());
-    const live = await api(server.app, 'GET', `${VEHICLES}?filter[owner__in]=${mine.customer.id},${theirs.customer.id}&filter[deleted]=false`, { token });
+    const both = await api(
+      server.app,
+      'GET',
+      `${VEHICLES}?filter[owner__in]=${mine.customer.id},${theirs.customer.id}`,
+      { token },
+    );
+    expect(
+      many(both.body)
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual([String(myVehicle.id), String(theirVehicle.id)].sort());
+    const live = await api(
+      server.app,
+      'GET',
+      `${VEHICLES}?filter[owner__in]=${mine.customer.id},${theirs.customer.id}&filter[deleted]=false`,
+      { token },
+    );
     expect(many(live.body).map((v) => v.id)).toEqual([String(myVehicle.id)]);
-    const theirsOnly = await api(server.app, 'GET', `${VEHICLES}?filter[owner]=${theirs.customer.id}`, { token });
+    const theirsOnly = await api(server.app, 'GET', `${VEHICLES}?filter[owner]=${theirs.customer.id}`, {
+      token,
+    });
     expect(many(theirsOnly.body).map((v) => v.id)).toEqual([String(theirVehicle.id)]);
     // Staff may restore a vehicle a customer deleted, and create one for any customer.
     expect((await patchVehicle(theirVehicle.id, token, { deleted: false })).status).toBe(200);
-    const created = await createVehicleApi(token, { rego: 'st 42' }, { owner: rel('customers', theirs.customer.id) });
+    const created = await createVehicleApi(
+      token,
+      { rego: 'st 42' },
+      { owner: rel('customers', theirs.customer.id) },
+    );
     expect(created.status).toBe(201);
-    expect(one(created.body).relationships?.owner?.data).toEqual({ type: 'customers', id: String(theirs.customer.id) });
+    expect(one(created.body).relationships?.owner?.data).toEqual({
+      type: 'customers',
+      id: String(theirs.customer.id),
+    });
   });
 
   it('only admins delete a vehicle for real', async () => {

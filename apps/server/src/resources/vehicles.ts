@@ -16,16 +16,17 @@ export const vehiclesResource: ResourceDefinition<VehicleRow> = {
   table: vehicles,
   idColumn: vehicles.id,
   notFound: 'Vehicle not found',
-  attributes: (row) => ({
-    rego: row.rego,
-    make: row.make,
-    model: row.model,
-    colour: row.colour,
-    deleted: row.deleted,
-    regoUuid: row.regoUuid,
-    fullName: `${row.rego} - ${row.make} ${row.model}`.trim(),
-    created: iso(row.created),
-  }) satisfies VehicleAttributes,
+  attributes: (row) =>
+    ({
+      rego: row.rego,
+      make: row.make,
+      model: row.model,
+      colour: row.colour,
+      deleted: row.deleted,
+      regoUuid: row.regoUuid,
+      fullName: `${row.rego} - ${row.make} ${row.model}`.trim(),
+      created: iso(row.created),
+    }) satisfies VehicleAttributes,
   relationships: {
     vehicleType: { kind: 'one', type: 'vehicle-types', key: 'vehicleTypeId' },
     owner: { kind: 'one', type: 'customers', key: 'ownerId' },
@@ -39,9 +40,19 @@ export const vehiclesResource: ResourceDefinition<VehicleRow> = {
   },
   sorts: { id: vehicles.id, rego: vehicles.rego, created: vehicles.created, make: vehicles.make },
   defaultSort: 'rego',
-  access: { list: 'authenticated', read: 'authenticated', create: 'authenticated', update: 'authenticated', delete: 'admin' },
+  access: {
+    list: 'authenticated',
+    read: 'authenticated',
+    create: 'authenticated',
+    update: 'authenticated',
+    delete: 'admin',
+  },
   scope: (ctx) =>
-    isStaff(ctx.user) ? undefined : ctx.user?.customerId ? eq(vehicles.ownerId, ctx.user.customerId) : sql`false`,
+    isStaff(ctx.user)
+      ? undefined
+      : ctx.user?.customerId
+        ? eq(vehicles.ownerId, ctx.user.customerId)
+        : sql`false`,
   write: {
     schema: vehicleSchema.extend({ deleted: z.boolean({ error: 'Must be a valid boolean.' }).optional() }),
     relationships: {
@@ -55,7 +66,8 @@ export const vehiclesResource: ResourceDefinition<VehicleRow> = {
       if (!own) throw errors.forbidden();
       if (existing && existing.ownerId !== own) throw errors.notFound('Vehicle not found');
       // Undeleting is a staff matter; a customer's delete is final for them.
-      if (existing?.deleted === true && values.deleted === false) throw errors.invalid('This vehicle has been deleted.', 'deleted');
+      if (existing?.deleted === true && values.deleted === false)
+        throw errors.invalid('This vehicle has been deleted.', 'deleted');
       return { ...values, ownerId: own };
     },
   },

@@ -5,13 +5,25 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { emailOnlySchema, loginSchema, passwordResetConfirmationSchema, tokenSchema } from '@parking/domain/accounts';
+import {
+  emailOnlySchema,
+  loginSchema,
+  passwordResetConfirmationSchema,
+  tokenSchema,
+} from '@parking/domain/accounts';
 import { email as emailRule } from '@parking/domain/fields';
 import { messages } from '@parking/domain/messages';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/crypto';
 import { loginThrottle } from '../auth/login-throttle';
-import { createSession, CSRF_COOKIE, destroyOtherSessions, destroySession, findSessionUser, SESSION_COOKIE } from '../auth/sessions';
+import {
+  createSession,
+  CSRF_COOKIE,
+  destroyOtherSessions,
+  destroySession,
+  findSessionUser,
+  SESSION_COOKIE,
+} from '../auth/sessions';
 import { consumeUserToken, revokeUserTokens } from '../auth/user-tokens';
 import type { RequestContext, Services } from '../context';
 import { customers, users } from '../db/schema/index';
@@ -32,7 +44,13 @@ async function findUserByEmail(ctx: RequestContext, email: string) {
   return user;
 }
 
-function setSessionCookies(reply: FastifyReply, services: Services, token: string, csrf: string, expires: Date) {
+function setSessionCookies(
+  reply: FastifyReply,
+  services: Services,
+  token: string,
+  csrf: string,
+  expires: Date,
+) {
   const secure = services.config.secureCookies;
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
   // Readable by the page so that it can send it back as X-CSRFToken.
@@ -57,11 +75,27 @@ export function accountActions(services: Services, registry: Registry): Action[]
    * link names (its uid, so that one account's tokens cannot be guessed from many networks). An
    * attacker's volume, not a user's.
    */
-  async function throttleRequest(ctx: RequestContext, action: string, account?: { email: string } | { uid: string }) {
+  async function throttleRequest(
+    ctx: RequestContext,
+    action: string,
+    account?: { email: string } | { uid: string },
+  ) {
     const detail = 'Too many requests. Please try again later.';
     await limiter.consume(`${action}:ip:${ctx.ip}`, limits.requestsPerIp, limits.windowMs, detail);
-    if (account && 'email' in account) await limiter.consume(`${action}:email:${account.email}`, limits.requestsPerEmail, limits.windowMs, detail);
-    if (account && 'uid' in account) await limiter.consume(`${action}:uid:${account.uid}`, limits.requestsPerAccount, limits.windowMs, detail);
+    if (account && 'email' in account)
+      await limiter.consume(
+        `${action}:email:${account.email}`,
+        limits.requestsPerEmail,
+        limits.windowMs,
+        detail,
+      );
+    if (account && 'uid' in account)
+      await limiter.consume(
+        `${action}:uid:${account.uid}`,
+        limits.requestsPerAccount,
+        limits.windowMs,
+        detail,
+      );
   }
 
   return [
@@ -75,7 +109,8 @@ export function accountActions(services: Services, registry: Registry): Action[]
       async handle(ctx, { attributes: input, request }, reply) {
         const throttle = loginThrottle(limiter, limits, ctx.ip, input.email);
         // Every attempt is logged: who (the address typed), from where, and the outcome; never the password.
-        const logAttempt = (outcome: string) => request.log.info({ event: 'login', email: input.email, ip: ctx.ip, outcome }, 'login attempt');
+        const logAttempt = (outcome: string) =>
+          request.log.info({ event: 'login', email: input.email, ip: ctx.ip, outcome }, 'login attempt');
         let delay: number;
         try {
           delay = await throttle.before();
@@ -89,12 +124,19 @@ export function accountActions(services: Services, registry: Registry): Action[]
         if (!user || !ok || !user.isActive) {
           await throttle.failed();
           logAttempt(user && ok ? 'inactive' : 'failed');
-          throw errors.invalid(user && ok ? messages.inactiveAccount : messages.invalidCredentials, undefined, 'authorization');
+          throw errors.invalid(
+            user && ok ? messages.inactiveAccount : messages.invalidCredentials,
+            undefined,
+            'authorization',
+          );
         }
         logAttempt('succeeded');
         // Hashes made with weaker parameters than today's are replaced while the password is at hand.
         if (user.passwordHash && needsRehash(user.passwordHash)) {
-          await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+          await ctx.db
+            .update(users)
+            .set({ passwordHash: await hashPassword(input.password) })
+            .where(eq(users.id, user.id));
         }
         const session = await createSession(ctx.db, user.id, {
           ip: ctx.ip,
@@ -106,7 +148,9 @@ export function accountActions(services: Services, registry: Registry): Action[]
         setSessionCookies(reply, services, session.token, session.csrfToken, session.expiresAt);
         // Read the user back as the user now logged in, so that their own customer is included.
         const self = await findSessionUser(ctx.db, session.token, ctx.now);
-        const userDoc = await readResource(registry.get('users'), { ...ctx, user: self }, registry, user.id, { include: 'customer' });
+        const userDoc = await readResource(registry.get('users'), { ...ctx, user: self }, registry, user.id, {
+          include: 'customer',
+        });
         return {
           data: {
             type: 'sessions',
@@ -125,7 +169,9 @@ export function accountActions(services: Services, registry: Registry): Action[]
       access: 'anyone',
       async handle(ctx) {
         if (!ctx.user) return { data: null };
-        const userDoc = await readResource(registry.get('users'), ctx, registry, ctx.user.id, { include: 'customer' });
+        const userDoc = await readResource(registry.get('users'), ctx, registry, ctx.user.id, {
+          include: 'customer',
+        });
         return {
           data: {
             type: 'sessions',
@@ -179,10 +225,18 @@ export function accountActions(services: Services, registry: Registry): Action[]
           // The same answer for an unknown, disabled or already confirmed address: the form must not
           // reveal accounts (it answered 400 "already confirmed" to a registered address).
           if (!user || !user.isActive || user.emailConfirmed) return;
-          const [customer] = await tx.db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.userId, user.id)).limit(1);
+          const [customer] = await tx.db
+            .select({ firstName: customers.firstName })
+            .from(customers)
+            .where(eq(customers.userId, user.id))
+            .limit(1);
           // A login made by staff without a password gets its welcome link again: a confirmation alone
           // would leave its owner with no way to sign in (the back office's Resend Confirmation Email).
-          await sendConfirmationEmail(tx, { id: user.id, email: user.email, firstName: customer?.firstName ?? '' }, user.passwordHash === null);
+          await sendConfirmationEmail(
+            tx,
+            { id: user.id, email: user.email, firstName: customer?.firstName ?? '' },
+            user.passwordHash === null,
+          );
         });
         return actionResult('confirmation-email-requests', { email: input.email });
       },
@@ -222,7 +276,10 @@ export function accountActions(services: Services, registry: Registry): Action[]
           await destroyOtherSessions(tx.db, userId);
           await revokeUserTokens(tx.db, userId, 'password_reset', tx.now);
         });
-        return actionResult('password-reset-confirmations', { uid: input.uid, detail: messages.passwordSetLogin });
+        return actionResult('password-reset-confirmations', {
+          uid: input.uid,
+          detail: messages.passwordSetLogin,
+        });
       },
     }),
     action({
@@ -231,12 +288,24 @@ export function accountActions(services: Services, registry: Registry): Action[]
       access: 'anyone',
       async handle(ctx, { params }) {
         const parsed = emailRule.safeParse(params.email ?? '');
-        if (!parsed.success) throw errors.parameter(parsed.error.issues[0]?.message ?? messages.emailInvalid, 'email');
+        if (!parsed.success)
+          throw errors.parameter(parsed.error.issues[0]?.message ?? messages.emailInvalid, 'email');
         // Per IP (many addresses tried from one network) and per address asked about (one from many).
         await throttleRequest(ctx, 'anon-email');
-        await limiter.consume(`anon-email:email:${parsed.data}`, limits.requestsPerAccount, limits.windowMs, 'Too many requests. Please try again later.');
+        await limiter.consume(
+          `anon-email:email:${parsed.data}`,
+          limits.requestsPerAccount,
+          limits.windowMs,
+          'Too many requests. Please try again later.',
+        );
         const user = await findUserByEmail(ctx, parsed.data);
-        return { data: { type: 'anon-emails', id: parsed.data, attributes: { anon: !user, emailAddress: parsed.data } } };
+        return {
+          data: {
+            type: 'anon-emails',
+            id: parsed.data,
+            attributes: { anon: !user, emailAddress: parsed.data },
+          },
+        };
       },
     }),
   ];

@@ -19,7 +19,11 @@ const CHECK_AVAILABILITY = 'filter[checkAvailability]';
 function instant(text: string): Date {
   // A '+' offset left unencoded in a query string arrives as a space.
   const parsed = requiredDatetime().safeParse(text.trim().replace(/ (\d{2}:?\d{2})$/, '+$1'));
-  if (!parsed.success) throw errors.parameter(`"${text}" is not a valid datetime (ISO 8601 with a time zone offset).`, CHECK_AVAILABILITY);
+  if (!parsed.success)
+    throw errors.parameter(
+      `"${text}" is not a valid datetime (ISO 8601 with a time zone offset).`,
+      CHECK_AVAILABILITY,
+    );
   return parsed.data;
 }
 
@@ -47,10 +51,17 @@ export function catalogueActions(registry: Registry): Action[] {
         authorize(def, 'list', ctx, 'GET');
         const raw = single(query, CHECK_AVAILABILITY);
         const stay = raw === undefined ? undefined : parseStay(raw);
-        const document = await listResources(def, ctx, registry, query, { extraParams: [CHECK_AVAILABILITY] });
+        const document = await listResources(def, ctx, registry, query, {
+          extraParams: [CHECK_AVAILABILITY],
+        });
         if (stay && Array.isArray(document.data)) {
           // `available` then answers for this stay, not only the extra's own switch.
-          const unavailable = await unavailableExtraIds(ctx.db, stay.start, stay.end, ctx.services.config.timeZone);
+          const unavailable = await unavailableExtraIds(
+            ctx.db,
+            stay.start,
+            stay.end,
+            ctx.services.config.timeZone,
+          );
           for (const extra of document.data) {
             if (unavailable.has(Number(extra.id))) extra.attributes.available = false;
           }
@@ -69,7 +80,13 @@ export function catalogueActions(registry: Registry): Action[] {
         const [current] = await ctx.db
           .select({ id: blockoutPeriods.id })
           .from(blockoutPeriods)
-          .where(and(eq(blockoutPeriods.blockType, 'online_form'), lte(blockoutPeriods.startDatetime, ctx.now), gt(blockoutPeriods.endDatetime, ctx.now)))
+          .where(
+            and(
+              eq(blockoutPeriods.blockType, 'online_form'),
+              lte(blockoutPeriods.startDatetime, ctx.now),
+              gt(blockoutPeriods.endDatetime, ctx.now),
+            ),
+          )
           .orderBy(desc(blockoutPeriods.startDatetime), desc(blockoutPeriods.id))
           .limit(1);
         // The online form's other limits ride along: the quote forms read this before they show, and

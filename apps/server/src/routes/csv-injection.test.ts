@@ -23,14 +23,20 @@ let f: Fixtures;
 let admin: string;
 
 const csv = async (url: string) => {
-  const response = await server.app.inject({ method: 'GET', url, headers: { authorization: `Token ${admin}` } });
+  const response = await server.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Token ${admin}` },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.body;
 };
 const rowsOf = (body: string) => parse(body, { bom: true, columns: true }) as Array<Record<string, string>>;
 /** No cell of the file, header included, starts a formula, except a plain number. */
 const formulaCells = (body: string) =>
-  (parse(body, { bom: true }) as string[][]).flat().filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell));
+  (parse(body, { bom: true }) as string[][])
+    .flat()
+    .filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell));
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -44,12 +50,26 @@ describe('bookings/export/', () => {
   it('exports a guest’s formula-like names, business and vehicle as text, and money as numbers', async () => {
     const booked = await api(server.app, 'POST', `${API}/bookings/`, {
       body: bookingDoc(f, {
-        attributes: { firstName: HYPERLINK, lastName: CALC, business: AT, make: MINUS, model: '=1+1', colour: '@x', rego: 'INJ 001' },
+        attributes: {
+          firstName: HYPERLINK,
+          lastName: CALC,
+          business: AT,
+          make: MINUS,
+          model: '=1+1',
+          colour: '@x',
+          rego: 'INJ 001',
+        },
       }),
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     // Tab and carriage return are trimmed by the API's rules, but rows can hold them (older data, imports).
-    await insertBooking(server.handle.db, { lotId: f.indoor.id, startDatetime: new Date('2026-12-01T06:00:00+11:00'), rego: 'INJ002', firstName: '\t=1+1', lastName: '\r=1+1' });
+    await insertBooking(server.handle.db, {
+      lotId: f.indoor.id,
+      startDatetime: new Date('2026-12-01T06:00:00+11:00'),
+      rego: 'INJ002',
+      firstName: '\t=1+1',
+      lastName: '\r=1+1',
+    });
 
     const body = await csv(`${API}/bookings/export/?filter[rego__icontains]=INJ`);
     const rows = rowsOf(body);
@@ -66,7 +86,11 @@ describe('bookings/export/', () => {
       Rego: 'INJ001',
       Parking: '52.00',
     });
-    expect(imported).toMatchObject({ 'First Name': text('\t=1+1'), 'Last Name': text('\r=1+1'), Total: '25.00' });
+    expect(imported).toMatchObject({
+      'First Name': text('\t=1+1'),
+      'Last Name': text('\r=1+1'),
+      Total: '25.00',
+    });
     expect(formulaCells(body)).toEqual([]);
   });
 });
@@ -75,12 +99,25 @@ describe('customers/export/', () => {
   it('exports a customer’s formula-like names and business as text', async () => {
     const created = await api(server.app, 'POST', `${API}/customers/`, {
       token: admin,
-      body: doc('customers', { title: 'Mr', firstName: CALC, lastName: HYPERLINK, email: 'formula@example.com', phoneNumber: '+61 400 000 000', business: MINUS }),
+      body: doc('customers', {
+        title: 'Mr',
+        firstName: CALC,
+        lastName: HYPERLINK,
+        email: 'formula@example.com',
+        phoneNumber: '+61 400 000 000',
+        business: MINUS,
+      }),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const body = await csv(`${API}/customers/export/?filter[search]=formula%40example`);
     expect(rowsOf(body)).toEqual([
-      expect.objectContaining({ 'First Name': text(CALC), 'Last Name': text(HYPERLINK), 'Phone Number': text('+61 400 000 000'), Business: text(MINUS), Email: 'formula@example.com' }),
+      expect.objectContaining({
+        'First Name': text(CALC),
+        'Last Name': text(HYPERLINK),
+        'Phone Number': text('+61 400 000 000'),
+        Business: text(MINUS),
+        Email: 'formula@example.com',
+      }),
     ]);
     expect(formulaCells(body)).toEqual([]);
   });
@@ -88,7 +125,10 @@ describe('customers/export/', () => {
 
 describe('kpi-summary-csv/', () => {
   it('writes a lot named like a formula as text in its column headers', async () => {
-    const renamed = await api(server.app, 'PATCH', `${API}/lots/${f.indoor.id}/`, { token: admin, body: doc('lots', { name: HYPERLINK }, { id: String(f.indoor.id) }) });
+    const renamed = await api(server.app, 'PATCH', `${API}/lots/${f.indoor.id}/`, {
+      token: admin,
+      body: doc('lots', { name: HYPERLINK }, { id: String(f.indoor.id) }),
+    });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(one(renamed.body).attributes.name).toBe(HYPERLINK);
     const body = await csv(`${API}/kpi-summary-csv/?month=2026-12-01`);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { users } from '../db/schema/index';
 import { createUser, login, PASSWORD } from '../test/factories';
 import { lastMailTo, linkIn, mailTo, tokenIn } from '../test/mail';
-import { api, createTestServer, doc, firstError, one, type ApiResponse, type TestServer } from '../test/server';
+import {
+  api,
+  createTestServer,
+  doc,
+  firstError,
+  one,
+  type ApiResponse,
+  type TestServer,
+} from '../test/server';
 
 const API = '/backend/api/v1';
 const CONFIRMATIONS = `${API}/email-confirmations/`;
@@ -37,21 +45,33 @@ function expectError(response: ApiResponse, status: number, detail: string, fiel
 /** Registers through the API, as the site does, and answers the emailed confirmation link's uid and token. */
 async function registerUser(target: TestServer = server, email = uniqueEmail('reg')) {
   const response = await api(target.app, 'POST', `${API}/users/`, {
-    body: doc('users', { email, password: PASSWORD, title: 'Ms', firstName: 'Rita', lastName: 'Reg', phoneNumber: '0400 000 001' }),
+    body: doc('users', {
+      email,
+      password: PASSWORD,
+      title: 'Ms',
+      firstName: 'Rita',
+      lastName: 'Reg',
+      phoneNumber: '0400 000 001',
+    }),
   });
   if (response.status !== 201) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
   return { email, id: Number(one(response.body).id), ...tokenIn(lastMailTo(target, email)) };
 }
 
 async function emailConfirmed(email: string) {
-  const [row] = await server.handle.db.select({ confirmed: users.emailConfirmed }).from(users).where(eq(users.email, email));
+  const [row] = await server.handle.db
+    .select({ confirmed: users.emailConfirmed })
+    .from(users)
+    .where(eq(users.email, email));
   return row?.confirmed;
 }
 
-const confirm = (attributes: Record<string, unknown>) => api(server.app, 'POST', CONFIRMATIONS, { body: doc('email-confirmations', attributes) });
+const confirm = (attributes: Record<string, unknown>) =>
+  api(server.app, 'POST', CONFIRMATIONS, { body: doc('email-confirmations', attributes) });
 const requestConfirmation = (email: string, target = server) =>
   api(target.app, 'POST', CONFIRMATION_REQUESTS, { body: doc('confirmation-email-requests', { email }) });
-const requestReset = (email: unknown, target = server) => api(target.app, 'POST', RESETS, { body: doc('password-resets', { email }) });
+const requestReset = (email: unknown, target = server) =>
+  api(target.app, 'POST', RESETS, { body: doc('password-resets', { email }) });
 const setPassword = (attributes: Record<string, unknown>) =>
   api(server.app, 'POST', RESET_CONFIRMATIONS, { body: doc('password-reset-confirmations', attributes) });
 
@@ -72,7 +92,10 @@ describe('email-confirmations', () => {
     expect(await emailConfirmed(email)).toBe(false);
     const response = await confirm({ uid, token });
     expect(response.status).toBe(201);
-    expect(one(response.body)).toMatchObject({ type: 'email-confirmations', attributes: { uid, detail: 'Your account has now been confirmed.' } });
+    expect(one(response.body)).toMatchObject({
+      type: 'email-confirmations',
+      attributes: { uid, detail: 'Your account has now been confirmed.' },
+    });
     expect(await emailConfirmed(email)).toBe(true);
 
     // The user reads themselves as confirmed.
@@ -114,8 +137,14 @@ describe('email-confirmations', () => {
     const response = await confirm({});
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([
-      expect.objectContaining({ detail: 'This field is required.', source: { pointer: '/data/attributes/uid' } }),
-      expect.objectContaining({ detail: 'This field is required.', source: { pointer: '/data/attributes/token' } }),
+      expect.objectContaining({
+        detail: 'This field is required.',
+        source: { pointer: '/data/attributes/uid' },
+      }),
+      expect.objectContaining({
+        detail: 'This field is required.',
+        source: { pointer: '/data/attributes/token' },
+      }),
     ]);
     expectError(await confirm({ uid: '1', token: '' }), 400, 'This field is required.', 'token');
   });
@@ -147,7 +176,10 @@ describe('confirmation-email-requests', () => {
     const { uid, token, url } = tokenIn(lastMailTo(server, user.email));
     expect(url.pathname).toBe('/set-password');
     expect(url.searchParams.get('welcome')).toBe('true');
-    expect((await setPassword({ uid, token, newPassword1: 'Chosen-pass-1', newPassword2: 'Chosen-pass-1' })).status).toBe(201);
+    expect(
+      (await setPassword({ uid, token, newPassword1: 'Chosen-pass-1', newPassword2: 'Chosen-pass-1' }))
+        .status,
+    ).toBe(201);
     expect(await emailConfirmed(user.email)).toBe(true);
     expect(await login(server.app, user.email, 'Chosen-pass-1')).toBeTruthy();
   });
@@ -167,7 +199,11 @@ describe('confirmation-email-requests', () => {
     const unknown = await requestConfirmation('nobody-here@example.com');
     expect(known.status).toBe(201);
     expect(unknown.status).toBe(201);
-    const shape = (response: typeof known) => ({ ...one(response.body), id: 'x', attributes: { ...one(response.body).attributes, email: 'x' } });
+    const shape = (response: typeof known) => ({
+      ...one(response.body),
+      id: 'x',
+      attributes: { ...one(response.body).attributes, email: 'x' },
+    });
     expect(shape(known)).toEqual(shape(unknown));
     expect(mailTo(server, user.email)).toHaveLength(0);
   });
@@ -185,7 +221,10 @@ describe('confirmation-email-requests', () => {
     expect((await requestConfirmation(email, limited)).status).toBe(201);
     const refused = await requestConfirmation(email.toUpperCase(), limited);
     expect(refused.status).toBe(429);
-    expect(firstError(refused.body)).toMatchObject({ code: 'throttled', detail: 'Too many requests. Please try again later.' });
+    expect(firstError(refused.body)).toMatchObject({
+      code: 'throttled',
+      detail: 'Too many requests. Please try again later.',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(mailTo(limited, email)).toHaveLength(3); // registration + two requests
     // Another address is still served.
@@ -242,7 +281,8 @@ describe('password-resets', () => {
   it('rate-limits per IP across many addresses with 429', async () => {
     const limited = await createTestServer({ rateLimits: { requestsPerIp: 3 } });
     onTestFinished(() => limited.close());
-    for (let i = 0; i < 3; i += 1) expect((await requestReset(uniqueEmail('probe'), limited)).status).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      expect((await requestReset(uniqueEmail('probe'), limited)).status).toBe(201);
     const { user } = await createUser(limited.handle.db);
     expect((await requestReset(user.email, limited)).status).toBe(429);
     expect(mailTo(limited, user.email)).toHaveLength(0);
@@ -255,7 +295,12 @@ describe('password-reset-confirmations', () => {
     const sessionA = await login(server.app, user.email);
     const sessionB = await login(server.app, user.email);
     const { uid, token } = await resetLink(user.email);
-    const response = await setPassword({ uid, token, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' });
+    const response = await setPassword({
+      uid,
+      token,
+      newPassword1: 'fresh-pass-22',
+      newPassword2: 'fresh-pass-22',
+    });
     expect(response.status).toBe(201);
     expect(one(response.body)).toMatchObject({
       type: 'password-reset-confirmations',
@@ -273,11 +318,19 @@ describe('password-reset-confirmations', () => {
   it('needs matching passwords', async () => {
     const { user } = await createUser(server.handle.db);
     const { uid, token } = await resetLink(user.email);
-    const response = await setPassword({ uid, token, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-23' });
+    const response = await setPassword({
+      uid,
+      token,
+      newPassword1: 'fresh-pass-22',
+      newPassword2: 'fresh-pass-23',
+    });
     expectError(response, 400, 'Passwords do not match', 'newPassword2');
     expect(response.body.errors).toHaveLength(1);
     // The refused attempt did not use the link up.
-    expect((await setPassword({ uid, token, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' })).status).toBe(201);
+    expect(
+      (await setPassword({ uid, token, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' }))
+        .status,
+    ).toBe(201);
   });
 
   it.each([
@@ -288,7 +341,12 @@ describe('password-reset-confirmations', () => {
   ])('applies the password rules to %j', async (password, detail) => {
     const { user } = await createUser(server.handle.db);
     const { uid, token } = await resetLink(user.email);
-    expectError(await setPassword({ uid, token, newPassword1: password, newPassword2: password }), 400, detail, 'newPassword1');
+    expectError(
+      await setPassword({ uid, token, newPassword1: password, newPassword2: password }),
+      400,
+      detail,
+      'newPassword1',
+    );
     expect(await loginStatus(user.email, PASSWORD)).toBe(201);
   });
 
@@ -305,8 +363,16 @@ describe('password-reset-confirmations', () => {
   it('refuses a link used once already', async () => {
     const { user } = await createUser(server.handle.db);
     const { uid, token } = await resetLink(user.email);
-    expect((await setPassword({ uid, token, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' })).status).toBe(201);
-    expectError(await setPassword({ uid, token, newPassword1: 'other-pass-33', newPassword2: 'other-pass-33' }), 400, INVALID_LINK, 'token');
+    expect(
+      (await setPassword({ uid, token, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' }))
+        .status,
+    ).toBe(201);
+    expectError(
+      await setPassword({ uid, token, newPassword1: 'other-pass-33', newPassword2: 'other-pass-33' }),
+      400,
+      INVALID_LINK,
+      'token',
+    );
     expect(await login(server.app, user.email, 'fresh-pass-22')).toBeTruthy();
   });
 
@@ -314,7 +380,12 @@ describe('password-reset-confirmations', () => {
     const { user } = await createUser(server.handle.db);
     const { uid, token } = await resetLink(user.email);
     server.clock.advance(HOUR + 1000);
-    expectError(await setPassword({ uid, token, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' }), 400, INVALID_LINK, 'token');
+    expectError(
+      await setPassword({ uid, token, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' }),
+      400,
+      INVALID_LINK,
+      'token',
+    );
     expect(await loginStatus(user.email, PASSWORD)).toBe(201);
   });
 
@@ -324,8 +395,18 @@ describe('password-reset-confirmations', () => {
     expectError(await setPassword({ uid, token, ...passwords }), 400, INVALID_LINK, 'token');
     const reset = await resetLink(email);
     const { user: other } = await createUser(server.handle.db);
-    expectError(await setPassword({ uid: String(other.id), token: reset.token, ...passwords }), 400, INVALID_LINK, 'token');
-    expectError(await setPassword({ uid: reset.uid, token: 'garbage', ...passwords }), 400, INVALID_LINK, 'token');
+    expectError(
+      await setPassword({ uid: String(other.id), token: reset.token, ...passwords }),
+      400,
+      INVALID_LINK,
+      'token',
+    );
+    expectError(
+      await setPassword({ uid: reset.uid, token: 'garbage', ...passwords }),
+      400,
+      INVALID_LINK,
+      'token',
+    );
     expect(await loginStatus(email, PASSWORD)).toBe(201);
     expect(await loginStatus(other.email, PASSWORD)).toBe(201);
   });
@@ -334,9 +415,16 @@ describe('password-reset-confirmations', () => {
     const { user } = await createUser(server.handle.db);
     const first = await resetLink(user.email);
     const second = await resetLink(user.email);
-    expect((await setPassword({ ...second, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' })).status).toBe(201);
+    expect(
+      (await setPassword({ ...second, newPassword1: 'fresh-pass-22', newPassword2: 'fresh-pass-22' })).status,
+    ).toBe(201);
     expectError(
-      await setPassword({ uid: first.uid, token: first.token, newPassword1: 'evil-pass-44', newPassword2: 'evil-pass-44' }),
+      await setPassword({
+        uid: first.uid,
+        token: first.token,
+        newPassword1: 'evil-pass-44',
+        newPassword2: 'evil-pass-44',
+      }),
       400,
       INVALID_LINK,
       'token',
@@ -354,7 +442,12 @@ describe('password-reset-confirmations', () => {
     });
     expect(change.status).toBe(200);
     expectError(
-      await setPassword({ uid: link.uid, token: link.token, newPassword1: 'evil-pass-44', newPassword2: 'evil-pass-44' }),
+      await setPassword({
+        uid: link.uid,
+        token: link.token,
+        newPassword1: 'evil-pass-44',
+        newPassword2: 'evil-pass-44',
+      }),
       400,
       INVALID_LINK,
       'token',
@@ -371,7 +464,11 @@ describe('anon-emails', () => {
     for (const email of [user.email, user.email.toUpperCase()]) {
       const response = await check(email);
       expect(response.status).toBe(200);
-      expect(one(response.body)).toEqual({ type: 'anon-emails', id: user.email, attributes: { anon: false, emailAddress: user.email } });
+      expect(one(response.body)).toEqual({
+        type: 'anon-emails',
+        id: user.email,
+        attributes: { anon: false, emailAddress: user.email },
+      });
     }
   });
 
@@ -385,13 +482,17 @@ describe('anon-emails', () => {
   it('refuses an invalid address with 400', async () => {
     const response = await check('not an email');
     expect(response.status).toBe(400);
-    expect(firstError(response.body)).toMatchObject({ detail: 'Email address must be valid', source: { parameter: 'email' } });
+    expect(firstError(response.body)).toMatchObject({
+      detail: 'Email address must be valid',
+      source: { parameter: 'email' },
+    });
   });
 
   it('rate-limits lookups per IP with 429', async () => {
     const limited = await createTestServer({ rateLimits: { requestsPerIp: 2 } });
     onTestFinished(() => limited.close());
-    const lookup = () => api(limited.app, 'GET', `${API}/anon-emails/${encodeURIComponent(uniqueEmail('probe'))}/`);
+    const lookup = () =>
+      api(limited.app, 'GET', `${API}/anon-emails/${encodeURIComponent(uniqueEmail('probe'))}/`);
     expect((await lookup()).status).toBe(200);
     expect((await lookup()).status).toBe(200);
     expect((await lookup()).status).toBe(429);

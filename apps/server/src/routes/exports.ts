@@ -35,11 +35,20 @@ interface ExportSpec<Row> {
 }
 
 /** Every row the request's list query matches, page after page. */
-export async function allRows(ctx: RequestContext, registry: Registry, type: string, query: RawQuery): Promise<AnyRow[]> {
+export async function allRows(
+  ctx: RequestContext,
+  registry: Registry,
+  type: string,
+  query: RawQuery,
+): Promise<AnyRow[]> {
   const def = registry.get(type);
   const rows: AnyRow[] = [];
   for (let page = 1; ; page += 1) {
-    const result = await listRows(def, ctx, registry, { ...query, 'page[number]': String(page), 'page[size]': String(PAGE_SIZE_MAX) });
+    const result = await listRows(def, ctx, registry, {
+      ...query,
+      'page[number]': String(page),
+      'page[size]': String(PAGE_SIZE_MAX),
+    });
     rows.push(...result.rows);
     if (rows.length >= result.total || result.rows.length === 0) return rows;
   }
@@ -88,7 +97,10 @@ const bookingsExport: ExportSpec<BookingRow> = {
   async prepare(ctx, rows) {
     const ids = [...new Set(rows.map((row) => row.lotId))];
     const names = new Map(
-      (ids.length ? await ctx.db.select({ id: lots.id, name: lots.name }).from(lots).where(inArray(lots.id, ids)) : []).map((lot) => [lot.id, lot.name]),
+      (ids.length
+        ? await ctx.db.select({ id: lots.id, name: lots.name }).from(lots).where(inArray(lots.id, ids))
+        : []
+      ).map((lot) => [lot.id, lot.name]),
     );
     return (row) => [
       row.id,
@@ -130,7 +142,19 @@ const bookingsExport: ExportSpec<BookingRow> = {
 
 const customersExport: ExportSpec<CustomerRow> = {
   type: 'customers',
-  header: ['ID', 'Title', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Business', 'Permission Groups', 'Has Subscription', 'Email Confirmed', 'Created'],
+  header: [
+    'ID',
+    'Title',
+    'First Name',
+    'Last Name',
+    'Email',
+    'Phone Number',
+    'Business',
+    'Permission Groups',
+    'Has Subscription',
+    'Email Confirmed',
+    'Created',
+  ],
   line: (ctx, row) => [
     row.id,
     row.title,

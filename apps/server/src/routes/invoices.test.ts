@@ -16,7 +16,6 @@ let sales: string;
 let bookingId: string;
 let bookingCode: string;
 
-
 /** Pages in the document: page objects, not the page tree (/Pages). */
 const pageCount = (pdf: Buffer) => [...pdf.toString('latin1').matchAll(/\/Type \/Page(?!s)/g)].length;
 
@@ -27,7 +26,12 @@ async function get(url: string, options: { token?: string; cookies?: Record<stri
     headers: options.token ? { authorization: `Token ${options.token}` } : {},
     cookies: options.cookies,
   });
-  return { status: response.statusCode, headers: response.headers, pdf: response.rawPayload, json: () => response.json<{ errors: Array<{ status: string; detail: string }> }>() };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    pdf: response.rawPayload,
+    json: () => response.json<{ errors: Array<{ status: string; detail: string }> }>(),
+  };
 }
 
 beforeAll(async () => {
@@ -115,7 +119,9 @@ describe('GET bookings/{id}/invoice/', () => {
   });
 
   it('answers the owner by the session cookie alone (a new tab sends no Token header)', async () => {
-    const session = await api(server.app, 'POST', `${API}/sessions/`, { body: doc('sessions', { email: 'owner@example.com', password: PASSWORD }) });
+    const session = await api(server.app, 'POST', `${API}/sessions/`, {
+      body: doc('sessions', { email: 'owner@example.com', password: PASSWORD }),
+    });
     const cookies = Object.fromEntries(session.raw.cookies.map((cookie) => [cookie.name, cookie.value]));
     expect(cookies.sessionid).toBeTruthy();
     const response = await get(`${API}/bookings/${bookingId}/invoice/`, { cookies });
@@ -130,7 +136,7 @@ describe('GET bookings/{id}/invoice/', () => {
     expect(pdfText(response.pdf)).toContain('$76.80');
   });
 
-  it("answers another customer 404, as if the booking did not exist", async () => {
+  it('answers another customer 404, as if the booking did not exist', async () => {
     const response = await get(`${API}/bookings/${bookingId}/invoice/`, { token: stranger });
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).toContain('application/vnd.api+json');
@@ -150,21 +156,37 @@ describe('GET bookings/{id}/invoice/', () => {
   });
 
   it('shows a subscription discount and a payment when there are', async () => {
-    const row = await insertBooking(server.handle.db, {
-      lotId: f.indoor.id,
-      startDatetime: new Date('2026-12-10T07:00:00+11:00'),
-      endDatetime: new Date('2026-12-10T21:00:00+11:00'),
-      parkingCost: '35.00',
-      subscriptionDiscount: '35.00',
-      extrasCost: '120.00',
-      totalCost: '120.00',
-      amountPaid: '120.00',
-      paymentStatus: 'paid',
-      paymentMethod: 'eftpos',
-      paymentDatetime: new Date('2026-11-20T23:15:00+11:00'),
-    }, [{ extraId: f.valet.id, price: '120.00' }]);
+    const row = await insertBooking(
+      server.handle.db,
+      {
+        lotId: f.indoor.id,
+        startDatetime: new Date('2026-12-10T07:00:00+11:00'),
+        endDatetime: new Date('2026-12-10T21:00:00+11:00'),
+        parkingCost: '35.00',
+        subscriptionDiscount: '35.00',
+        extrasCost: '120.00',
+        totalCost: '120.00',
+        amountPaid: '120.00',
+        paymentStatus: 'paid',
+        paymentMethod: 'eftpos',
+        paymentDatetime: new Date('2026-11-20T23:15:00+11:00'),
+      },
+      [{ extraId: f.valet.id, price: '120.00' }],
+    );
     const text = pdfText((await get(`${API}/bookings/${row.id}/invoice/`, { token: sales })).pdf);
-    for (const expected of ['Parking (1 day)', 'Indoor', 'Subscription discount', '-$35.00', 'Full valet', '$120.00', 'Includes GST of $10.91', 'Paid', 'EFTPOS', 'Fri 20/11/2026, 11:15 pm', '$0.00']) {
+    for (const expected of [
+      'Parking (1 day)',
+      'Indoor',
+      'Subscription discount',
+      '-$35.00',
+      'Full valet',
+      '$120.00',
+      'Includes GST of $10.91',
+      'Paid',
+      'EFTPOS',
+      'Fri 20/11/2026, 11:15 pm',
+      '$0.00',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Promo code');
@@ -201,24 +223,52 @@ describe('GET bookings/invoices/ (diary PDFs)', () => {
   beforeAll(async () => {
     const db = server.handle.db;
     // Drop-offs on the day, the first at 00:30 local time (the evening before in UTC); one pending.
-    for (const [time, code] of [['00:30', 'DROPAAA2'], ['06:15', 'DROPBBB3'], ['23:30', 'DROPCCC4']] as const) {
-      await insertBooking(db, { bookingCode: code, lotId: f.outdoor.id, startDatetime: new Date(`${DAY}T${time}:00+11:00`), endDatetime: new Date('2027-01-20T12:00:00+11:00') });
+    for (const [time, code] of [
+      ['00:30', 'DROPAAA2'],
+      ['06:15', 'DROPBBB3'],
+      ['23:30', 'DROPCCC4'],
+    ] as const) {
+      await insertBooking(db, {
+        bookingCode: code,
+        lotId: f.outdoor.id,
+        startDatetime: new Date(`${DAY}T${time}:00+11:00`),
+        endDatetime: new Date('2027-01-20T12:00:00+11:00'),
+      });
       codes.dropOffs.push(code);
     }
-    await insertBooking(db, { bookingCode: 'PENDDDD5', status: 'pending', lotId: f.outdoor.id, startDatetime: new Date(`${DAY}T08:00:00+11:00`) });
+    await insertBooking(db, {
+      bookingCode: 'PENDDDD5',
+      status: 'pending',
+      lotId: f.outdoor.id,
+      startDatetime: new Date(`${DAY}T08:00:00+11:00`),
+    });
     // Pick-ups on the day.
-    for (const [time, code] of [['09:00', 'PICKEEE6'], ['17:45', 'PICKFFF7']] as const) {
-      await insertBooking(db, { bookingCode: code, lotId: f.indoor.id, startDatetime: new Date('2027-01-10T06:00:00+11:00'), endDatetime: new Date(`${DAY}T${time}:00+11:00`) });
+    for (const [time, code] of [
+      ['09:00', 'PICKEEE6'],
+      ['17:45', 'PICKFFF7'],
+    ] as const) {
+      await insertBooking(db, {
+        bookingCode: code,
+        lotId: f.indoor.id,
+        startDatetime: new Date('2027-01-10T06:00:00+11:00'),
+        endDatetime: new Date(`${DAY}T${time}:00+11:00`),
+      });
       codes.pickUps.push(code);
     }
     // The next business day, though the same UTC date as the day's evening.
-    await insertBooking(db, { bookingCode: 'NEXTGGG8', lotId: f.outdoor.id, startDatetime: new Date('2027-01-16T00:30:00+11:00') });
+    await insertBooking(db, {
+      bookingCode: 'NEXTGGG8',
+      lotId: f.outdoor.id,
+      startDatetime: new Date('2027-01-16T00:30:00+11:00'),
+    });
   });
 
   const url = (query: string) => `${API}/bookings/invoices/?${query}`;
 
   it("prints the day's complete drop-offs, one invoice a page, in time order", async () => {
-    const response = await get(url(`filter[status]=complete&filter[start_diary_date]=${DAY}`), { token: sales });
+    const response = await get(url(`filter[status]=complete&filter[start_diary_date]=${DAY}`), {
+      token: sales,
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`inline; filename="invoices-drop-offs-${DAY}.pdf"`);
@@ -233,7 +283,9 @@ describe('GET bookings/invoices/ (diary PDFs)', () => {
   });
 
   it("prints the day's pick-ups", async () => {
-    const response = await get(url(`filter[status]=complete&filter[end_diary_date]=${DAY}`), { token: sales });
+    const response = await get(url(`filter[status]=complete&filter[end_diary_date]=${DAY}`), {
+      token: sales,
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toBe(`inline; filename="invoices-pick-ups-${DAY}.pdf"`);
     expect(pageCount(response.pdf)).toBe(2);
@@ -242,13 +294,18 @@ describe('GET bookings/invoices/ (diary PDFs)', () => {
   });
 
   it('takes the other booking list filters too', async () => {
-    const response = await get(url(`filter[status]=complete&filter[start_diary_date]=${DAY}&filter[customer_details]=DROPBBB3`), { token: sales });
+    const response = await get(
+      url(`filter[status]=complete&filter[start_diary_date]=${DAY}&filter[customer_details]=DROPBBB3`),
+      { token: sales },
+    );
     expect(pageCount(response.pdf)).toBe(1);
     expect(pdfText(response.pdf)).toContain('DROPBBB3');
   });
 
   it('prints one page saying so when no booking matches', async () => {
-    const response = await get(url('filter[status]=complete&filter[start_diary_date]=2027-03-01'), { token: sales });
+    const response = await get(url('filter[status]=complete&filter[start_diary_date]=2027-03-01'), {
+      token: sales,
+    });
     expect(response.status).toBe(200);
     expect(pageCount(response.pdf)).toBe(1);
     expect(pdfText(response.pdf)).toContain('No bookings to invoice');
@@ -264,14 +321,23 @@ describe('GET bookings/invoices/ (diary PDFs)', () => {
     expect(missing.status).toBe(400);
     expect(missing.json().errors[0]?.detail).toMatch(/start_diary_date/);
     expect((await get(url('filter[start_diary_date]=2027-02-30'), { token: sales })).status).toBe(400);
-    expect((await get(url(`filter[start_diary_date]=${DAY}&filter[nope]=1`), { token: sales })).status).toBe(400);
-    expect((await get(url(`filter[start_diary_date]=${DAY}&filter[status]=done`), { token: sales })).status).toBe(400);
+    expect((await get(url(`filter[start_diary_date]=${DAY}&filter[nope]=1`), { token: sales })).status).toBe(
+      400,
+    );
+    expect(
+      (await get(url(`filter[start_diary_date]=${DAY}&filter[status]=done`), { token: sales })).status,
+    ).toBe(400);
   });
 
   it('is its own route: a booking id "invoices" is never looked up, and members still answer JSON', async () => {
     const member = await api(server.app, 'GET', `${API}/bookings/${bookingId}/`, { token: sales });
     expect(member.status).toBe(200);
-    const unknown = await api(server.app, 'GET', `${API}/bookings/invoices/?filter[start_diary_date]=${DAY}`, { token: stranger });
+    const unknown = await api(
+      server.app,
+      'GET',
+      `${API}/bookings/invoices/?filter[start_diary_date]=${DAY}`,
+      { token: stranger },
+    );
     expect(firstError(unknown.body)?.status).toBe('403');
   });
 });

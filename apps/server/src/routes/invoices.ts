@@ -30,19 +30,24 @@ import { bookingCalendarFile } from '../mail/booking-confirmation';
 const START = 'filter[start_diary_date]';
 const END = 'filter[end_diary_date]';
 
-const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test', business: ctx.services.config.business });
+const renderOptions = (ctx: RequestContext) => ({
+  compress: ctx.services.config.env !== 'test',
+  business: ctx.services.config.business,
+});
 
 export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
   const safe = filename.replace(/[^A-Za-z0-9._-]/g, '-');
-  return reply
-    .status(200)
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${safe}"`)
-    .header('cache-control', 'private, no-store')
-    // The site's policy has object-src 'none', which blocks Chrome's built-in PDF viewer (an
-    // embedded plugin): a document of ours only keeps the framing rule.
-    .header('content-security-policy', "frame-ancestors 'self'")
-    .send(pdf);
+  return (
+    reply
+      .status(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${safe}"`)
+      .header('cache-control', 'private, no-store')
+      // The site's policy has object-src 'none', which blocks Chrome's built-in PDF viewer (an
+      // embedded plugin): a document of ours only keeps the framing rule.
+      .header('content-security-policy', "frame-ancestors 'self'")
+      .send(pdf)
+  );
 }
 
 /**
@@ -50,7 +55,12 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
  * the booking's payment secret (?client_secret=): the guest who has just paid, on the success page. The
  * path's id is the bookings' own ("Booking not found" for one that is no id), looked at before access.
  */
-async function documentBooking(ctx: RequestContext, registry: Registry, rawId: string, query: RawQuery): Promise<BookingRow> {
+async function documentBooking(
+  ctx: RequestContext,
+  registry: Registry,
+  rawId: string,
+  query: RawQuery,
+): Promise<BookingRow> {
   const def = registry.get('bookings');
   const bookingId = parseId(rawId, def.notFound);
   const secret = single(query, 'client_secret');
@@ -86,7 +96,10 @@ export function invoiceActions(registry: Registry): Action[] {
         return reply
           .status(200)
           .header('content-type', 'text/calendar; charset=utf-8')
-          .header('content-disposition', `attachment; filename="booking-${booking.bookingCode.replace(/[^A-Za-z0-9]/g, '')}.ics"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="booking-${booking.bookingCode.replace(/[^A-Za-z0-9]/g, '')}.ics"`,
+          )
           .header('cache-control', 'private, no-store')
           .send(ics);
       },
@@ -120,7 +133,12 @@ export function invoiceActions(registry: Registry): Action[] {
         query.sort ??= start !== undefined ? 'startDatetime' : 'endDatetime';
         const { rows } = await listRows(def, ctx, registry, query);
         const invoices = await loadInvoiceModels(ctx, rows as BookingRow[]);
-        const what = start !== undefined && end !== undefined ? 'drop-offs and pick-ups' : start !== undefined ? 'drop-offs' : 'pick-ups';
+        const what =
+          start !== undefined && end !== undefined
+            ? 'drop-offs and pick-ups'
+            : start !== undefined
+              ? 'drop-offs'
+              : 'pick-ups';
         const date = start ?? end ?? ''; // a valid YYYY-MM-DD: the filter has checked it
         const [year, month, day] = date.split('-');
         const pdf = await renderInvoicesPdf(invoices, {

@@ -13,16 +13,30 @@ export const MANAGE_TYPE = 'manage-bookings';
 
 export async function presentManagedBooking(ctx: RequestContext, booking: BookingRow) {
   const rules = ctx.services.config.manageBooking;
-  const [lot] = await ctx.db.select({ name: lots.name, slug: lots.slug }).from(lots).where(eq(lots.id, booking.lotId));
+  const [lot] = await ctx.db
+    .select({ name: lots.name, slug: lots.slug })
+    .from(lots)
+    .where(eq(lots.id, booking.lotId));
   const names = await ctx.db.select({ id: airlines.id, name: airlines.name }).from(airlines);
-  const [vehicleType] = booking.vehicleTypeId ? await ctx.db.select({ name: vehicleTypes.name }).from(vehicleTypes).where(eq(vehicleTypes.id, booking.vehicleTypeId)) : [];
+  const [vehicleType] = booking.vehicleTypeId
+    ? await ctx.db
+        .select({ name: vehicleTypes.name })
+        .from(vehicleTypes)
+        .where(eq(vehicleTypes.id, booking.vehicleTypeId))
+    : [];
   const extras = await bookingExtrasWithNames(ctx, booking.id);
   const total = parseMoney(booking.totalCost);
   const { summary } = await bookingLedger(ctx.db, booking);
   const paid = summary.netPaidCents;
   const manageable = canManage(booking, ctx.now, rules);
   const refund = cancellationRefund(
-    { startDatetime: booking.startDatetime, now: ctx.now, totalCents: total, extrasCents: parseMoney(booking.extrasCost), paidCents: paid },
+    {
+      startDatetime: booking.startDatetime,
+      now: ctx.now,
+      totalCents: total,
+      extrasCents: parseMoney(booking.extrasCost),
+      paidCents: paid,
+    },
     rules,
   );
   const airline = (id: number | null) => names.find((row) => row.id === id)?.name ?? '';

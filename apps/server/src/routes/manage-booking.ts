@@ -31,26 +31,54 @@ import { MANAGE_TYPE, presentManagedBooking } from './manage-booking-presenter';
  * Who may manage this booking: staff; the customer it belongs to; anyone holding a valid token for
  * it. Anyone else is told nothing exists (404) when logged in, or asked for the code and email (403).
  */
-async function authorise(ctx: RequestContext, target: { id: number; request: FastifyRequest }): Promise<BookingRow> {
+async function authorise(
+  ctx: RequestContext,
+  target: { id: number; request: FastifyRequest },
+): Promise<BookingRow> {
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, target.id));
   const header = target.request.headers[MANAGE_TOKEN_HEADER];
-  const tokenBooking = typeof header === 'string' ? readManageToken(ctx.services.config.sessionSecret, header, ctx.now) : null;
+  const tokenBooking =
+    typeof header === 'string' ? readManageToken(ctx.services.config.sessionSecret, header, ctx.now) : null;
   if (booking && (isStaff(ctx.user) || tokenBooking === booking.id)) return booking;
-  if (booking && ctx.user && ctx.user.customerId !== null && booking.customerId === ctx.user.customerId) return booking;
+  if (booking && ctx.user && ctx.user.customerId !== null && booking.customerId === ctx.user.customerId)
+    return booking;
   if (ctx.user && tokenBooking === null) throw errors.notFound();
-  throw errors.forbidden(typeof header === 'string' ? manageMessages.linkExpired : 'Please find your booking with its booking code and email address.');
+  throw errors.forbidden(
+    typeof header === 'string'
+      ? manageMessages.linkExpired
+      : 'Please find your booking with its booking code and email address.',
+  );
 }
 
-const CHANGE_RELATIONSHIPS = { vehicleType: 'one', airlineOut: 'one', airlineIn: 'one', extras: 'many' } as const;
+const CHANGE_RELATIONSHIPS = {
+  vehicleType: 'one',
+  airlineOut: 'one',
+  airlineIn: 'one',
+  extras: 'many',
+} as const;
 type ChangeRelationship = keyof typeof CHANGE_RELATIONSHIPS;
 
 /** The change's relationships as the booking rules take them (a vehicle type cannot be taken away). */
-function changeRelationships(input: ActionInput<unknown, ChangeRelationship, BookingRow>): ChangeRelationships {
-  if (input.ids.vehicleType === null) throw errors.invalid('This field may not be null.', '/data/relationships/vehicleType', 'null');
-  return { vehicleType: input.ids.vehicleType, airlineOut: input.ids.airlineOut, airlineIn: input.ids.airlineIn, extras: input.lists.extras };
+function changeRelationships(
+  input: ActionInput<unknown, ChangeRelationship, BookingRow>,
+): ChangeRelationships {
+  if (input.ids.vehicleType === null)
+    throw errors.invalid('This field may not be null.', '/data/relationships/vehicleType', 'null');
+  return {
+    vehicleType: input.ids.vehicleType,
+    airlineOut: input.ids.airlineOut,
+    airlineIn: input.ids.airlineIn,
+    extras: input.lists.extras,
+  };
 }
 
-const change = { input: bookingChangeSchema.strict(), relationships: CHANGE_RELATIONSHIPS, otherRelationships: 'ignore', access: 'anyone', load: authorise } as const;
+const change = {
+  input: bookingChangeSchema.strict(),
+  relationships: CHANGE_RELATIONSHIPS,
+  otherRelationships: 'ignore',
+  access: 'anyone',
+  load: authorise,
+} as const;
 
 export const manageBookingActions = [
   action({
@@ -63,7 +91,13 @@ export const manageBookingActions = [
       // Limited per network, and wrong guesses per booking code and network (auth/manage-lookup.ts).
       const bookingId = await findBookingToManage(ctx, attributes.bookingCode, attributes.email);
       const { token, expires } = issueManageToken(ctx.services.config.sessionSecret, bookingId, ctx.now);
-      return { data: { type: 'manage-booking-sessions', id: String(bookingId), attributes: { token, expires: expires.toISOString(), bookingId: String(bookingId) } } };
+      return {
+        data: {
+          type: 'manage-booking-sessions',
+          id: String(bookingId),
+          attributes: { token, expires: expires.toISOString(), bookingId: String(bookingId) },
+        },
+      };
     },
   }),
 
@@ -118,7 +152,12 @@ export const manageBookingActions = [
     type: 'booking-changes',
     status: 200,
     async handle(ctx, input) {
-      const outcome = await changeManagedBooking(ctx, input.loaded.id, input.attributes, changeRelationships(input));
+      const outcome = await changeManagedBooking(
+        ctx,
+        input.loaded.id,
+        input.attributes,
+        changeRelationships(input),
+      );
       const data = await presentManagedBooking(ctx, outcome.booking);
       const pending = outcome.applied.pendingChangeId !== null;
       return {
@@ -159,7 +198,13 @@ export const manageBookingActions = [
     load: authorise,
     async handle(ctx, { loaded }) {
       const { amountCents, clientSecret } = await payManagedBalance(ctx, loaded);
-      return { data: { type: 'payments', id: String(loaded.id), attributes: { amount: formatMoney(amountCents), clientSecret } } };
+      return {
+        data: {
+          type: 'payments',
+          id: String(loaded.id),
+          attributes: { amount: formatMoney(amountCents), clientSecret },
+        },
+      };
     },
   }),
 ];

@@ -22,7 +22,9 @@ afterAll(() => server.close());
 
 async function guestBooking() {
   n += 1;
-  const response = await api(server.app, 'POST', `${V1}/bookings/`, { body: bookingDoc(f, { attributes: { email: `payer${n}@example.com` } }) });
+  const response = await api(server.app, 'POST', `${V1}/bookings/`, {
+    body: bookingDoc(f, { attributes: { email: `payer${n}@example.com` } }),
+  });
   expect(response.status).toBe(201);
   const booking = one(response.body);
   const clientSecret = booking.attributes.clientSecret;
@@ -31,12 +33,21 @@ async function guestBooking() {
 }
 
 const pay = (clientSecret: string, number: string) =>
-  api(server.app, 'POST', `${V1}/local-payments/`, { body: doc('local-payments', { clientSecret, number, expiry: '12 / 30', cvc: '123' }) });
+  api(server.app, 'POST', `${V1}/local-payments/`, {
+    body: doc('local-payments', { clientSecret, number, expiry: '12 / 30', cvc: '123' }),
+  });
 
-const confirm = (clientSecret: string) => api(server.app, 'POST', `${V1}/payment-confirmations/`, { body: doc('payment-confirmations', { clientSecret }) });
+const confirm = (clientSecret: string) =>
+  api(server.app, 'POST', `${V1}/payment-confirmations/`, {
+    body: doc('payment-confirmations', { clientSecret }),
+  });
 
-const bookingRow = async (id: number) => (await server.handle.db.select().from(bookings).where(eq(bookings.id, id)))[0];
-const logActions = async (id: number) => (await server.handle.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, id))).map((log) => log.action);
+const bookingRow = async (id: number) =>
+  (await server.handle.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const logActions = async (id: number) =>
+  (await server.handle.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, id))).map(
+    (log) => log.action,
+  );
 
 describe('online booking payment (local provider)', () => {
   it('answers the provider kind to the browser', async () => {
@@ -48,7 +59,10 @@ describe('online booking payment (local provider)', () => {
     const booking = await guestBooking();
     expect(booking.clientSecret).toMatch(/^pi_[a-f0-9]+_secret_[a-f0-9]+$/);
     expect((await bookingRow(booking.id))?.status).toBe('pending');
-    const [payment] = await server.handle.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    const [payment] = await server.handle.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, booking.id));
     expect(payment).toMatchObject({ amount: booking.total, provider: 'local' });
 
     expect((await pay(booking.clientSecret, '4242 4242 4242 4242')).status).toBe(201);
@@ -72,15 +86,22 @@ describe('online booking payment (local provider)', () => {
     expect((await bookingRow(booking.id))?.status).toBe('payment_failed');
     const poor = await pay(booking.clientSecret, '4000 0000 0000 9995');
     expect(firstError(poor.body)?.detail).toBe('Your card has insufficient funds.');
-    expect(firstError((await confirm(booking.clientSecret)).body)?.detail).toBe('Your card has insufficient funds.');
+    expect(firstError((await confirm(booking.clientSecret)).body)?.detail).toBe(
+      'Your card has insufficient funds.',
+    );
     expect((await pay(booking.clientSecret, '4242424242424242')).status).toBe(201);
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
   });
 
   it('refuses invalid card details with live-field wording and a made-up secret', async () => {
     const booking = await guestBooking();
-    expect(firstError((await pay(booking.clientSecret, '4242 4242 4242 4241')).body)?.detail).toBe('Your card number is invalid.');
-    const wrongSecret = await pay(`${booking.clientSecret.split('_secret_')[0]}_secret_forged`, '4242424242424242');
+    expect(firstError((await pay(booking.clientSecret, '4242 4242 4242 4241')).body)?.detail).toBe(
+      'Your card number is invalid.',
+    );
+    const wrongSecret = await pay(
+      `${booking.clientSecret.split('_secret_')[0]}_secret_forged`,
+      '4242424242424242',
+    );
     expect(wrongSecret.status).toBe(400);
     expect((await confirm('pi_nothing_secret_nothing')).status).toBe(400);
   });
@@ -88,7 +109,12 @@ describe('online booking payment (local provider)', () => {
 
 describe('webhook idempotency', () => {
   const webhook = (payload: string, signature: string) =>
-    server.app.inject({ method: 'POST', url: `${V1}/stripe/webhook/`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    server.app.inject({
+      method: 'POST',
+      url: `${V1}/stripe/webhook/`,
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
 
   function succeededEvent(clientSecret: string, id = `evt_test_${Date.now()}_${n}`) {
     const intentId = clientSecret.split('_secret_')[0] ?? '';
@@ -97,15 +123,33 @@ describe('webhook idempotency', () => {
       id,
       object: 'event',
       type: 'payment_intent.succeeded',
-      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', amount: 5200, currency: 'aud', client_secret: clientSecret, metadata: {} } },
+      data: {
+        object: {
+          id: intentId,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount: 5200,
+          currency: 'aud',
+          client_secret: clientSecret,
+          metadata: {},
+        },
+      },
     });
   }
 
   it('the same event delivered three times gives one paid booking and one log entry', async () => {
     const booking = await guestBooking();
     // The card goes through at the provider; our database hears of it only through the webhook.
-    const provider = createLocalProvider(server.handle.db, { publicUrl: server.config.publicUrl, clock: server.clock.now, webhookSecret: server.config.payments.webhookSecret });
-    await provider.confirmPayment(booking.clientSecret, { number: '4242424242424242', expiry: '12 / 30', cvc: '123' });
+    const provider = createLocalProvider(server.handle.db, {
+      publicUrl: server.config.publicUrl,
+      clock: server.clock.now,
+      webhookSecret: server.config.payments.webhookSecret,
+    });
+    await provider.confirmPayment(booking.clientSecret, {
+      number: '4242424242424242',
+      expiry: '12 / 30',
+      cvc: '123',
+    });
     const payload = succeededEvent(booking.clientSecret);
     const secret = server.config.payments.webhookSecret;
     for (let i = 0; i < 3; i += 1) {
@@ -137,9 +181,14 @@ describe('webhook idempotency', () => {
   it('refuses a forged signature with 400 and changes nothing', async () => {
     const booking = await guestBooking();
     const payload = succeededEvent(booking.clientSecret);
-    const forged = await webhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker' }));
+    const forged = await webhook(
+      payload,
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker' }),
+    );
     expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toMatchObject({ errors: [{ status: '400', detail: 'Invalid webhook signature.' }] });
+    expect(forged.json()).toMatchObject({
+      errors: [{ status: '400', detail: 'Invalid webhook signature.' }],
+    });
     expect((await webhook(payload, 'garbage')).statusCode).toBe(400);
     expect((await bookingRow(booking.id))?.status).toBe('pending');
   });
@@ -149,14 +198,33 @@ describe('staff Make Payment and stale bookings', () => {
   it('staff open a card payment for a saved booking; it pays the booking', async () => {
     await createUser(server.handle.db, { email: 'till@example.com', roles: ['Sales'] });
     const token = await login(server.app, 'till@example.com');
-    const created = await api(server.app, 'POST', `${V1}/bookings/`, { token, body: bookingDoc(f, { attributes: { email: 'phone@example.com' } }) });
+    const created = await api(server.app, 'POST', `${V1}/bookings/`, {
+      token,
+      body: bookingDoc(f, { attributes: { email: 'phone@example.com' } }),
+    });
     const booking = one(created.body);
     expect(booking.attributes.clientSecret).toBeUndefined();
-    const body = { data: { type: 'payments', attributes: { amount: booking.attributes.totalCost }, relationships: { booking: { data: { type: 'bookings', id: booking.id } } } } };
+    const body = {
+      data: {
+        type: 'payments',
+        attributes: { amount: booking.attributes.totalCost },
+        relationships: { booking: { data: { type: 'bookings', id: booking.id } } },
+      },
+    };
     const customer = await createUser(server.handle.db, { email: 'nosy@example.com' });
     expect(customer.user.id).toBeGreaterThan(0);
-    expect((await api(server.app, 'POST', `${V1}/payments/`, { token: await login(server.app, 'nosy@example.com'), body })).status).toBe(403);
-    const tooMuch = await api(server.app, 'POST', `${V1}/payments/`, { token, body: { data: { ...body.data, attributes: { amount: '9999.00' } } } });
+    expect(
+      (
+        await api(server.app, 'POST', `${V1}/payments/`, {
+          token: await login(server.app, 'nosy@example.com'),
+          body,
+        })
+      ).status,
+    ).toBe(403);
+    const tooMuch = await api(server.app, 'POST', `${V1}/payments/`, {
+      token,
+      body: { data: { ...body.data, attributes: { amount: '9999.00' } } },
+    });
     expect(firstError(tooMuch.body)?.source?.pointer).toBe('/data/attributes/amount');
     const opened = await api(server.app, 'POST', `${V1}/payments/`, { token, body });
     expect(opened.status).toBe(201);
@@ -170,8 +238,12 @@ describe('staff Make Payment and stale bookings', () => {
 
   it('pending online bookings older than the 15-minute hold become abandoned', async () => {
     const booking = await guestBooking();
-    expect(await abandonStaleBookings(server.handle.db, new Date(server.clock.now().getTime() + 14 * 60_000))).toBe(0);
-    expect(await abandonStaleBookings(server.handle.db, new Date(server.clock.now().getTime() + 16 * 60_000))).toBeGreaterThan(0);
+    expect(
+      await abandonStaleBookings(server.handle.db, new Date(server.clock.now().getTime() + 14 * 60_000)),
+    ).toBe(0);
+    expect(
+      await abandonStaleBookings(server.handle.db, new Date(server.clock.now().getTime() + 16 * 60_000)),
+    ).toBeGreaterThan(0);
     expect((await bookingRow(booking.id))?.status).toBe('abandoned');
     // Paying late still confirms what the customer paid for.
     expect((await pay(booking.clientSecret, '4242424242424242')).status).toBe(201);

@@ -34,7 +34,13 @@ export function paymentActions(provider: PaymentProvider): Action[] {
       path: 'payment-config/',
       access: 'anyone',
       async handle() {
-        return { data: { type: 'payment-config', id: provider.kind, attributes: { provider: provider.kind, publishableKey: provider.publishableKey } } };
+        return {
+          data: {
+            type: 'payment-config',
+            id: provider.kind,
+            attributes: { provider: provider.kind, publishableKey: provider.publishableKey },
+          },
+        };
       },
     }),
 
@@ -51,7 +57,11 @@ export function paymentActions(provider: PaymentProvider): Action[] {
           data: {
             type: 'payment-confirmations',
             id: intent.id,
-            attributes: { status: intent.status, amount: (intent.amountCents / 100).toFixed(2), bookingId: intent.bookingId ? String(intent.bookingId) : null },
+            attributes: {
+              status: intent.status,
+              amount: (intent.amountCents / 100).toFixed(2),
+              bookingId: intent.bookingId ? String(intent.bookingId) : null,
+            },
           },
         };
       },
@@ -66,9 +76,16 @@ export function paymentActions(provider: PaymentProvider): Action[] {
       relationships: { booking: 'one' },
       access: 'staff',
       async handle(ctx, { attributes, ids }) {
-        if (ids.booking == null) throw errors.invalid(messages.required, '/data/relationships/booking', 'required');
+        if (ids.booking == null)
+          throw errors.invalid(messages.required, '/data/relationships/booking', 'required');
         const { cents, clientSecret: secret } = await openStaffPayment(ctx, ids.booking, attributes.amount);
-        return { data: { type: 'payments', id: intentIdFromSecret(secret ?? '') ?? '', attributes: { amount: formatMoney(cents), clientSecret: secret } } };
+        return {
+          data: {
+            type: 'payments',
+            id: intentIdFromSecret(secret ?? '') ?? '',
+            attributes: { amount: formatMoney(cents), clientSecret: secret },
+          },
+        };
       },
     }),
   ];
@@ -104,7 +121,8 @@ export function registerPaymentWebhook(app: FastifyInstance, services: Services,
       try {
         event = provider.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw errors.badRequest('Invalid webhook signature.', 'invalid_signature');
+        if (error instanceof WebhookSignatureError)
+          throw errors.badRequest('Invalid webhook signature.', 'invalid_signature');
         throw error;
       }
       // Fault tests stop inside the event's transaction, after its effect and before the commit.

@@ -22,7 +22,9 @@ afterAll(() => server.close());
 
 async function quotes(start: string, end: string, options: { token?: string; query?: string } = {}) {
   const query = options.query ?? '&filter[lot.slug__in]=indoor,outdoor&include=lot';
-  const response = await api(server.app, 'GET', `${QUOTES}?start_date=${start}&end_date=${end}${query}`, { token: options.token });
+  const response = await api(server.app, 'GET', `${QUOTES}?start_date=${start}&end_date=${end}${query}`, {
+    token: options.token,
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response;
 }
@@ -46,7 +48,10 @@ async function prices(start: string, end: string, token?: string) {
 
 async function exceeded(start: string, end: string) {
   const quotesBySlug = bySlug(many((await quotes(start, end)).body));
-  return { indoor: quotesBySlug.indoor?.attributes.fillThresholdExceeded, outdoor: quotesBySlug.outdoor?.attributes.fillThresholdExceeded };
+  return {
+    indoor: quotesBySlug.indoor?.attributes.fillThresholdExceeded,
+    outdoor: quotesBySlug.outdoor?.attributes.fillThresholdExceeded,
+  };
 }
 
 describe('GET quotes', () => {
@@ -57,14 +62,24 @@ describe('GET quotes', () => {
     expect(list[0]).toEqual({
       type: 'quotes',
       id: `${lots.indoor.id}:2026-12-01:2026-12-01`,
-      attributes: { price: '32.00', formattedPrice: '$32', startDate: '2026-12-01', endDate: '2026-12-01', fillThresholdExceeded: false },
+      attributes: {
+        price: '32.00',
+        formattedPrice: '$32',
+        startDate: '2026-12-01',
+        endDate: '2026-12-01',
+        fillThresholdExceeded: false,
+      },
       relationships: { lot: { data: { type: 'lots', id: String(lots.indoor.id) } } },
     });
     expect(response.body.included?.map((lot) => [lot.type, lot.attributes.slug])).toEqual([
       ['lots', 'indoor'],
       ['lots', 'outdoor'],
     ]);
-    expect(response.body.included?.[0]?.attributes).toMatchObject({ name: 'Indoor', spaces: 150, fillRateThreshold: '0.9' });
+    expect(response.body.included?.[0]?.attributes).toMatchObject({
+      name: 'Indoor',
+      spaces: 150,
+      fillRateThreshold: '0.9',
+    });
   });
 
   it('quotes every lot when no lot is named, and includes nothing unless asked', async () => {
@@ -74,19 +89,47 @@ describe('GET quotes', () => {
   });
 
   it('quotes only the named lot', async () => {
-    const response = await quotes('2026-12-01', '2026-12-02', { query: '&filter[lot.slug__in]=outdoor&include=lot' });
-    expect(many(response.body).map((quote) => quote.relationships?.lot?.data)).toEqual([{ type: 'lots', id: String(lots.outdoor.id) }]);
+    const response = await quotes('2026-12-01', '2026-12-02', {
+      query: '&filter[lot.slug__in]=outdoor&include=lot',
+    });
+    expect(many(response.body).map((quote) => quote.relationships?.lot?.data)).toEqual([
+      { type: 'lots', id: String(lots.outdoor.id) },
+    ]);
     expect(response.body.included?.map((lot) => lot.attributes.slug)).toEqual(['outdoor']);
   });
 
   it.each([
     ['1 day: the 1-day row', '2026-12-01', '2026-12-01', ['32.00', '$32'], ['25.00', '$25']],
     ['3 days: the 3-day row', '2026-12-01', '2026-12-03', ['66.00', '$66'], ['52.00', '$52']],
-    ['4 days: no row, the next larger (5-day) row', '2026-12-01', '2026-12-04', ['93.50', '$93.50'], ['73.00', '$73']],
+    [
+      '4 days: no row, the next larger (5-day) row',
+      '2026-12-01',
+      '2026-12-04',
+      ['93.50', '$93.50'],
+      ['73.00', '$73'],
+    ],
     ['7 days: the largest row', '2026-12-01', '2026-12-07', ['116.00', '$116'], ['90.00', '$90']],
-    ['10 days: largest row plus 3 long-stay days', '2026-12-01', '2026-12-10', ['170.00', '$170'], ['126.00', '$126']],
-    ['365 days, thousands separated', '2027-01-01', '2027-12-31', ['6560.00', '$6,560'], ['4386.00', '$4,386']],
-    ['3 days over Christmas Eve: plus the surcharge', '2026-12-23', '2026-12-25', ['81.00', '$81'], ['62.00', '$62']],
+    [
+      '10 days: largest row plus 3 long-stay days',
+      '2026-12-01',
+      '2026-12-10',
+      ['170.00', '$170'],
+      ['126.00', '$126'],
+    ],
+    [
+      '365 days, thousands separated',
+      '2027-01-01',
+      '2027-12-31',
+      ['6560.00', '$6,560'],
+      ['4386.00', '$4,386'],
+    ],
+    [
+      '3 days over Christmas Eve: plus the surcharge',
+      '2026-12-23',
+      '2026-12-25',
+      ['81.00', '$81'],
+      ['62.00', '$62'],
+    ],
     ['Christmas Eve alone', '2026-12-24', '2026-12-24', ['47.00', '$47'], ['35.00', '$35']],
     ['the day after: no surcharge', '2026-12-25', '2026-12-26', ['50.00', '$50'], ['39.00', '$39']],
   ])('prices %s', async (_name, start, end, indoor, outdoor) => {
@@ -103,9 +146,19 @@ describe('fill threshold', () => {
   it('is exceeded when one more car would pass the threshold on any day of the stay', async () => {
     const db = server.handle.db;
     // Indoor: 150 spaces at 0.9 → 135 cars allowed. 134 cars present on 15/01 only (of the stay 15/01-20/01).
-    await insertBookings(db, 134, { lotId: lots.indoor.id, start: '2027-01-13T10:00:00+11:00', end: '2027-01-15T18:00:00+11:00', created: minutesAgo(600) });
+    await insertBookings(db, 134, {
+      lotId: lots.indoor.id,
+      start: '2027-01-13T10:00:00+11:00',
+      end: '2027-01-15T18:00:00+11:00',
+      created: minutesAgo(600),
+    });
     expect(await exceeded('2027-01-15', '2027-01-20')).toEqual({ indoor: false, outdoor: false });
-    await insertBookings(db, 1, { lotId: lots.indoor.id, start: '2027-01-15T05:00:00+11:00', end: '2027-01-15T23:00:00+11:00', created: minutesAgo(600) });
+    await insertBookings(db, 1, {
+      lotId: lots.indoor.id,
+      start: '2027-01-15T05:00:00+11:00',
+      end: '2027-01-15T23:00:00+11:00',
+      created: minutesAgo(600),
+    });
     expect(await exceeded('2027-01-15', '2027-01-20')).toEqual({ indoor: true, outdoor: false });
     expect(await exceeded('2027-01-10', '2027-01-15')).toEqual({ indoor: true, outdoor: false });
     // Not on the days after.
@@ -114,7 +167,12 @@ describe('fill threshold', () => {
 
   it('counts pending bookings younger than 15 minutes (the hold), not older ones, not cancelled ones', async () => {
     const db = server.handle.db;
-    await insertBookings(db, 134, { lotId: lots.indoor.id, start: '2027-02-15T06:00:00+11:00', end: '2027-02-18T20:00:00+11:00', created: minutesAgo(600) });
+    await insertBookings(db, 134, {
+      lotId: lots.indoor.id,
+      start: '2027-02-15T06:00:00+11:00',
+      end: '2027-02-18T20:00:00+11:00',
+      created: minutesAgo(600),
+    });
     expect((await exceeded('2027-02-17', '2027-02-17')).indoor).toBe(false);
     const [pending] = await insertBookings(db, 1, {
       lotId: lots.indoor.id,
@@ -135,9 +193,19 @@ describe('fill threshold', () => {
 
   it('follows each lot on its own (outdoor: 400 spaces at 0.95 → 380)', async () => {
     const db = server.handle.db;
-    await insertBookings(db, 379, { lotId: lots.outdoor.id, start: '2027-03-10T06:00:00+11:00', end: '2027-03-12T20:00:00+11:00', created: minutesAgo(600) });
+    await insertBookings(db, 379, {
+      lotId: lots.outdoor.id,
+      start: '2027-03-10T06:00:00+11:00',
+      end: '2027-03-12T20:00:00+11:00',
+      created: minutesAgo(600),
+    });
     expect(await exceeded('2027-03-12', '2027-03-14')).toEqual({ indoor: false, outdoor: false });
-    await insertBookings(db, 1, { lotId: lots.outdoor.id, start: '2027-03-12T06:00:00+11:00', end: null, created: minutesAgo(600) });
+    await insertBookings(db, 1, {
+      lotId: lots.outdoor.id,
+      start: '2027-03-12T06:00:00+11:00',
+      end: null,
+      created: minutesAgo(600),
+    });
     expect(await exceeded('2027-03-12', '2027-03-14')).toEqual({ indoor: false, outdoor: true });
   });
 });
@@ -148,15 +216,23 @@ describe('subscriptions', () => {
     const { user } = await createUser(db, { email: 'sub-indoor@example.com' });
     await subscribe(db, user.id, 'unlimited_indoor_parking', new Date('2027-06-01T00:00:00+10:00'));
     const token = await login(server.app, 'sub-indoor@example.com');
-    expect(await prices('2026-12-01', '2026-12-04', token)).toEqual({ indoor: ['0.00', '$0'], outdoor: ['73.00', '$73'] });
+    expect(await prices('2026-12-01', '2026-12-04', token)).toEqual({
+      indoor: ['0.00', '$0'],
+      outdoor: ['73.00', '$73'],
+    });
     // Visitors pay the list price.
-    expect(await prices('2026-12-01', '2026-12-04')).toEqual({ indoor: ['93.50', '$93.50'], outdoor: ['73.00', '$73'] });
+    expect(await prices('2026-12-01', '2026-12-04')).toEqual({
+      indoor: ['93.50', '$93.50'],
+      outdoor: ['73.00', '$73'],
+    });
   });
 
   it('covers a cancelled subscription until its end; days past the end are charged', async () => {
     const db = server.handle.db;
     const { user } = await createUser(db, { email: 'sub-outdoor@example.com' });
-    await subscribe(db, user.id, 'unlimited_outdoor_parking', new Date('2026-12-02T12:00:00+11:00'), { canceledAt: minutesAgo(60) });
+    await subscribe(db, user.id, 'unlimited_outdoor_parking', new Date('2026-12-02T12:00:00+11:00'), {
+      canceledAt: minutesAgo(60),
+    });
     const token = await login(server.app, 'sub-outdoor@example.com');
     expect((await prices('2026-12-01', '2026-12-02', token)).outdoor).toEqual(['0.00', '$0']);
     // Covered to 02/12: 03/12-04/12 are a 2-day stay.
@@ -167,9 +243,14 @@ describe('subscriptions', () => {
     const db = server.handle.db;
     const { user } = await createUser(db, { email: 'sub-expired@example.com' });
     await subscribe(db, user.id, 'unlimited_indoor_parking', minutesAgo(1));
-    await subscribe(db, user.id, 'unlimited_outdoor_parking', new Date('2027-06-01T00:00:00+10:00'), { valid: false });
+    await subscribe(db, user.id, 'unlimited_outdoor_parking', new Date('2027-06-01T00:00:00+10:00'), {
+      valid: false,
+    });
     const token = await login(server.app, 'sub-expired@example.com');
-    expect(await prices('2026-12-01', '2026-12-04', token)).toEqual({ indoor: ['93.50', '$93.50'], outdoor: ['73.00', '$73'] });
+    expect(await prices('2026-12-01', '2026-12-04', token)).toEqual({
+      indoor: ['93.50', '$93.50'],
+      outdoor: ['73.00', '$73'],
+    });
   });
 
   it('quotes list prices to staff, whatever they subscribe to', async () => {
@@ -205,11 +286,17 @@ describe('validation', () => {
   ])('%s → %s: %s', async (query, parameter, detail) => {
     const response = await get(query);
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([expect.objectContaining({ status: '400', detail, source: { parameter } })]);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ status: '400', detail, source: { parameter } }),
+    ]);
   });
 
   it.each([
-    ['filter[lot.slug__in]=indoor,basement', 'filter[lot.slug__in]', '"basement" is not one of the available choices.'],
+    [
+      'filter[lot.slug__in]=indoor,basement',
+      'filter[lot.slug__in]',
+      '"basement" is not one of the available choices.',
+    ],
     ['filter[lot.slug]=roof', 'filter[lot.slug]', '"roof" is not one of the available choices.'],
     ['filter[lot.slug__in]=', 'filter[lot.slug__in]', 'Give at least one value.'],
     ['filter[spaces]=3', 'filter[spaces]', 'Unknown filter "spaces".'],
@@ -222,6 +309,8 @@ describe('validation', () => {
   });
 
   it('is not a writable resource', async () => {
-    expect((await api(server.app, 'POST', QUOTES, { body: { data: { type: 'quotes', attributes: {} } } })).status).toBe(404);
+    expect(
+      (await api(server.app, 'POST', QUOTES, { body: { data: { type: 'quotes', attributes: {} } } })).status,
+    ).toBe(404);
   });
 });

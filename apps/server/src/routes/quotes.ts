@@ -230,8 +230,7 @@ export function quoteActions(registry: Registry): Action[] {
         const [lot] = held
           ? held.lots.filter((row) => row.id === lotId)
           : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
-        if (!lot)
-          throw errors.doesNotExist(lotId, '/data/relationships/lot');
+        if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
 
         // Whose subscription applies: the named customer's (a customer may only name their own),
         // else the calling customer's own.

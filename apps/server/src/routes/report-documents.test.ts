@@ -42,7 +42,12 @@ function pagesText(pdf: Buffer): string[] {
 }
 
 async function get(url: string, options: { token?: string; cookies?: Record<string, string> } = {}) {
-  const response = await server.app.inject({ method: 'GET', url, headers: options.token ? { authorization: `Token ${options.token}` } : {}, cookies: options.cookies });
+  const response = await server.app.inject({
+    method: 'GET',
+    url,
+    headers: options.token ? { authorization: `Token ${options.token}` } : {},
+    cookies: options.cookies,
+  });
   return { status: response.statusCode, headers: response.headers, pdf: response.rawPayload };
 }
 
@@ -53,7 +58,9 @@ const codesIn = (lines: string[]) => lines.filter((line) => /^R[A-Z0-9]{7}$/.tes
 
 /** Complete, dropped off, not yet collected at the clock's now (open-ended stays included). */
 const parkedNow = (booking: GeneratedBooking) =>
-  booking.status === 'complete' && booking.start.getTime() <= NOW.getTime() && (booking.end === null || booking.end.getTime() >= NOW.getTime());
+  booking.status === 'complete' &&
+  booking.start.getTime() <= NOW.getTime() &&
+  (booking.end === null || booking.end.getTime() >= NOW.getTime());
 
 /** Where the cars stand: region name, then row, then who leaves first; cars not checked in last. */
 function yardOrder(a: GeneratedBooking, b: GeneratedBooking): number {
@@ -78,7 +85,10 @@ beforeAll(async () => {
     ])
     .returning();
   for (const region of regions) regionNames.set(region.id, region.name);
-  const regionsOf = (lotId: number) => regions.filter((region) => region.lotId === lotId).map((region) => ({ id: region.id, rows: region.rows }));
+  const regionsOf = (lotId: number) =>
+    regions
+      .filter((region) => region.lotId === lotId)
+      .map((region) => ({ id: region.id, rows: region.rows }));
   await createUser(db, { email: 'admin@example.com', roles: ['Admins'] });
   await createUser(db, { email: 'desk@example.com', roles: ['Sales'] });
   await createUser(db, { email: 'owner@example.com' });
@@ -110,10 +120,20 @@ describe('GET bookings/currently-parked/', () => {
     expect(response.headers['content-disposition']).toBe('inline; filename="currently-parked-cars.pdf"');
     const lines = pdfLines(response.pdf);
     const text = lines.join('\n');
-    const indoor = data.filter((booking) => parkedNow(booking) && booking.lotId === f.indoor.id).sort(yardOrder);
-    const outdoor = data.filter((booking) => parkedNow(booking) && booking.lotId === f.outdoor.id).sort(yardOrder);
+    const indoor = data
+      .filter((booking) => parkedNow(booking) && booking.lotId === f.indoor.id)
+      .sort(yardOrder);
+    const outdoor = data
+      .filter((booking) => parkedNow(booking) && booking.lotId === f.outdoor.id)
+      .sort(yardOrder);
     expect(outdoor.length).toBeGreaterThan(30);
-    for (const expected of ['SkyPark Airport Parking', 'CURRENTLY PARKED CARS', 'As at Sat 21/11/2026, 9:00 am', `Indoor: ${indoor.length} cars`, `Outdoor: ${outdoor.length} cars`]) {
+    for (const expected of [
+      'SkyPark Airport Parking',
+      'CURRENTLY PARKED CARS',
+      'As at Sat 21/11/2026, 9:00 am',
+      `Indoor: ${indoor.length} cars`,
+      `Outdoor: ${outdoor.length} cars`,
+    ]) {
       expect(text).toContain(expected);
     }
     const summary = lines.indexOf('Cars parked in all');
@@ -152,14 +172,18 @@ describe('GET bookings/currently-parked/', () => {
 
   it('narrows by the bookings list’s filters', async () => {
     const lines = pdfLines((await get(`${url}?filter[lot]=${f.indoor.id}`, { token: sales })).pdf);
-    const indoor = data.filter((booking) => parkedNow(booking) && booking.lotId === f.indoor.id).sort(yardOrder);
+    const indoor = data
+      .filter((booking) => parkedNow(booking) && booking.lotId === f.indoor.id)
+      .sort(yardOrder);
     expect(codesIn(lines)).toEqual(indoor.map((booking) => booking.bookingCode));
     // The other lot is still counted, at none.
     expect(lines[lines.indexOf('Outdoor') + 1]).toBe('0 cars');
   });
 
   it('is authorised by the session cookie alone (opened in a new tab)', async () => {
-    const session = await api(server.app, 'POST', `${API}/sessions/`, { body: doc('sessions', { email: 'desk@example.com', password: PASSWORD }) });
+    const session = await api(server.app, 'POST', `${API}/sessions/`, {
+      body: doc('sessions', { email: 'desk@example.com', password: PASSWORD }),
+    });
     const cookies = Object.fromEntries(session.raw.cookies.map((cookie) => [cookie.name, cookie.value]));
     expect((await get(url, { cookies })).status).toBe(200);
   });
@@ -172,10 +196,12 @@ describe('GET bookings/currently-parked/', () => {
 
 describe('GET bookings/income-owed/', () => {
   const url = `${API}/bookings/income-owed/`;
-  const owing = (booking: GeneratedBooking) => booking.status === 'complete' && booking.totalCents > booking.paidCents;
+  const owing = (booking: GeneratedBooking) =>
+    booking.status === 'complete' && booking.totalCents > booking.paidCents;
   /** By pick-up (open-ended last), then booking code. */
   const byPickUp = (a: GeneratedBooking, b: GeneratedBooking) =>
-    (a.end?.getTime() ?? Infinity) - (b.end?.getTime() ?? Infinity) || (a.bookingCode < b.bookingCode ? -1 : 1);
+    (a.end?.getTime() ?? Infinity) - (b.end?.getTime() ?? Infinity) ||
+    (a.bookingCode < b.bookingCode ? -1 : 1);
 
   it('lists every complete booking with a balance owing, by pick-up date, and the grand total', async () => {
     const response = await get(url, { token: sales });
@@ -211,14 +237,25 @@ describe('GET bookings/income-owed/', () => {
 
   it('narrows by the bookings list’s filters (pick-ups up to a date)', async () => {
     const until = '2026-11-10T00:00:00+11:00';
-    const lines = pdfLines((await get(`${url}?filter[end_datetime__lte]=${encodeURIComponent(until)}`, { token: admin })).pdf);
-    const rows = data.filter((booking) => owing(booking) && booking.end !== null && booking.end.getTime() <= new Date(until).getTime()).sort(byPickUp);
+    const lines = pdfLines(
+      (await get(`${url}?filter[end_datetime__lte]=${encodeURIComponent(until)}`, { token: admin })).pdf,
+    );
+    const rows = data
+      .filter(
+        (booking) =>
+          owing(booking) && booking.end !== null && booking.end.getTime() <= new Date(until).getTime(),
+      )
+      .sort(byPickUp);
     expect(codesIn(lines)).toEqual(rows.map((booking) => booking.bookingCode));
-    expect(lines[lines.indexOf('Total income owed') + 1]).toBe(dollars(rows.reduce((sum, booking) => sum + booking.totalCents - booking.paidCents, 0)));
+    expect(lines[lines.indexOf('Total income owed') + 1]).toBe(
+      dollars(rows.reduce((sum, booking) => sum + booking.totalCents - booking.paidCents, 0)),
+    );
   });
 
   it('says so when nothing is owed', async () => {
-    const lines = pdfLines((await get(`${url}?filter[end_datetime__lte]=2020-01-01T00:00:00Z`, { token: admin })).pdf);
+    const lines = pdfLines(
+      (await get(`${url}?filter[end_datetime__lte]=2020-01-01T00:00:00Z`, { token: admin })).pdf,
+    );
     expect(lines).toContain('No complete booking has a balance owing.');
     expect(lines[lines.indexOf('Total income owed') + 1]).toBe('$0.00');
   });

@@ -30,7 +30,10 @@ function listQuery(query: RawQuery, fixed: RawQuery): RawQuery {
   return list;
 }
 
-const renderOptions = (ctx: RequestContext) => ({ compress: ctx.services.config.env !== 'test', business: ctx.services.config.business });
+const renderOptions = (ctx: RequestContext) => ({
+  compress: ctx.services.config.env !== 'test',
+  business: ctx.services.config.business,
+});
 
 export function reportDocumentActions(registry: Registry) {
   return [
@@ -43,7 +46,11 @@ export function reportDocumentActions(registry: Registry) {
         const bookings = (await allRows(ctx, registry, 'bookings', list)) as BookingRow[];
         const lookups = await loadParkedLookups(ctx.db, bookings);
         const report = currentlyParkedReport(bookings, lookups, ctx.services.config.timeZone, ctx.now);
-        return sendPdf(reply, await renderTableReportPdf(report, renderOptions(ctx)), 'currently-parked-cars.pdf');
+        return sendPdf(
+          reply,
+          await renderTableReportPdf(report, renderOptions(ctx)),
+          'currently-parked-cars.pdf',
+        );
       },
     }),
     action({
@@ -51,7 +58,11 @@ export function reportDocumentActions(registry: Registry) {
       path: 'bookings/income-owed/',
       access: 'staff',
       async handle(ctx, { query }, reply) {
-        const list = listQuery(query, { 'filter[status]': 'complete', 'filter[owing]': 'true', sort: 'endDatetime,bookingCode' });
+        const list = listQuery(query, {
+          'filter[status]': 'complete',
+          'filter[owing]': 'true',
+          sort: 'endDatetime,bookingCode',
+        });
         const bookings = (await allRows(ctx, registry, 'bookings', list)) as BookingRow[];
         const report = incomeOwedReport(bookings, ctx.services.config.timeZone, ctx.now);
         return sendPdf(reply, await renderTableReportPdf(report, renderOptions(ctx)), 'income-owed.pdf');

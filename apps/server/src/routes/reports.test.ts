@@ -50,7 +50,9 @@ beforeAll(async () => {
   await db.update(lots).set({ spaces: 14 }).where(eq(lots.id, f.indoor.id));
   await db.update(lots).set({ spaces: 33 }).where(eq(lots.id, f.outdoor.id));
   await db.insert(extras).values({ name: 'Tyre check', extraType: 'service', basePrice: '15.00' });
-  lotRows = await db.select({ id: lots.id, name: lots.name, slug: lots.slug, spaces: lots.spaces }).from(lots);
+  lotRows = await db
+    .select({ id: lots.id, name: lots.name, slug: lots.slug, spaces: lots.spaces })
+    .from(lots);
   extraRows = await db.select({ id: extras.id, name: extras.name }).from(extras);
   await createUser(db, { email: 'admin@example.com', roles: ['Admins'] });
   await createUser(db, { email: 'desk@example.com', roles: ['Sales'] });
@@ -69,7 +71,12 @@ beforeAll(async () => {
     ],
     extraIds: [f.wash.id, f.valet.id, f.hidden.id],
     // Hobart midnights on both sides of the change to summer time (4 October 2026).
-    midnights: ['2026-09-10T00:00:00+10:00', '2026-10-04T00:00:00+10:00', '2026-10-05T00:00:00+11:00', '2026-11-01T00:00:00+11:00'].map((text) => new Date(text)),
+    midnights: [
+      '2026-09-10T00:00:00+10:00',
+      '2026-10-04T00:00:00+10:00',
+      '2026-10-05T00:00:00+11:00',
+      '2026-11-01T00:00:00+11:00',
+    ].map((text) => new Date(text)),
   });
 });
 afterAll(() => server.close());
@@ -77,11 +84,26 @@ afterAll(() => server.close());
 describe('the generated data', () => {
   it('has what the reports must get right: every status, open and midnight ends, extras, part payments', () => {
     const statuses = new Set(data.map((booking) => booking.status));
-    expect([...statuses].sort()).toEqual(['abandoned', 'cancelled', 'complete', 'error', 'payment_failed', 'pending']);
+    expect([...statuses].sort()).toEqual([
+      'abandoned',
+      'cancelled',
+      'complete',
+      'error',
+      'payment_failed',
+      'pending',
+    ]);
     expect(data.filter((booking) => booking.end === null).length).toBeGreaterThan(3);
-    expect(data.filter((booking) => booking.end?.toISOString().endsWith('T13:00:00.000Z') || booking.end?.toISOString().endsWith('T14:00:00.000Z')).length).toBeGreaterThan(3);
+    expect(
+      data.filter(
+        (booking) =>
+          booking.end?.toISOString().endsWith('T13:00:00.000Z') ||
+          booking.end?.toISOString().endsWith('T14:00:00.000Z'),
+      ).length,
+    ).toBeGreaterThan(3);
     expect(data.filter((booking) => booking.extras.length > 0).length).toBeGreaterThan(50);
-    expect(data.filter((booking) => booking.paidCents > 0 && booking.paidCents < booking.totalCents).length).toBeGreaterThan(20);
+    expect(
+      data.filter((booking) => booking.paidCents > 0 && booking.paidCents < booking.totalCents).length,
+    ).toBeGreaterThan(20);
   });
 });
 
@@ -98,22 +120,36 @@ describe('POST lot-volume-graphs/', () => {
 
   it('reads the range’s dates in the business time zone, whatever offset the datetimes are written in', async () => {
     // The same instants as RANGE, in UTC.
-    const resource = await report('lot-volume-graphs', { startDatetime: '2026-08-31T14:00:00Z', endDatetime: '2026-11-15T12:59:59Z' });
+    const resource = await report('lot-volume-graphs', {
+      startDatetime: '2026-08-31T14:00:00Z',
+      endDatetime: '2026-11-15T12:59:59Z',
+    });
     expect(resource.attributes.labels).toEqual(expected.lotVolume(data, lotRows, START, END).labels);
   });
 
   it('answers one day; zeros before any booking; open-ended stays still parked years later', async () => {
-    const one = await report('lot-volume-graphs', { startDatetime: '2026-10-04T12:00:00+11:00', endDatetime: '2026-10-04T13:00:00+11:00' });
+    const one = await report('lot-volume-graphs', {
+      startDatetime: '2026-10-04T12:00:00+11:00',
+      endDatetime: '2026-10-04T13:00:00+11:00',
+    });
     expect(one.attributes).toEqual(expected.lotVolume(data, lotRows, '2026-10-04', '2026-10-04'));
-    const before = await report('lot-volume-graphs', { startDatetime: '2026-01-01T00:00:00+11:00', endDatetime: '2026-01-03T00:00:00+11:00' });
+    const before = await report('lot-volume-graphs', {
+      startDatetime: '2026-01-01T00:00:00+11:00',
+      endDatetime: '2026-01-03T00:00:00+11:00',
+    });
     expect(before.attributes).toEqual({
       labels: ['2026-01-01', '2026-01-02', '2026-01-03'],
       values: { indoor: [0, 0, 0], outdoor: [0, 0, 0] },
       fillRates: { indoor: [0, 0, 0], outdoor: [0, 0, 0] },
       spaces: { indoor: 14, outdoor: 33 },
     });
-    const later = await report('lot-volume-graphs', { startDatetime: '2028-01-01T00:00:00+11:00', endDatetime: '2028-01-03T00:00:00+11:00' });
-    const open = data.filter((booking) => booking.status === 'complete' && booking.end === null && booking.lotId === f.outdoor.id).length;
+    const later = await report('lot-volume-graphs', {
+      startDatetime: '2028-01-01T00:00:00+11:00',
+      endDatetime: '2028-01-03T00:00:00+11:00',
+    });
+    const open = data.filter(
+      (booking) => booking.status === 'complete' && booking.end === null && booking.lotId === f.outdoor.id,
+    ).length;
     expect(open).toBeGreaterThan(0);
     expect(later.attributes).toEqual(expected.lotVolume(data, lotRows, '2028-01-01', '2028-01-03'));
     expect((later.attributes.values as Record<string, number[]>).outdoor).toEqual([open, open, open]);
@@ -129,10 +165,17 @@ describe('POST arrival-departure-graphs/', () => {
   });
 
   it('counts a stay ending exactly at midnight on the day that midnight starts', async () => {
-    const resource = await report('arrival-departure-graphs', { startDatetime: '2026-10-05T00:00:00+11:00', endDatetime: '2026-10-05T23:59:59+11:00' });
+    const resource = await report('arrival-departure-graphs', {
+      startDatetime: '2026-10-05T00:00:00+11:00',
+      endDatetime: '2026-10-05T23:59:59+11:00',
+    });
     const want = expected.arrivalDeparture(data, '2026-10-05', '2026-10-05');
     expect(resource.attributes).toEqual(want);
-    const atMidnight = data.filter((booking) => booking.status === 'complete' && booking.end?.getTime() === new Date('2026-10-05T00:00:00+11:00').getTime());
+    const atMidnight = data.filter(
+      (booking) =>
+        booking.status === 'complete' &&
+        booking.end?.getTime() === new Date('2026-10-05T00:00:00+11:00').getTime(),
+    );
     expect(want.values.arrival[0]).toBeGreaterThanOrEqual(atMidnight.length);
   });
 });
@@ -142,14 +185,22 @@ describe('POST extras-stats/ and extras-graphs/', () => {
     const resource = await report('extras-stats');
     const want = expected.extrasStats(data, extraRows, START, END);
     expect(resource.attributes).toEqual(want);
-    expect(want.rows.map((row) => row.name)).toEqual(['Exterior wash', 'Full valet', 'Staff-only', 'Tyre check']);
+    expect(want.rows.map((row) => row.name)).toEqual([
+      'Exterior wash',
+      'Full valet',
+      'Staff-only',
+      'Tyre check',
+    ]);
     expect(want.rows.find((row) => row.name === 'Tyre check')).toMatchObject({ count: 0, revenue: '0.00' });
   });
 
   it('answers the same counts as a chart', async () => {
     const resource = await report('extras-graphs');
     const want = expected.extrasStats(data, extraRows, START, END);
-    expect(resource.attributes).toEqual({ labels: want.rows.map((row) => row.name), values: want.rows.map((row) => row.count) });
+    expect(resource.attributes).toEqual({
+      labels: want.rows.map((row) => row.name),
+      values: want.rows.map((row) => row.count),
+    });
   });
 });
 
@@ -162,13 +213,22 @@ describe('POST booking-type-stats/', () => {
   });
 
   it('answers no rows for a range with no bookings', async () => {
-    const resource = await report('booking-type-stats', { startDatetime: '2028-01-01T00:00:00+11:00', endDatetime: '2028-01-31T00:00:00+11:00' });
+    const resource = await report('booking-type-stats', {
+      startDatetime: '2028-01-01T00:00:00+11:00',
+      endDatetime: '2028-01-31T00:00:00+11:00',
+    });
     expect(resource.attributes).toEqual({ rows: [] });
   });
 });
 
 describe('who may ask for a report, and how', () => {
-  const types = ['lot-volume-graphs', 'arrival-departure-graphs', 'extras-stats', 'extras-graphs', 'booking-type-stats'];
+  const types = [
+    'lot-volume-graphs',
+    'arrival-departure-graphs',
+    'extras-stats',
+    'extras-graphs',
+    'booking-type-stats',
+  ];
 
   it('refuses visitors (401), Sales and customers (403): the Reports menu is for Admins', async () => {
     for (const type of types) {
@@ -182,29 +242,56 @@ describe('who may ask for a report, and how', () => {
 
   it('refuses an end before the start with the spec’s words, on endDatetime', async () => {
     for (const type of types) {
-      const response = await post(type, { startDatetime: '2026-10-02T00:00:00+10:00', endDatetime: '2026-10-01T23:59:59+10:00' });
+      const response = await post(type, {
+        startDatetime: '2026-10-02T00:00:00+10:00',
+        endDatetime: '2026-10-01T23:59:59+10:00',
+      });
       expect(response.status).toBe(400);
-      expect(firstError(response.body)).toMatchObject({ detail: messages.dateAfterStart, source: { pointer: '/data/attributes/endDatetime' } });
+      expect(firstError(response.body)).toMatchObject({
+        detail: messages.dateAfterStart,
+        source: { pointer: '/data/attributes/endDatetime' },
+      });
     }
   });
 
   it('refuses a range of more than 1,100 days, and allows 1,100', async () => {
-    const tooLong = await post('lot-volume-graphs', { startDatetime: '2024-01-01T00:00:00+11:00', endDatetime: '2027-01-05T00:00:00+11:00' });
+    const tooLong = await post('lot-volume-graphs', {
+      startDatetime: '2024-01-01T00:00:00+11:00',
+      endDatetime: '2027-01-05T00:00:00+11:00',
+    });
     expect(tooLong.status).toBe(400);
-    expect(firstError(tooLong.body)).toMatchObject({ detail: reportMessages.rangeTooLong, source: { pointer: '/data/attributes/endDatetime' } });
-    const longest = await report('arrival-departure-graphs', { startDatetime: '2024-01-01T00:00:00+11:00', endDatetime: '2027-01-04T00:00:00+11:00' });
+    expect(firstError(tooLong.body)).toMatchObject({
+      detail: reportMessages.rangeTooLong,
+      source: { pointer: '/data/attributes/endDatetime' },
+    });
+    const longest = await report('arrival-departure-graphs', {
+      startDatetime: '2024-01-01T00:00:00+11:00',
+      endDatetime: '2027-01-04T00:00:00+11:00',
+    });
     expect(longest.attributes.labels).toHaveLength(1100);
   });
 
   it('requires both datetimes, with an offset, and the right document', async () => {
     const missing = await post('extras-stats', { endDatetime: RANGE.endDatetime });
     expect(missing.status).toBe(400);
-    expect(firstError(missing.body)).toMatchObject({ detail: messages.required, source: { pointer: '/data/attributes/startDatetime' } });
-    const local = await post('extras-stats', { startDatetime: '2026-09-01T00:00:00', endDatetime: RANGE.endDatetime });
+    expect(firstError(missing.body)).toMatchObject({
+      detail: messages.required,
+      source: { pointer: '/data/attributes/startDatetime' },
+    });
+    const local = await post('extras-stats', {
+      startDatetime: '2026-09-01T00:00:00',
+      endDatetime: RANGE.endDatetime,
+    });
     expect(firstError(local.body)?.detail).toBe(messages.invalidDatetime);
-    const wrongType = await api(server.app, 'POST', `${API}/extras-stats/`, { token: admin, body: doc('extras-graphs', RANGE) });
+    const wrongType = await api(server.app, 'POST', `${API}/extras-stats/`, {
+      token: admin,
+      body: doc('extras-graphs', RANGE),
+    });
     expect(wrongType.status).toBe(409);
-    const noDocument = await api(server.app, 'POST', `${API}/extras-stats/`, { token: admin, body: { startDatetime: RANGE.startDatetime } });
+    const noDocument = await api(server.app, 'POST', `${API}/extras-stats/`, {
+      token: admin,
+      body: { startDatetime: RANGE.startDatetime },
+    });
     expect(noDocument.status).toBe(400);
   });
 });
@@ -212,7 +299,12 @@ describe('who may ask for a report, and how', () => {
 describe('GET kpi-summary-csv/', () => {
   const url = `${API}/kpi-summary-csv/?month=2026-10-17`;
   const get = (target: string, options: { token?: string; cookies?: Record<string, string> } = {}) =>
-    server.app.inject({ method: 'GET', url: target, headers: options.token ? { authorization: `Token ${options.token}` } : {}, cookies: options.cookies });
+    server.app.inject({
+      method: 'GET',
+      url: target,
+      headers: options.token ? { authorization: `Token ${options.token}` } : {},
+      cookies: options.cookies,
+    });
 
   it('answers the month of the date as a CSV: a line a day, each figure as worked out from the bookings, then the total', async () => {
     const response = await get(url, { token: admin });
@@ -245,8 +337,12 @@ describe('GET kpi-summary-csv/', () => {
   it('agrees with the lot-volume graph and the arrival-departure graph for the same days', async () => {
     const lines = parse((await get(url, { token: admin })).body, { bom: true }) as string[][];
     const october = { startDatetime: '2026-10-01T00:00:00+10:00', endDatetime: '2026-10-31T23:59:59+11:00' };
-    const volume = (await report('lot-volume-graphs', october)).attributes as { values: Record<string, number[]> };
-    const movements = (await report('arrival-departure-graphs', october)).attributes as { values: Record<string, number[]> };
+    const volume = (await report('lot-volume-graphs', october)).attributes as {
+      values: Record<string, number[]>;
+    };
+    const movements = (await report('arrival-departure-graphs', october)).attributes as {
+      values: Record<string, number[]>;
+    };
     const days = lines.slice(1, 32);
     expect(days.map((line) => Number(line[3]))).toEqual(volume.values.indoor);
     expect(days.map((line) => Number(line[5]))).toEqual(volume.values.outdoor);
@@ -255,7 +351,9 @@ describe('GET kpi-summary-csv/', () => {
   });
 
   it('is authorised by the session cookie alone (opened in a new tab)', async () => {
-    const session = await api(server.app, 'POST', `${API}/sessions/`, { body: doc('sessions', { email: 'admin@example.com', password: PASSWORD }) });
+    const session = await api(server.app, 'POST', `${API}/sessions/`, {
+      body: doc('sessions', { email: 'admin@example.com', password: PASSWORD }),
+    });
     const cookies = Object.fromEntries(session.raw.cookies.map((cookie) => [cookie.name, cookie.value]));
     const response = await get(url, { cookies });
     expect(response.statusCode).toBe(200);
@@ -271,10 +369,16 @@ describe('GET kpi-summary-csv/', () => {
   });
 
   it('asks for a valid month (400)', async () => {
-    for (const target of [`${API}/kpi-summary-csv/`, `${API}/kpi-summary-csv/?month=2026-02-30`, `${API}/kpi-summary-csv/?month=soon`]) {
+    for (const target of [
+      `${API}/kpi-summary-csv/`,
+      `${API}/kpi-summary-csv/?month=2026-02-30`,
+      `${API}/kpi-summary-csv/?month=soon`,
+    ]) {
       const response = await get(target, { token: admin });
       expect(response.statusCode, target).toBe(400);
-      expect(response.json<{ errors: Array<{ detail: string; source: { parameter: string } }> }>().errors[0]).toMatchObject({
+      expect(
+        response.json<{ errors: Array<{ detail: string; source: { parameter: string } }> }>().errors[0],
+      ).toMatchObject({
         detail: reportMessages.monthRequired,
         source: { parameter: 'month' },
       });

@@ -59,7 +59,11 @@ export function reportActions(timeZone: string): Action[] {
       async handle(ctx, { query }, reply) {
         const month = calendarMonthOf(single(query, 'month'));
         if (!month) throw errors.parameter(reportMessages.monthRequired, 'month');
-        const summary = await kpiSummary(ctx.db, reportDays(month.startDate, month.endDate, timeZone), timeZone);
+        const summary = await kpiSummary(
+          ctx.db,
+          reportDays(month.startDate, month.endDate, timeZone),
+          timeZone,
+        );
         return sendCsv(reply, kpiSummaryCsv(summary), `kpi-summary-${month.startDate.slice(0, 7)}.csv`);
       },
     }),

@@ -21,14 +21,16 @@ import { handleProviderEvent } from '../services/payment-events';
  */
 const relationshipId = (doc: WriteDocument | null, name: string): number => {
   const value = doc?.relationships[name];
-  if (typeof value !== 'string' || !isIdText(value)) throw errors.invalid(messages.required, `/data/relationships/${name}`, 'required');
+  if (typeof value !== 'string' || !isIdText(value))
+    throw errors.invalid(messages.required, `/data/relationships/${name}`, 'required');
   return Number(value);
 };
 
 /** A customer acts for themselves; staff may act for any user (the customer screen's Subscription tab). */
 function assertSelfOrStaff(ctx: RequestContext, userId: number) {
   if (!ctx.user) throw errors.unauthorized();
-  if (ctx.user.id !== userId && !isStaff(ctx.user)) throw errors.doesNotExist(userId, '/data/relationships/user');
+  if (ctx.user.id !== userId && !isStaff(ctx.user))
+    throw errors.doesNotExist(userId, '/data/relationships/user');
 }
 
 /**
@@ -38,7 +40,11 @@ function assertSelfOrStaff(ctx: RequestContext, userId: number) {
 async function returnUrl(ctx: RequestContext, userId: number): Promise<string> {
   const base = ctx.services.config.publicUrl;
   if (ctx.user?.id === userId) return `${base}/profile?tab=subscribe`;
-  const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId)).limit(1);
+  const [customer] = await ctx.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.userId, userId))
+    .limit(1);
   return customer ? `${base}/admin/customers/${customer.id}?tab=subscription` : `${base}/admin/customers`;
 }
 
@@ -66,11 +72,18 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
         const priceId = relationshipId(document, 'price');
         assertSelfOrStaff(ctx, userId);
         // An id past int4 names no row: answered as one that is not there, without asking the database.
-        const [user] = isDatabaseId(userId) ? await ctx.db.select().from(users).where(eq(users.id, userId)) : [];
+        const [user] = isDatabaseId(userId)
+          ? await ctx.db.select().from(users).where(eq(users.id, userId))
+          : [];
         if (!user) throw errors.doesNotExist(userId, '/data/relationships/user');
         const [price] = isDatabaseId(priceId)
           ? await ctx.db
-              .select({ id: prices.id, providerPriceId: prices.providerPriceId, productId: prices.productId, active: prices.active })
+              .select({
+                id: prices.id,
+                providerPriceId: prices.providerPriceId,
+                productId: prices.productId,
+                active: prices.active,
+              })
               .from(prices)
               .where(eq(prices.id, priceId))
           : [];
@@ -79,10 +92,28 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
           .select({ id: subscriptions.id })
           .from(subscriptions)
           .innerJoin(prices, eq(prices.id, subscriptions.priceId))
-          .where(and(eq(subscriptions.userId, userId), eq(prices.productId, price.productId), eq(subscriptions.valid, true), gt(subscriptions.endDatetime, ctx.now)));
-        if (current) throw errors.invalid('You already have this subscription.', '/data/relationships/price', 'already_subscribed');
-        const providerPriceId = price.providerPriceId ?? (provider.kind === 'local' ? `local_price_${price.id}` : null);
-        if (!providerPriceId) throw errors.invalid('This subscription cannot be purchased online yet.', '/data/relationships/price', 'not_configured');
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              eq(prices.productId, price.productId),
+              eq(subscriptions.valid, true),
+              gt(subscriptions.endDatetime, ctx.now),
+            ),
+          );
+        if (current)
+          throw errors.invalid(
+            'You already have this subscription.',
+            '/data/relationships/price',
+            'already_subscribed',
+          );
+        const providerPriceId =
+          price.providerPriceId ?? (provider.kind === 'local' ? `local_price_${price.id}` : null);
+        if (!providerPriceId)
+          throw errors.invalid(
+            'This subscription cannot be purchased online yet.',
+            '/data/relationships/price',
+            'not_configured',
+          );
         const [previous] = await ctx.db
           .select({ customer: subscriptions.providerCustomerId })
           .from(subscriptions)
@@ -98,7 +129,13 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
           successUrl: returnTo,
           cancelUrl: returnTo,
         });
-        return { data: { type: 'checkout-sessions', id: session.id, attributes: { sessionId: session.id, url: session.url } } };
+        return {
+          data: {
+            type: 'checkout-sessions',
+            id: session.id,
+            attributes: { sessionId: session.id, url: session.url },
+          },
+        };
       },
     }),
     action({
@@ -118,8 +155,16 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
               .orderBy(desc(subscriptions.endDatetime))
               .limit(1)
           : [];
-        if (!latest?.customer) throw errors.invalid('There is no subscription to manage.', '/data/relationships/user', 'no_subscription');
-        const { url } = await provider.createBillingPortalSession({ providerCustomerId: latest.customer, returnUrl: await returnUrl(ctx, userId) });
+        if (!latest?.customer)
+          throw errors.invalid(
+            'There is no subscription to manage.',
+            '/data/relationships/user',
+            'no_subscription',
+          );
+        const { url } = await provider.createBillingPortalSession({
+          providerCustomerId: latest.customer,
+          returnUrl: await returnUrl(ctx, userId),
+        });
         return { data: { type: 'billing-sessions', id: String(userId), attributes: { url } } };
       },
     }),
@@ -128,7 +173,10 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
   const local = provider;
   const apply = async (ctx: RequestContext, events: ProviderEvent[]) => {
     const { services } = ctx;
-    for (const event of events) await handleProviderEvent(services.database, local, event, services.clock(), { timeZone: services.config.timeZone });
+    for (const event of events)
+      await handleProviderEvent(services.database, local, event, services.clock(), {
+        timeZone: services.config.timeZone,
+      });
   };
   const declined = (error: unknown): never => {
     if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, 'number', error.code);
@@ -148,10 +196,18 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
         if (!session) throw errors.notFound('Checkout session not found');
         const priceKey = String(session.price);
         const [price] = await ctx.db
-          .select({ amount: prices.amount, interval: prices.interval, intervalCount: prices.intervalCount, name: products.name, description: products.description })
+          .select({
+            amount: prices.amount,
+            interval: prices.interval,
+            intervalCount: prices.intervalCount,
+            name: products.name,
+            description: products.description,
+          })
           .from(prices)
           .innerJoin(products, eq(products.id, prices.productId))
-          .where(sql`${prices.providerPriceId} = ${priceKey} OR 'local_price_' || ${prices.id} = ${priceKey}`);
+          .where(
+            sql`${prices.providerPriceId} = ${priceKey} OR 'local_price_' || ${prices.id} = ${priceKey}`,
+          );
         return {
           data: {
             type: 'local-checkout-sessions',
@@ -185,7 +241,13 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
         const session = await local.getCheckoutSession(id);
         if (!session) throw errors.notFound('Checkout session not found');
         await apply(ctx, await local.completeCheckout(id, card).catch(declined));
-        return { data: { type: 'local-checkout-sessions', id, attributes: { status: 'complete', successUrl: String(session.success_url) } } };
+        return {
+          data: {
+            type: 'local-checkout-sessions',
+            id,
+            attributes: { status: 'complete', successUrl: String(session.success_url) },
+          },
+        };
       },
     }),
     action({
@@ -196,8 +258,17 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
       async handle(ctx, { params }) {
         const portal = await local.getPortalSession(params.id ?? '');
         if (!portal) throw errors.notFound('Billing session not found');
-        const names = await ctx.db.select({ id: prices.id, providerPriceId: prices.providerPriceId, name: products.name, amount: prices.amount }).from(prices).innerJoin(products, eq(products.id, prices.productId));
-        const nameOf = (priceId: string) => names.find((row) => row.providerPriceId === priceId || `local_price_${row.id}` === priceId);
+        const names = await ctx.db
+          .select({
+            id: prices.id,
+            providerPriceId: prices.providerPriceId,
+            name: products.name,
+            amount: prices.amount,
+          })
+          .from(prices)
+          .innerJoin(products, eq(products.id, prices.productId));
+        const nameOf = (priceId: string) =>
+          names.find((row) => row.providerPriceId === priceId || `local_price_${row.id}` === priceId);
         return {
           data: {
             type: 'local-billing-sessions',
@@ -227,9 +298,17 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
       access: 'anyone',
       async handle(ctx, { attributes, params }) {
         const subscription = params.subscription ?? '';
-        const events = await local.setCancelAtPeriodEnd(params.id ?? '', subscription, attributes.cancelAtPeriodEnd).catch(declined);
+        const events = await local
+          .setCancelAtPeriodEnd(params.id ?? '', subscription, attributes.cancelAtPeriodEnd)
+          .catch(declined);
         await apply(ctx, events);
-        return { data: { type: 'local-billing-subscriptions', id: subscription, attributes: { cancelAtPeriodEnd: attributes.cancelAtPeriodEnd } } };
+        return {
+          data: {
+            type: 'local-billing-subscriptions',
+            id: subscription,
+            attributes: { cancelAtPeriodEnd: attributes.cancelAtPeriodEnd },
+          },
+        };
       },
     }),
   );

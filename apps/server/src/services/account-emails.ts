@@ -14,7 +14,13 @@ export function confirmEmailUrl(base: string, uid: number, token: string): strin
   return `${base}/confirm-email?${query}`;
 }
 
-export function setPasswordUrl(base: string, uid: number, token: string, email: string, welcome = false): string {
+export function setPasswordUrl(
+  base: string,
+  uid: number,
+  token: string,
+  email: string,
+  welcome = false,
+): string {
   const query = new URLSearchParams({ uid: String(uid), token, email });
   if (welcome) query.set('welcome', 'true');
   return `${base}/set-password?${query}`;
@@ -24,11 +30,25 @@ export function setPasswordUrl(base: string, uid: number, token: string, email: 
  * A newly registered user confirms their address; a user created by staff without a password
  * gets a welcome link that sets one (which also confirms the address).
  */
-export async function sendConfirmationEmail(ctx: RequestContext, user: MailUser, welcome = false): Promise<void> {
+export async function sendConfirmationEmail(
+  ctx: RequestContext,
+  user: MailUser,
+  welcome = false,
+): Promise<void> {
   const base = ctx.services.config.publicUrl;
   if (welcome) {
-    const token = await issueUserToken(ctx.db, user.id, 'password_reset', ctx.now, TOKEN_TTL_MS.email_confirmation);
-    const message = welcomeSetPasswordMessage(user.email, user.firstName, setPasswordUrl(base, user.id, token, user.email, true));
+    const token = await issueUserToken(
+      ctx.db,
+      user.id,
+      'password_reset',
+      ctx.now,
+      TOKEN_TTL_MS.email_confirmation,
+    );
+    const message = welcomeSetPasswordMessage(
+      user.email,
+      user.firstName,
+      setPasswordUrl(base, user.id, token, user.email, true),
+    );
     ctx.defer(() => ctx.services.mailer.send(message));
     return;
   }
@@ -37,8 +57,14 @@ export async function sendConfirmationEmail(ctx: RequestContext, user: MailUser,
   ctx.defer(() => ctx.services.mailer.send(message));
 }
 
-export async function sendPasswordResetEmail(ctx: RequestContext, user: Omit<MailUser, 'firstName'>): Promise<void> {
+export async function sendPasswordResetEmail(
+  ctx: RequestContext,
+  user: Omit<MailUser, 'firstName'>,
+): Promise<void> {
   const token = await issueUserToken(ctx.db, user.id, 'password_reset', ctx.now);
-  const message = passwordResetMessage(user.email, setPasswordUrl(ctx.services.config.publicUrl, user.id, token, user.email));
+  const message = passwordResetMessage(
+    user.email,
+    setPasswordUrl(ctx.services.config.publicUrl, user.id, token, user.email),
+  );
   ctx.defer(() => ctx.services.mailer.send(message));
 }

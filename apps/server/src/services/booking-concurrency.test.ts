@@ -17,7 +17,10 @@ beforeAll(async () => {
   server = await createTestServer();
   f = await bookingFixtures(server.handle.db);
   // 20 spaces at threshold 0.5: 10 cars may be present; 4 are already booked for one day of the stay.
-  await server.handle.db.update(lots).set({ spaces: 20, fillRateThreshold: '0.5' }).where(eq(lots.id, f.outdoor.id));
+  await server.handle.db
+    .update(lots)
+    .set({ spaces: 20, fillRateThreshold: '0.5' })
+    .where(eq(lots.id, f.outdoor.id));
   await server.handle.db.execute(sql`
     INSERT INTO bookings (booking_code, status, lot_id, start_datetime, end_datetime, created)
     SELECT 'PRE' || g, 'complete', ${f.outdoor.id}, '2026-12-02T08:00:00+11:00', '2026-12-02T20:00:00+11:00', now()
@@ -35,8 +38,13 @@ describe('capacity under concurrent online bookings', () => {
       fetch(`${base}/backend/api/v1/bookings/`, {
         method: 'POST',
         headers: { 'content-type': 'application/vnd.api+json' },
-        body: JSON.stringify(bookingDoc(f, { attributes: { email: `racer${i}@example.com`, rego: `RACE${i}` } })),
-      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { errors?: Array<{ detail: string }> } })),
+        body: JSON.stringify(
+          bookingDoc(f, { attributes: { email: `racer${i}@example.com`, rego: `RACE${i}` } }),
+        ),
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { errors?: Array<{ detail: string }> },
+      })),
     );
     const results = await Promise.all(requests);
     const created = results.filter((r) => r.status === 201);
@@ -51,7 +59,9 @@ describe('capacity under concurrent online bookings', () => {
     const [present] = await server.handle.db
       .select({ count: sql<number>`count(*)::int` })
       .from(bookings)
-      .where(sql`${bookings.lotId} = ${f.outdoor.id} AND ${bookings.status} IN ('complete', 'pending') AND ${bookings.startDatetime} < '2026-12-03T00:00:00+11:00' AND ${bookings.endDatetime} >= '2026-12-02T00:00:00+11:00'`);
+      .where(
+        sql`${bookings.lotId} = ${f.outdoor.id} AND ${bookings.status} IN ('complete', 'pending') AND ${bookings.startDatetime} < '2026-12-03T00:00:00+11:00' AND ${bookings.endDatetime} >= '2026-12-02T00:00:00+11:00'`,
+      );
     expect(present?.count).toBe(10);
   });
 });

@@ -26,7 +26,11 @@ export interface ResolvedCustomer {
   email: string;
 }
 
-export async function resolveCustomer(ctx: RequestContext, details: PartyDetails, customerId: number | null | undefined): Promise<ResolvedCustomer> {
+export async function resolveCustomer(
+  ctx: RequestContext,
+  details: PartyDetails,
+  customerId: number | null | undefined,
+): Promise<ResolvedCustomer> {
   const staff = isStaff(ctx.user);
   if (ctx.user && !staff) {
     // A logged-in customer books for themselves; their account email is read-only here.
@@ -45,7 +49,11 @@ export async function resolveCustomer(ctx: RequestContext, details: PartyDetails
 
   const email = details.email || placeholderEmail(randomUUID(), ctx.services.config.emailDomain);
   if (!staff) {
-    const [registered] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    const [registered] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
     if (registered) throw errors.invalid(messages.emailBelongsToUser, 'email', 'email_registered');
   }
   // A returning guest (or a walk-in staff already know) keeps one customer record per email.
@@ -66,10 +74,14 @@ export async function resolveCustomer(ctx: RequestContext, details: PartyDetails
   };
   if (existing) {
     // Guests' latest details win; a registered customer's profile is theirs to edit, not a booking's.
-    if (existing.userId === null) await ctx.db.update(customers).set(values).where(eq(customers.id, existing.id));
+    if (existing.userId === null)
+      await ctx.db.update(customers).set(values).where(eq(customers.id, existing.id));
     return { id: existing.id, userId: existing.userId, email: existing.email };
   }
-  const [created] = await ctx.db.insert(customers).values({ ...values, email, created: ctx.now }).returning();
+  const [created] = await ctx.db
+    .insert(customers)
+    .values({ ...values, email, created: ctx.now })
+    .returning();
   if (!created) throw new Error('Customer not created');
   return { id: created.id, userId: null, email };
 }
@@ -83,7 +95,12 @@ export interface VehicleDetails {
 }
 
 /** The saved vehicle named (it must be the customer's), or the customer's car with this rego, or a new one. */
-export async function resolveVehicle(ctx: RequestContext, customerId: number, details: VehicleDetails, vehicleId: number | null | undefined): Promise<number> {
+export async function resolveVehicle(
+  ctx: RequestContext,
+  customerId: number,
+  details: VehicleDetails,
+  vehicleId: number | null | undefined,
+): Promise<number> {
   if (vehicleId != null) {
     const [row] = await ctx.db
       .select({ id: vehicles.id })
@@ -95,12 +112,19 @@ export async function resolveVehicle(ctx: RequestContext, customerId: number, de
   const [found] = await ctx.db
     .select({ id: vehicles.id })
     .from(vehicles)
-    .where(and(eq(vehicles.ownerId, customerId), eq(vehicles.rego, details.rego), eq(vehicles.deleted, false)))
+    .where(
+      and(eq(vehicles.ownerId, customerId), eq(vehicles.rego, details.rego), eq(vehicles.deleted, false)),
+    )
     .limit(1);
   if (found) {
     await ctx.db
       .update(vehicles)
-      .set({ make: details.make, model: details.model, colour: details.colour, vehicleTypeId: details.vehicleTypeId })
+      .set({
+        make: details.make,
+        model: details.model,
+        colour: details.colour,
+        vehicleTypeId: details.vehicleTypeId,
+      })
       .where(eq(vehicles.id, found.id));
     return found.id;
   }

@@ -45,13 +45,22 @@ async function refundRecorded(db: Executor, bookingId: number, key: string): Pro
   const [row] = await db
     .select({ id: bookingLogs.id })
     .from(bookingLogs)
-    .where(and(eq(bookingLogs.bookingId, bookingId), eq(bookingLogs.action, 'refunded'), sql`${bookingLogs.info}->>'key' = ${key}`))
+    .where(
+      and(
+        eq(bookingLogs.bookingId, bookingId),
+        eq(bookingLogs.action, 'refunded'),
+        sql`${bookingLogs.info}->>'key' = ${key}`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
 
 /** Writes the decision to refund (inside the deciding transaction): see the module's comment. */
-export async function refundDue(db: Executor, entry: { bookingId: number; key: string; cents: Cents; userId: number | null; now: Date; reason: string }): Promise<void> {
+export async function refundDue(
+  db: Executor,
+  entry: { bookingId: number; key: string; cents: Cents; userId: number | null; now: Date; reason: string },
+): Promise<void> {
   if (entry.cents <= 0) return;
   await db.insert(bookingLogs).values({
     bookingId: entry.bookingId,
@@ -66,7 +75,12 @@ export async function refundDue(db: Executor, entry: { bookingId: number; key: s
  * Refunds `cents` of a booking for one reason (`key`, e.g. `cancel-12`). Calling it again with the
  * same key changes nothing: the provider answers the same refunds and the ledger records them once.
  */
-export async function refundBooking(deps: RefundDeps, bookingId: number, cents: Cents, key: string): Promise<RefundOutcome> {
+export async function refundBooking(
+  deps: RefundDeps,
+  bookingId: number,
+  cents: Cents,
+  key: string,
+): Promise<RefundOutcome> {
   if (cents <= 0 || (await refundRecorded(deps.database, bookingId, key))) return NOTHING;
   const lines: Array<RefundLine & { cents: Cents }> = [];
   let creditCents = 0;
@@ -75,8 +89,17 @@ export async function refundBooking(deps: RefundDeps, bookingId: number, cents: 
       creditCents += line.amountCents;
       continue;
     }
-    const refund = await deps.provider.refund({ paymentIntentId: line.reference, amountCents: line.amountCents, idempotencyKey: `${key}-${line.reference}` });
-    lines.push({ paymentIntent: line.reference, refund: refund.id, amount: formatMoney(refund.amountCents), cents: refund.amountCents });
+    const refund = await deps.provider.refund({
+      paymentIntentId: line.reference,
+      amountCents: line.amountCents,
+      idempotencyKey: `${key}-${line.reference}`,
+    });
+    lines.push({
+      paymentIntent: line.reference,
+      refund: refund.id,
+      amount: formatMoney(refund.amountCents),
+      cents: refund.amountCents,
+    });
   }
   const refundedCents = lines.reduce((sum, line) => sum + line.cents, 0);
   return deps.database.transaction(async (tx) => {
@@ -100,7 +123,12 @@ export async function refundBooking(deps: RefundDeps, bookingId: number, cents: 
       userId: deps.userId,
       timestamp: deps.now,
       action: 'refunded',
-      info: { key, amount: formatMoney(refundedCents), credit: formatMoney(creditCents), refunds: lines.map(({ cents: _cents, ...line }) => line) },
+      info: {
+        key,
+        amount: formatMoney(refundedCents),
+        credit: formatMoney(creditCents),
+        refunds: lines.map(({ cents: _cents, ...line }) => line),
+      },
     });
     const after = await syncBookingMoney(tx, bookingId);
     // The audit trail: who asked for it (the traveller's login, none for a guest's emailed access).
@@ -111,7 +139,12 @@ export async function refundBooking(deps: RefundDeps, bookingId: number, cents: 
       timestamp: deps.now,
       before: paymentFields(synced.before),
       after: paymentFields(after?.after ?? synced.after),
-      detail: { key, amount: formatMoney(refundedCents), credit: formatMoney(creditCents), refunds: lines.map(({ cents: _cents, ...line }) => ({ ...line })) },
+      detail: {
+        key,
+        amount: formatMoney(refundedCents),
+        credit: formatMoney(creditCents),
+        refunds: lines.map(({ cents: _cents, ...line }) => ({ ...line })),
+      },
     });
     return { refundedCents, creditCents };
   });
@@ -140,7 +173,10 @@ export async function settleDueRefunds(deps: Omit<RefundDeps, 'userId'>): Promis
       await refundBooking({ ...deps, userId: row.userId }, row.bookingId, parseMoney(info.amount), info.key);
       settled += 1;
     } catch (error) {
-      console.error(`Refund ${info.key} of booking ${row.bookingId} could not be made:`, error instanceof Error ? error.message : error);
+      console.error(
+        `Refund ${info.key} of booking ${row.bookingId} could not be made:`,
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   return settled;

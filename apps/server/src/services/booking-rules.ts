@@ -25,9 +25,23 @@ export async function lockLot(ctx: RequestContext, lotId: number): Promise<LotRo
   return lot;
 }
 
-export async function assertCapacity(ctx: RequestContext, lot: LotRow, start: Date, end: Date, excludeBookingId?: number): Promise<void> {
+export async function assertCapacity(
+  ctx: RequestContext,
+  lot: LotRow,
+  start: Date,
+  end: Date,
+  excludeBookingId?: number,
+): Promise<void> {
   const tz = ctx.services.config.timeZone;
-  const present = await presentByDay(ctx.db, [lot.id], businessDate(start, tz), businessDate(end, tz), tz, ctx.now, excludeBookingId);
+  const present = await presentByDay(
+    ctx.db,
+    [lot.id],
+    businessDate(start, tz),
+    businessDate(end, tz),
+    tz,
+    ctx.now,
+    excludeBookingId,
+  );
   if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
     throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');
   }
@@ -36,7 +50,12 @@ export async function assertCapacity(ctx: RequestContext, lot: LotRow, start: Da
 /** A stay no longer than MAX_STAY_DAYS, starting at most BOOKING_HORIZON_DAYS ahead (settings). */
 export function assertStayLimits(ctx: RequestContext, start: Date, end: Date | null): void {
   const tz = ctx.services.config.timeZone;
-  const [problem] = stayLimitProblems(businessDate(start, tz), end && businessDate(end, tz), businessDate(ctx.now, tz), ctx.services.config.stayLimits);
+  const [problem] = stayLimitProblems(
+    businessDate(start, tz),
+    end && businessDate(end, tz),
+    businessDate(ctx.now, tz),
+    ctx.services.config.stayLimits,
+  );
   if (problem) throw errors.invalid(problem.message, problem.field, 'stay_limit');
 }
 
@@ -45,16 +64,32 @@ export async function assertOnlineFormOpen(ctx: RequestContext): Promise<void> {
   const [blockout] = await ctx.db
     .select({ message: blockoutPeriods.message })
     .from(blockoutPeriods)
-    .where(and(eq(blockoutPeriods.blockType, 'online_form'), lte(blockoutPeriods.startDatetime, ctx.now), gt(blockoutPeriods.endDatetime, ctx.now)))
+    .where(
+      and(
+        eq(blockoutPeriods.blockType, 'online_form'),
+        lte(blockoutPeriods.startDatetime, ctx.now),
+        gt(blockoutPeriods.endDatetime, ctx.now),
+      ),
+    )
     .limit(1);
-  if (blockout) throw errors.invalid(blockout.message || messages.onlineBookingUnavailable, undefined, 'online_form_blocked');
+  if (blockout)
+    throw errors.invalid(
+      blockout.message || messages.onlineBookingUnavailable,
+      undefined,
+      'online_form_blocked',
+    );
 }
 
 /** No drop-off or pick-up inside a parking blockout. */
 export async function assertNotBlockedOut(ctx: RequestContext, start: Date, end: Date): Promise<void> {
-  const inside = (instant: Date) => and(lte(blockoutPeriods.startDatetime, instant), gt(blockoutPeriods.endDatetime, instant));
+  const inside = (instant: Date) =>
+    and(lte(blockoutPeriods.startDatetime, instant), gt(blockoutPeriods.endDatetime, instant));
   const rows = await ctx.db
-    .select({ message: blockoutPeriods.message, start: blockoutPeriods.startDatetime, end: blockoutPeriods.endDatetime })
+    .select({
+      message: blockoutPeriods.message,
+      start: blockoutPeriods.startDatetime,
+      end: blockoutPeriods.endDatetime,
+    })
     .from(blockoutPeriods)
     .where(and(eq(blockoutPeriods.blockType, 'parking'), or(inside(start), inside(end))));
   for (const row of rows) {
@@ -98,7 +133,14 @@ export async function priceExtras(
   return ids.map((id) => {
     const variation = variations.find((v) => v.extraId === id);
     const base = byId.get(id)?.basePrice ?? '0';
-    return { id, cents: extraPriceCents(base, new Map(variation ? [[vehicleTypeId, variation.price]] : []), vehicleTypeId) };
+    return {
+      id,
+      cents: extraPriceCents(
+        base,
+        new Map(variation ? [[vehicleTypeId, variation.price]] : []),
+        vehicleTypeId,
+      ),
+    };
   });
 }
 
@@ -110,9 +152,19 @@ export type DiscountRow = typeof discounts.$inferSelect;
  * when it may be used now for a drop-off at `dropOff`, else a 400 on `field` that does not say whether
  * the code exists.
  */
-export async function applicablePromo(ctx: RequestContext, code: string, dropOff: Date | null, field = 'promoCode'): Promise<DiscountRow> {
-  const [discount] = await ctx.db.select().from(discounts).where(eq(discounts.promoCode, code.trim().toUpperCase())).limit(1);
-  if (!discount || !promoApplies(discount, ctx.now, dropOff)) throw errors.invalid(messages.promoInvalid, field, 'promo_invalid');
+export async function applicablePromo(
+  ctx: RequestContext,
+  code: string,
+  dropOff: Date | null,
+  field = 'promoCode',
+): Promise<DiscountRow> {
+  const [discount] = await ctx.db
+    .select()
+    .from(discounts)
+    .where(eq(discounts.promoCode, code.trim().toUpperCase()))
+    .limit(1);
+  if (!discount || !promoApplies(discount, ctx.now, dropOff))
+    throw errors.invalid(messages.promoInvalid, field, 'promo_invalid');
   return discount;
 }
 
@@ -123,7 +175,17 @@ export async function applicablePromo(ctx: RequestContext, code: string, dropOff
  */
 export async function throttlePromoLookups(ctx: RequestContext): Promise<void> {
   const limits = ctx.services.config.rateLimits;
-  await ctx.services.rateLimiter.consume(`promo:ip:${ctx.ip}`, limits.requestsPerIp, limits.windowMs, quoteMessages.tooManyPromoChecks);
-  if (ctx.user) await ctx.services.rateLimiter.consume(`promo:user:${ctx.user.id}`, limits.requestsPerAccount, limits.windowMs, quoteMessages.tooManyPromoChecks);
+  await ctx.services.rateLimiter.consume(
+    `promo:ip:${ctx.ip}`,
+    limits.requestsPerIp,
+    limits.windowMs,
+    quoteMessages.tooManyPromoChecks,
+  );
+  if (ctx.user)
+    await ctx.services.rateLimiter.consume(
+      `promo:user:${ctx.user.id}`,
+      limits.requestsPerAccount,
+      limits.windowMs,
+      quoteMessages.tooManyPromoChecks,
+    );
 }
-

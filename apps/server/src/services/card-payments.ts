@@ -19,21 +19,39 @@ import { intentIdFromSecret, PaymentDeclinedError, type ProviderPaymentIntent } 
 import { bookingLedger } from './ledger';
 import { openBookingPayment } from './online-payment';
 import { afterPayment } from './payment-outcomes';
-import { applySucceededIntent, handleProviderEvent, refusedPaymentKey, type AppliedPayment } from './payment-events';
+import {
+  applySucceededIntent,
+  handleProviderEvent,
+  refusedPaymentKey,
+  type AppliedPayment,
+} from './payment-events';
 
 /** A payment refused (refunded at once) is the request's error, in the traveller's words. */
 function throwIfRefused(payment: AppliedPayment | null): void {
   if (payment?.kind === 'refused') {
-    throw errors.invalid(refusedPaymentMessage(payment.reason ?? 'cancelled', formatAud(payment.amountCents)), undefined, 'payment_refunded');
+    throw errors.invalid(
+      refusedPaymentMessage(payment.reason ?? 'cancelled', formatAud(payment.amountCents)),
+      undefined,
+      'payment_refunded',
+    );
   }
 }
 
 /** A payment the webhook applied first and refused: the browser's confirmation says so too. */
-async function refusedEarlier(db: Executor, intentId: string, amountCents: number): Promise<AppliedPayment | null> {
+async function refusedEarlier(
+  db: Executor,
+  intentId: string,
+  amountCents: number,
+): Promise<AppliedPayment | null> {
   const [due] = await db
     .select({ bookingId: bookingLogs.bookingId, info: bookingLogs.info })
     .from(bookingLogs)
-    .where(and(eq(bookingLogs.action, 'refund_due'), sql`${bookingLogs.info}->>'key' = ${refusedPaymentKey(intentId)}`))
+    .where(
+      and(
+        eq(bookingLogs.action, 'refund_due'),
+        sql`${bookingLogs.info}->>'key' = ${refusedPaymentKey(intentId)}`,
+      ),
+    )
     .limit(1);
   if (!due) return null;
   const reason = (due.info as { reason?: RefusedPaymentReason }).reason ?? 'cancelled';
@@ -41,14 +59,24 @@ async function refusedEarlier(db: Executor, intentId: string, amountCents: numbe
 }
 
 /** The browser says a payment went through; the provider is asked whether it did, and it is applied once. */
-export async function confirmCardPayment(ctx: RequestContext, clientSecret: string): Promise<ProviderPaymentIntent> {
+export async function confirmCardPayment(
+  ctx: RequestContext,
+  clientSecret: string,
+): Promise<ProviderPaymentIntent> {
   const notFound = () => errors.invalid('This payment could not be found.', 'clientSecret', 'not_found');
   const intentId = intentIdFromSecret(clientSecret);
   if (!intentId) throw notFound();
   const intent = await ctx.services.payments.retrievePaymentIntent(intentId).catch(() => null);
   if (!intent || intent.clientSecret !== clientSecret) throw notFound();
-  if (intent.status !== 'succeeded') throw errors.invalid(intent.lastError ?? 'The payment has not been completed.', 'clientSecret', 'payment_incomplete');
-  const applied = await inTransaction(ctx, (tx) => applySucceededIntent(tx.db, intent, tx.now, 'browser', ctx.services.config.timeZone));
+  if (intent.status !== 'succeeded')
+    throw errors.invalid(
+      intent.lastError ?? 'The payment has not been completed.',
+      'clientSecret',
+      'payment_incomplete',
+    );
+  const applied = await inTransaction(ctx, (tx) =>
+    applySucceededIntent(tx.db, intent, tx.now, 'browser', ctx.services.config.timeZone),
+  );
   // Only the caller that applied the payment emails: a webhook that came first has already.
   if (applied) await afterPayment(ctx.services, applied);
   throwIfRefused(applied ?? (await refusedEarlier(ctx.db, intent.id, intent.amountCents)));
@@ -56,21 +84,31 @@ export async function confirmCardPayment(ctx: RequestContext, clientSecret: stri
 }
 
 /** Staff take a card payment for a saved booking (back office: Make Payment), at most what it owes. */
-export async function openStaffPayment(ctx: RequestContext, bookingId: number, amount: string): Promise<{ cents: Cents; clientSecret: string | null }> {
+export async function openStaffPayment(
+  ctx: RequestContext,
+  bookingId: number,
+  amount: string,
+): Promise<{ cents: Cents; clientSecret: string | null }> {
   const pointer = '/data/relationships/booking';
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw errors.doesNotExist(bookingId, pointer);
-  if (!goingAhead(booking.status)) throw errors.invalid('This booking has been cancelled.', pointer, 'cancelled');
+  if (!goingAhead(booking.status))
+    throw errors.invalid('This booking has been cancelled.', pointer, 'cancelled');
   const { summary } = await bookingLedger(ctx.db, booking);
-  if (summary.owedCents <= 0) throw errors.invalid('This booking has already been paid.', pointer, 'already_paid');
+  if (summary.owedCents <= 0)
+    throw errors.invalid('This booking has already been paid.', pointer, 'already_paid');
   const cents = parseMoney(amount);
   if (cents <= 0) throw errors.invalid('Number must be greater than 0', 'amount');
-  if (cents > summary.owedCents) throw errors.invalid(`The amount due is ${formatMoney(summary.owedCents)}.`, 'amount', 'too_much');
+  if (cents > summary.owedCents)
+    throw errors.invalid(`The amount due is ${formatMoney(summary.owedCents)}.`, 'amount', 'too_much');
   return { cents, clientSecret: await openBookingPayment(ctx, bookingId, cents) };
 }
 
 /** The local provider's card form: the simulated issuer decides, and its event is applied in-process. */
-export async function payWithLocalCard(ctx: RequestContext, card: CardInput & { clientSecret: string }): Promise<ProviderPaymentIntent> {
+export async function payWithLocalCard(
+  ctx: RequestContext,
+  card: CardInput & { clientSecret: string },
+): Promise<ProviderPaymentIntent> {
   const provider = ctx.services.payments;
   if (!isLocalProvider(provider)) throw errors.notFound();
   let result;
@@ -91,7 +129,8 @@ export async function payWithLocalCard(ctx: RequestContext, card: CardInput & { 
       await afterPayment(ctx.services, payment);
     },
   });
-  if (result.intent.status !== 'succeeded') throw errors.invalid(result.intent.lastError ?? messages.unknownError, 'number', 'card_declined');
+  if (result.intent.status !== 'succeeded')
+    throw errors.invalid(result.intent.lastError ?? messages.unknownError, 'number', 'card_declined');
   throwIfRefused(applied);
   return result.intent;
 }

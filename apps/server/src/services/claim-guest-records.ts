@@ -17,7 +17,13 @@ export async function claimGuestRecords(db: Executor, userId: number): Promise<n
   const guests = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(sql`lower(${customers.email}) = ${owner.email}`, isNull(customers.userId), ne(customers.id, owner.customerId)));
+    .where(
+      and(
+        sql`lower(${customers.email}) = ${owner.email}`,
+        isNull(customers.userId),
+        ne(customers.id, owner.customerId),
+      ),
+    );
   const ids = guests.map((guest) => guest.id);
   if (ids.length === 0) return 0;
   await db.update(bookings).set({ customerId: owner.customerId }).where(inArray(bookings.customerId, ids));

@@ -5,21 +5,42 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { publicBookingSchema, staffBookingSchema, bookingCode, type StaffBookingInput } from '@parking/domain/booking';
+import {
+  publicBookingSchema,
+  staffBookingSchema,
+  bookingCode,
+  type StaffBookingInput,
+} from '@parking/domain/booking';
 import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
 import { businessDate } from '@parking/domain/dates';
 import { formatMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
 import { sendBookingEmail } from '../mail/booking-confirmation';
-import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, vehicleTypes } from '../db/schema/index';
+import {
+  airlines,
+  bookingExtras,
+  bookingLogs,
+  bookings,
+  customers,
+  lotRegions,
+  vehicleTypes,
+} from '../db/schema/index';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { isIdText } from '../jsonapi/values';
 import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
 import { mustExist } from './lookups';
-import { assertCapacity, assertStayLimits, assertNotBlockedOut, assertOnlineFormOpen, applicablePromo, lockLot, priceExtras } from './booking-rules';
+import {
+  assertCapacity,
+  assertStayLimits,
+  assertNotBlockedOut,
+  assertOnlineFormOpen,
+  applicablePromo,
+  lockLot,
+  priceExtras,
+} from './booking-rules';
 import { recordStaffMoney } from './ledger';
 import { priceStay } from './price-stay';
 
@@ -59,27 +80,46 @@ export function relationshipIds(doc: WriteDocument) {
 }
 
 /** Flights: the departure airline is required; a flight number too unless the airline is "Not flying". */
-async function checkFlights(ctx: RequestContext, airlineOut: number | null | undefined, flightNumberOut: string) {
-  if (airlineOut == null) throw errors.invalid(messages.required, '/data/relationships/airlineOut', 'required');
+async function checkFlights(
+  ctx: RequestContext,
+  airlineOut: number | null | undefined,
+  flightNumberOut: string,
+) {
+  if (airlineOut == null)
+    throw errors.invalid(messages.required, '/data/relationships/airlineOut', 'required');
   const [airline] = await ctx.db.select().from(airlines).where(eq(airlines.id, airlineOut));
   if (!airline) throw errors.doesNotExist(airlineOut, '/data/relationships/airlineOut');
-  if (airline.name !== 'Not flying' && !flightNumberOut) throw errors.invalid(messages.flightNumberRequired, 'flightNumberOut', 'required');
+  if (airline.name !== 'Not flying' && !flightNumberOut)
+    throw errors.invalid(messages.flightNumberRequired, 'flightNumberOut', 'required');
 }
 
 async function newBookingCode(ctx: RequestContext): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const code = bookingCode((size) => randomInt(size));
-    const [taken] = await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingCode, code)).limit(1);
+    const [taken] = await ctx.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.bookingCode, code))
+      .limit(1);
     if (!taken) return code;
   }
   throw new Error('Could not find a free booking code');
 }
 
-async function checkRegion(ctx: RequestContext, lotId: number, regionId: number | null | undefined, row: number | null | undefined) {
+async function checkRegion(
+  ctx: RequestContext,
+  lotId: number,
+  regionId: number | null | undefined,
+  row: number | null | undefined,
+) {
   if (regionId == null) return;
-  const [region] = await ctx.db.select().from(lotRegions).where(and(eq(lotRegions.id, regionId), eq(lotRegions.lotId, lotId)));
+  const [region] = await ctx.db
+    .select()
+    .from(lotRegions)
+    .where(and(eq(lotRegions.id, regionId), eq(lotRegions.lotId, lotId)));
   if (!region) throw errors.doesNotExist(regionId, '/data/relationships/lotRegion');
-  if (row != null && row > region.rows) throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
+  if (row != null && row > region.rows)
+    throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
 }
 
 export async function createBooking(ctx: RequestContext, doc: WriteDocument): Promise<number> {
@@ -94,24 +134,32 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   const end = input.endDatetime;
 
   if (rel.lot == null) throw errors.invalid(messages.required, '/data/relationships/lot', 'required');
-  if (rel.vehicleType == null) throw errors.invalid(messages.required, '/data/relationships/vehicleType', 'required');
+  if (rel.vehicleType == null)
+    throw errors.invalid(messages.required, '/data/relationships/vehicleType', 'required');
   await mustExist(ctx, vehicleTypes, rel.vehicleType, 'vehicleType');
   assertStayLimits(ctx, start, end);
   await mustExist(ctx, airlines, rel.airlineIn, 'airlineIn');
   if (!staff) {
-    if (businessDate(start, tz) < businessDate(ctx.now, tz)) throw errors.invalid(messages.dateInFuture, 'startDatetime');
+    if (businessDate(start, tz) < businessDate(ctx.now, tz))
+      throw errors.invalid(messages.dateInFuture, 'startDatetime');
     await assertOnlineFormOpen(ctx);
     await assertNotBlockedOut(ctx, start, end);
     await checkFlights(ctx, rel.airlineOut, input.flightNumberOut);
     for (const name of ['lotRegion', 'discount', 'parkedBy'] as const) {
-      if (rel[name] != null) throw errors.invalid('Only staff can set this.', `/data/relationships/${name}`, 'permission_denied');
+      if (rel[name] != null)
+        throw errors.invalid('Only staff can set this.', `/data/relationships/${name}`, 'permission_denied');
     }
   } else {
     await mustExist(ctx, airlines, rel.airlineOut, 'airlineOut');
   }
 
   const customer = await resolveCustomer(ctx, input, rel.customer);
-  const vehicleId = await resolveVehicle(ctx, customer.id, { ...input, vehicleTypeId: rel.vehicleType }, rel.vehicle);
+  const vehicleId = await resolveVehicle(
+    ctx,
+    customer.id,
+    { ...input, vehicleTypeId: rel.vehicleType },
+    rel.vehicle,
+  );
   const pricedExtras = await priceExtras(ctx, rel.extras ?? [], rel.vehicleType, start, end, staff);
 
   let discountId: number | null = null;
@@ -157,14 +205,21 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   const status = staff ? (input.status ?? 'complete') : free ? 'complete' : 'pending';
   const paymentStatus = free ? 'paid' : 'unpaid';
 
-  const [customerRow] = await ctx.db.select({ email: customers.email }).from(customers).where(eq(customers.id, customer.id));
+  const [customerRow] = await ctx.db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customer.id));
   const [booking] = await ctx.db
     .insert(bookings)
     .values({
       bookingCode: await newBookingCode(ctx),
       status,
       paymentStatus,
-      bookingType: staff ? (input.bookingType ?? (rel.customer != null ? 'Regular' : 'New')) : returning ? 'Regular - Website' : 'New - Website',
+      bookingType: staff
+        ? (input.bookingType ?? (rel.customer != null ? 'Regular' : 'New'))
+        : returning
+          ? 'Regular - Website'
+          : 'New - Website',
       lotId: lot.id,
       lotRegionId: staff ? (rel.lotRegion ?? null) : null,
       lotRegionRow: staff ? (input.lotRegionRow ?? null) : null,
@@ -221,7 +276,13 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
   // Fault tests stop here: the booking row is written, its extras and log are not.
   await faultPoint('booking-save');
   if (pricedExtras.length) {
-    await ctx.db.insert(bookingExtras).values(pricedExtras.map((extra) => ({ bookingId: booking.id, extraId: extra.id, price: formatMoney(extra.cents) })));
+    await ctx.db.insert(bookingExtras).values(
+      pricedExtras.map((extra) => ({
+        bookingId: booking.id,
+        extraId: extra.id,
+        price: formatMoney(extra.cents),
+      })),
+    );
   }
   if (staff) {
     const sent = (name: keyof StaffBookingInput) => name in doc.attributes;

@@ -3,12 +3,28 @@
  * extras list (`filter[checkAvailability]`) shows it, and a booking refuses the extras it names.
  */
 import { and, between, eq, gt, lt } from 'drizzle-orm';
-import { stayDates, unavailableExtraIds as unavailableOf, type BlockoutRule, type ExceptionalDayRule } from '@parking/domain/availability';
+import {
+  stayDates,
+  unavailableExtraIds as unavailableOf,
+  type BlockoutRule,
+  type ExceptionalDayRule,
+} from '@parking/domain/availability';
 import type { Executor } from '../db/client';
-import { blockoutPeriodExtras, blockoutPeriods, exceptionalDays, exceptionalDayUnavailableExtras, extras } from '../db/schema/index';
+import {
+  blockoutPeriodExtras,
+  blockoutPeriods,
+  exceptionalDays,
+  exceptionalDayUnavailableExtras,
+  extras,
+} from '../db/schema/index';
 
 /** The ids of the extras that cannot be booked for a stay from `start` to `end`. */
-export async function unavailableExtraIds(db: Executor, start: Date, end: Date, timeZone: string): Promise<Set<number>> {
+export async function unavailableExtraIds(
+  db: Executor,
+  start: Date,
+  end: Date,
+  timeZone: string,
+): Promise<Set<number>> {
   const stay = { start, end };
   const { first, last } = stayDates(stay, timeZone);
   // The queries narrow the calendar to the stay; the domain rule still decides.
@@ -23,17 +39,31 @@ export async function unavailableExtraIds(db: Executor, start: Date, end: Date, 
       })
       .from(blockoutPeriods)
       .innerJoin(blockoutPeriodExtras, eq(blockoutPeriodExtras.blockoutPeriodId, blockoutPeriods.id))
-      .where(and(eq(blockoutPeriods.blockType, 'extra'), lt(blockoutPeriods.startDatetime, end), gt(blockoutPeriods.endDatetime, start))),
+      .where(
+        and(
+          eq(blockoutPeriods.blockType, 'extra'),
+          lt(blockoutPeriods.startDatetime, end),
+          gt(blockoutPeriods.endDatetime, start),
+        ),
+      ),
     db
       .select({ date: exceptionalDays.date, extraId: exceptionalDayUnavailableExtras.extraId })
       .from(exceptionalDays)
-      .innerJoin(exceptionalDayUnavailableExtras, eq(exceptionalDayUnavailableExtras.dayId, exceptionalDays.id))
+      .innerJoin(
+        exceptionalDayUnavailableExtras,
+        eq(exceptionalDayUnavailableExtras.dayId, exceptionalDays.id),
+      )
       .where(between(exceptionalDays.date, first, last)),
   ]);
 
   const blockouts = new Map<number, BlockoutRule & { extraIds: number[] }>();
   for (const row of blockoutRows) {
-    const rule = blockouts.get(row.id) ?? { blockType: 'extra', startDatetime: row.startDatetime, endDatetime: row.endDatetime, extraIds: [] };
+    const rule = blockouts.get(row.id) ?? {
+      blockType: 'extra',
+      startDatetime: row.startDatetime,
+      endDatetime: row.endDatetime,
+      extraIds: [],
+    };
     rule.extraIds.push(row.extraId);
     blockouts.set(row.id, rule);
   }
@@ -43,5 +73,10 @@ export async function unavailableExtraIds(db: Executor, start: Date, end: Date, 
     rule.unavailableExtraIds.push(row.extraId);
     days.set(row.date, rule);
   }
-  return unavailableOf(extraRows, stay, { blockouts: [...blockouts.values()], exceptionalDays: [...days.values()] }, timeZone);
+  return unavailableOf(
+    extraRows,
+    stay,
+    { blockouts: [...blockouts.values()], exceptionalDays: [...days.values()] },
+    timeZone,
+  );
 }

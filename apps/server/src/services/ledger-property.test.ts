@@ -46,21 +46,33 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('staffRefund' as const), cents: fc.integer({ min: 1, max: 8000 }), method }),
   fc.constant<Step>({ kind: 'payBalance' }),
   // The return moved to 2..7 December (booked: 1 to 3 December): cheaper, the same or dearer.
-  fc.record({ kind: fc.constant('change' as const), endDay: fc.integer({ min: 2, max: 7 }), pay: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('change' as const),
+    endDay: fc.integer({ min: 2, max: 7 }),
+    pay: fc.boolean(),
+  }),
   fc.constant<Step>({ kind: 'waitOutHold' }),
   fc.constant<Step>({ kind: 'cancel' }),
 );
 
 const card = (clientSecret: string) =>
-  api(server.app, 'POST', `${V1}/local-payments/`, { body: doc('local-payments', { clientSecret, number: '4242424242424242', expiry: '12 / 30', cvc: '123' }) });
+  api(server.app, 'POST', `${V1}/local-payments/`, {
+    body: doc('local-payments', { clientSecret, number: '4242424242424242', expiry: '12 / 30', cvc: '123' }),
+  });
 const patchPaid = (id: number, amountPaid: string, paymentMethod: string) =>
-  api(server.app, 'PATCH', `${V1}/bookings/${id}/`, { token: staff, body: { data: { type: 'bookings', id: String(id), attributes: { amountPaid, paymentMethod } } } });
+  api(server.app, 'PATCH', `${V1}/bookings/${id}/`, {
+    token: staff,
+    body: { data: { type: 'bookings', id: String(id), attributes: { amountPaid, paymentMethod } } },
+  });
 const row = async (id: number) => {
   const [booking] = await server.handle.db.select().from(bookings).where(eq(bookings.id, id));
   if (!booking) throw new Error('booking gone');
   return booking;
 };
-const owed = (booking: typeof bookings.$inferSelect) => (booking.status === 'cancelled' ? 0 : Math.max(0, parseMoney(booking.totalCost) - parseMoney(booking.amountPaid)));
+const owed = (booking: typeof bookings.$inferSelect) =>
+  booking.status === 'cancelled'
+    ? 0
+    : Math.max(0, parseMoney(booking.totalCost) - parseMoney(booking.amountPaid));
 
 /** Which steps were carried out (2xx), so that the property is known to have exercised each of them. */
 const done = new Map<string, number>();
@@ -77,11 +89,18 @@ async function run(step: Step, id: number): Promise<void> {
       return;
     case 'staffRefund':
       // Refused (400) when more than that method's payments would go back: an answer, and nothing saved.
-      tally(step.kind, (await patchPaid(id, formatMoney(Math.max(0, paid - step.cents)), step.method)).status);
+      tally(
+        step.kind,
+        (await patchPaid(id, formatMoney(Math.max(0, paid - step.cents)), step.method)).status,
+      );
       return;
     case 'payBalance': {
-      const balance = await api(server.app, 'POST', `${V1}/manage-bookings/${id}/payments/`, { token: staff, body: doc('payments', {}) });
-      if (balance.status === 201) tally(step.kind, (await card(String(one(balance.body).attributes.clientSecret))).status);
+      const balance = await api(server.app, 'POST', `${V1}/manage-bookings/${id}/payments/`, {
+        token: staff,
+        body: doc('payments', {}),
+      });
+      if (balance.status === 201)
+        tally(step.kind, (await card(String(one(balance.body).attributes.clientSecret))).status);
       return;
     }
     case 'change': {
@@ -101,43 +120,81 @@ async function run(step: Step, id: number): Promise<void> {
       server.clock.advance(PENDING_HOLD_MS + 60_000);
       return;
     case 'cancel':
-      tally(step.kind, (await api(server.app, 'POST', `${V1}/manage-bookings/${id}/cancellation/`, { token: staff, body: doc('cancellations', {}) })).status);
+      tally(
+        step.kind,
+        (
+          await api(server.app, 'POST', `${V1}/manage-bookings/${id}/cancellation/`, {
+            token: staff,
+            body: doc('cancellations', {}),
+          })
+        ).status,
+      );
       return;
   }
 }
 
 async function checkInvariants(id: number): Promise<void> {
   const booking = await row(id);
-  const movements = await server.handle.db.select().from(bookingMovements).where(eq(bookingMovements.bookingId, id));
-  const total = (kind: string) => movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + parseMoney(m.amount), 0);
+  const movements = await server.handle.db
+    .select()
+    .from(bookingMovements)
+    .where(eq(bookingMovements.bookingId, id));
+  const total = (kind: string) =>
+    movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + parseMoney(m.amount), 0);
   expect(parseMoney(booking.amountPaid)).toBe(total('payment') - total('refund'));
   expect(parseMoney(booking.amountPaid)).toBeGreaterThanOrEqual(0);
   // Card refunds stay within the card payment each went back to, in our ledger and at the provider.
   for (const payment of movements.filter((m) => m.kind === 'payment' && m.reference)) {
-    const back = movements.filter((m) => m.kind === 'refund' && m.reference === payment.reference).reduce((sum, m) => sum + parseMoney(m.amount), 0);
+    const back = movements
+      .filter((m) => m.kind === 'refund' && m.reference === payment.reference)
+      .reduce((sum, m) => sum + parseMoney(m.amount), 0);
     expect(back).toBeLessThanOrEqual(parseMoney(payment.amount));
   }
-  const providerRefunds = (await server.handle.db.select().from(localProviderObjects).where(eq(localProviderObjects.kind, 'refund'))).map(
-    (object) => object.data as { payment_intent: string; amount: number },
-  );
+  const providerRefunds = (
+    await server.handle.db.select().from(localProviderObjects).where(eq(localProviderObjects.kind, 'refund'))
+  ).map((object) => object.data as { payment_intent: string; amount: number });
   for (const payment of movements.filter((m) => m.kind === 'payment' && m.reference)) {
-    const atProvider = providerRefunds.filter((refund) => refund.payment_intent === payment.reference).reduce((sum, refund) => sum + refund.amount, 0);
+    const atProvider = providerRefunds
+      .filter((refund) => refund.payment_intent === payment.reference)
+      .reduce((sum, refund) => sum + refund.amount, 0);
     expect(atProvider).toBeLessThanOrEqual(parseMoney(payment.amount));
   }
 }
 
 /** After the hold, a change awaiting payment holds nothing: presence equals the booking's own days. */
 async function checkNoStaleHold(id: number): Promise<void> {
-  const awaiting = await server.handle.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, id));
+  const awaiting = await server.handle.db
+    .select()
+    .from(bookingChanges)
+    .where(eq(bookingChanges.bookingId, id));
   const now = server.clock.now();
-  const stale = awaiting.filter((change) => change.status === 'awaiting_payment' && now.getTime() - change.created.getTime() > PENDING_HOLD_MS);
+  const stale = awaiting.filter(
+    (change) =>
+      change.status === 'awaiting_payment' && now.getTime() - change.created.getTime() > PENDING_HOLD_MS,
+  );
   if (stale.length === 0) return;
-  const counted = (await presentByDay(server.handle.db, [f.outdoor.id], '2026-12-01', '2026-12-07', HOBART, now)).get(f.outdoor.id) ?? [];
-  const withoutBooking = (await presentByDay(server.handle.db, [f.outdoor.id], '2026-12-01', '2026-12-07', HOBART, now, id)).get(f.outdoor.id) ?? [];
+  const counted =
+    (await presentByDay(server.handle.db, [f.outdoor.id], '2026-12-01', '2026-12-07', HOBART, now)).get(
+      f.outdoor.id,
+    ) ?? [];
+  const withoutBooking =
+    (await presentByDay(server.handle.db, [f.outdoor.id], '2026-12-01', '2026-12-07', HOBART, now, id)).get(
+      f.outdoor.id,
+    ) ?? [];
   const booking = await row(id);
-  const own = booking.status === 'complete' || (booking.status === 'pending' && now.getTime() - booking.created.getTime() < PENDING_HOLD_MS) ? 1 : 0;
-  const startDay = Number(new Intl.DateTimeFormat('en-AU', { day: 'numeric', timeZone: HOBART }).format(booking.startDatetime));
-  const endDay = Number(new Intl.DateTimeFormat('en-AU', { day: 'numeric', timeZone: HOBART }).format(booking.endDatetime ?? booking.startDatetime));
+  const own =
+    booking.status === 'complete' ||
+    (booking.status === 'pending' && now.getTime() - booking.created.getTime() < PENDING_HOLD_MS)
+      ? 1
+      : 0;
+  const startDay = Number(
+    new Intl.DateTimeFormat('en-AU', { day: 'numeric', timeZone: HOBART }).format(booking.startDatetime),
+  );
+  const endDay = Number(
+    new Intl.DateTimeFormat('en-AU', { day: 'numeric', timeZone: HOBART }).format(
+      booking.endDatetime ?? booking.startDatetime,
+    ),
+  );
   counted.forEach((count, index) => {
     const day = index + 1;
     expect(count - (withoutBooking[index] ?? 0)).toBe(day >= startDay && day <= endDay ? own : 0);
@@ -147,20 +204,27 @@ async function checkNoStaleHold(id: number): Promise<void> {
 describe('the ledger under any sequence of money events (API, real database)', () => {
   it('keeps amountPaid = Σ payments − Σ refunds, refunds within what was paid, and holds no unpaid day past the hold', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.array(step, { minLength: 1, maxLength: 7 }), async (online, steps) => {
-        server.clock.current = new Clock().current;
-        n += 1;
-        const email = `ledger${n}@example.com`;
-        const created = await api(server.app, 'POST', `${V1}/bookings/`, { ...(online ? {} : { token: staff }), body: bookingDoc(f, { attributes: { email } }) });
-        expect(created.status).toBe(201);
-        const id = Number(one(created.body).id);
-        if (online) await card(String(one(created.body).attributes.clientSecret));
-        for (const item of steps) {
-          await run(item, id);
-          await checkInvariants(id);
-          await checkNoStaleHold(id);
-        }
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.array(step, { minLength: 1, maxLength: 7 }),
+        async (online, steps) => {
+          server.clock.current = new Clock().current;
+          n += 1;
+          const email = `ledger${n}@example.com`;
+          const created = await api(server.app, 'POST', `${V1}/bookings/`, {
+            ...(online ? {} : { token: staff }),
+            body: bookingDoc(f, { attributes: { email } }),
+          });
+          expect(created.status).toBe(201);
+          const id = Number(one(created.body).id);
+          if (online) await card(String(one(created.body).attributes.clientSecret));
+          for (const item of steps) {
+            await run(item, id);
+            await checkInvariants(id);
+            await checkNoStaleHold(id);
+          }
+        },
+      ),
       { numRuns: Number(process.env.LEDGER_RUNS ?? 40), seed: Number(process.env.FUZZ_SEED ?? 2020) },
     );
     // Every kind of step was carried out somewhere in the runs (not only refused).

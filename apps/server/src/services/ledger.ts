@@ -6,7 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@parking/domain/constants';
-import { ledgerMessages, refundablePayments, staffMovement, summariseLedger, type LedgerSummary, type Movement, type MovementKind } from '@parking/domain/ledger';
+import {
+  ledgerMessages,
+  refundablePayments,
+  staffMovement,
+  summariseLedger,
+  type LedgerSummary,
+  type Movement,
+  type MovementKind,
+} from '@parking/domain/ledger';
 import { formatAud, formatMoney, parseMoney, type Cents } from '@parking/domain/money';
 import type { Executor } from '../db/client';
 import { bookingMovements, bookings } from '../db/schema/index';
@@ -29,7 +37,8 @@ export interface NewMovement {
 
 /** Records a movement once; answers whether this call recorded it. */
 export async function recordMovement(db: Executor, movement: NewMovement): Promise<boolean> {
-  if (!Number.isInteger(movement.amountCents) || movement.amountCents <= 0) throw new RangeError(`Not a movement: ${movement.amountCents}`);
+  if (!Number.isInteger(movement.amountCents) || movement.amountCents <= 0)
+    throw new RangeError(`Not a movement: ${movement.amountCents}`);
   const inserted = await db
     .insert(bookingMovements)
     .values({
@@ -49,7 +58,11 @@ export async function recordMovement(db: Executor, movement: NewMovement): Promi
 }
 
 export async function loadMovements(db: Executor, bookingId: number): Promise<Movement[]> {
-  const rows = await db.select().from(bookingMovements).where(eq(bookingMovements.bookingId, bookingId)).orderBy(asc(bookingMovements.at), asc(bookingMovements.id));
+  const rows = await db
+    .select()
+    .from(bookingMovements)
+    .where(eq(bookingMovements.bookingId, bookingId))
+    .orderBy(asc(bookingMovements.at), asc(bookingMovements.id));
   return rows.map((row) => ({
     kind: row.kind as MovementKind,
     method: row.method as PaymentMethod,
@@ -60,7 +73,10 @@ export async function loadMovements(db: Executor, bookingId: number): Promise<Mo
 }
 
 /** The ledger's figures for a booking row (its total and status as they are now). */
-export async function bookingLedger(db: Executor, booking: Pick<BookingRow, 'id' | 'totalCost' | 'status' | 'hadSubscription'>): Promise<{ movements: Movement[]; summary: LedgerSummary }> {
+export async function bookingLedger(
+  db: Executor,
+  booking: Pick<BookingRow, 'id' | 'totalCost' | 'status' | 'hadSubscription'>,
+): Promise<{ movements: Movement[]; summary: LedgerSummary }> {
   const movements = await loadMovements(db, booking.id);
   const summary = summariseLedger(movements, {
     totalCents: parseMoney(booking.totalCost),
@@ -87,7 +103,10 @@ export function moneyColumns(summary: LedgerSummary, booking: Pick<BookingRow, '
  * from its ledger. Call it in the transaction that recorded the movement (or changed the total or the
  * status), with the booking's row locked.
  */
-export async function syncBookingMoney(db: Executor, bookingId: number): Promise<{ before: BookingRow; after: BookingRow; summary: LedgerSummary } | null> {
+export async function syncBookingMoney(
+  db: Executor,
+  bookingId: number,
+): Promise<{ before: BookingRow; after: BookingRow; summary: LedgerSummary } | null> {
   const [before] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!before) return null;
   const { summary } = await bookingLedger(db, before);
@@ -139,11 +158,18 @@ export interface StaffMoneyInput {
  * default). Payment Status and a lone Payment Method follow the ledger: sent otherwise, they are refused
  * with a reason beside the field rather than silently overwritten. Runs in the save's transaction.
  */
-export async function recordStaffMoney(db: Executor, bookingId: number, input: StaffMoneyInput, userId: number | null, now: Date): Promise<void> {
+export async function recordStaffMoney(
+  db: Executor,
+  bookingId: number,
+  input: StaffMoneyInput,
+  userId: number | null,
+  now: Date,
+): Promise<void> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!booking) return;
   const { movements, summary } = await bookingLedger(db, booking);
-  const movement = input.amountPaid === undefined ? null : staffMovement(summary.netPaidCents, parseMoney(input.amountPaid));
+  const movement =
+    input.amountPaid === undefined ? null : staffMovement(summary.netPaidCents, parseMoney(input.amountPaid));
   if (movement) {
     const method = input.paymentMethod ?? booking.paymentMethod;
     if (!method) throw errors.invalid(ledgerMessages.methodRequired, 'paymentMethod', 'required');
@@ -152,18 +178,37 @@ export async function recordStaffMoney(db: Executor, bookingId: number, input: S
       const left = refundablePayments(movements)
         .filter((payment) => payment.method === method && payment.reference === null)
         .reduce((sum, payment) => sum + payment.leftCents, 0);
-      if (movement.amountCents > left) throw errors.invalid(ledgerMessages.refundMoreThanMethod(method, formatAud(left)), 'amountPaid', 'refund_too_large');
+      if (movement.amountCents > left)
+        throw errors.invalid(
+          ledgerMessages.refundMoreThanMethod(method, formatAud(left)),
+          'amountPaid',
+          'refund_too_large',
+        );
     }
-    await recordMovement(db, { bookingId, kind: movement.kind, method: method as PaymentMethod, amountCents: movement.amountCents, reference: null, key: `staff:${randomUUID()}`, userId, at: input.paymentDatetime ?? now });
+    await recordMovement(db, {
+      bookingId,
+      kind: movement.kind,
+      method: method as PaymentMethod,
+      amountCents: movement.amountCents,
+      reference: null,
+      key: `staff:${randomUUID()}`,
+      userId,
+      at: input.paymentDatetime ?? now,
+    });
   } else {
     // Nothing recorded: a method on its own is the plan for a booking with no payment yet (Payment on return).
     if (input.paymentMethod !== undefined && input.paymentMethod !== booking.paymentMethod) {
-      if (summary.paymentMethod !== null) throw errors.invalid(ledgerMessages.methodDerived, 'paymentMethod', 'derived');
+      if (summary.paymentMethod !== null)
+        throw errors.invalid(ledgerMessages.methodDerived, 'paymentMethod', 'derived');
       await db.update(bookings).set({ paymentMethod: input.paymentMethod }).where(eq(bookings.id, bookingId));
     }
   }
   const synced = await syncBookingMoney(db, bookingId);
   if (input.paymentStatus !== undefined && synced && input.paymentStatus !== synced.summary.paymentStatus) {
-    throw errors.invalid(ledgerMessages.statusDerived(synced.summary.paymentStatus), 'paymentStatus', 'derived');
+    throw errors.invalid(
+      ledgerMessages.statusDerived(synced.summary.paymentStatus),
+      'paymentStatus',
+      'derived',
+    );
   }
 }

@@ -6,16 +6,23 @@ import { errors } from '../jsonapi/errors';
 import { isDatabaseId } from '../jsonapi/values';
 
 /** The tables a booking's relationships name by id alone. */
-export type LookupTable = typeof airlines | typeof vehicleTypes | typeof lots | typeof customers | typeof lotRegions;
+export type LookupTable =
+  typeof airlines | typeof vehicleTypes | typeof lots | typeof customers | typeof lotRegions;
 
 /** `Invalid pk "<id>" - object does not exist.` on the relationship's pointer. */
-export const doesNotExist = (relationshipName: string, id: number | string) => errors.doesNotExist(id, `/data/relationships/${relationshipName}`);
+export const doesNotExist = (relationshipName: string, id: number | string) =>
+  errors.doesNotExist(id, `/data/relationships/${relationshipName}`);
 
 /**
  * Refuses an id (when one is given) that names no row of `table`; an id past int4 names none and is
  * answered so without asking the database.
  */
-export async function mustExist(ctx: RequestContext, table: LookupTable, id: number | null | undefined, relationshipName: string): Promise<void> {
+export async function mustExist(
+  ctx: RequestContext,
+  table: LookupTable,
+  id: number | null | undefined,
+  relationshipName: string,
+): Promise<void> {
   if (id == null) return;
   if (!isDatabaseId(id)) throw doesNotExist(relationshipName, id);
   const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));

@@ -12,7 +12,13 @@ import { bookings } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { bookingCancelledMessage, bookingChangedMessage } from '../mail/booking-change-emails';
 import { PaymentDeclinedError } from '../payments/provider';
-import { applyChange, cancelBooking, openPaymentIntents, type AppliedChange, type ChangeRelationships } from './booking-changes';
+import {
+  applyChange,
+  cancelBooking,
+  openPaymentIntents,
+  type AppliedChange,
+  type ChangeRelationships,
+} from './booking-changes';
 import { refundBooking, type RefundOutcome } from './booking-refunds';
 import type { BookingRow } from './create-booking';
 import { bookingLedger } from './ledger';
@@ -22,9 +28,24 @@ import { mailBooking } from './payment-outcomes';
 const NOTHING: RefundOutcome = { refundedCents: 0, creditCents: 0 };
 
 /** A provider refusal (nothing left to refund...) is the request's error, in the provider's words. */
-async function refund(ctx: RequestContext, bookingId: number, cents: Cents, key: string): Promise<RefundOutcome> {
+async function refund(
+  ctx: RequestContext,
+  bookingId: number,
+  cents: Cents,
+  key: string,
+): Promise<RefundOutcome> {
   try {
-    return await refundBooking({ database: ctx.services.database, provider: ctx.services.payments, now: ctx.now, userId: ctx.user?.id ?? null }, bookingId, cents, key);
+    return await refundBooking(
+      {
+        database: ctx.services.database,
+        provider: ctx.services.payments,
+        now: ctx.now,
+        userId: ctx.user?.id ?? null,
+      },
+      bookingId,
+      cents,
+      key,
+    );
   } catch (error) {
     if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, undefined, error.code);
     throw error;
@@ -45,7 +66,12 @@ export interface ChangeOutcome {
   refund: RefundOutcome;
 }
 
-export async function changeManagedBooking(ctx: RequestContext, bookingId: number, input: BookingChangeInput, rel: ChangeRelationships): Promise<ChangeOutcome> {
+export async function changeManagedBooking(
+  ctx: RequestContext,
+  bookingId: number,
+  input: BookingChangeInput,
+  rel: ChangeRelationships,
+): Promise<ChangeOutcome> {
   const applied = await inTransaction(ctx, (tx) => applyChange(tx, bookingId, input, rel));
   // Network calls to the provider only now, with the lot's lock released.
   await closePayments(ctx.services, applied.supersededIntents);
@@ -55,13 +81,23 @@ export async function changeManagedBooking(ctx: RequestContext, bookingId: numbe
     // More to pay: the change is made when its difference is paid (the days it adds are held meanwhile).
     clientSecret = await openChangePayment(ctx, bookingId, applied.pendingChangeId, applied.plan.dueCents);
   } else if (applied.logId !== null) {
-    if (applied.plan.refundCents > 0) outcome = await refund(ctx, bookingId, applied.plan.refundCents, `change-${applied.logId}`);
+    if (applied.plan.refundCents > 0)
+      outcome = await refund(ctx, bookingId, applied.plan.refundCents, `change-${applied.logId}`);
     const mail = await mailBooking(ctx.services, bookingId);
     if (mail) {
       const message = bookingChangedMessage(
         mail,
-        { fields: Object.keys(applied.plan.changed).filter((key) => !COST_FIELDS.has(key)).map(fieldLabel), dueCents: applied.plan.dueCents, ...outcome },
-        { timeZone: ctx.services.config.timeZone, manageUrl: `${ctx.services.config.publicUrl}/manage-booking` },
+        {
+          fields: Object.keys(applied.plan.changed)
+            .filter((key) => !COST_FIELDS.has(key))
+            .map(fieldLabel),
+          dueCents: applied.plan.dueCents,
+          ...outcome,
+        },
+        {
+          timeZone: ctx.services.config.timeZone,
+          manageUrl: `${ctx.services.config.publicUrl}/manage-booking`,
+        },
       );
       ctx.defer(() => ctx.services.mailer.send(message));
     }
@@ -70,7 +106,10 @@ export async function changeManagedBooking(ctx: RequestContext, bookingId: numbe
 }
 
 /** Cancels (once, however often asked), closes the booking's open payments, refunds what is due, emails. */
-export async function cancelManagedBooking(ctx: RequestContext, bookingId: number): Promise<{ booking: BookingRow; refundCents: Cents }> {
+export async function cancelManagedBooking(
+  ctx: RequestContext,
+  bookingId: number,
+): Promise<{ booking: BookingRow; refundCents: Cents }> {
   const cancelled = await inTransaction(ctx, (tx) => cancelBooking(tx, bookingId));
   // Its open payments can no longer take money; then what was paid goes back.
   await closePayments(ctx.services, await openPaymentIntents(ctx.db, bookingId));
@@ -79,8 +118,14 @@ export async function cancelManagedBooking(ctx: RequestContext, bookingId: numbe
     const mail = await mailBooking(ctx.services, bookingId);
     if (mail) {
       // The refund may have been recorded by a concurrent repeat: the email states what was due.
-      const refunded = outcome.refundedCents + outcome.creditCents > 0 ? outcome : { refundedCents: cancelled.refundCents, creditCents: 0 };
-      const message = bookingCancelledMessage(mail, refunded, { timeZone: ctx.services.config.timeZone, bookUrl: `${ctx.services.config.publicUrl}/booking/step-1` });
+      const refunded =
+        outcome.refundedCents + outcome.creditCents > 0
+          ? outcome
+          : { refundedCents: cancelled.refundCents, creditCents: 0 };
+      const message = bookingCancelledMessage(mail, refunded, {
+        timeZone: ctx.services.config.timeZone,
+        bookUrl: `${ctx.services.config.publicUrl}/booking/step-1`,
+      });
       ctx.defer(() => ctx.services.mailer.send(message));
     }
   }
@@ -88,8 +133,12 @@ export async function cancelManagedBooking(ctx: RequestContext, bookingId: numbe
 }
 
 /** A card payment for what the booking owes (by the ledger). */
-export async function payManagedBalance(ctx: RequestContext, booking: BookingRow): Promise<{ amountCents: Cents; clientSecret: string }> {
-  if (booking.status === 'cancelled') throw errors.invalid(manageMessages.alreadyCancelled, undefined, 'cancelled');
+export async function payManagedBalance(
+  ctx: RequestContext,
+  booking: BookingRow,
+): Promise<{ amountCents: Cents; clientSecret: string }> {
+  if (booking.status === 'cancelled')
+    throw errors.invalid(manageMessages.alreadyCancelled, undefined, 'cancelled');
   const due = (await bookingLedger(ctx.db, booking)).summary.owedCents;
   if (due <= 0) throw errors.invalid(manageMessages.nothingDue, undefined, 'nothing_due');
   const clientSecret = await openBookingPayment(ctx, booking.id, due);
@@ -97,7 +146,13 @@ export async function payManagedBalance(ctx: RequestContext, booking: BookingRow
   return { amountCents: due, clientSecret };
 }
 
-const COST_FIELDS = new Set(['parkingCost', 'extrasCost', 'subscriptionDiscount', 'amountDiscounted', 'hadSubscription']);
+const COST_FIELDS = new Set([
+  'parkingCost',
+  'extrasCost',
+  'subscriptionDiscount',
+  'amountDiscounted',
+  'hadSubscription',
+]);
 
 const LABELS: Record<string, string> = {
   startDatetime: 'drop-off',

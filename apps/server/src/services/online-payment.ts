@@ -15,17 +15,32 @@ import { PENDING_HOLD_MS } from './pricing-data';
  * hold the lot's lock. A provider failure leaves the booking pending without a secret, which the
  * wizard reports ("Something went wrong when creating your booking.").
  */
-export async function openBookingPayment(ctx: RequestContext, bookingId: number, amountCents?: number, key?: string): Promise<string | null> {
+export async function openBookingPayment(
+  ctx: RequestContext,
+  bookingId: number,
+  amountCents?: number,
+  key?: string,
+): Promise<string | null> {
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return null;
-  const due = amountCents ?? balanceToPayCents({ status: booking.status, totalCents: parseMoney(booking.totalCost), paidCents: parseMoney(booking.amountPaid) });
+  const due =
+    amountCents ??
+    balanceToPayCents({
+      status: booking.status,
+      totalCents: parseMoney(booking.totalCost),
+      paidCents: parseMoney(booking.amountPaid),
+    });
   if (due <= 0) return null;
   const intent = await ctx.services.payments.createPaymentIntent({
     amountCents: due,
     bookingId,
     description: `Airport parking ${booking.bookingCode}`,
     receiptEmail: booking.email && !PLACEHOLDER_EMAIL_PATTERN.test(booking.email) ? booking.email : null,
-    idempotencyKey: key ?? (amountCents === undefined ? `booking-${bookingId}-${booking.totalCost}` : `payment-${bookingId}-${ctx.now.getTime()}`),
+    idempotencyKey:
+      key ??
+      (amountCents === undefined
+        ? `booking-${bookingId}-${booking.totalCost}`
+        : `payment-${bookingId}-${ctx.now.getTime()}`),
   });
   await ctx.db
     .insert(payments)
@@ -45,10 +60,19 @@ export async function openBookingPayment(ctx: RequestContext, bookingId: number,
 }
 
 /** The card payment of a change awaiting its difference (services/booking-changes.ts). */
-export async function openChangePayment(ctx: RequestContext, bookingId: number, changeId: number, amountCents: number): Promise<string | null> {
+export async function openChangePayment(
+  ctx: RequestContext,
+  bookingId: number,
+  changeId: number,
+  amountCents: number,
+): Promise<string | null> {
   const clientSecret = await openBookingPayment(ctx, bookingId, amountCents, `change-${changeId}`);
   const intentId = clientSecret ? intentIdFromSecret(clientSecret) : null;
-  if (intentId) await ctx.db.update(bookingChanges).set({ paymentIntentId: intentId }).where(eq(bookingChanges.id, changeId));
+  if (intentId)
+    await ctx.db
+      .update(bookingChanges)
+      .set({ paymentIntentId: intentId })
+      .where(eq(bookingChanges.id, changeId));
   return clientSecret;
 }
 
@@ -57,15 +81,22 @@ export async function openChangePayment(ctx: RequestContext, bookingId: number, 
  * can no longer take money. One the provider says was paid first is left to the payment's own path,
  * which refunds what a cancelled booking cannot keep.
  */
-export async function closePayments(services: Pick<Services, 'payments' | 'database'>, intentIds: string[]): Promise<void> {
+export async function closePayments(
+  services: Pick<Services, 'payments' | 'database'>,
+  intentIds: string[],
+): Promise<void> {
   for (const id of intentIds) {
     try {
       const intent = await services.payments.cancelPaymentIntent(id);
       if (intent.status === 'canceled') {
-        await services.database.update(payments).set({ status: 'canceled' }).where(and(eq(payments.providerPaymentId, id), ne(payments.status, 'succeeded')));
+        await services.database
+          .update(payments)
+          .set({ status: 'canceled' })
+          .where(and(eq(payments.providerPaymentId, id), ne(payments.status, 'succeeded')));
       }
     } catch (error) {
-      if (!(error instanceof ProviderObjectMissingError)) console.error(`Payment ${id} could not be closed:`, error instanceof Error ? error.message : error);
+      if (!(error instanceof ProviderObjectMissingError))
+        console.error(`Payment ${id} could not be closed:`, error instanceof Error ? error.message : error);
     }
   }
 }
@@ -75,7 +106,10 @@ export async function closePayments(services: Pick<Services, 'payments' | 'datab
  * look full to everyone. Each IP, and each email address, may open RATE_LIMIT_UNPAID_HOLDS bookings
  * in that time; refused attempts (a typo in the form) do not count, only bookings saved.
  */
-const holdKeys = (ctx: RequestContext, email: string) => [`hold:ip:${ctx.ip}`, ...(email ? [`hold:email:${email.toLowerCase()}`] : [])];
+const holdKeys = (ctx: RequestContext, email: string) => [
+  `hold:ip:${ctx.ip}`,
+  ...(email ? [`hold:email:${email.toLowerCase()}`] : []),
+];
 const HOLD_DETAIL = 'Too many unpaid bookings. Please pay for your earlier booking or try again later.';
 
 export async function assertUnpaidHoldAllowed(ctx: RequestContext, doc: WriteDocument): Promise<void> {
@@ -83,12 +117,17 @@ export async function assertUnpaidHoldAllowed(ctx: RequestContext, doc: WriteDoc
   const email = ctx.user?.email ?? (typeof sent === 'string' ? sent.trim().slice(0, 254) : '');
   for (const key of holdKeys(ctx, email)) {
     const { count, resetInMs } = await ctx.services.rateLimiter.peek(key, PENDING_HOLD_MS);
-    if (count >= ctx.services.config.rateLimits.unpaidHolds) throw errors.tooMany(HOLD_DETAIL, resetInMs / 1000);
+    if (count >= ctx.services.config.rateLimits.unpaidHolds)
+      throw errors.tooMany(HOLD_DETAIL, resetInMs / 1000);
   }
 }
 
 /** Counts a saved online booking against its IP and its email address. */
 export async function countUnpaidHold(ctx: RequestContext, bookingId: number): Promise<void> {
-  const [booking] = await ctx.db.select({ email: bookings.email }).from(bookings).where(eq(bookings.id, bookingId));
-  for (const key of holdKeys(ctx, booking?.email ?? '')) await ctx.services.rateLimiter.hit(key, PENDING_HOLD_MS);
+  const [booking] = await ctx.db
+    .select({ email: bookings.email })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  for (const key of holdKeys(ctx, booking?.email ?? ''))
+    await ctx.services.rateLimiter.hit(key, PENDING_HOLD_MS);
 }

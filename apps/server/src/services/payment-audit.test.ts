@@ -29,19 +29,34 @@ afterAll(() => server.close());
 async function guestBooking() {
   n += 1;
   const email = `audited${n}@example.com`;
-  const created = await api(server.app, 'POST', `${V1}/bookings/`, { body: bookingDoc(f, { attributes: { email } }) });
+  const created = await api(server.app, 'POST', `${V1}/bookings/`, {
+    body: bookingDoc(f, { attributes: { email } }),
+  });
   expect(created.status).toBe(201);
   const booking = one(created.body);
-  return { id: booking.id, email, code: String(booking.attributes.bookingCode), total: String(booking.attributes.totalCost), clientSecret: String(booking.attributes.clientSecret) };
+  return {
+    id: booking.id,
+    email,
+    code: String(booking.attributes.bookingCode),
+    total: String(booking.attributes.totalCost),
+    clientSecret: String(booking.attributes.clientSecret),
+  };
 }
 
 const payByCard = async (clientSecret: string) => {
-  const paid = await api(server.app, 'POST', `${V1}/local-payments/`, { body: doc('local-payments', { clientSecret, number: '4242424242424242', expiry: '12 / 30', cvc: '123' }) });
+  const paid = await api(server.app, 'POST', `${V1}/local-payments/`, {
+    body: doc('local-payments', { clientSecret, number: '4242424242424242', expiry: '12 / 30', cvc: '123' }),
+  });
   expect(paid.status).toBe(201);
 };
 
 async function trail(bookingId: string): Promise<JsonResource[]> {
-  const response = await api(server.app, 'GET', `${V1}/audit-logs/?filter[resourceType]=bookings&filter[resourceId]=${bookingId}&sort=id`, { token: adminToken });
+  const response = await api(
+    server.app,
+    'GET',
+    `${V1}/audit-logs/?filter[resourceType]=bookings&filter[resourceId]=${bookingId}&sort=id`,
+    { token: adminToken },
+  );
   expect(response.status).toBe(200);
   return many(response.body);
 }
@@ -53,7 +68,11 @@ describe('the audit trail of payments and refunds', () => {
     const booking = await guestBooking();
     const opened = await api(server.app, 'POST', `${V1}/payments/`, {
       token: sales.token,
-      body: doc('payments', { amount: booking.total }, { relationships: { booking: { data: { type: 'bookings', id: booking.id } } } }),
+      body: doc(
+        'payments',
+        { amount: booking.total },
+        { relationships: { booking: { data: { type: 'bookings', id: booking.id } } } },
+      ),
     });
     expect(opened.status).toBe(201);
     expect(await trail(booking.id)).toHaveLength(0);
@@ -73,19 +92,29 @@ describe('the audit trail of payments and refunds', () => {
         paymentMethod: { from: null, to: 'stripe' },
         amountPaid: { from: '0.00', to: booking.total },
         stripeComplete: { from: false, to: true },
-        payment: { from: null, to: { amount: booking.total, paymentIntent: expect.stringMatching(/^pi_/), source: 'webhook' } },
+        payment: {
+          from: null,
+          to: { amount: booking.total, paymentIntent: expect.stringMatching(/^pi_/), source: 'webhook' },
+        },
       },
     });
     expect(entry && userOf(entry)).toEqual({ type: 'users', id: String(sales.id) });
     // Filterable by the new actions.
-    const payments = await api(server.app, 'GET', `${V1}/audit-logs/?filter[action]=payment&filter[resourceId]=${booking.id}`, { token: adminToken });
+    const payments = await api(
+      server.app,
+      'GET',
+      `${V1}/audit-logs/?filter[action]=payment&filter[resourceId]=${booking.id}`,
+      { token: adminToken },
+    );
     expect(many(payments.body)).toHaveLength(1);
   });
 
   it("records a guest's own card payment once, with no user, however often it is confirmed", async () => {
     const booking = await guestBooking();
     await payByCard(booking.clientSecret);
-    const confirmed = await api(server.app, 'POST', `${V1}/payment-confirmations/`, { body: doc('payment-confirmations', { clientSecret: booking.clientSecret }) });
+    const confirmed = await api(server.app, 'POST', `${V1}/payment-confirmations/`, {
+      body: doc('payment-confirmations', { clientSecret: booking.clientSecret }),
+    });
     expect(confirmed.status).toBe(201);
     const entries = await trail(booking.id);
     expect(entries.map((entry) => entry.attributes.action)).toEqual(['payment']);
@@ -95,7 +124,10 @@ describe('the audit trail of payments and refunds', () => {
   it('records a refund: who cancelled (staff here), what went back to which payment, and the booking after', async () => {
     const booking = await guestBooking();
     await payByCard(booking.clientSecret);
-    const cancelled = await api(server.app, 'POST', `${V1}/manage-bookings/${booking.id}/cancellation/`, { token: sales.token, body: doc('cancellations', {}) });
+    const cancelled = await api(server.app, 'POST', `${V1}/manage-bookings/${booking.id}/cancellation/`, {
+      token: sales.token,
+      body: doc('cancellations', {}),
+    });
     expect(cancelled.status).toBe(200);
     const refund = (await trail(booking.id)).find((entry) => entry.attributes.action === 'refund');
     expect(refund?.attributes).toMatchObject({
@@ -103,7 +135,20 @@ describe('the audit trail of payments and refunds', () => {
       changes: {
         paymentStatus: { from: 'paid', to: 'refunded' },
         amountPaid: { from: booking.total, to: '0.00' },
-        refund: { from: null, to: { amount: booking.total, credit: '0.00', refunds: [{ paymentIntent: expect.stringMatching(/^pi_/), refund: expect.any(String), amount: booking.total }] } },
+        refund: {
+          from: null,
+          to: {
+            amount: booking.total,
+            credit: '0.00',
+            refunds: [
+              {
+                paymentIntent: expect.stringMatching(/^pi_/),
+                refund: expect.any(String),
+                amount: booking.total,
+              },
+            ],
+          },
+        },
       },
     });
     expect(refund && userOf(refund)).toEqual({ type: 'users', id: String(sales.id) });
@@ -111,7 +156,16 @@ describe('the audit trail of payments and refunds', () => {
 
   it('is read by Admins only', async () => {
     const booking = await guestBooking();
-    expect((await api(server.app, 'GET', `${V1}/audit-logs/?filter[resourceId]=${booking.id}`, { token: sales.token })).status).toBe(403);
-    expect((await api(server.app, 'GET', `${V1}/audit-logs/?filter[action]=nonsense`, { token: adminToken })).status).toBe(400);
+    expect(
+      (
+        await api(server.app, 'GET', `${V1}/audit-logs/?filter[resourceId]=${booking.id}`, {
+          token: sales.token,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await api(server.app, 'GET', `${V1}/audit-logs/?filter[action]=nonsense`, { token: adminToken }))
+        .status,
+    ).toBe(400);
   });
 });

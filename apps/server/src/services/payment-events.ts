@@ -8,8 +8,23 @@ import { businessDate } from '@parking/domain/dates';
 import type { RefusedPaymentReason } from '@parking/domain/ledger';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import type { Database, Executor } from '../db/client';
-import { bookingChanges, bookingLogs, bookings, lots, payments, prices, providerEvents, subscriptions } from '../db/schema/index';
-import { ProviderObjectMissingError, type PaymentProvider, type ProviderEvent, type ProviderPaymentIntent, type ProviderSubscription } from '../payments/provider';
+import {
+  bookingChanges,
+  bookingLogs,
+  bookings,
+  lots,
+  payments,
+  prices,
+  providerEvents,
+  subscriptions,
+} from '../db/schema/index';
+import {
+  ProviderObjectMissingError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderPaymentIntent,
+  type ProviderSubscription,
+} from '../payments/provider';
 import { applyPaidChange } from './booking-changes';
 import { refundDue } from './booking-refunds';
 import { recordMovement, syncBookingMoney } from './ledger';
@@ -52,12 +67,24 @@ export const refusedPaymentKey = (intentId: string) => `refused-${intentId}`;
  * applied only if the days it adds still fit. Otherwise the payment is refused: a refund is due at
  * once (written in this transaction, made by the caller after commit, or by the sweep).
  */
-export async function applySucceededIntent(db: Executor, intent: ProviderPaymentIntent, now: Date, source: string, timeZone: string): Promise<AppliedPayment | null> {
+export async function applySucceededIntent(
+  db: Executor,
+  intent: ProviderPaymentIntent,
+  now: Date,
+  source: string,
+  timeZone: string,
+): Promise<AppliedPayment | null> {
   if (intent.status !== 'succeeded') return null;
   const [opened] = await db.select().from(payments).where(eq(payments.providerPaymentId, intent.id));
   if (!opened) return null;
-  if (intent.amountCents !== parseMoney(opened.amount) || intent.currency.toLowerCase() !== 'aud' || intent.bookingId !== opened.bookingId) {
-    console.error(`Payment ${intent.id} does not match the payment opened (amount ${intent.amountCents} ${intent.currency}, booking ${String(intent.bookingId)}): not applied`);
+  if (
+    intent.amountCents !== parseMoney(opened.amount) ||
+    intent.currency.toLowerCase() !== 'aud' ||
+    intent.bookingId !== opened.bookingId
+  ) {
+    console.error(
+      `Payment ${intent.id} does not match the payment opened (amount ${intent.amountCents} ${intent.currency}, booking ${String(intent.bookingId)}): not applied`,
+    );
     return null;
   }
   const [payment] = await db
@@ -84,7 +111,14 @@ export async function applySucceededIntent(db: Executor, intent: ProviderPayment
     await db.update(bookings).set({ status: 'complete', updated: now }).where(eq(bookings.id, booking.id));
   }
   if (outcome.kind === 'refused') {
-    await refundDue(db, { bookingId: booking.id, key: refusedPaymentKey(intent.id), cents: intent.amountCents, userId: null, now, reason: outcome.reason ?? 'cancelled' });
+    await refundDue(db, {
+      bookingId: booking.id,
+      key: refusedPaymentKey(intent.id),
+      cents: intent.amountCents,
+      userId: null,
+      now,
+      reason: outcome.reason ?? 'cancelled',
+    });
   }
   const synced = await syncBookingMoney(db, booking.id);
   // The audit trail: who paid (the person who opened the payment: staff at Make Payment, the
@@ -130,10 +164,14 @@ async function decidePayment(
     .where(and(eq(bookingChanges.paymentIntentId, intentId), eq(bookingChanges.status, 'awaiting_payment')))
     .limit(1);
   if (booking.status === 'cancelled' || booking.status === 'error') {
-    if (change) await db.update(bookingChanges).set({ status: 'cancelled' }).where(eq(bookingChanges.id, change.id));
+    if (change)
+      await db.update(bookingChanges).set({ status: 'cancelled' }).where(eq(bookingChanges.id, change.id));
     return { kind: 'refused', reason: 'cancelled' };
   }
-  if (change) return (await applyPaidChange(db, booking, change, now, timeZone)) ? { kind: 'receipt', changeId: change.id } : { kind: 'refused', reason: 'change_no_space' };
+  if (change)
+    return (await applyPaidChange(db, booking, change, now, timeZone))
+      ? { kind: 'receipt', changeId: change.id }
+      : { kind: 'refused', reason: 'change_no_space' };
   if (!AWAITING_PAYMENT.includes(booking.status)) return { kind: 'receipt' };
   // Still held (pending, inside its hold): its place was counted all along.
   const holdSince = now.getTime() - PENDING_HOLD_MS;
@@ -142,10 +180,24 @@ async function decidePayment(
   const [lot] = await db.select().from(lots).where(eq(lots.id, booking.lotId)).for('update');
   if (!lot) return { kind: 'refused', reason: 'no_space' };
   const end = booking.endDatetime ?? booking.startDatetime;
-  const present = await presentByDay(db, [lot.id], businessDate(booking.startDatetime, timeZone), businessDate(end, timeZone), timeZone, now, booking.id);
+  const present = await presentByDay(
+    db,
+    [lot.id],
+    businessDate(booking.startDatetime, timeZone),
+    businessDate(end, timeZone),
+    timeZone,
+    now,
+    booking.id,
+  );
   if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
     await db.update(bookings).set({ status: 'cancelled', updated: now }).where(eq(bookings.id, booking.id));
-    await db.insert(bookingLogs).values({ bookingId: booking.id, userId: null, timestamp: now, action: 'cancelled', info: { status: [booking.status, 'cancelled'], source: 'payment', reason: 'no_space' } });
+    await db.insert(bookingLogs).values({
+      bookingId: booking.id,
+      userId: null,
+      timestamp: now,
+      action: 'cancelled',
+      info: { status: [booking.status, 'cancelled'], source: 'payment', reason: 'no_space' },
+    });
     return { kind: 'refused', reason: 'no_space' };
   }
   return { kind: 'confirmation' };
@@ -174,8 +226,16 @@ async function applyFailedIntent(db: Executor, intent: ProviderPaymentIntent, no
 
 const VALID_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
-async function upsertSubscription(db: Executor, sub: ProviderSubscription, now: Date, deleted: boolean): Promise<void> {
-  const [existing] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id));
+async function upsertSubscription(
+  db: Executor,
+  sub: ProviderSubscription,
+  now: Date,
+  deleted: boolean,
+): Promise<void> {
+  const [existing] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, sub.id));
   const [price] = await db
     .select({ id: prices.id })
     .from(prices)
@@ -190,7 +250,8 @@ async function upsertSubscription(db: Executor, sub: ProviderSubscription, now: 
     providerCustomerId: sub.customerId,
     endDatetime: sub.currentPeriodEnd,
     // Cancelled at period end: still valid until then (spec: "cancelled but still valid").
-    canceledAt: sub.cancelAtPeriodEnd || sub.status === 'canceled' || deleted ? (sub.canceledAt ?? now) : null,
+    canceledAt:
+      sub.cancelAtPeriodEnd || sub.status === 'canceled' || deleted ? (sub.canceledAt ?? now) : null,
     valid: !deleted && VALID_STATUSES.has(sub.status),
   };
   if (existing) await db.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id));
@@ -229,7 +290,8 @@ async function readBack(provider: PaymentProvider, event: ProviderEvent) {
       break;
     case 'invoice.paid':
       // A renewal's new period lives on the subscription.
-      if (event.subscriptionId) renewed = await read(() => provider.retrieveSubscription(event.subscriptionId ?? ''));
+      if (event.subscriptionId)
+        renewed = await read(() => provider.retrieveSubscription(event.subscriptionId ?? ''));
       break;
     default:
       break;
@@ -247,14 +309,22 @@ export async function handleProviderEvent(
   provider: PaymentProvider,
   event: ProviderEvent,
   now: Date,
-  options: { timeZone: string; onPaid?: (payment: AppliedPayment) => Promise<void>; beforeCommit?: () => Promise<void> },
+  options: {
+    timeZone: string;
+    onPaid?: (payment: AppliedPayment) => Promise<void>;
+    beforeCommit?: () => Promise<void>;
+  },
 ): Promise<EventOutcome> {
   if (event.type === 'ignored') return 'ignored';
   const { intent, subscription, renewed, missing } = await readBack(provider, event);
   if (missing) return 'ignored';
   let applied: AppliedPayment | null = null;
   const outcome = await database.transaction(async (tx): Promise<EventOutcome> => {
-    const [fresh] = await tx.insert(providerEvents).values({ eventId: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning();
+    const [fresh] = await tx
+      .insert(providerEvents)
+      .values({ eventId: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (!fresh) return 'duplicate';
     switch (event.type) {
       case 'payment_intent.succeeded':
@@ -283,16 +353,33 @@ export async function handleProviderEvent(
 }
 
 /** Pending online bookings whose hold (PENDING_HOLD_MS) has lapsed give their space back. */
-export async function abandonStaleBookings(database: Database, now: Date, holdMs = PENDING_HOLD_MS): Promise<number> {
+export async function abandonStaleBookings(
+  database: Database,
+  now: Date,
+  holdMs = PENDING_HOLD_MS,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - holdMs);
   return database.transaction(async (tx) => {
     const stale = await tx
       .update(bookings)
       .set({ status: 'abandoned', updated: now })
-      .where(and(inArray(bookings.status, ['pending']), sql`${bookings.created} < ${cutoff.toISOString()}::timestamptz`))
+      .where(
+        and(
+          inArray(bookings.status, ['pending']),
+          sql`${bookings.created} < ${cutoff.toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ id: bookings.id });
     if (stale.length) {
-      await tx.insert(bookingLogs).values(stale.map((row) => ({ bookingId: row.id, userId: null, timestamp: now, action: 'abandoned', info: {} })));
+      await tx.insert(bookingLogs).values(
+        stale.map((row) => ({
+          bookingId: row.id,
+          userId: null,
+          timestamp: now,
+          action: 'abandoned',
+          info: {},
+        })),
+      );
     }
     return stale.length;
   });
@@ -313,7 +400,13 @@ export async function reconcilePayments(
   const open = await database
     .select({ providerPaymentId: payments.providerPaymentId })
     .from(payments)
-    .where(and(notInArray(payments.status, ['succeeded', 'canceled']), eq(payments.provider, provider.kind), sql`${payments.created} >= ${since.toISOString()}::timestamptz`))
+    .where(
+      and(
+        notInArray(payments.status, ['succeeded', 'canceled']),
+        eq(payments.provider, provider.kind),
+        sql`${payments.created} >= ${since.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(payments.id)
     .limit(options.limit ?? 500);
   let applied = 0;
@@ -322,10 +415,18 @@ export async function reconcilePayments(
     try {
       const intent = await provider.retrievePaymentIntent(providerPaymentId);
       if (intent.status !== 'succeeded') continue;
-      if (await database.transaction((tx) => applySucceededIntent(tx, intent, now, 'reconciliation', options.timeZone))) applied += 1;
+      if (
+        await database.transaction((tx) =>
+          applySucceededIntent(tx, intent, now, 'reconciliation', options.timeZone),
+        )
+      )
+        applied += 1;
     } catch (error) {
       failed += 1;
-      console.error(`Payment ${providerPaymentId} could not be reconciled:`, error instanceof Error ? error.message : error);
+      console.error(
+        `Payment ${providerPaymentId} could not be reconciled:`,
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   return { checked: open.length, applied, failed };

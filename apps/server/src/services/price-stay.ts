@@ -32,12 +32,22 @@ export interface PricedStay {
   endDate: string;
 }
 
-export async function priceStay(db: Executor, stay: StayToPrice, context: { now: Date; timeZone: string }): Promise<PricedStay> {
+export async function priceStay(
+  db: Executor,
+  stay: StayToPrice,
+  context: { now: Date; timeZone: string },
+): Promise<PricedStay> {
   const startDate = businessDate(stay.start, context.timeZone);
   const endDate = businessDate(stay.end, context.timeZone);
   // One after the other: inside a booking's transaction both run on its one connection.
   const pricing = stay.held ?? (await loadLotPricing(db, [stay.lot.id], startDate, endDate));
-  const coversUntil = await subscriptionCover(db, stay.userId, stay.lot.productCodename, context.now, context.timeZone);
+  const coversUntil = await subscriptionCover(
+    db,
+    stay.userId,
+    stay.lot.productCodename,
+    context.now,
+    context.timeZone,
+  );
   const lotPricing = pricing.get(stay.lot.id);
   if (!lotPricing) throw new Error(`No pricing for lot ${stay.lot.id}`);
   const costs = computeCosts({

@@ -4,7 +4,16 @@ import type { LotPricing } from '@parking/domain/pricing';
 import { parseMoney } from '@parking/domain/money';
 import { businessDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import { rowsOf, type Executor } from '../db/client';
-import { exceptionalDays, exceptionalRates, lots, prices, products, shortTermRateDays, shortTermRates, subscriptions } from '../db/schema/index';
+import {
+  exceptionalDays,
+  exceptionalRates,
+  lots,
+  prices,
+  products,
+  shortTermRateDays,
+  shortTermRates,
+  subscriptions,
+} from '../db/schema/index';
 
 export type LotRow = typeof lots.$inferSelect;
 
@@ -13,13 +22,23 @@ type SurchargeRow = { lotId: number; date: string; surcharge: string };
 
 type LotRates = { id: number; rate: string; subscriptionParkingDiscount?: string };
 
-function pricingFrom(lotRows: LotRates[], rateRows: RateRow[], surchargeRows: SurchargeRow[]): Map<number, LotPricing> {
+function pricingFrom(
+  lotRows: LotRates[],
+  rateRows: RateRow[],
+  surchargeRows: SurchargeRow[],
+): Map<number, LotPricing> {
   const result = new Map<number, LotPricing>();
   for (const lot of lotRows) {
     result.set(lot.id, {
-      rows: rateRows.filter((row) => row.lotId === lot.id).map((row) => ({ days: row.days, cents: parseMoney(row.rate) })),
+      rows: rateRows
+        .filter((row) => row.lotId === lot.id)
+        .map((row) => ({ days: row.days, cents: parseMoney(row.rate) })),
       dailyCents: parseMoney(lot.rate),
-      surcharges: new Map(surchargeRows.filter((row) => row.lotId === lot.id).map((row) => [row.date, parseMoney(row.surcharge)])),
+      surcharges: new Map(
+        surchargeRows
+          .filter((row) => row.lotId === lot.id)
+          .map((row) => [row.date, parseMoney(row.surcharge)]),
+      ),
       subscriptionShare: lot.subscriptionParkingDiscount ?? '1',
     });
   }
@@ -27,7 +46,12 @@ function pricingFrom(lotRows: LotRates[], rateRows: RateRow[], surchargeRows: Su
 }
 
 /** Rate table, daily rate and surcharges of the given lots for the dates startDate..endDate. */
-export async function loadLotPricing(db: Executor, lotIds: number[], startDate: string, endDate: string): Promise<Map<number, LotPricing>> {
+export async function loadLotPricing(
+  db: Executor,
+  lotIds: number[],
+  startDate: string,
+  endDate: string,
+): Promise<Map<number, LotPricing>> {
   if (lotIds.length === 0) return new Map();
   const [lotRows, rateRows, surchargeRows] = await Promise.all([
     db
@@ -41,7 +65,11 @@ export async function loadLotPricing(db: Executor, lotIds: number[], startDate: 
       .where(inArray(shortTermRates.lotId, lotIds))
       .orderBy(asc(shortTermRateDays.days)),
     db
-      .select({ lotId: exceptionalRates.lotId, date: exceptionalDays.date, surcharge: exceptionalRates.surcharge })
+      .select({
+        lotId: exceptionalRates.lotId,
+        date: exceptionalDays.date,
+        surcharge: exceptionalRates.surcharge,
+      })
       .from(exceptionalRates)
       .innerJoin(exceptionalDays, eq(exceptionalDays.id, exceptionalRates.dayId))
       .where(and(inArray(exceptionalRates.lotId, lotIds), between(exceptionalDays.date, startDate, endDate))),
@@ -68,7 +96,8 @@ interface PresenceQuery {
 }
 
 /** 'YYYY-MM-DD' plus n calendar days, in plain UTC arithmetic (no time zone is involved in a date). */
-const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 // The first instant of a business date never changes while the process runs; working it out in a
 // named time zone costs tens of microseconds, and a year-long quote needs 366 of them.
@@ -94,7 +123,8 @@ export function businessDayBounds(startDate: string, endDate: string, timeZone: 
 }
 
 /** A timestamptz[] parameter: one bound parameter however many days. */
-export const timestampArray = (instants: readonly string[]): SQL => sql`${`{${instants.join(',')}}`}::timestamptz[]`;
+export const timestampArray = (instants: readonly string[]): SQL =>
+  sql`${`{${instants.join(',')}}`}::timestamptz[]`;
 
 const idList = (ids: number[]) => sql.raw(`(${ids.map(Number).join(',') || 'NULL'})`);
 
@@ -158,7 +188,12 @@ function heldChangesSql(q: PresenceQuery, lotIdsSql: SQL, holdSince: Date): SQL 
 type SpanRow = { lotId: number; first: number; last: number; cars: number };
 
 /** Adds the spans up, day by day (a difference array). */
-function countPresence(lotIds: number[], startDate: string, endDate: string, spans: SpanRow[]): Map<number, number[]> {
+function countPresence(
+  lotIds: number[],
+  startDate: string,
+  endDate: string,
+  spans: SpanRow[],
+): Map<number, number[]> {
   const days = Math.max(0, stayDays(startDate, endDate));
   const deltas = new Map<number, number[]>(lotIds.map((id) => [id, new Array<number>(days + 1).fill(0)]));
   for (const span of spans) {
@@ -201,22 +236,40 @@ export async function presentByDay(
  * Complete bookings present in each lot on each business date of startDate..endDate, by the same day
  * rule as presentByDay: the reports' cars parked and fill rates.
  */
-export async function completePresentByDay(db: Executor, lotIds: number[], startDate: string, endDate: string, timeZone: string): Promise<Map<number, number[]>> {
+export async function completePresentByDay(
+  db: Executor,
+  lotIds: number[],
+  startDate: string,
+  endDate: string,
+  timeZone: string,
+): Promise<Map<number, number[]>> {
   return countSpans(db, { lotIds, startDate, endDate, timeZone, now: new Date(0), completeOnly: true });
 }
 
 /** The presence statement as the reports' benchmark explains it. */
-export const completePresenceSql = (lotIds: number[], startDate: string, endDate: string, timeZone: string): SQL =>
-  presenceSpansSql({ lotIds, startDate, endDate, timeZone, now: new Date(0), completeOnly: true });
+export const completePresenceSql = (
+  lotIds: number[],
+  startDate: string,
+  endDate: string,
+  timeZone: string,
+): SQL => presenceSpansSql({ lotIds, startDate, endDate, timeZone, now: new Date(0), completeOnly: true });
 
 async function countSpans(db: Executor, q: PresenceQuery): Promise<Map<number, number[]>> {
-  if (q.lotIds.length === 0 || stayDays(q.startDate, q.endDate) < 1) return countPresence(q.lotIds, q.startDate, q.endDate, []);
-  const rows = rowsOf<{ lot_id: number; first: number; last: number; cars: number }>(await db.execute(presenceSpansSql(q)));
+  if (q.lotIds.length === 0 || stayDays(q.startDate, q.endDate) < 1)
+    return countPresence(q.lotIds, q.startDate, q.endDate, []);
+  const rows = rowsOf<{ lot_id: number; first: number; last: number; cars: number }>(
+    await db.execute(presenceSpansSql(q)),
+  );
   return countPresence(
     q.lotIds,
     q.startDate,
     q.endDate,
-    rows.map((row) => ({ lotId: Number(row.lot_id), first: Number(row.first), last: Number(row.last), cars: Number(row.cars) })),
+    rows.map((row) => ({
+      lotId: Number(row.lot_id),
+      first: Number(row.first),
+      last: Number(row.last),
+      cars: Number(row.cars),
+    })),
   );
 }
 
@@ -236,7 +289,13 @@ export interface QuoteDataJson {
  * presence spans, so that a quote needs one statement (the quote is the hottest read path, and on
  * a busy server each statement's round trip counts).
  */
-export function quoteDataSql(lotIdsSql: SQL, startDate: string, endDate: string, timeZone: string, now: Date): SQL<QuoteDataJson | string> {
+export function quoteDataSql(
+  lotIdsSql: SQL,
+  startDate: string,
+  endDate: string,
+  timeZone: string,
+  now: Date,
+): SQL<QuoteDataJson | string> {
   const spans = presenceSpansSql({ lotIds: [], startDate, endDate, timeZone, now }, lotIdsSql);
   return sql<QuoteDataJson | string>`(SELECT json_build_object(
     'rates', (SELECT coalesce(json_agg(json_build_array(r.lot_id, d.days, r.rate::text) ORDER BY d.days), '[]'::json)
@@ -257,7 +316,8 @@ export function parseQuoteData(
   endDate: string,
 ): { pricing: Map<number, LotPricing>; present: Map<number, number[]> } {
   // JSON arrives parsed from both drivers; a string would be a driver configured not to parse it.
-  const data: Partial<QuoteDataJson> = typeof value === 'string' ? (JSON.parse(value) as QuoteDataJson) : (value ?? {});
+  const data: Partial<QuoteDataJson> =
+    typeof value === 'string' ? (JSON.parse(value) as QuoteDataJson) : (value ?? {});
   const rates = (data.rates ?? []).map(([lotId, days, rate]) => ({ lotId, days, rate }));
   const surcharges = (data.surcharges ?? []).map(([lotId, date, surcharge]) => ({ lotId, date, surcharge }));
   const spans = (data.spans ?? []).map(([lotId, first, last, cars]) => ({ lotId, first, last, cars }));
@@ -279,7 +339,9 @@ export async function loadQuoteData(
 ): Promise<{ pricing: Map<number, LotPricing>; present: Map<number, number[]> }> {
   if (lotRows.length === 0) return { pricing: new Map(), present: new Map() };
   const ids = idList(lotRows.map((lot) => lot.id));
-  const [row] = rowsOf<{ data: QuoteDataJson | string }>(await db.execute(sql`SELECT ${quoteDataSql(ids, startDate, endDate, timeZone, now)} AS data`));
+  const [row] = rowsOf<{ data: QuoteDataJson | string }>(
+    await db.execute(sql`SELECT ${quoteDataSql(ids, startDate, endDate, timeZone, now)} AS data`),
+  );
   return parseQuoteData(lotRows, row?.data, startDate, endDate);
 }
 
@@ -287,16 +349,28 @@ export async function loadQuoteData(
  * The last business date a user's active subscription for a lot's product covers (valid and not
  * past its end; a cancelled one still covers until its end), or undefined.
  */
-export async function subscriptionCover(db: Executor, userId: number | null, productCodename: string, now: Date, timeZone: string): Promise<string | undefined> {
+export async function subscriptionCover(
+  db: Executor,
+  userId: number | null,
+  productCodename: string,
+  now: Date,
+  timeZone: string,
+): Promise<string | undefined> {
   if (userId === null) return undefined;
   const [row] = await db
     .select({ end: subscriptions.endDatetime })
     .from(subscriptions)
     .innerJoin(prices, eq(prices.id, subscriptions.priceId))
     .innerJoin(products, eq(products.id, prices.productId))
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.valid, true), gt(subscriptions.endDatetime, now), eq(products.codename, productCodename)))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.valid, true),
+        gt(subscriptions.endDatetime, now),
+        eq(products.codename, productCodename),
+      ),
+    )
     .orderBy(sql`${subscriptions.endDatetime} desc`)
     .limit(1);
   return row ? businessDate(row.end, timeZone) : undefined;
 }
-

@@ -34,9 +34,31 @@ let admin: string;
 /** One app instance as main.ts starts it: its own change feed, no test hooks. */
 async function instance(): Promise<FastifyInstance> {
   const changes = await openChangeFeed(database, database.url);
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')), PUBLIC_URL: 'https://parking.test' });
-  const config = { ...base, rateLimits: { ...base.rateLimits, requestsPerIp: 1000, requestsPerEmail: 1000, requestsPerAccount: 1000, registrationsPerIp: 1000, registrationsPerEmail: 1000, loginFailures: 1000 } };
-  const app = await buildApp({ config, database: database.db, clock: clock.now, logger: false, changes, mailer: { send: async () => undefined } });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')),
+    PUBLIC_URL: 'https://parking.test',
+  });
+  const config = {
+    ...base,
+    rateLimits: {
+      ...base.rateLimits,
+      requestsPerIp: 1000,
+      requestsPerEmail: 1000,
+      requestsPerAccount: 1000,
+      registrationsPerIp: 1000,
+      registrationsPerEmail: 1000,
+      loginFailures: 1000,
+    },
+  };
+  const app = await buildApp({
+    config,
+    database: database.db,
+    clock: clock.now,
+    logger: false,
+    changes,
+    mailer: { send: async () => undefined },
+  });
   await app.ready();
   instances.push({ app, changes });
   return app;
@@ -60,7 +82,11 @@ afterAll(async () => {
 
 /** The outdoor lot's quote for a stay, as the home page asks for it. */
 async function outdoorQuote(app: FastifyInstance, start: string, end: string) {
-  const response = await api(app, 'GET', `/backend/api/v1/quotes/?start_date=${start}&end_date=${end}&filter[lot.slug__in]=outdoor&include=lot`);
+  const response = await api(
+    app,
+    'GET',
+    `/backend/api/v1/quotes/?start_date=${start}&end_date=${end}&filter[lot.slug__in]=outdoor&include=lot`,
+  );
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const [quote] = many(response.body);
   return { price: quote?.attributes.price, full: quote?.attributes.fillThresholdExceeded };
@@ -91,7 +117,9 @@ describe('quotes served from memory', () => {
     // Staff quote list prices through the same data, not through a visitor's written response.
     const staff = await api(first, 'GET', path, { token: admin });
     expect(staff.status).toBe(200);
-    expect(many(staff.body).map((quote) => quote.attributes.price)).toEqual(many(asked.body).map((quote) => quote.attributes.price));
+    expect(many(staff.body).map((quote) => quote.attributes.price)).toEqual(
+      many(asked.body).map((quote) => quote.attributes.price),
+    );
   });
 
   it('a setting changed through this instance is in its next quote', async () => {
@@ -108,7 +136,11 @@ describe('quotes served from memory', () => {
     const priced = await api(first, 'POST', '/backend/api/v1/booking-quotes/', {
       body: doc(
         'booking-quotes',
-        { startDatetime: '2027-01-10T06:00:00+11:00', endDatetime: '2027-01-19T18:00:00+11:00', extrasCost: '0.00' },
+        {
+          startDatetime: '2027-01-10T06:00:00+11:00',
+          endDatetime: '2027-01-19T18:00:00+11:00',
+          extrasCost: '0.00',
+        },
         { relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } } },
       ),
     });
@@ -118,25 +150,56 @@ describe('quotes served from memory', () => {
 
   it('a booking made through this instance is in its next quote', async () => {
     // 20 spaces at 0.5: the tenth car fills the lot for the days it stays.
-    await database.db.update(lots).set({ spaces: 20, fillRateThreshold: '0.5' }).where(eq(lots.id, f.outdoor.id));
-    await insertBookings(database.db, 9, { lotId: f.outdoor.id, start: '2026-12-02T08:00:00+11:00', end: '2026-12-02T20:00:00+11:00', created: clock.now() });
+    await database.db
+      .update(lots)
+      .set({ spaces: 20, fillRateThreshold: '0.5' })
+      .where(eq(lots.id, f.outdoor.id));
+    await insertBookings(database.db, 9, {
+      lotId: f.outdoor.id,
+      start: '2026-12-02T08:00:00+11:00',
+      end: '2026-12-02T20:00:00+11:00',
+      created: clock.now(),
+    });
     expect((await outdoorQuote(first, '2026-12-01', '2026-12-03')).full).toBe(false);
-    const created = await api(first, 'POST', '/backend/api/v1/bookings/', { body: bookingDoc(f, { attributes: { email: 'one@example.com' } }) });
+    const created = await api(first, 'POST', '/backend/api/v1/bookings/', {
+      body: bookingDoc(f, { attributes: { email: 'one@example.com' } }),
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await outdoorQuote(first, '2026-12-01', '2026-12-03')).full).toBe(true);
   });
 
   it('a row written straight into the database is in the next quote', async () => {
     expect((await outdoorQuote(first, '2026-12-21', '2026-12-22')).full).toBe(false);
-    await insertBookings(database.db, 10, { lotId: f.outdoor.id, start: '2026-12-21T08:00:00+11:00', end: '2026-12-22T20:00:00+11:00', created: clock.now() });
+    await insertBookings(database.db, 10, {
+      lotId: f.outdoor.id,
+      start: '2026-12-21T08:00:00+11:00',
+      end: '2026-12-22T20:00:00+11:00',
+      created: clock.now(),
+    });
     // PGlite announces it before the insert returns; PostgreSQL within milliseconds of the commit.
-    await expect.poll(async () => (await outdoorQuote(first, '2026-12-21', '2026-12-22')).full, { timeout: 2000, interval: 20 }).toBe(true);
+    await expect
+      .poll(async () => (await outdoorQuote(first, '2026-12-21', '2026-12-22')).full, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toBe(true);
   });
 
   it('a pending booking stops holding its space when its hold (PENDING_HOLD_MS) ends, with no write', async () => {
-    const [held] = await insertBookings(database.db, 10, { lotId: f.outdoor.id, start: '2027-03-01T08:00:00+11:00', end: '2027-03-02T20:00:00+11:00', status: 'pending', created: clock.now() });
+    const [held] = await insertBookings(database.db, 10, {
+      lotId: f.outdoor.id,
+      start: '2027-03-01T08:00:00+11:00',
+      end: '2027-03-02T20:00:00+11:00',
+      status: 'pending',
+      created: clock.now(),
+    });
     expect(held).toBeDefined();
-    await expect.poll(async () => (await outdoorQuote(first, '2027-03-01', '2027-03-02')).full, { timeout: 2000, interval: 20 }).toBe(true);
+    await expect
+      .poll(async () => (await outdoorQuote(first, '2027-03-01', '2027-03-02')).full, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toBe(true);
     clock.advance(PENDING_HOLD_MS - 60_000);
     expect((await outdoorQuote(first, '2027-03-01', '2027-03-02')).full).toBe(true);
     clock.advance(60_000);
@@ -149,7 +212,11 @@ describe('quotes served from memory', () => {
       const priced = await api(first, 'POST', '/backend/api/v1/booking-quotes/', {
         body: doc(
           'booking-quotes',
-          { startDatetime: '2026-12-01T06:00:00+11:00', endDatetime: '2026-12-03T18:00:00+11:00', extrasCost: '0.00' },
+          {
+            startDatetime: '2026-12-01T06:00:00+11:00',
+            endDatetime: '2026-12-03T18:00:00+11:00',
+            extrasCost: '0.00',
+          },
           { relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } } },
         ),
       });
@@ -157,7 +224,15 @@ describe('quotes served from memory', () => {
       await outdoorQuote(first, '2026-12-01', '2026-12-03');
     }
     expect(loads(first) - before).toBe(0);
-    const created = await api(first, 'POST', '/backend/api/v1/bookings/', { body: bookingDoc(f, { attributes: { email: 'held@example.com', startDatetime: '2027-06-01T06:00:00+10:00', endDatetime: '2027-06-02T18:00:00+10:00' } }) });
+    const created = await api(first, 'POST', '/backend/api/v1/bookings/', {
+      body: bookingDoc(f, {
+        attributes: {
+          email: 'held@example.com',
+          startDatetime: '2027-06-01T06:00:00+10:00',
+          endDatetime: '2027-06-02T18:00:00+10:00',
+        },
+      }),
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await outdoorQuote(first, '2026-12-01', '2026-12-03');
     expect(loads(first) - before).toBe(1);
@@ -168,13 +243,24 @@ describe('two instances on one database', () => {
   it('a booking and a setting changed through one instance reach the quotes of the other', async () => {
     const stay = ['2027-04-05', '2027-04-06'] as const;
     const start = { startDatetime: '2027-04-05T06:00:00+10:00', endDatetime: '2027-04-06T18:00:00+10:00' };
-    await insertBookings(database.db, 9, { lotId: f.outdoor.id, start: '2027-04-05T08:00:00+10:00', end: '2027-04-06T20:00:00+10:00', created: clock.now() });
-    await expect.poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 }).toBe(false);
+    await insertBookings(database.db, 9, {
+      lotId: f.outdoor.id,
+      start: '2027-04-05T08:00:00+10:00',
+      end: '2027-04-06T20:00:00+10:00',
+      created: clock.now(),
+    });
+    await expect
+      .poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 })
+      .toBe(false);
     expect((await outdoorQuote(second, ...stay)).full).toBe(false);
 
-    const created = await api(second, 'POST', '/backend/api/v1/bookings/', { body: bookingDoc(f, { attributes: { email: 'two@example.com', ...start } }) });
+    const created = await api(second, 'POST', '/backend/api/v1/bookings/', {
+      body: bookingDoc(f, { attributes: { email: 'two@example.com', ...start } }),
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await expect.poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 }).toBe(true);
+    await expect
+      .poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 })
+      .toBe(true);
 
     const before = await outdoorQuote(first, '2027-05-10', '2027-05-19');
     const patched = await api(second, 'PATCH', `/backend/api/v1/lots/${f.outdoor.id}/`, {
@@ -183,11 +269,17 @@ describe('two instances on one database', () => {
     });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     await expect
-      .poll(async () => Number((await outdoorQuote(first, '2027-05-10', '2027-05-19')).price) - Number(before.price), { timeout: 2000, interval: 20 })
+      .poll(
+        async () =>
+          Number((await outdoorQuote(first, '2027-05-10', '2027-05-19')).price) - Number(before.price),
+        { timeout: 2000, interval: 20 },
+      )
       .toBeCloseTo(30, 2);
     const [row] = await database.db.select({ rate: lots.rate }).from(lots).where(eq(lots.id, f.outdoor.id));
     expect(row?.rate).toBe('30.00');
     await database.db.delete(bookings).where(eq(bookings.email, 'two@example.com'));
-    await expect.poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 }).toBe(false);
+    await expect
+      .poll(async () => (await outdoorQuote(first, ...stay)).full, { timeout: 2000, interval: 20 })
+      .toBe(false);
   });
 });

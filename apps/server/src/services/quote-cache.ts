@@ -22,7 +22,13 @@ import type { LotPricing } from '@parking/domain/pricing';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { lots } from '../db/schema/index';
-import { PENDING_HOLD_MS, parseQuoteData, quoteDataSql, type LotRow, type QuoteDataJson } from './pricing-data';
+import {
+  PENDING_HOLD_MS,
+  parseQuoteData,
+  quoteDataSql,
+  type LotRow,
+  type QuoteDataJson,
+} from './pricing-data';
 
 const WINDOW_DAYS = 400;
 const TTL_MS = 60_000;
@@ -119,7 +125,8 @@ export class QuoteCache {
   private load(now: Date, today: string): Promise<Snapshot> {
     const at = now.getTime();
     const current = this.loading;
-    if (current && current.generation === this.generation && current.today === today && current.at <= at) return current.promise;
+    if (current && current.generation === this.generation && current.today === today && current.at <= at)
+      return current.promise;
     const generation = this.generation;
     const promise = this.read(now, today).then((snapshot) => {
       if (this.generation === generation) this.snapshot = snapshot;
@@ -149,9 +156,22 @@ export class QuoteCache {
       .from(lots)
       .orderBy(asc(lots.name), asc(lots.id));
     const lotRows = rows.map((row) => row.lot);
-    const { pricing, present } = parseQuoteData(lotRows, rows[0]?.data as QuoteDataJson | string | undefined, today, last);
+    const { pricing, present } = parseQuoteData(
+      lotRows,
+      rows[0]?.data as QuoteDataJson | string | undefined,
+      today,
+      last,
+    );
     const oldestHeld = rows[0]?.oldestHeld;
     const releases = oldestHeld ? new Date(oldestHeld).getTime() + PENDING_HOLD_MS : Infinity;
-    return { today, loadedAt: now.getTime(), validUntil: Math.min(now.getTime() + TTL_MS, releases), lots: lotRows, pricing, present, responses: new Map() };
+    return {
+      today,
+      loadedAt: now.getTime(),
+      validUntil: Math.min(now.getTime() + TTL_MS, releases),
+      lots: lotRows,
+      pricing,
+      present,
+      responses: new Map(),
+    };
   }
 }

@@ -24,7 +24,11 @@ beforeAll(async () => {
   const subscriber = await createUser(server.handle.db, { email: 'subscriber@example.com' });
   customerId = subscriber.customer.id;
   // Indoor parking covered up to and including 3 December.
-  await server.handle.db.insert(subscriptions).values({ userId: subscriber.user.id, priceId: products.indoorPrice.id, endDatetime: new Date('2026-12-03T20:00:00+11:00') });
+  await server.handle.db.insert(subscriptions).values({
+    userId: subscriber.user.id,
+    priceId: products.indoorPrice.id,
+    endDatetime: new Date('2026-12-03T20:00:00+11:00'),
+  });
   await createUser(server.handle.db, { email: 'desk@example.com', roles: ['Sales'] });
   staff = await login(server.app, 'desk@example.com');
 });
@@ -44,7 +48,12 @@ describe('staff bookings of a subscriber', () => {
     // 1-5 December: five days, $95, two of them after the subscription's end.
     const response = await staffBooking('2026-12-01T06:00:00+11:00', '2026-12-05T18:00:00+11:00');
     expect(response.status).toBe(201);
-    expect(one(response.body).attributes).toMatchObject({ parkingCost: '95.00', subscriptionDiscount: '95.00', totalCost: '0.00', hadSubscription: true });
+    expect(one(response.body).attributes).toMatchObject({
+      parkingCost: '95.00',
+      subscriptionDiscount: '95.00',
+      totalCost: '0.00',
+      hadSubscription: true,
+    });
   });
 
   it('a stay that has started pays for its days past the end', async () => {
@@ -61,7 +70,12 @@ describe('staff bookings of a subscriber', () => {
         body: {
           data: {
             type: 'booking-quotes',
-            attributes: { startDatetime: '2026-12-01T06:00:00+11:00', endDatetime: '2026-12-05T18:00:00+11:00', extrasCost: '0.00', calculateSubscriptionGaps },
+            attributes: {
+              startDatetime: '2026-12-01T06:00:00+11:00',
+              endDatetime: '2026-12-05T18:00:00+11:00',
+              extrasCost: '0.00',
+              calculateSubscriptionGaps,
+            },
             relationships: { lot: rel('lots', f.indoor.id), customer: rel('customers', customerId) },
           },
         },

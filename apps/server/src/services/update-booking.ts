@@ -8,7 +8,17 @@ import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
 import type { RequestContext } from '../context';
-import { airlines, bookingExtras, bookingLogs, bookings, customers, lotRegions, lots, vehicles, vehicleTypes } from '../db/schema/index';
+import {
+  airlines,
+  bookingExtras,
+  bookingLogs,
+  bookings,
+  customers,
+  lotRegions,
+  lots,
+  vehicles,
+  vehicleTypes,
+} from '../db/schema/index';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors, fromZod } from '../jsonapi/errors';
 import { applicablePromo, assertStayLimits, priceExtras } from './booking-rules';
@@ -18,7 +28,7 @@ import { recordStaffMoney, type StaffMoneyInput } from './ledger';
 import { mustExist } from './lookups';
 import { costColumns, priceStay } from './price-stay';
 
-const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : value ?? null);
+const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
 export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: WriteDocument): Promise<void> {
   const parsed = staffBookingFields.partial().safeParse(doc.attributes);
@@ -26,7 +36,13 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
   const sent = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes));
   const rel = relationshipIds(doc);
   // The payment fields are not columns to set: they are movements for the ledger (recordStaffMoney below).
-  const { amountPaid: _amountPaid, paymentMethod: _paymentMethod, paymentDatetime: _paymentDatetime, paymentStatus: _paymentStatus, ...fields } = sent;
+  const {
+    amountPaid: _amountPaid,
+    paymentMethod: _paymentMethod,
+    paymentDatetime: _paymentDatetime,
+    paymentStatus: _paymentStatus,
+    ...fields
+  } = sent;
   const has = (name: string) => name in doc.attributes;
   const money: StaffMoneyInput = {
     ...(has('amountPaid') ? { amountPaid: parsed.data.amountPaid } : {}),
@@ -48,11 +64,15 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
     discount: 'discountId',
     parkedBy: 'parkedById',
   } as const;
-  for (const [name, column] of Object.entries(relColumns) as Array<[keyof typeof relColumns, (typeof relColumns)[keyof typeof relColumns]]>) {
+  for (const [name, column] of Object.entries(relColumns) as Array<
+    [keyof typeof relColumns, (typeof relColumns)[keyof typeof relColumns]]
+  >) {
     if (rel[name] !== undefined) Object.assign(changes, { [column]: rel[name] });
   }
-  if (rel.lot === null) throw errors.invalid('This field may not be null.', '/data/relationships/lot', 'null');
-  if (rel.vehicleType === null) throw errors.invalid('This field may not be null.', '/data/relationships/vehicleType', 'null');
+  if (rel.lot === null)
+    throw errors.invalid('This field may not be null.', '/data/relationships/lot', 'null');
+  if (rel.vehicleType === null)
+    throw errors.invalid('This field may not be null.', '/data/relationships/vehicleType', 'null');
   await mustExist(ctx, lots, changes.lotId, 'lot');
   await mustExist(ctx, vehicleTypes, changes.vehicleTypeId, 'vehicleType');
   await mustExist(ctx, airlines, changes.airlineOutId, 'airlineOut');
@@ -64,7 +84,8 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
   if (merged.endDatetime && merged.endDatetime.getTime() <= merged.startDatetime.getTime()) {
     throw errors.invalid(messages.arrivalBeforeDeparture, 'endDatetime');
   }
-  if (changes.startDatetime !== undefined || changes.endDatetime !== undefined) assertStayLimits(ctx, merged.startDatetime, merged.endDatetime);
+  if (changes.startDatetime !== undefined || changes.endDatetime !== undefined)
+    assertStayLimits(ctx, merged.startDatetime, merged.endDatetime);
   if (changes.vehicleId != null) {
     const [vehicle] = await ctx.db
       .select({ id: vehicles.id })
@@ -73,23 +94,41 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
     if (!vehicle) throw errors.doesNotExist(changes.vehicleId, '/data/relationships/vehicle');
   }
   if (merged.lotRegionId != null) {
-    const [region] = await ctx.db.select().from(lotRegions).where(and(eq(lotRegions.id, merged.lotRegionId), eq(lotRegions.lotId, merged.lotId)));
+    const [region] = await ctx.db
+      .select()
+      .from(lotRegions)
+      .where(and(eq(lotRegions.id, merged.lotRegionId), eq(lotRegions.lotId, merged.lotId)));
     if (!region) throw errors.doesNotExist(merged.lotRegionId, '/data/relationships/lotRegion');
-    if (merged.lotRegionRow != null && merged.lotRegionRow > region.rows) throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
+    if (merged.lotRegionRow != null && merged.lotRegionRow > region.rows)
+      throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
   }
 
   // Extras: a new list replaces the old one at today's prices; otherwise the sold prices stand.
   let extrasCents: number;
   if (rel.extras !== undefined) {
     const end = merged.endDatetime ?? merged.startDatetime;
-    const priced = await priceExtras(ctx, rel.extras, merged.vehicleTypeId ?? 0, merged.startDatetime, end, true);
+    const priced = await priceExtras(
+      ctx,
+      rel.extras,
+      merged.vehicleTypeId ?? 0,
+      merged.startDatetime,
+      end,
+      true,
+    );
     await ctx.db.delete(bookingExtras).where(eq(bookingExtras.bookingId, row.id));
     if (priced.length) {
-      await ctx.db.insert(bookingExtras).values(priced.map((extra) => ({ bookingId: row.id, extraId: extra.id, price: formatMoney(extra.cents) })));
+      await ctx.db
+        .insert(bookingExtras)
+        .values(
+          priced.map((extra) => ({ bookingId: row.id, extraId: extra.id, price: formatMoney(extra.cents) })),
+        );
     }
     extrasCents = priced.reduce((sum, extra) => sum + extra.cents, 0);
   } else {
-    const current = await ctx.db.select({ price: bookingExtras.price }).from(bookingExtras).where(eq(bookingExtras.bookingId, row.id));
+    const current = await ctx.db
+      .select({ price: bookingExtras.price })
+      .from(bookingExtras)
+      .where(eq(bookingExtras.bookingId, row.id));
     extrasCents = current.reduce((sum, extra) => sum + parseMoney(extra.price), 0);
   }
 
@@ -105,14 +144,24 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
     }
   }
 
-  const pricingKeys = ['lotId', 'startDatetime', 'endDatetime', 'discountRate', 'customerId', 'vehicleTypeId'] as const;
-  const repriced = rel.extras !== undefined || pricingKeys.some((key) => key in changes) || 'promoCode' in changes;
+  const pricingKeys = [
+    'lotId',
+    'startDatetime',
+    'endDatetime',
+    'discountRate',
+    'customerId',
+    'vehicleTypeId',
+  ] as const;
+  const repriced =
+    rel.extras !== undefined || pricingKeys.some((key) => key in changes) || 'promoCode' in changes;
   if (repriced && merged.endDatetime) {
     const lotId = changes.lotId ?? row.lotId;
     const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, lotId));
     if (!lot) throw new Error('Lot pricing missing');
     const customerId = changes.customerId ?? row.customerId;
-    const [customer] = customerId ? await ctx.db.select({ userId: customers.userId }).from(customers).where(eq(customers.id, customerId)) : [];
+    const [customer] = customerId
+      ? await ctx.db.select({ userId: customers.userId }).from(customers).where(eq(customers.id, customerId))
+      : [];
     const priced = await priceStay(
       ctx.db,
       {
@@ -136,15 +185,31 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
     if (String(before) !== String(after)) changed[key] = [before, after];
   }
   if (rel.extras !== undefined) changed.extras = [null, rel.extras];
-  if (Object.keys(changed).length > 0) await ctx.db.update(bookings).set({ ...changes, updated: ctx.now }).where(eq(bookings.id, row.id));
+  if (Object.keys(changed).length > 0)
+    await ctx.db
+      .update(bookings)
+      .set({ ...changes, updated: ctx.now })
+      .where(eq(bookings.id, row.id));
   // A new total (or status) changes what is owed; staff's payment fields become ledger movements.
   await recordStaffMoney(ctx.db, row.id, money, ctx.user?.id ?? null, ctx.now);
   const [after] = await ctx.db.select().from(bookings).where(eq(bookings.id, row.id));
-  for (const key of ['amountPaid', 'paymentMethod', 'paymentStatus', 'paymentDatetime', 'stripeComplete'] as const) {
+  for (const key of [
+    'amountPaid',
+    'paymentMethod',
+    'paymentStatus',
+    'paymentDatetime',
+    'stripeComplete',
+  ] as const) {
     const before = comparable(row[key]);
     const now = comparable(after?.[key]);
     if (String(before) !== String(now)) changed[key] = [before, now];
   }
   if (Object.keys(changed).length === 0) return;
-  await ctx.db.insert(bookingLogs).values({ bookingId: row.id, userId: ctx.user?.id ?? null, timestamp: ctx.now, action: 'updated', info: changed });
+  await ctx.db.insert(bookingLogs).values({
+    bookingId: row.id,
+    userId: ctx.user?.id ?? null,
+    timestamp: ctx.now,
+    action: 'updated',
+    info: changed,
+  });
 }

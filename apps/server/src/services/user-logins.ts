@@ -15,11 +15,19 @@ import { errors } from '../jsonapi/errors';
 import { loginEmailChangedMessage } from '../mail/templates';
 import { sendConfirmationEmail } from './account-emails';
 
-export async function assertEmailFree(ctx: RequestContext, email: string, exceptUserId?: number): Promise<void> {
+export async function assertEmailFree(
+  ctx: RequestContext,
+  email: string,
+  exceptUserId?: number,
+): Promise<void> {
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(exceptUserId === undefined ? eq(users.email, email) : and(eq(users.email, email), sql`${users.id} <> ${exceptUserId}`))
+    .where(
+      exceptUserId === undefined
+        ? eq(users.email, email)
+        : and(eq(users.email, email), sql`${users.id} <> ${exceptUserId}`),
+    )
     .limit(1);
   if (taken) throw errors.invalid(messages.emailTaken, 'email', 'unique');
 }
@@ -49,7 +57,11 @@ export async function createLogin(ctx: RequestContext, input: NewLogin): Promise
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (!user) throw errors.invalid(messages.emailTaken, 'email', 'unique');
-  await sendConfirmationEmail(ctx, { id: user.id, email: input.email, firstName: input.firstName }, !input.password);
+  await sendConfirmationEmail(
+    ctx,
+    { id: user.id, email: input.email, firstName: input.firstName },
+    !input.password,
+  );
   return user.id;
 }
 
@@ -57,8 +69,16 @@ export async function createLogin(ctx: RequestContext, input: NewLogin): Promise
  * Sets a user's password. Every other session of theirs ends and unused reset links die, so that
  * whoever knew the old password, or holds an old link, is out.
  */
-export async function setPassword(ctx: RequestContext, userId: number, password: string, keepSessionId?: number): Promise<void> {
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+export async function setPassword(
+  ctx: RequestContext,
+  userId: number,
+  password: string,
+  keepSessionId?: number,
+): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
   await destroyOtherSessions(ctx.db, userId, keepSessionId);
   await revokeUserTokens(ctx.db, userId, 'password_reset', ctx.now);
 }

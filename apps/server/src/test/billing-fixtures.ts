@@ -6,8 +6,16 @@ export async function subscriptionProducts(db: Executor) {
   const [indoor, outdoor] = await db
     .insert(products)
     .values([
-      { name: 'Unlimited indoor parking', codename: 'unlimited_indoor_parking', description: 'Park indoors as often as you like.' },
-      { name: 'Unlimited outdoor parking', codename: 'unlimited_outdoor_parking', description: 'Park outdoors as often as you like.' },
+      {
+        name: 'Unlimited indoor parking',
+        codename: 'unlimited_indoor_parking',
+        description: 'Park indoors as often as you like.',
+      },
+      {
+        name: 'Unlimited outdoor parking',
+        codename: 'unlimited_outdoor_parking',
+        description: 'Park outdoors as often as you like.',
+      },
     ])
     .returning();
   if (!indoor || !outdoor) throw new Error('products');

@@ -51,7 +51,8 @@ export async function insertBooking(
     })
     .returning();
   if (!row) throw new Error('no booking');
-  if (extras.length) await db.insert(bookingExtras).values(extras.map((extra) => ({ bookingId: row.id, ...extra })));
+  if (extras.length)
+    await db.insert(bookingExtras).values(extras.map((extra) => ({ bookingId: row.id, ...extra })));
   // What it was paid becomes its opening ledger movement, as for any booking written without one.
   await openingBalances(db, row.id);
   return row;

@@ -22,7 +22,12 @@ export async function signInRoles(server: TestServer): Promise<Tokens> {
 
 /** `{ name: { data: { type, id } } }`, or a list of identifiers for a to-many relationship. */
 export const rel = (type: string, id: string | number | Array<string | number> | null) => ({
-  data: id === null ? null : Array.isArray(id) ? id.map((each) => ({ type, id: String(each) })) : { type, id: String(id) },
+  data:
+    id === null
+      ? null
+      : Array.isArray(id)
+        ? id.map((each) => ({ type, id: String(each) }))
+        : { type, id: String(id) },
 });
 
 /** Creates through the API as the given user and answers the created resource (expects 201). */
@@ -33,7 +38,10 @@ export async function create(
   attributes: Record<string, unknown>,
   relationships?: Record<string, unknown>,
 ): Promise<JsonResource> {
-  const response = await api(server.app, 'POST', `${V1}/${type}/`, { token, body: doc(type, attributes, relationships ? { relationships } : {}) });
+  const response = await api(server.app, 'POST', `${V1}/${type}/`, {
+    token,
+    body: doc(type, attributes, relationships ? { relationships } : {}),
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return one(response.body);
 }
@@ -46,7 +54,10 @@ export async function patch(
   attributes: Record<string, unknown>,
   relationships?: Record<string, unknown>,
 ) {
-  return api(server.app, 'PATCH', `${V1}/${type}/${id}/`, { token, body: doc(type, attributes, { id, ...(relationships ? { relationships } : {}) }) });
+  return api(server.app, 'PATCH', `${V1}/${type}/${id}/`, {
+    token,
+    body: doc(type, attributes, { id, ...(relationships ? { relationships } : {}) }),
+  });
 }
 
 /** The ids of a to-many or to-one linkage, in order. */

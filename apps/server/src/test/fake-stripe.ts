@@ -52,7 +52,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const idempotencyKey = typeof key === 'string' ? key : undefined;
       requests.push({ method: request.method ?? '', path, body, idempotencyKey });
       const send = (status: number, json: Json) => {
-        response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(4).toString('hex')}` });
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(4).toString('hex')}`,
+        });
         response.end(JSON.stringify(json));
       };
       if (request.method === 'POST' && path === '/v1/payment_intents') {
@@ -77,7 +80,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const remembered = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
         if (remembered) return send(200, remembered);
         const id = `re_${randomBytes(8).toString('hex')}`;
-        const refund = { id, object: 'refund', amount: Number(body.amount), currency: 'aud', payment_intent: body.payment_intent, reason: body.reason, status: 'succeeded' };
+        const refund = {
+          id,
+          object: 'refund',
+          amount: Number(body.amount),
+          currency: 'aud',
+          payment_intent: body.payment_intent,
+          reason: body.reason,
+          status: 'succeeded',
+        };
         refunds.set(id, refund);
         if (idempotencyKey) idempotent.set(idempotencyKey, refund);
         return send(200, refund);
@@ -85,9 +96,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const cancelMatch = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)\/cancel$/.exec(path);
       if (request.method === 'POST' && cancelMatch?.[1]) {
         const intent = intents.get(cancelMatch[1]);
-        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (!intent)
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such payment_intent',
+            },
+          });
         if (intent.status === 'succeeded' || intent.status === 'canceled') {
-          return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${String(intent.status)}.` } });
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent's status is ${String(intent.status)}.`,
+            },
+          });
         }
         intent.status = 'canceled';
         return send(200, intent);
@@ -95,21 +119,51 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intentMatch = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)$/.exec(path);
       if (request.method === 'GET' && intentMatch?.[1]) {
         const intent = intents.get(intentMatch[1]);
-        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        return intent
+          ? send(200, intent)
+          : send(404, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: 'No such payment_intent',
+              },
+            });
       }
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_${randomBytes(8).toString('hex')}`;
-        return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, mode: body.mode });
+        return send(200, {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          mode: body.mode,
+        });
       }
       if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
-        return send(200, { id: 'bps_test', object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${String(body.customer)}` });
+        return send(200, {
+          id: 'bps_test',
+          object: 'billing_portal.session',
+          url: `https://billing.stripe.test/p/session/${String(body.customer)}`,
+        });
       }
       const subMatch = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
       if (request.method === 'GET' && subMatch?.[1]) {
         const sub = subscriptions.get(subMatch[1]);
-        return sub ? send(200, sub) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } });
+        return sub
+          ? send(200, sub)
+          : send(404, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: 'No such subscription',
+              },
+            });
       }
-      return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
+      return send(404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${request.method}: ${path})`,
+        },
+      });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -31,7 +31,9 @@ export default async function setup(project: TestProject) {
     await handle.close();
     project.provide('pgliteDump', '');
     return async () => {
-      await withDatabase(url, (client) => client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`));
+      await withDatabase(url, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`),
+      );
     };
   }
   project.provide('pgTemplate', '');

@@ -8,7 +8,8 @@ export function mailTo(server: TestServer, to: string): MailMessage[] {
 
 export function lastMailTo(server: TestServer, to: string): MailMessage {
   const message = mailTo(server, to).at(-1);
-  if (!message) throw new Error(`No email to ${to}; sent: ${server.mail.map((m) => m.to).join(', ') || 'none'}`);
+  if (!message)
+    throw new Error(`No email to ${to}; sent: ${server.mail.map((m) => m.to).join(', ') || 'none'}`);
   return message;
 }
 

@@ -15,8 +15,20 @@ import {
 import { createLots } from './factories';
 
 /** Rows for 1, 2, 3, 5 and 7 days; indoor's long-stay rate is 18.00, outdoor's 12.00 (createLots). */
-export const INDOOR_TABLE: Record<number, string> = { 1: '32.00', 2: '50.00', 3: '66.00', 5: '93.50', 7: '116.00' };
-export const OUTDOOR_TABLE: Record<number, string> = { 1: '25.00', 2: '39.00', 3: '52.00', 5: '73.00', 7: '90.00' };
+export const INDOOR_TABLE: Record<number, string> = {
+  1: '32.00',
+  2: '50.00',
+  3: '66.00',
+  5: '93.50',
+  7: '116.00',
+};
+export const OUTDOOR_TABLE: Record<number, string> = {
+  1: '25.00',
+  2: '39.00',
+  3: '52.00',
+  5: '73.00',
+  7: '90.00',
+};
 
 export async function pricedLots(db: Executor) {
   const [indoor, outdoor] = await createLots(db);
@@ -34,8 +46,15 @@ export async function pricedLots(db: Executor) {
   return { indoor, outdoor };
 }
 
-export async function exceptionalDay(db: Executor, date: string, surcharges: Array<{ lotId: number; surcharge: string }>) {
-  const [day] = await db.insert(exceptionalDays).values({ name: `Busy ${date}`, date }).returning();
+export async function exceptionalDay(
+  db: Executor,
+  date: string,
+  surcharges: Array<{ lotId: number; surcharge: string }>,
+) {
+  const [day] = await db
+    .insert(exceptionalDays)
+    .values({ name: `Busy ${date}`, date })
+    .returning();
   if (!day) throw new Error('exceptional day');
   await db.insert(exceptionalRates).values(surcharges.map((s) => ({ dayId: day.id, ...s })));
   return day;
@@ -47,7 +66,13 @@ let bookingSequence = 0;
 export async function insertBookings(
   db: Executor,
   count: number,
-  values: { lotId: number; start: string; end: string | null; status?: 'pending' | 'complete' | 'cancelled' | 'abandoned'; created: Date },
+  values: {
+    lotId: number;
+    start: string;
+    end: string | null;
+    status?: 'pending' | 'complete' | 'cancelled' | 'abandoned';
+    created: Date;
+  },
 ) {
   const rows = Array.from({ length: count }, () => ({
     bookingCode: `Q${String(++bookingSequence).padStart(7, '0')}`,
@@ -60,7 +85,11 @@ export async function insertBookings(
   return db.insert(bookings).values(rows).returning({ id: bookings.id });
 }
 
-export async function setBooking(db: Executor, id: number, values: { status?: 'pending' | 'complete' | 'cancelled'; created?: Date }) {
+export async function setBooking(
+  db: Executor,
+  id: number,
+  values: { status?: 'pending' | 'complete' | 'cancelled'; created?: Date },
+) {
   await db.update(bookings).set(values).where(eq(bookings.id, id));
 }
 
@@ -79,14 +108,27 @@ export async function subscribe(
   if (!price) throw new Error('price');
   const [row] = await db
     .insert(subscriptions)
-    .values({ userId, priceId: price.id, endDatetime: end, canceledAt: options.canceledAt ?? null, valid: options.valid ?? true })
+    .values({
+      userId,
+      priceId: price.id,
+      endDatetime: end,
+      canceledAt: options.canceledAt ?? null,
+      valid: options.valid ?? true,
+    })
     .returning();
   return row;
 }
 
 export async function createDiscount(
   db: Executor,
-  values: { promoCode: string; rate: string; validFrom: string; validTo: string; dropOffStart?: string; dropOffEnd?: string },
+  values: {
+    promoCode: string;
+    rate: string;
+    validFrom: string;
+    validTo: string;
+    dropOffStart?: string;
+    dropOffEnd?: string;
+  },
 ) {
   const [row] = await db
     .insert(discounts)

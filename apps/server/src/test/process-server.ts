@@ -23,7 +23,8 @@ export { PASSWORD };
 export type Mode = 'postgres' | 'pglite';
 
 /** The PostgreSQL server the fault tests create their databases on (CI: 127.0.0.1:5432, trust auth). */
-export const postgresUrl = () => process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const postgresUrl = () =>
+  process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   mode: Mode;
@@ -68,7 +69,10 @@ export async function createDatabase(mode: Mode): Promise<TestDatabase> {
     fixtures,
     open,
     async drop() {
-      if (mode === 'postgres') await withDatabase(postgresUrl(), (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      if (mode === 'postgres')
+        await withDatabase(postgresUrl(), (client) =>
+          client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+        );
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -88,7 +92,11 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
-export async function startServer(database: TestDatabase, port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  database: TestDatabase,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
@@ -141,7 +149,15 @@ export async function startServer(database: TestDatabase, port: number, env: Rec
     const seen = output.find((line) => pattern.test(line));
     if (seen) return Promise.resolve(seen);
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`No line ${pattern} within ${timeoutMs} ms.\nstdout:\n${output.join('\n')}\nstderr:\n${errors.join('')}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `No line ${pattern} within ${timeoutMs} ms.\nstdout:\n${output.join('\n')}\nstderr:\n${errors.join('')}`,
+            ),
+          ),
+        timeoutMs,
+      );
       waiters.push({
         pattern,
         resolve: (line) => {
@@ -151,7 +167,11 @@ export async function startServer(database: TestDatabase, port: number, env: Rec
       });
       void exited.then(({ code, signal }) => {
         clearTimeout(timer);
-        reject(new Error(`Server exited (${code ?? signal}) before ${pattern}.\nstdout:\n${output.join('\n')}\nstderr:\n${errors.join('')}`));
+        reject(
+          new Error(
+            `Server exited (${code ?? signal}) before ${pattern}.\nstdout:\n${output.join('\n')}\nstderr:\n${errors.join('')}`,
+          ),
+        );
       });
     });
   };
@@ -187,14 +207,24 @@ export interface Answer {
 }
 
 /** One HTTP request to a server process, on a connection of its own. */
-export async function call(base: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { accept: JSONAPI, connection: 'close', ...options.headers };
   if (options.token) headers.authorization = `Token ${options.token}`;
   if (options.body !== undefined && !headers['content-type']) headers['content-type'] = JSONAPI;
   const response = await fetch(`${base}${path}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
   });
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
@@ -204,8 +234,11 @@ export async function call(base: string, method: string, path: string, options: 
 }
 
 export async function adminToken(base: string): Promise<string> {
-  const answer = await call(base, 'POST', '/backend/api/v1/sessions/', { body: { data: { type: 'sessions', attributes: { email: ADMIN_EMAIL, password: PASSWORD } } } });
+  const answer = await call(base, 'POST', '/backend/api/v1/sessions/', {
+    body: { data: { type: 'sessions', attributes: { email: ADMIN_EMAIL, password: PASSWORD } } },
+  });
   const token = (answer.body.data as { attributes?: { token?: unknown } } | undefined)?.attributes?.token;
-  if (answer.status !== 201 || typeof token !== 'string') throw new Error(`admin login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201 || typeof token !== 'string')
+    throw new Error(`admin login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return token;
 }

@@ -78,7 +78,10 @@ function pick<T>(random: () => number, weighted: Array<[T, number]>): T {
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** Inserts the bookings in a few statements and answers what was written. */
-export async function generateReportBookings(db: Executor, options: GenerateOptions): Promise<GeneratedBooking[]> {
+export async function generateReportBookings(
+  db: Executor,
+  options: GenerateOptions,
+): Promise<GeneratedBooking[]> {
   const random = seededRandom(options.seed);
   const int = (below: number) => Math.floor(random() * below);
   const planned = Array.from({ length: options.count }, (_, index) => {
@@ -89,14 +92,21 @@ export async function generateReportBookings(db: Executor, options: GenerateOpti
     // Starts on the minute, any time of day; 0-9 nights, plus hours; a few open-ended, a few to a midnight.
     const start = new Date(options.from.getTime() + int(options.days * 24 * 60) * 60_000);
     const shape = random();
-    const midnight = options.midnights.find((instant) => instant.getTime() > start.getTime() && instant.getTime() - start.getTime() < 10 * DAY);
+    const midnight = options.midnights.find(
+      (instant) => instant.getTime() > start.getTime() && instant.getTime() - start.getTime() < 10 * DAY,
+    );
     const end =
-      shape < 0.03 ? null : shape < 0.08 && midnight ? midnight : new Date(start.getTime() + int(10) * DAY + (1 + int(20)) * HOUR + int(60) * 60_000);
+      shape < 0.03
+        ? null
+        : shape < 0.08 && midnight
+          ? midnight
+          : new Date(start.getTime() + int(10) * DAY + (1 + int(20)) * HOUR + int(60) * 60_000);
     const created = new Date(start.getTime() - int(20 * 24) * HOUR - int(60) * 60_000);
     const totalCents = 1500 + int(40) * 500 + int(100);
     const paying = random();
     const paidCents = paying < 0.6 ? totalCents : paying < 0.75 ? Math.floor(totalCents / 2) : 0;
-    const paymentDatetime = paidCents > 0 ? new Date(created.getTime() + int(4 * 24) * HOUR + int(60) * 60_000) : null;
+    const paymentDatetime =
+      paidCents > 0 ? new Date(created.getTime() + int(4 * 24) * HOUR + int(60) * 60_000) : null;
     const extras = options.extraIds
       .filter(() => random() < 0.25)
       .map((extraId) => ({ extraId, cents: [2500, 3000, 4000, 12000, 999][int(5)] ?? 0 }));
@@ -147,7 +157,9 @@ export async function generateReportBookings(db: Executor, options: GenerateOpti
           make: 'Toyota',
           model: 'Yaris',
           colour: 'Red',
-          parkingCost: money(Math.max(0, plan.totalCents - plan.extras.reduce((sum, extra) => sum + extra.cents, 0))),
+          parkingCost: money(
+            Math.max(0, plan.totalCents - plan.extras.reduce((sum, extra) => sum + extra.cents, 0)),
+          ),
           extrasCost: money(plan.extras.reduce((sum, extra) => sum + extra.cents, 0)),
           totalCost: money(plan.totalCents),
           amountPaid: money(plan.paidCents),
@@ -158,7 +170,13 @@ export async function generateReportBookings(db: Executor, options: GenerateOpti
       )
       .returning({ id: bookings.id, bookingCode: bookings.bookingCode });
     const ids = new Map(rows.map((row) => [row.bookingCode, row.id]));
-    const sold = chunk.flatMap((plan) => plan.extras.map((extra) => ({ bookingId: ids.get(plan.bookingCode) ?? 0, extraId: extra.extraId, price: money(extra.cents) })));
+    const sold = chunk.flatMap((plan) =>
+      plan.extras.map((extra) => ({
+        bookingId: ids.get(plan.bookingCode) ?? 0,
+        extraId: extra.extraId,
+        price: money(extra.cents),
+      })),
+    );
     if (sold.length) await db.insert(bookingExtras).values(sold);
     for (const plan of chunk) {
       const { method: _method, ...booking } = plan;
@@ -177,7 +195,12 @@ const dateParts = new Map<string, Intl.DateTimeFormat>();
 export function localDate(instant: Date, timeZone: string): string {
   let format = dateParts.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    format = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     dateParts.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
@@ -187,7 +210,8 @@ export function localDate(instant: Date, timeZone: string): string {
 /** Every date from start to end inclusive, by calendar arithmetic on UTC noons. */
 export function datesBetween(startDate: string, endDate: string): string[] {
   const dates: string[] = [];
-  for (let t = Date.parse(`${startDate}T12:00:00Z`); t <= Date.parse(`${endDate}T12:00:00Z`); t += DAY) dates.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${startDate}T12:00:00Z`); t <= Date.parse(`${endDate}T12:00:00Z`); t += DAY)
+    dates.push(new Date(t).toISOString().slice(0, 10));
   return dates;
 }
 

@@ -12,18 +12,34 @@ const complete = (booking: GeneratedBooking) => booking.status === 'complete';
 const round4 = (value: number) => Math.round(value * 10000) / 10000;
 
 /** Complete bookings in the lot whose stay covers each date (open-ended stays cover every later date). */
-export function presence(bookings: readonly GeneratedBooking[], lotId: number, dates: readonly string[]): number[] {
+export function presence(
+  bookings: readonly GeneratedBooking[],
+  lotId: number,
+  dates: readonly string[],
+): number[] {
   const stays = bookings.filter((booking) => complete(booking) && booking.lotId === lotId);
-  return dates.map((date) => stays.filter((booking) => day(booking.start) <= date && (booking.end === null || day(booking.end) >= date)).length);
+  return dates.map(
+    (date) =>
+      stays.filter(
+        (booking) => day(booking.start) <= date && (booking.end === null || day(booking.end) >= date),
+      ).length,
+  );
 }
 
-export function lotVolume(bookings: readonly GeneratedBooking[], lots: ReadonlyArray<{ id: number; slug: string; spaces: number }>, startDate: string, endDate: string) {
+export function lotVolume(
+  bookings: readonly GeneratedBooking[],
+  lots: ReadonlyArray<{ id: number; slug: string; spaces: number }>,
+  startDate: string,
+  endDate: string,
+) {
   const labels = datesBetween(startDate, endDate);
   const values = Object.fromEntries(lots.map((lot) => [lot.slug, presence(bookings, lot.id, labels)]));
   return {
     labels,
     values,
-    fillRates: Object.fromEntries(lots.map((lot) => [lot.slug, (values[lot.slug] ?? []).map((cars) => round4(cars / lot.spaces))])),
+    fillRates: Object.fromEntries(
+      lots.map((lot) => [lot.slug, (values[lot.slug] ?? []).map((cars) => round4(cars / lot.spaces))]),
+    ),
     spaces: Object.fromEntries(lots.map((lot) => [lot.slug, lot.spaces])),
   };
 }
@@ -52,18 +68,36 @@ export function arrivalDeparture(bookings: readonly GeneratedBooking[], startDat
 const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
   a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' }) || a.id - b.id;
 
-export function extrasStats(bookings: readonly GeneratedBooking[], extras: ReadonlyArray<{ id: number; name: string }>, startDate: string, endDate: string) {
-  const picked = bookings.filter((booking) => complete(booking) && booking.end !== null && day(booking.end) >= startDate && day(booking.end) <= endDate);
+export function extrasStats(
+  bookings: readonly GeneratedBooking[],
+  extras: ReadonlyArray<{ id: number; name: string }>,
+  startDate: string,
+  endDate: string,
+) {
+  const picked = bookings.filter(
+    (booking) =>
+      complete(booking) &&
+      booking.end !== null &&
+      day(booking.end) >= startDate &&
+      day(booking.end) <= endDate,
+  );
   return {
     rows: [...extras].sort(byName).map((extra) => {
       const sales = picked.flatMap((booking) => booking.extras.filter((sold) => sold.extraId === extra.id));
-      return { extraId: String(extra.id), name: extra.name, count: sales.length, revenue: centsText(sales.reduce((sum, sold) => sum + sold.cents, 0)) };
+      return {
+        extraId: String(extra.id),
+        name: extra.name,
+        count: sales.length,
+        revenue: centsText(sales.reduce((sum, sold) => sum + sold.cents, 0)),
+      };
     }),
   };
 }
 
 export function bookingTypeStats(bookings: readonly GeneratedBooking[], startDate: string, endDate: string) {
-  const picked = bookings.filter((booking) => complete(booking) && day(booking.start) >= startDate && day(booking.start) <= endDate);
+  const picked = bookings.filter(
+    (booking) => complete(booking) && day(booking.start) >= startDate && day(booking.start) <= endDate,
+  );
   const types = [...new Set(picked.map((booking) => booking.bookingType))];
   return {
     rows: types
@@ -76,14 +110,22 @@ export function bookingTypeStats(bookings: readonly GeneratedBooking[], startDat
           share: round4(own.length / picked.length),
         };
       })
-      .sort((a, b) => b.count - a.count || a.bookingType.localeCompare(b.bookingType, 'en-AU', { sensitivity: 'base' })),
+      .sort(
+        (a, b) =>
+          b.count - a.count || a.bookingType.localeCompare(b.bookingType, 'en-AU', { sensitivity: 'base' }),
+      ),
   };
 }
 
 const percent = (fraction: number) => (Math.round(fraction * 1000) / 10).toFixed(1);
 
 /** The KPI summary's lines as the CSV writes them: a header, a line a day, the total line. */
-export function kpiLines(bookings: readonly GeneratedBooking[], lots: ReadonlyArray<{ id: number; name: string; spaces: number }>, startDate: string, endDate: string): string[][] {
+export function kpiLines(
+  bookings: readonly GeneratedBooking[],
+  lots: ReadonlyArray<{ id: number; name: string; spaces: number }>,
+  startDate: string,
+  endDate: string,
+): string[][] {
   const dates = datesBetween(startDate, endDate);
   const sold = bookings.filter(complete);
   const departures = countBy(
@@ -94,13 +136,25 @@ export function kpiLines(bookings: readonly GeneratedBooking[], lots: ReadonlyAr
     sold.map((booking) => booking.end),
     dates,
   );
-  const parked = [...lots].sort((a, b) => a.name.localeCompare(b.name)).map((lot) => ({ lot, cars: presence(bookings, lot.id, dates) }));
+  const parked = [...lots]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((lot) => ({ lot, cars: presence(bookings, lot.id, dates) }));
   const made = dates.map((date) => sold.filter((booking) => day(booking.created) === date));
   const paid = dates.map((date) =>
-    bookings.filter((booking) => booking.paymentDatetime !== null && day(booking.paymentDatetime) === date).reduce((sum, booking) => sum + booking.paidCents, 0),
+    bookings
+      .filter((booking) => booking.paymentDatetime !== null && day(booking.paymentDatetime) === date)
+      .reduce((sum, booking) => sum + booking.paidCents, 0),
   );
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-  const header = ['Date', 'Drop-offs', 'Pick-ups', ...parked.flatMap(({ lot }) => [`${lot.name} cars parked`, `${lot.name} fill %`]), 'Bookings made', 'Booking value', 'Payments received'];
+  const header = [
+    'Date',
+    'Drop-offs',
+    'Pick-ups',
+    ...parked.flatMap(({ lot }) => [`${lot.name} cars parked`, `${lot.name} fill %`]),
+    'Bookings made',
+    'Booking value',
+    'Payments received',
+  ];
   const lines = dates.map((date, i) => [
     date,
     String(departures[i]),

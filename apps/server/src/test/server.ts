@@ -17,11 +17,15 @@ import { withDatabase } from './postgres';
 
 export const JSONAPI = 'application/vnd.api+json';
 
-export async function createTestDatabase(): Promise<DatabaseHandle & { url: string | undefined; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  DatabaseHandle & { url: string | undefined; drop(): Promise<void> }
+> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `parking_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    await withDatabase(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`));
+    await withDatabase(url, (client) =>
+      client.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`),
+    );
     const handle = await openDatabase({ url: withName(url, name), poolSize: 20 });
     return {
       ...handle,
@@ -83,7 +87,18 @@ export async function createTestServer(
   });
   const config: Config = {
     ...base,
-    rateLimits: { ...base.rateLimits, loginFailures: 1000, requestsPerIp: 1000, requestsPerEmail: 1000, requestsPerAccount: 1000, registrationsPerIp: 1000, registrationsPerEmail: 1000, loginFailuresPerIp: 1000, unpaidHolds: 1000, ...options.rateLimits },
+    rateLimits: {
+      ...base.rateLimits,
+      loginFailures: 1000,
+      requestsPerIp: 1000,
+      requestsPerEmail: 1000,
+      requestsPerAccount: 1000,
+      registrationsPerIp: 1000,
+      registrationsPerEmail: 1000,
+      loginFailuresPerIp: 1000,
+      unpaidHolds: 1000,
+      ...options.rateLimits,
+    },
   };
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
@@ -93,7 +108,15 @@ export async function createTestServer(
   };
   const clock = new Clock();
   const changes = await openChangeFeed(handle, handle.url);
-  const app = await buildApp({ config, database: handle.db, mailer, clock: clock.now, changes, onRoute: options.onRoute, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+  const app = await buildApp({
+    config,
+    database: handle.db,
+    mailer,
+    clock: clock.now,
+    changes,
+    onRoute: options.onRoute,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   // Tests write to the database directly, then ask: each request first waits until the change
   // notifications of what was committed before it have arrived (instant with PGlite; with PostgreSQL a
   // real app's next request trails them by a network round trip).
@@ -124,14 +147,22 @@ export interface JsonResource {
   type: string;
   id: string;
   attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: { type: string; id: string } | null | Array<{ type: string; id: string }> }>;
+  relationships?: Record<
+    string,
+    { data: { type: string; id: string } | null | Array<{ type: string; id: string }> }
+  >;
 }
 
 export interface JsonDocument {
   data?: JsonResource | JsonResource[] | null;
   included?: JsonResource[];
   meta?: { pagination?: { count: number; page: number; pages: number } };
-  errors?: Array<{ status: string; code: string; detail: string; source?: { pointer?: string; parameter?: string } }>;
+  errors?: Array<{
+    status: string;
+    code: string;
+    detail: string;
+    source?: { pointer?: string; parameter?: string };
+  }>;
 }
 
 /** A small JSON:API client over app.inject. */
@@ -139,24 +170,45 @@ export async function api(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string>; cookies?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    cookies?: Record<string, string>;
+  } = {},
 ): Promise<ApiResponse> {
   const headers: Record<string, string> = { accept: JSONAPI, ...options.headers };
   if (options.token) headers.authorization = `Token ${options.token}`;
-  const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const payload =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
   if (payload !== undefined && !headers['content-type']) headers['content-type'] = JSONAPI;
   const response = await app.inject({ method, url, headers, cookies: options.cookies, payload });
   let body: JsonDocument = {};
-  if (response.body && (response.headers['content-type'] ?? '').toString().includes('json')) body = response.json<JsonDocument>();
+  if (response.body && (response.headers['content-type'] ?? '').toString().includes('json'))
+    body = response.json<JsonDocument>();
   return { status: response.statusCode, body, headers: response.headers, raw: response };
 }
 
-export const doc = (type: string, attributes: Record<string, unknown>, extra: { id?: string; relationships?: Record<string, unknown> } = {}) => ({
-  data: { type, ...(extra.id ? { id: extra.id } : {}), attributes, ...(extra.relationships ? { relationships: extra.relationships } : {}) },
+export const doc = (
+  type: string,
+  attributes: Record<string, unknown>,
+  extra: { id?: string; relationships?: Record<string, unknown> } = {},
+) => ({
+  data: {
+    type,
+    ...(extra.id ? { id: extra.id } : {}),
+    attributes,
+    ...(extra.relationships ? { relationships: extra.relationships } : {}),
+  },
 });
 
 export const one = (body: JsonDocument): JsonResource => {
-  if (!body.data || Array.isArray(body.data)) throw new Error(`Expected one resource, got ${JSON.stringify(body)}`);
+  if (!body.data || Array.isArray(body.data))
+    throw new Error(`Expected one resource, got ${JSON.stringify(body)}`);
   return body.data;
 };
 

@@ -34,13 +34,16 @@ describe('app routes', () => {
 });
 
 describe('the navigation guard', () => {
-  it.each(['/profile', '/bookings', '/vehicles'])('sends an anonymous visitor of %s to login with next', async (path) => {
-    const { router } = renderApp(path);
+  it.each(['/profile', '/bookings', '/vehicles'])(
+    'sends an anonymous visitor of %s to login with next',
+    async (path) => {
+      const { router } = renderApp(path);
 
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(path);
-  });
+      expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(new URLSearchParams(router.state.location.search).get('next')).toBe(path);
+    },
+  );
 
   it('returns to next after logging in', async () => {
     mockApi([{ method: 'POST', path: 'sessions/', status: 201, body: sessionDocument({ token: 't' }) }]);
@@ -94,18 +97,21 @@ describe('the navigation guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/admin');
   });
 
-  it.each([['Admins'], ['Sales']])('lets %s into the back office, at the diary, without the public header and footer', async (role) => {
-    signedIn({ roles: [role], firstName: 'Olivia', lastName: 'Bennett' });
-    const { router } = renderApp('/admin');
+  it.each([['Admins'], ['Sales']])(
+    'lets %s into the back office, at the diary, without the public header and footer',
+    async (role) => {
+      signedIn({ roles: [role], firstName: 'Olivia', lastName: 'Bennett' });
+      const { router } = renderApp('/admin');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Diary' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/diary');
-    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeInTheDocument();
-    expect(screen.getByText('OB')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Get a quote' })).not.toBeInTheDocument();
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Diary' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin/diary');
+      expect(screen.getByRole('navigation', { name: 'Back office' })).toBeInTheDocument();
+      expect(screen.getByText('OB')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+      expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Get a quote' })).not.toBeInTheDocument();
+    },
+  );
 
   it('treats a stale stored token as a visitor and forgets it', async () => {
     window.localStorage.setItem('skypark.authToken', 'expired');
@@ -120,7 +126,9 @@ describe('the navigation guard', () => {
     ]);
     const { router } = renderApp('/');
 
-    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' }),
+    ).toBeInTheDocument();
     expect(window.localStorage.getItem('skypark.authToken')).toBeNull();
     expect(calls.filter((call) => call.path === 'sessions/current/')).toHaveLength(2);
     expect(router.state.location.pathname).toBe('/');

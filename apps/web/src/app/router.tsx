@@ -16,66 +16,237 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
-const CatchAllPage = page(() => import('./routes/content-page'), (m) => m.CatchAllPage);
-const NotFoundPage = page(() => import('./routes/not-found'), (m) => m.NotFoundPage);
-const PermissionDeniedPage = page(() => import('./routes/permission-denied'), (m) => m.PermissionDeniedPage);
-const LoginPage = page(() => import('@/features/account/routes/login'), (m) => m.LoginPage);
-const ConfirmEmailPage = page(() => import('@/features/account/routes/confirm-email'), (m) => m.ConfirmEmailPage);
-const ForgotPasswordPage = page(() => import('@/features/account/routes/forgot-password'), (m) => m.ForgotPasswordPage);
-const SetPasswordPage = page(() => import('@/features/account/routes/set-password'), (m) => m.SetPasswordPage);
-const ProfilePage = page(() => import('@/features/account/routes/profile'), (m) => m.ProfilePage);
-const MyBookingsPage = page(() => import('@/features/bookings/routes/my-bookings'), (m) => m.MyBookingsPage);
-const MyVehiclesPage = page(() => import('@/features/vehicles/routes/my-vehicles'), (m) => m.MyVehiclesPage);
-const ManageBookingPage = page(() => import('@/features/manage-booking/routes/manage-booking'), (m) => m.ManageBookingPage);
-const BookingWizardLayout = page(() => import('@/features/booking/routes/booking-wizard'), (m) => m.BookingWizardLayout);
-const QuoteStep = page(() => import('@/features/booking/routes/step-1-quote'), (m) => m.QuoteStep);
-const DetailsStep = page(() => import('@/features/booking/routes/step-2-details'), (m) => m.DetailsStepPage);
-const CarStep = page(() => import('@/features/booking/routes/step-3-car'), (m) => m.CarStepPage);
-const FlightsStep = page(() => import('@/features/booking/routes/step-4-flights'), (m) => m.FlightsStepPage);
-const CheckoutStep = page(() => import('@/features/booking/routes/step-5-checkout'), (m) => m.CheckoutStepPage);
-const SummaryStep = page(() => import('@/features/booking/routes/step-6-summary'), (m) => m.SummaryStepPage);
-const PaymentStep = page(() => import('@/features/booking/routes/step-7-payment'), (m) => m.PaymentStepPage);
-const SuccessStep = page(() => import('@/features/booking/routes/step-8-success'), (m) => m.SuccessStepPage);
+const CatchAllPage = page(
+  () => import('./routes/content-page'),
+  (m) => m.CatchAllPage,
+);
+const NotFoundPage = page(
+  () => import('./routes/not-found'),
+  (m) => m.NotFoundPage,
+);
+const PermissionDeniedPage = page(
+  () => import('./routes/permission-denied'),
+  (m) => m.PermissionDeniedPage,
+);
+const LoginPage = page(
+  () => import('@/features/account/routes/login'),
+  (m) => m.LoginPage,
+);
+const ConfirmEmailPage = page(
+  () => import('@/features/account/routes/confirm-email'),
+  (m) => m.ConfirmEmailPage,
+);
+const ForgotPasswordPage = page(
+  () => import('@/features/account/routes/forgot-password'),
+  (m) => m.ForgotPasswordPage,
+);
+const SetPasswordPage = page(
+  () => import('@/features/account/routes/set-password'),
+  (m) => m.SetPasswordPage,
+);
+const ProfilePage = page(
+  () => import('@/features/account/routes/profile'),
+  (m) => m.ProfilePage,
+);
+const MyBookingsPage = page(
+  () => import('@/features/bookings/routes/my-bookings'),
+  (m) => m.MyBookingsPage,
+);
+const MyVehiclesPage = page(
+  () => import('@/features/vehicles/routes/my-vehicles'),
+  (m) => m.MyVehiclesPage,
+);
+const ManageBookingPage = page(
+  () => import('@/features/manage-booking/routes/manage-booking'),
+  (m) => m.ManageBookingPage,
+);
+const BookingWizardLayout = page(
+  () => import('@/features/booking/routes/booking-wizard'),
+  (m) => m.BookingWizardLayout,
+);
+const QuoteStep = page(
+  () => import('@/features/booking/routes/step-1-quote'),
+  (m) => m.QuoteStep,
+);
+const DetailsStep = page(
+  () => import('@/features/booking/routes/step-2-details'),
+  (m) => m.DetailsStepPage,
+);
+const CarStep = page(
+  () => import('@/features/booking/routes/step-3-car'),
+  (m) => m.CarStepPage,
+);
+const FlightsStep = page(
+  () => import('@/features/booking/routes/step-4-flights'),
+  (m) => m.FlightsStepPage,
+);
+const CheckoutStep = page(
+  () => import('@/features/booking/routes/step-5-checkout'),
+  (m) => m.CheckoutStepPage,
+);
+const SummaryStep = page(
+  () => import('@/features/booking/routes/step-6-summary'),
+  (m) => m.SummaryStepPage,
+);
+const PaymentStep = page(
+  () => import('@/features/booking/routes/step-7-payment'),
+  (m) => m.PaymentStepPage,
+);
+const SuccessStep = page(
+  () => import('@/features/booking/routes/step-8-success'),
+  (m) => m.SuccessStepPage,
+);
 // The back office's frame too: visitors of the public site never download it.
-const AdminLayout = page(() => import('./layouts/admin-layout'), (m) => m.AdminLayout);
-const DiaryPage = page(() => import('@/features/admin/routes/diary'), (m) => m.DiaryPage);
-const BookingsListPage = page(() => import('@/features/admin/routes/bookings-list'), (m) => m.BookingsListPage);
-const BookingEditPage = page(() => import('@/features/admin/routes/booking-edit'), (m) => m.BookingEditPage);
-const BookingCheckInPage = page(() => import('@/features/admin/routes/booking-checkin'), (m) => m.BookingCheckInPage);
-const ReportsOverviewPage = page(() => import('@/features/admin/routes/reports-overview'), (m) => m.ReportsOverviewPage);
-const ReportsInoutPage = page(() => import('@/features/admin/routes/reports-inout'), (m) => m.ReportsInoutPage);
-const ReportsExtrasPage = page(() => import('@/features/admin/routes/reports-extras'), (m) => m.ReportsExtrasPage);
-const ImportsPage = page(() => import('@/features/admin/routes/imports'), (m) => m.ImportsPage);
-const VehiclesListPage = page(() => import('@/features/admin/routes/vehicles-list'), (m) => m.VehiclesListPage);
-const VehicleEditPage = page(() => import('@/features/admin/routes/vehicle-edit'), (m) => m.VehicleEditPage);
-const CustomersListPage = page(() => import('@/features/admin/routes/customers-list'), (m) => m.CustomersListPage);
-const CustomerEditPage = page(() => import('@/features/admin/routes/customer-edit'), (m) => m.CustomerEditPage);
-const DiscountsListPage = page(() => import('@/features/admin/routes/discounts-list'), (m) => m.DiscountsListPage);
-const DiscountEditPage = page(() => import('@/features/admin/routes/discount-edit'), (m) => m.DiscountEditPage);
-const ContactListPage = page(() => import('@/features/admin/routes/contact-list'), (m) => m.ContactListPage);
-const ContactViewPage = page(() => import('@/features/admin/routes/contact-view'), (m) => m.ContactViewPage);
+const AdminLayout = page(
+  () => import('./layouts/admin-layout'),
+  (m) => m.AdminLayout,
+);
+const DiaryPage = page(
+  () => import('@/features/admin/routes/diary'),
+  (m) => m.DiaryPage,
+);
+const BookingsListPage = page(
+  () => import('@/features/admin/routes/bookings-list'),
+  (m) => m.BookingsListPage,
+);
+const BookingEditPage = page(
+  () => import('@/features/admin/routes/booking-edit'),
+  (m) => m.BookingEditPage,
+);
+const BookingCheckInPage = page(
+  () => import('@/features/admin/routes/booking-checkin'),
+  (m) => m.BookingCheckInPage,
+);
+const ReportsOverviewPage = page(
+  () => import('@/features/admin/routes/reports-overview'),
+  (m) => m.ReportsOverviewPage,
+);
+const ReportsInoutPage = page(
+  () => import('@/features/admin/routes/reports-inout'),
+  (m) => m.ReportsInoutPage,
+);
+const ReportsExtrasPage = page(
+  () => import('@/features/admin/routes/reports-extras'),
+  (m) => m.ReportsExtrasPage,
+);
+const ImportsPage = page(
+  () => import('@/features/admin/routes/imports'),
+  (m) => m.ImportsPage,
+);
+const VehiclesListPage = page(
+  () => import('@/features/admin/routes/vehicles-list'),
+  (m) => m.VehiclesListPage,
+);
+const VehicleEditPage = page(
+  () => import('@/features/admin/routes/vehicle-edit'),
+  (m) => m.VehicleEditPage,
+);
+const CustomersListPage = page(
+  () => import('@/features/admin/routes/customers-list'),
+  (m) => m.CustomersListPage,
+);
+const CustomerEditPage = page(
+  () => import('@/features/admin/routes/customer-edit'),
+  (m) => m.CustomerEditPage,
+);
+const DiscountsListPage = page(
+  () => import('@/features/admin/routes/discounts-list'),
+  (m) => m.DiscountsListPage,
+);
+const DiscountEditPage = page(
+  () => import('@/features/admin/routes/discount-edit'),
+  (m) => m.DiscountEditPage,
+);
+const ContactListPage = page(
+  () => import('@/features/admin/routes/contact-list'),
+  (m) => m.ContactListPage,
+);
+const ContactViewPage = page(
+  () => import('@/features/admin/routes/contact-view'),
+  (m) => m.ContactViewPage,
+);
 // Settings (back-office §2 "Settings screens").
-const LotsListPage = page(() => import('@/features/admin/routes/lots-list'), (m) => m.LotsListPage);
-const LotEditPage = page(() => import('@/features/admin/routes/lot-edit'), (m) => m.LotEditPage);
-const AirlinesListPage = page(() => import('@/features/admin/routes/airlines-list'), (m) => m.AirlinesListPage);
-const AirlineEditPage = page(() => import('@/features/admin/routes/airline-edit'), (m) => m.AirlineEditPage);
-const FlightsListPage = page(() => import('@/features/admin/routes/flights-list'), (m) => m.FlightsListPage);
-const FlightEditPage = page(() => import('@/features/admin/routes/flight-edit'), (m) => m.FlightEditPage);
-const BusTripsListPage = page(() => import('@/features/admin/routes/bus-trips-list'), (m) => m.BusTripsListPage);
-const BusTripEditPage = page(() => import('@/features/admin/routes/bus-trip-edit'), (m) => m.BusTripEditPage);
-const VehicleTypesListPage = page(() => import('@/features/admin/routes/vehicle-types-list'), (m) => m.VehicleTypesListPage);
-const VehicleTypeEditPage = page(() => import('@/features/admin/routes/vehicle-type-edit'), (m) => m.VehicleTypeEditPage);
-const ExtrasListPage = page(() => import('@/features/admin/routes/extras-list'), (m) => m.ExtrasListPage);
-const ExtraEditPage = page(() => import('@/features/admin/routes/extra-edit'), (m) => m.ExtraEditPage);
-const RatesListPage = page(() => import('@/features/admin/routes/rates-list'), (m) => m.RatesListPage);
-const RateEditPage = page(() => import('@/features/admin/routes/rate-edit'), (m) => m.RateEditPage);
-const DaysListPage = page(() => import('@/features/admin/routes/days-list'), (m) => m.DaysListPage);
-const DayEditPage = page(() => import('@/features/admin/routes/day-edit'), (m) => m.DayEditPage);
-const BlockoutPeriodsListPage = page(() => import('@/features/admin/routes/blockout-periods-list'), (m) => m.BlockoutPeriodsListPage);
-const BlockoutPeriodEditPage = page(() => import('@/features/admin/routes/blockout-period-edit'), (m) => m.BlockoutPeriodEditPage);
+const LotsListPage = page(
+  () => import('@/features/admin/routes/lots-list'),
+  (m) => m.LotsListPage,
+);
+const LotEditPage = page(
+  () => import('@/features/admin/routes/lot-edit'),
+  (m) => m.LotEditPage,
+);
+const AirlinesListPage = page(
+  () => import('@/features/admin/routes/airlines-list'),
+  (m) => m.AirlinesListPage,
+);
+const AirlineEditPage = page(
+  () => import('@/features/admin/routes/airline-edit'),
+  (m) => m.AirlineEditPage,
+);
+const FlightsListPage = page(
+  () => import('@/features/admin/routes/flights-list'),
+  (m) => m.FlightsListPage,
+);
+const FlightEditPage = page(
+  () => import('@/features/admin/routes/flight-edit'),
+  (m) => m.FlightEditPage,
+);
+const BusTripsListPage = page(
+  () => import('@/features/admin/routes/bus-trips-list'),
+  (m) => m.BusTripsListPage,
+);
+const BusTripEditPage = page(
+  () => import('@/features/admin/routes/bus-trip-edit'),
+  (m) => m.BusTripEditPage,
+);
+const VehicleTypesListPage = page(
+  () => import('@/features/admin/routes/vehicle-types-list'),
+  (m) => m.VehicleTypesListPage,
+);
+const VehicleTypeEditPage = page(
+  () => import('@/features/admin/routes/vehicle-type-edit'),
+  (m) => m.VehicleTypeEditPage,
+);
+const ExtrasListPage = page(
+  () => import('@/features/admin/routes/extras-list'),
+  (m) => m.ExtrasListPage,
+);
+const ExtraEditPage = page(
+  () => import('@/features/admin/routes/extra-edit'),
+  (m) => m.ExtraEditPage,
+);
+const RatesListPage = page(
+  () => import('@/features/admin/routes/rates-list'),
+  (m) => m.RatesListPage,
+);
+const RateEditPage = page(
+  () => import('@/features/admin/routes/rate-edit'),
+  (m) => m.RateEditPage,
+);
+const DaysListPage = page(
+  () => import('@/features/admin/routes/days-list'),
+  (m) => m.DaysListPage,
+);
+const DayEditPage = page(
+  () => import('@/features/admin/routes/day-edit'),
+  (m) => m.DayEditPage,
+);
+const BlockoutPeriodsListPage = page(
+  () => import('@/features/admin/routes/blockout-periods-list'),
+  (m) => m.BlockoutPeriodsListPage,
+);
+const BlockoutPeriodEditPage = page(
+  () => import('@/features/admin/routes/blockout-period-edit'),
+  (m) => m.BlockoutPeriodEditPage,
+);
 // The local payment provider's stand-ins for Stripe's hosted Checkout and Billing portal.
-const LocalCheckoutPage = page(() => import('@/features/local-payments/routes/local-checkout'), (m) => m.LocalCheckoutPage);
-const LocalBillingPage = page(() => import('@/features/local-payments/routes/local-billing'), (m) => m.LocalBillingPage);
+const LocalCheckoutPage = page(
+  () => import('@/features/local-payments/routes/local-checkout'),
+  (m) => m.LocalCheckoutPage,
+);
+const LocalBillingPage = page(
+  () => import('@/features/local-payments/routes/local-billing'),
+  (m) => m.LocalBillingPage,
+);
 
 /** Route roles (spec §2 and §6): the customer area needs a signed-in user, the admin area Admins or Sales. */
 const signedIn: RouteAccess = { roles: SIGNED_IN };

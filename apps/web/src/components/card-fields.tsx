@@ -25,7 +25,8 @@ export function formatCardNumber(value: string): string {
 export function formatExpiry(value: string, previous: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 4);
   // Deleting back over the separator deletes the month's last digit too.
-  if (value.length < previous.length && previous.endsWith(' / ') && digits.length === 2) return digits.slice(0, 1);
+  if (value.length < previous.length && previous.endsWith(' / ') && digits.length === 2)
+    return digits.slice(0, 1);
   if (digits.length === 1 && Number(digits) > 1) return `0${digits} / `;
   if (digits.length >= 2) return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
   return digits;
@@ -33,7 +34,11 @@ export function formatExpiry(value: string, previous: string): string {
 
 // "Incomplete" is no mistake while the customer is still typing: those wait until the field is left.
 // A number that cannot be a card, or a date that has passed, is said at once, as Stripe's own form does.
-const INCOMPLETE: readonly string[] = [cardMessages.numberIncomplete, cardMessages.expiryIncomplete, cardMessages.cvcIncomplete];
+const INCOMPLETE: readonly string[] = [
+  cardMessages.numberIncomplete,
+  cardMessages.expiryIncomplete,
+  cardMessages.cvcIncomplete,
+];
 
 /** The card's field errors to show: any once a field has been left (or `showAll`), mistakes at once. */
 export function visibleCardErrors(
@@ -52,7 +57,8 @@ export function visibleCardErrors(
 }
 
 /** True when the card is worth sending to the issuer. */
-export const cardComplete = (card: CardInput, today: Date) => Object.keys(cardFieldErrors(card, today)).length === 0;
+export const cardComplete = (card: CardInput, today: Date) =>
+  Object.keys(cardFieldErrors(card, today)).length === 0;
 
 interface CardFieldsProps {
   value: CardInput;
@@ -70,7 +76,13 @@ interface CardFieldsProps {
  * The card data goes only to this site's own server (the local payment provider); with Stripe, its
  * Elements take the card instead.
  */
-export function CardFields({ value, onChange, showAllErrors = false, disabled = false, today = new Date() }: CardFieldsProps) {
+export function CardFields({
+  value,
+  onChange,
+  showAllErrors = false,
+  disabled = false,
+  today = new Date(),
+}: CardFieldsProps) {
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});
   const errors = visibleCardErrors(value, today, touched, showAllErrors);
   const touch = (field: CardField) => setTouched((current) => ({ ...current, [field]: true }));

@@ -30,7 +30,14 @@ interface ExtrasChecklistProps {
  * booking). Extras that cannot be booked for these dates are disabled under the spec's note, and kept
  * to two short lines so that they do not push the bookable ones off a phone's screen.
  */
-export function ExtrasChecklist({ extras, priceOf, selected, onToggle, loading, failed = false }: ExtrasChecklistProps) {
+export function ExtrasChecklist({
+  extras,
+  priceOf,
+  selected,
+  onToggle,
+  loading,
+  failed = false,
+}: ExtrasChecklistProps) {
   if (loading) {
     return (
       <Stack spacing={1.5} aria-busy="true" aria-label="Loading extras">
@@ -66,12 +73,24 @@ export function ExtrasChecklist({ extras, priceOf, selected, onToggle, loading, 
           </Box>
         );
       })}
-      {extras.length === 0 && !failed && <Typography color="text.secondary">No extras are offered for these dates.</Typography>}
+      {extras.length === 0 && !failed && (
+        <Typography color="text.secondary">No extras are offered for these dates.</Typography>
+      )}
     </Stack>
   );
 }
 
-function ExtraOption({ extra, price, checked, onToggle }: { extra: Extra; price: string; checked: boolean; onToggle: () => void }) {
+function ExtraOption({
+  extra,
+  price,
+  checked,
+  onToggle,
+}: {
+  extra: Extra;
+  price: string;
+  checked: boolean;
+  onToggle: () => void;
+}) {
   // One already chosen (on a booking being changed) can still be taken off.
   const disabled = !extra.available && !checked;
   return (
@@ -87,7 +106,11 @@ function ExtraOption({ extra, price, checked, onToggle }: { extra: Extra; price:
         borderRadius: 3,
         border: 1,
         borderColor: checked ? 'primary.main' : 'divider',
-        bgcolor: checked ? 'rgba(15, 45, 82, 0.04)' : disabled ? 'rgba(15, 45, 82, 0.03)' : 'background.paper',
+        bgcolor: checked
+          ? 'rgba(15, 45, 82, 0.04)'
+          : disabled
+            ? 'rgba(15, 45, 82, 0.03)'
+            : 'background.paper',
         cursor: disabled ? 'default' : 'pointer',
         opacity: disabled ? 0.75 : 1,
       }}
@@ -107,7 +130,10 @@ function ExtraOption({ extra, price, checked, onToggle }: { extra: Extra; price:
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography
           id={`extra-${extra.id}-name`}
-          sx={{ fontWeight: 600, ...(disabled ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : {}) }}
+          sx={{
+            fontWeight: 600,
+            ...(disabled ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
+          }}
         >
           {extra.name}
         </Typography>

@@ -7,7 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { dropOffTime, OTHER_FLIGHT, type flightLegsShape } from '@parking/domain/booking-wizard';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { busTimeForFlight, serviceForDate, TIME_PATTERN } from '@parking/domain/dates';
-import { useController, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
+import {
+  useController,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { flightsQuery, type Airline, type Flight } from '@/lib/api/travel';
 import { dayAndDate, time12 } from '@/lib/format';
@@ -36,7 +42,10 @@ function flightRoute(flight: Flight): string {
  * The whole route shows under the list once a flight is chosen.
  */
 export function flightOption(flight: Flight, departure: boolean): string {
-  const ends = flightRoute(flight).split('→').map((end) => end.trim()).filter(Boolean);
+  const ends = flightRoute(flight)
+    .split('→')
+    .map((end) => end.trim())
+    .filter(Boolean);
   const otherEnd = departure ? ends.at(-1) : ends[0];
   return [flight.flightNumber, time12(flight.time), otherEnd].filter(Boolean).join(' · ');
 }
@@ -69,7 +78,10 @@ export function AirlineOptions({ airlines, pending }: { airlines: readonly Airli
   );
 }
 
-interface LegFieldsProps<TValues extends Partial<FlightLegsInput> & FieldValues, TOutput extends FieldValues> {
+interface LegFieldsProps<
+  TValues extends Partial<FlightLegsInput> & FieldValues,
+  TOutput extends FieldValues,
+> {
   form: UseFormReturn<TValues, unknown, TOutput>;
   leg: FlightLeg;
   /** The leg's business date ('YYYY-MM-DD'): its timetable is the weekday or the weekend one. */
@@ -83,13 +95,10 @@ interface LegFieldsProps<TValues extends Partial<FlightLegsInput> & FieldValues,
  * or weekend) and ends with Other, which asks for the flight number and time; Not flying asks for a
  * time only and hides the flight and the bus. The form's fields are named as in `flightLegsShape`.
  */
-export function FlightLegFields<TValues extends Partial<FlightLegsInput> & FieldValues, TOutput extends FieldValues>({
-  form,
-  leg,
-  date,
-  airlines,
-  airlinesPending,
-}: LegFieldsProps<TValues, TOutput>) {
+export function FlightLegFields<
+  TValues extends Partial<FlightLegsInput> & FieldValues,
+  TOutput extends FieldValues,
+>({ form, leg, date, airlines, airlinesPending }: LegFieldsProps<TValues, TOutput>) {
   const departure = leg === 'Out';
   // The leg's fields by name, in whatever larger form holds them.
   const name = (key: FlightLegKey) => key as Path<TValues>;
@@ -131,7 +140,8 @@ export function FlightLegFields<TValues extends Partial<FlightLegsInput> & Field
     set(`flightNumber${leg}`, chosen?.flightNumber ?? '');
     set(`flightTime${leg}`, chosen?.time ?? '');
     // A listed departure's own bus; for another flight, a custom bus one hour before it (spec §9).
-    if (departure) set('busDepartureTime', chosen ? (chosen.busDepartureTime ?? busTimeForFlight(chosen.time)) : '');
+    if (departure)
+      set('busDepartureTime', chosen ? (chosen.busDepartureTime ?? busTimeForFlight(chosen.time)) : '');
   };
 
   const typeTime = (value: string) => {
@@ -150,7 +160,14 @@ export function FlightLegFields<TValues extends Partial<FlightLegsInput> & Field
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {dayAndDate(date)}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 3fr)' },
+          alignItems: 'start',
+        }}
+      >
         <TextField
           select
           label={`${label} airline`}
@@ -176,7 +193,10 @@ export function FlightLegFields<TValues extends Partial<FlightLegsInput> & Field
             value={timeInput(time)}
             onChange={(event) => typeTime(event.target.value)}
             error={Boolean(timeError)}
-            helperText={timeError ?? (departure ? 'When you will leave your car with us' : 'When you will collect your car')}
+            helperText={
+              timeError ??
+              (departure ? 'When you will leave your car with us' : 'When you will collect your car')
+            }
             slotProps={{ inputLabel: { shrink: true } }}
             fullWidth
           />
@@ -193,7 +213,9 @@ export function FlightLegFields<TValues extends Partial<FlightLegsInput> & Field
             inputRef={flight.field.ref}
             error={Boolean(flight.fieldState.error)}
             // The closed list shows the number and time; the route, which a phone would cut off, wraps below.
-            helperText={flight.fieldState.error?.message ?? (chosen ? <ChosenFlight flight={chosen} /> : undefined)}
+            helperText={
+              flight.fieldState.error?.message ?? (chosen ? <ChosenFlight flight={chosen} /> : undefined)
+            }
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             fullWidth
           >
@@ -249,13 +271,21 @@ function ChosenFlight({ flight }: { flight: Flight }) {
 }
 
 /** The shuttle bus to catch and the latest drop-off, once a departure flight is known. */
-export function BusNotice({ notFlyingOut, flightTimeOut, busDepartureTime }: { notFlyingOut: boolean; flightTimeOut: string; busDepartureTime: string }) {
+export function BusNotice({
+  notFlyingOut,
+  flightTimeOut,
+  busDepartureTime,
+}: {
+  notFlyingOut: boolean;
+  flightTimeOut: string;
+  busDepartureTime: string;
+}) {
   if (notFlyingOut || !busDepartureTime) return null;
   const latest = dropOffTime({ notFlyingOut: false, flightTimeOut, busDepartureTime });
   return (
     <Alert icon={<DirectionsBusOutlinedIcon />} severity="info" sx={{ alignItems: 'center' }}>
-      <strong>Bus departure time: {time12(busDepartureTime)}.</strong> Please drop your car off by {time12(latest)}. A missed bus
-      costs a $10 per car administration fee.
+      <strong>Bus departure time: {time12(busDepartureTime)}.</strong> Please drop your car off by{' '}
+      {time12(latest)}. A missed bus costs a $10 per car administration fee.
     </Alert>
   );
 }

@@ -21,7 +21,11 @@ export function PageSection({ title, intro, action, maxWidth = 'lg', children }:
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-end' }, mb: { xs: 3, md: 4 } }}
+        sx={{
+          justifyContent: 'space-between',
+          alignItems: { xs: 'stretch', sm: 'flex-end' },
+          mb: { xs: 3, md: 4 },
+        }}
       >
         <Box>
           <Typography variant="h2" component="h1" sx={{ color: 'primary.main' }}>

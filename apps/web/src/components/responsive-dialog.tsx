@@ -24,8 +24,19 @@ interface ResponsiveDialogProps extends Omit<DialogProps, 'title' | 'fullScreen'
   children: ReactNode;
 }
 
-export function ResponsiveDialog({ title, maxWidth = 1000, fullScreenBelow, onClose, persistent, children, slotProps, ...props }: ResponsiveDialogProps) {
-  const fullScreen = useMediaQuery(fullScreenBelow ? `(max-width: ${fullScreenBelow - 0.05}px)` : FULLSCREEN_DIALOG_QUERY);
+export function ResponsiveDialog({
+  title,
+  maxWidth = 1000,
+  fullScreenBelow,
+  onClose,
+  persistent,
+  children,
+  slotProps,
+  ...props
+}: ResponsiveDialogProps) {
+  const fullScreen = useMediaQuery(
+    fullScreenBelow ? `(max-width: ${fullScreenBelow - 0.05}px)` : FULLSCREEN_DIALOG_QUERY,
+  );
   const titleId = useId();
   return (
     <Dialog

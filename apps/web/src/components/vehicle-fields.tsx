@@ -16,7 +16,12 @@ import { vehicleTypesQuery } from '@/lib/api/lookups';
 
 type VehicleValues = z.input<typeof vehicleFormSchema>;
 
-const pairSx = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' } as const;
+const pairSx = {
+  display: 'grid',
+  gap: 2.5,
+  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+  alignItems: 'start',
+} as const;
 
 /**
  * Rego, Vehicle type, Make, Model and Colour (public-site §5 "Vehicle", back-office §2 "Vehicle edit
@@ -33,7 +38,9 @@ export function VehicleFields<TValues extends VehicleValues & FieldValues, TOutp
   const field = (name: keyof VehicleValues) => name as Path<TValues>;
   return (
     <Stack spacing={2.5}>
-      {types.isError && <Alert severity="error">{firstErrorDetail(types.error, messages.unknownError)}</Alert>}
+      {types.isError && (
+        <Alert severity="error">{firstErrorDetail(types.error, messages.unknownError)}</Alert>
+      )}
       <Box sx={pairSx}>
         <FormTextField
           control={control}
@@ -53,11 +60,27 @@ export function VehicleFields<TValues extends VehicleValues & FieldValues, TOutp
         />
       </Box>
       <Box sx={pairSx}>
-        <FormSelectWithOtherField control={control} name={field('make')} label="Make" options={VEHICLE_MAKES} otherLabel="Other make" placeholder="Select a make" required />
+        <FormSelectWithOtherField
+          control={control}
+          name={field('make')}
+          label="Make"
+          options={VEHICLE_MAKES}
+          otherLabel="Other make"
+          placeholder="Select a make"
+          required
+        />
         <FormTextField control={control} name={field('model')} label="Model" required autoComplete="off" />
       </Box>
       <Box sx={pairSx}>
-        <FormSelectWithOtherField control={control} name={field('colour')} label="Colour" options={COLOURS} otherLabel="Other colour" placeholder="Select a colour" required />
+        <FormSelectWithOtherField
+          control={control}
+          name={field('colour')}
+          label="Colour"
+          options={COLOURS}
+          otherLabel="Other colour"
+          placeholder="Select a colour"
+          required
+        />
       </Box>
     </Stack>
   );

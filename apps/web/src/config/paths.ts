@@ -43,21 +43,57 @@ export const paths = {
   adminDiary: route({ name: 'admin-diary', path: '/admin/diary', title: 'Diary' }),
   adminBookings: route({ name: 'admin-bookings', path: '/admin/bookings', title: 'Bookings' }),
   adminBookingsAdd: route({ name: 'admin-bookings-add', path: '/admin/bookings/add', title: 'Add Booking' }),
-  adminBookingsEdit: route({ name: 'admin-bookings-edit', path: '/admin/bookings/:bookingId', title: 'Edit Booking' }),
-  adminBookingsCheckin: route({ name: 'admin-bookings-checkin', path: '/admin/bookings/:bookingId/checkin', title: 'Check In' }),
+  adminBookingsEdit: route({
+    name: 'admin-bookings-edit',
+    path: '/admin/bookings/:bookingId',
+    title: 'Edit Booking',
+  }),
+  adminBookingsCheckin: route({
+    name: 'admin-bookings-checkin',
+    path: '/admin/bookings/:bookingId/checkin',
+    title: 'Check In',
+  }),
   adminCustomers: route({ name: 'admin-customers', path: '/admin/customers', title: 'Customers' }),
-  adminCustomersAdd: route({ name: 'admin-customers-add', path: '/admin/customers/add', title: 'Add Customer' }),
-  adminCustomersEdit: route({ name: 'admin-customers-edit', path: '/admin/customers/:customerId', title: 'Edit Customer' }),
+  adminCustomersAdd: route({
+    name: 'admin-customers-add',
+    path: '/admin/customers/add',
+    title: 'Add Customer',
+  }),
+  adminCustomersEdit: route({
+    name: 'admin-customers-edit',
+    path: '/admin/customers/:customerId',
+    title: 'Edit Customer',
+  }),
   adminVehicles: route({ name: 'admin-vehicles', path: '/admin/vehicles', title: 'Vehicles' }),
   adminVehiclesAdd: route({ name: 'admin-vehicles-add', path: '/admin/vehicles/add', title: 'Add Vehicle' }),
-  adminVehiclesEdit: route({ name: 'admin-vehicles-edit', path: '/admin/vehicles/:vehicleId', title: 'Edit Vehicle' }),
+  adminVehiclesEdit: route({
+    name: 'admin-vehicles-edit',
+    path: '/admin/vehicles/:vehicleId',
+    title: 'Edit Vehicle',
+  }),
   adminDiscounts: route({ name: 'admin-discounts', path: '/admin/discounts', title: 'Promo Codes' }),
-  adminDiscountsAdd: route({ name: 'admin-discounts-add', path: '/admin/discounts/add', title: 'Add Promo Code' }),
-  adminDiscountsEdit: route({ name: 'admin-discounts-edit', path: '/admin/discounts/:discountId', title: 'Edit Promo Code' }),
+  adminDiscountsAdd: route({
+    name: 'admin-discounts-add',
+    path: '/admin/discounts/add',
+    title: 'Add Promo Code',
+  }),
+  adminDiscountsEdit: route({
+    name: 'admin-discounts-edit',
+    path: '/admin/discounts/:discountId',
+    title: 'Edit Promo Code',
+  }),
   adminContact: route({ name: 'admin-contact', path: '/admin/contact', title: 'Contact' }),
-  adminContactView: route({ name: 'admin-contact-view', path: '/admin/contact/:messageId', title: 'Message' }),
+  adminContactView: route({
+    name: 'admin-contact-view',
+    path: '/admin/contact/:messageId',
+    title: 'Message',
+  }),
   adminReports: route({ name: 'admin-reports', path: '/admin/reports', title: 'Overview' }),
-  adminReportsInout: route({ name: 'admin-reports-inout', path: '/admin/reports/inout', title: 'Departing/Returning' }),
+  adminReportsInout: route({
+    name: 'admin-reports-inout',
+    path: '/admin/reports/inout',
+    title: 'Departing/Returning',
+  }),
   adminReportsExtras: route({ name: 'admin-reports-extras', path: '/admin/reports/extras', title: 'Extras' }),
   adminImports: route({ name: 'admin-imports', path: '/admin/imports', title: 'Imports & Reconciliation' }),
   // Settings (back-office §2 "Settings screens"), Admins only.
@@ -66,16 +102,40 @@ export const paths = {
   adminLotsEdit: route({ name: 'admin-lots-edit', path: '/admin/lots/:lotId', title: 'Edit Lot' }),
   adminAirlines: route({ name: 'admin-airlines', path: '/admin/airlines', title: 'Airlines' }),
   adminAirlinesAdd: route({ name: 'admin-airlines-add', path: '/admin/airlines/add', title: 'Add Airline' }),
-  adminAirlinesEdit: route({ name: 'admin-airlines-edit', path: '/admin/airlines/:airlineId', title: 'Edit Airline' }),
+  adminAirlinesEdit: route({
+    name: 'admin-airlines-edit',
+    path: '/admin/airlines/:airlineId',
+    title: 'Edit Airline',
+  }),
   adminFlights: route({ name: 'admin-flights', path: '/admin/flights', title: 'Flights' }),
   adminFlightsAdd: route({ name: 'admin-flights-add', path: '/admin/flights/add', title: 'Add Flight' }),
-  adminFlightsEdit: route({ name: 'admin-flights-edit', path: '/admin/flights/:flightId', title: 'Edit Flight' }),
+  adminFlightsEdit: route({
+    name: 'admin-flights-edit',
+    path: '/admin/flights/:flightId',
+    title: 'Edit Flight',
+  }),
   adminBustrips: route({ name: 'admin-bustrips', path: '/admin/bustrips', title: 'Buses' }),
   adminBustripsAdd: route({ name: 'admin-bustrips-add', path: '/admin/bustrips/add', title: 'Add Bus Trip' }),
-  adminBustripsEdit: route({ name: 'admin-bustrips-edit', path: '/admin/bustrips/:busTripId', title: 'Edit Bus Trip' }),
-  adminVehicletypes: route({ name: 'admin-vehicletypes', path: '/admin/vehicletypes', title: 'Vehicle Types' }),
-  adminVehicletypesAdd: route({ name: 'admin-vehicletypes-add', path: '/admin/vehicletypes/add', title: 'Add Vehicle Type' }),
-  adminVehicletypesEdit: route({ name: 'admin-vehicletypes-edit', path: '/admin/vehicletypes/:vehicleTypeId', title: 'Edit Vehicle Type' }),
+  adminBustripsEdit: route({
+    name: 'admin-bustrips-edit',
+    path: '/admin/bustrips/:busTripId',
+    title: 'Edit Bus Trip',
+  }),
+  adminVehicletypes: route({
+    name: 'admin-vehicletypes',
+    path: '/admin/vehicletypes',
+    title: 'Vehicle Types',
+  }),
+  adminVehicletypesAdd: route({
+    name: 'admin-vehicletypes-add',
+    path: '/admin/vehicletypes/add',
+    title: 'Add Vehicle Type',
+  }),
+  adminVehicletypesEdit: route({
+    name: 'admin-vehicletypes-edit',
+    path: '/admin/vehicletypes/:vehicleTypeId',
+    title: 'Edit Vehicle Type',
+  }),
   adminExtras: route({ name: 'admin-extras', path: '/admin/extras', title: 'Extras' }),
   adminExtrasAdd: route({ name: 'admin-extras-add', path: '/admin/extras/add', title: 'Add Extra' }),
   adminExtrasEdit: route({ name: 'admin-extras-edit', path: '/admin/extras/:extraId', title: 'Edit Extra' }),
@@ -86,8 +146,16 @@ export const paths = {
   adminDays: route({ name: 'admin-days', path: '/admin/days', title: 'Pricing/Availability' }),
   adminDaysAdd: route({ name: 'admin-days-add', path: '/admin/days/add', title: 'Add Day' }),
   adminDaysEdit: route({ name: 'admin-days-edit', path: '/admin/days/:dayId', title: 'Edit Day' }),
-  adminBlockoutPeriods: route({ name: 'admin-blockout-periods', path: '/admin/blockout-periods', title: 'Blockout Periods' }),
-  adminBlockoutPeriodsAdd: route({ name: 'admin-blockout-periods-add', path: '/admin/blockout-periods/add', title: 'Add Blockout Period' }),
+  adminBlockoutPeriods: route({
+    name: 'admin-blockout-periods',
+    path: '/admin/blockout-periods',
+    title: 'Blockout Periods',
+  }),
+  adminBlockoutPeriodsAdd: route({
+    name: 'admin-blockout-periods-add',
+    path: '/admin/blockout-periods/add',
+    title: 'Add Blockout Period',
+  }),
   adminBlockoutPeriodsEdit: route({
     name: 'admin-blockout-periods-edit',
     path: '/admin/blockout-periods/:blockoutPeriodId',
@@ -95,8 +163,16 @@ export const paths = {
   }),
   // The local payment provider's stand-ins for Stripe's hosted Checkout and Billing portal, used when no
   // Stripe keys are configured; the session id in the path is the visitor's only credential.
-  localCheckout: route({ name: 'local-checkout', path: '/local-checkout/:sessionId', title: 'Secure checkout' }),
-  localBilling: route({ name: 'local-billing', path: '/local-billing/:sessionId', title: 'Manage subscriptions' }),
+  localCheckout: route({
+    name: 'local-checkout',
+    path: '/local-checkout/:sessionId',
+    title: 'Secure checkout',
+  }),
+  localBilling: route({
+    name: 'local-billing',
+    path: '/local-billing/:sessionId',
+    title: 'Manage subscriptions',
+  }),
 } as const;
 
 export type RouteName = (typeof paths)[keyof typeof paths]['name'];
@@ -121,12 +197,19 @@ export const QUOTE_QUERY = { startDate: 'start', endDate: 'end' } as const;
 
 export function bookingQuoteHref(dates?: { startDate: string; endDate: string }): string {
   if (!dates) return paths.bookingStep1.path;
-  const query = new URLSearchParams({ [QUOTE_QUERY.startDate]: dates.startDate, [QUOTE_QUERY.endDate]: dates.endDate });
+  const query = new URLSearchParams({
+    [QUOTE_QUERY.startDate]: dates.startDate,
+    [QUOTE_QUERY.endDate]: dates.endDate,
+  });
   return `${paths.bookingStep1.path}?${query.toString()}`;
 }
 
 /** A route's path with its parameters filled in: `adminHref(paths.adminBookingsEdit, {bookingId: 12})`. */
-export function adminHref(entry: RouteEntry, params: Record<string, string | number> = {}, query: Record<string, string> = {}): string {
+export function adminHref(
+  entry: RouteEntry,
+  params: Record<string, string | number> = {},
+  query: Record<string, string> = {},
+): string {
   const path = entry.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${entry.name} needs ${name}`);
@@ -138,5 +221,7 @@ export function adminHref(entry: RouteEntry, params: Record<string, string | num
 
 /** `/manage-booking?booking=12`: a booking opened from My Bookings (or after finding it by code and email). */
 export function manageBookingHref(bookingId?: string): string {
-  return bookingId ? `${paths.manageBooking.path}?booking=${encodeURIComponent(bookingId)}` : paths.manageBooking.path;
+  return bookingId
+    ? `${paths.manageBooking.path}?booking=${encodeURIComponent(bookingId)}`
+    : paths.manageBooking.path;
 }

@@ -1,4 +1,9 @@
-import { STAY_PHASE_LABELS, stayPhase, type StayPhase, type StayPhaseInput } from '@parking/domain/stay-phase';
+import {
+  STAY_PHASE_LABELS,
+  stayPhase,
+  type StayPhase,
+  type StayPhaseInput,
+} from '@parking/domain/stay-phase';
 import type { DotColour } from '@/components/status-dot';
 
 const words = (value: string) => {
@@ -14,7 +19,8 @@ export function bookingStatusDot(status: string): { colour: DotColour; label: st
 
 /** Spec §4: unpaid grey, paid green, refunded red. */
 export function paymentStatusDot(paymentStatus: string): { colour: DotColour; label: string } {
-  const colour: DotColour = paymentStatus === 'paid' ? 'green' : paymentStatus === 'refunded' ? 'red' : 'grey';
+  const colour: DotColour =
+    paymentStatus === 'paid' ? 'green' : paymentStatus === 'refunded' ? 'red' : 'grey';
   return { colour, label: words(paymentStatus) };
 }
 
@@ -30,5 +36,7 @@ export function travellerStatusDot(
 ): { colour: DotColour; label: string } {
   const { startDatetime } = booking;
   const phase = startDatetime === null ? null : stayPhase({ ...booking, startDatetime }, now);
-  return phase ? { colour: PHASE_COLOURS[phase], label: STAY_PHASE_LABELS[phase] } : bookingStatusDot(booking.status);
+  return phase
+    ? { colour: PHASE_COLOURS[phase], label: STAY_PHASE_LABELS[phase] }
+    : bookingStatusDot(booking.status);
 }

@@ -3,8 +3,12 @@ import { ownSitePath, paymentPageHref } from './payment-pages';
 
 describe('payment pages', () => {
   it('opens Stripe’s hosted pages as given', () => {
-    expect(paymentPageHref('https://checkout.stripe.com/c/pay/cs_test_1#fid')).toBe('https://checkout.stripe.com/c/pay/cs_test_1#fid');
-    expect(paymentPageHref('https://billing.stripe.com/p/session/test_1')).toBe('https://billing.stripe.com/p/session/test_1');
+    expect(paymentPageHref('https://checkout.stripe.com/c/pay/cs_test_1#fid')).toBe(
+      'https://checkout.stripe.com/c/pay/cs_test_1#fid',
+    );
+    expect(paymentPageHref('https://billing.stripe.com/p/session/test_1')).toBe(
+      'https://billing.stripe.com/p/session/test_1',
+    );
   });
 
   it('opens the local provider’s pages on the origin the visitor is on', () => {

@@ -7,7 +7,9 @@
  */
 import { paths } from '@/config/paths';
 
-const localPagePrefixes = [paths.localCheckout.path, paths.localBilling.path].map((path) => path.split(':')[0] ?? path);
+const localPagePrefixes = [paths.localCheckout.path, paths.localBilling.path].map(
+  (path) => path.split(':')[0] ?? path,
+);
 
 function parse(url: string): URL | null {
   try {
@@ -27,6 +29,7 @@ export function ownSitePath(url: string): string {
 /** A checkout or billing-portal URL answered by the server: the local provider's pages by path, Stripe's as given. */
 export function paymentPageHref(url: string): string {
   const parsed = parse(url);
-  if (parsed && localPagePrefixes.some((prefix) => parsed.pathname.startsWith(prefix))) return ownSitePath(url);
+  if (parsed && localPagePrefixes.some((prefix) => parsed.pathname.startsWith(prefix)))
+    return ownSitePath(url);
   return url;
 }

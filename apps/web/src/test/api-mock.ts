@@ -29,7 +29,10 @@ export function mockApi(routes: MockRoute[] = []) {
   const calls: RecordedCall[] = [];
   const all = [visitor, ...routes];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;

@@ -10,7 +10,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** argon2id PHC string; null for a user who has not set a password yet (staff-created). */
     passwordHash: text('password_hash'),
-    roles: text('roles').array().notNull().default(sql`ARRAY['Customers']::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['Customers']::text[]`),
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     lastLogin: timestamptz('last_login'),

@@ -18,5 +18,8 @@ export const auditLogs = pgTable(
     /** `{ field: { from, to } }` in the API's own names and formats. */
     changes: jsonb('changes').notNull(),
   },
-  (t) => [index('audit_logs_resource_idx').on(t.resourceType, t.resourceId), index('audit_logs_timestamp_idx').on(t.timestamp)],
+  (t) => [
+    index('audit_logs_resource_idx').on(t.resourceType, t.resourceId),
+    index('audit_logs_timestamp_idx').on(t.timestamp),
+  ],
 );

@@ -16,7 +16,10 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_codename_key').on(t.codename),
-    check('products_codename_valid', sql`${t.codename} IN ('unlimited_indoor_parking', 'unlimited_outdoor_parking')`),
+    check(
+      'products_codename_valid',
+      sql`${t.codename} IN ('unlimited_indoor_parking', 'unlimited_outdoor_parking')`,
+    ),
   ],
 );
 

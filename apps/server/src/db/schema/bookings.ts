@@ -96,10 +96,16 @@ export const bookings = pgTable(
     // The reports (src/reports/) count complete bookings by the day of their drop-off or pick-up over
     // months of history: partial indexes holding only complete bookings, with what the reports read,
     // let them run as index-only scans instead of visiting every booking's row in the range.
-    index('bookings_complete_start_idx').on(t.startDatetime, t.bookingType, t.totalCost).where(sql`status = 'complete'`),
-    index('bookings_complete_end_idx').on(t.endDatetime, t.id).where(sql`status = 'complete'`),
+    index('bookings_complete_start_idx')
+      .on(t.startDatetime, t.bookingType, t.totalCost)
+      .where(sql`status = 'complete'`),
+    index('bookings_complete_end_idx')
+      .on(t.endDatetime, t.id)
+      .where(sql`status = 'complete'`),
     // The income owed report: the few bookings with a balance owing, found without reading the rest.
-    index('bookings_owing_idx').on(t.endDatetime).where(sql`status = 'complete' AND total_cost > amount_paid`),
+    index('bookings_owing_idx')
+      .on(t.endDatetime)
+      .where(sql`status = 'complete' AND total_cost > amount_paid`),
     // bookings_search_trgm_idx (migration 0006, hand-written: Drizzle cannot declare the operator class):
     // a pg_trgm GIN index on the text the back office's customer-details search reads
     // (BOOKING_SEARCH_TEXT in resources/bookings.ts), so that "contains" finds a booking among
@@ -258,8 +264,13 @@ export const bookingChanges = pgTable(
   (t) => [
     index('booking_changes_booking_idx').on(t.bookingId),
     index('booking_changes_intent_idx').on(t.paymentIntentId),
-    index('booking_changes_awaiting_idx').on(t.created).where(sql`status = 'awaiting_payment'`),
-    check('booking_changes_status_valid', sql`${t.status} IN ('awaiting_payment', 'applied', 'refused', 'superseded', 'cancelled')`),
+    index('booking_changes_awaiting_idx')
+      .on(t.created)
+      .where(sql`status = 'awaiting_payment'`),
+    check(
+      'booking_changes_status_valid',
+      sql`${t.status} IN ('awaiting_payment', 'applied', 'refused', 'superseded', 'cancelled')`,
+    ),
     check('booking_changes_amount_positive', sql`${t.amount} > 0`),
   ],
 );

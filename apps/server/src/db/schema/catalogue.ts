@@ -60,7 +60,10 @@ export const lots = pgTable(
     uniqueIndex('lots_slug_key').on(t.slug),
     check('lots_lot_type_valid', sql`${t.lotType} IN ('indoor', 'outdoor')`),
     check('lots_spaces_positive', sql`${t.spaces} > 0`),
-    check('lots_threshold_fraction', sql`${t.fillRateThreshold} IS NULL OR (${t.fillRateThreshold} BETWEEN 0 AND 1)`),
+    check(
+      'lots_threshold_fraction',
+      sql`${t.fillRateThreshold} IS NULL OR (${t.fillRateThreshold} BETWEEN 0 AND 1)`,
+    ),
     check('lots_rate_non_negative', sql`${t.rate} >= 0`),
     check('lots_subscription_discount_fraction', sql`${t.subscriptionParkingDiscount} BETWEEN 0 AND 1`),
   ],
@@ -158,7 +161,10 @@ export const extraVariations = pgTable(
 export const shortTermRateDays = pgTable(
   'short_term_rate_days',
   { id: id(), days: integer('days').notNull() },
-  (t) => [uniqueIndex('short_term_rate_days_days_key').on(t.days), check('short_term_rate_days_positive', sql`${t.days} > 0`)],
+  (t) => [
+    uniqueIndex('short_term_rate_days_days_key').on(t.days),
+    check('short_term_rate_days_positive', sql`${t.days} > 0`),
+  ],
 );
 
 export const shortTermRates = pgTable(

@@ -18,7 +18,10 @@ export const contentPages = pgTable(
   },
   (t) => [
     uniqueIndex('content_pages_path_key').on(t.path),
-    check('content_pages_layout_valid', sql`${t.layout} IN ('page', 'feature-image', 'contact', 'frontpage')`),
+    check(
+      'content_pages_layout_valid',
+      sql`${t.layout} IN ('page', 'feature-image', 'contact', 'frontpage')`,
+    ),
   ],
 );
 

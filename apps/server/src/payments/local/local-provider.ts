@@ -37,7 +37,10 @@ export function addMonths(date: Date, months: number): Date {
 export interface LocalProvider extends PaymentProvider {
   readonly kind: 'local';
   /** Takes a card for an intent; answers the event a webhook would deliver. */
-  confirmPayment(clientSecret: string, card: CardInput): Promise<{ intent: ProviderPaymentIntent; event: ProviderEvent }>;
+  confirmPayment(
+    clientSecret: string,
+    card: CardInput,
+  ): Promise<{ intent: ProviderPaymentIntent; event: ProviderEvent }>;
   getCheckoutSession(id: string): Promise<Json | null>;
   completeCheckout(id: string, card: CardInput): Promise<ProviderEvent[]>;
   getPortalSession(id: string): Promise<{ session: Json; subscriptions: ProviderSubscription[] } | null>;
@@ -46,7 +49,10 @@ export interface LocalProvider extends PaymentProvider {
   renew(subscriptionId: string): Promise<ProviderEvent[]>;
 }
 
-export function createLocalProvider(db: Database, options: { publicUrl: string; clock: () => Date; webhookSecret: string }): LocalProvider {
+export function createLocalProvider(
+  db: Database,
+  options: { publicUrl: string; clock: () => Date; webhookSecret: string },
+): LocalProvider {
   const load = async (id: string, kind: string, executor: Executor = db): Promise<Json | null> => {
     const [row] = await executor.select().from(localProviderObjects).where(eq(localProviderObjects.id, id));
     return row && row.kind === kind ? (row.data as Json) : null;
@@ -58,7 +64,13 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
       .onConflictDoUpdate({ target: localProviderObjects.id, set: { data, updated: options.clock() } });
   };
   const event = (type: string, object: Json): ProviderEvent =>
-    readEvent({ id: rid('evt_local'), object: 'event', type, created: unix(options.clock()), data: { object } });
+    readEvent({
+      id: rid('evt_local'),
+      object: 'event',
+      type,
+      created: unix(options.clock()),
+      data: { object },
+    });
   const subscriptionEvent = (type: string, sub: Json) => event(`customer.subscription.${type}`, sub);
 
   const provider: LocalProvider = {
@@ -108,14 +120,21 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
     async confirmPayment(clientSecret, card) {
       const id = /^(pi_[a-f0-9]+)_secret_/.exec(clientSecret)?.[1] ?? '';
       const intent = await load(id, 'payment_intent');
-      if (!intent || intent.client_secret !== clientSecret) throw new PaymentDeclinedError('No such payment.', 'resource_missing');
-      if (intent.status === 'succeeded') return { intent: readIntent(intent), event: event('payment_intent.succeeded', intent) };
-      if (intent.status === 'canceled') throw new PaymentDeclinedError('This payment has been cancelled.', 'payment_intent_unexpected_state');
+      if (!intent || intent.client_secret !== clientSecret)
+        throw new PaymentDeclinedError('No such payment.', 'resource_missing');
+      if (intent.status === 'succeeded')
+        return { intent: readIntent(intent), event: event('payment_intent.succeeded', intent) };
+      if (intent.status === 'canceled')
+        throw new PaymentDeclinedError('This payment has been cancelled.', 'payment_intent_unexpected_state');
       const fieldError = Object.values(cardFieldErrors(card, options.clock()))[0];
       if (fieldError) throw new PaymentDeclinedError(fieldError, 'incorrect_number');
       const outcome = cardOutcome(card.number);
       if (!outcome.ok) {
-        const failed = { ...intent, status: 'requires_payment_method', last_payment_error: { code: outcome.code, message: outcome.message } };
+        const failed = {
+          ...intent,
+          status: 'requires_payment_method',
+          last_payment_error: { code: outcome.code, message: outcome.message },
+        };
         await save(id, 'payment_intent', failed);
         return { intent: readIntent(failed), event: event('payment_intent.payment_failed', failed) };
       }
@@ -148,14 +167,20 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
 
     async completeCheckout(id, card) {
       const session = await load(id, 'checkout_session');
-      if (!session || session.status !== 'open') throw new PaymentDeclinedError('This checkout session is no longer open.', 'session_closed');
+      if (!session || session.status !== 'open')
+        throw new PaymentDeclinedError('This checkout session is no longer open.', 'session_closed');
       const fieldError = Object.values(cardFieldErrors(card, options.clock()))[0];
       if (fieldError) throw new PaymentDeclinedError(fieldError, 'incorrect_number');
       const outcome = cardOutcome(card.number);
       if (!outcome.ok) throw new PaymentDeclinedError(outcome.message, outcome.code);
       const now = options.clock();
       const customerId = typeof session.customer === 'string' ? session.customer : rid('cus');
-      if (typeof session.customer !== 'string') await save(customerId, 'customer', { id: customerId, object: 'customer', email: session.customer_email });
+      if (typeof session.customer !== 'string')
+        await save(customerId, 'customer', {
+          id: customerId,
+          object: 'customer',
+          email: session.customer_email,
+        });
       const subscriptionId = rid('sub');
       const subscription: Json = {
         id: subscriptionId,
@@ -170,7 +195,12 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
         metadata: { user_id: session.client_reference_id },
       };
       await save(subscriptionId, 'subscription', subscription);
-      const completed = { ...session, status: 'complete', customer: customerId, subscription: subscriptionId };
+      const completed = {
+        ...session,
+        status: 'complete',
+        customer: customerId,
+        subscription: subscriptionId,
+      };
       await save(id, 'checkout_session', completed);
       return [
         event('checkout.session.completed', completed),
@@ -182,23 +212,39 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
     async createBillingPortalSession(input) {
       const id = rid('bps');
       const url = `${options.publicUrl}/local-billing/${id}`;
-      await save(id, 'portal_session', { id, object: 'billing_portal.session', url, customer: input.providerCustomerId, return_url: input.returnUrl });
+      await save(id, 'portal_session', {
+        id,
+        object: 'billing_portal.session',
+        url,
+        customer: input.providerCustomerId,
+        return_url: input.returnUrl,
+      });
       return { url };
     },
 
     async getPortalSession(id) {
       const session = await load(id, 'portal_session');
       if (!session) return null;
-      const rows = await db.select().from(localProviderObjects).where(eq(localProviderObjects.kind, 'subscription'));
-      const subscriptions = rows.map((row) => row.data as Json).filter((sub) => sub.customer === session.customer);
+      const rows = await db
+        .select()
+        .from(localProviderObjects)
+        .where(eq(localProviderObjects.kind, 'subscription'));
+      const subscriptions = rows
+        .map((row) => row.data as Json)
+        .filter((sub) => sub.customer === session.customer);
       return { session, subscriptions: subscriptions.map(readSubscription) };
     },
 
     async setCancelAtPeriodEnd(portalId, subscriptionId, cancel) {
       const portal = await load(portalId, 'portal_session');
       const sub = await load(subscriptionId, 'subscription');
-      if (!portal || !sub || sub.customer !== portal.customer) throw new PaymentDeclinedError('No such subscription.', 'resource_missing');
-      const updated = { ...sub, cancel_at_period_end: cancel, canceled_at: cancel ? unix(options.clock()) : null };
+      if (!portal || !sub || sub.customer !== portal.customer)
+        throw new PaymentDeclinedError('No such subscription.', 'resource_missing');
+      const updated = {
+        ...sub,
+        cancel_at_period_end: cancel,
+        canceled_at: cancel ? unix(options.clock()) : null,
+      };
       await save(subscriptionId, 'subscription', updated);
       return [subscriptionEvent('updated', updated)];
     },
@@ -212,9 +258,16 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
         return [subscriptionEvent('deleted', ended)];
       }
       const end = new Date(Number(sub.current_period_end) * 1000);
-      const renewed = { ...sub, current_period_start: unix(end), current_period_end: unix(addMonths(end, 3)) };
+      const renewed = {
+        ...sub,
+        current_period_start: unix(end),
+        current_period_end: unix(addMonths(end, 3)),
+      };
       await save(subscriptionId, 'subscription', renewed);
-      return [event('invoice.paid', { object: 'invoice', subscription: subscriptionId }), subscriptionEvent('updated', renewed)];
+      return [
+        event('invoice.paid', { object: 'invoice', subscription: subscriptionId }),
+        subscriptionEvent('updated', renewed),
+      ];
     },
 
     async retrieveSubscription(id) {
@@ -231,16 +284,35 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
         if (refund) return readRefund(refund);
       }
       const intent = await load(input.paymentIntentId, 'payment_intent');
-      if (!intent || intent.status !== 'succeeded') throw new PaymentDeclinedError('This payment cannot be refunded.', 'charge_not_refundable');
+      if (!intent || intent.status !== 'succeeded')
+        throw new PaymentDeclinedError('This payment cannot be refunded.', 'charge_not_refundable');
       const refunded = typeof intent.amount_refunded === 'number' ? intent.amount_refunded : 0;
       const amount = Number(intent.amount);
-      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || refunded + input.amountCents > amount) {
-        throw new PaymentDeclinedError('The refund is more than what is left of this payment.', 'amount_too_large');
+      if (
+        !Number.isInteger(input.amountCents) ||
+        input.amountCents <= 0 ||
+        refunded + input.amountCents > amount
+      ) {
+        throw new PaymentDeclinedError(
+          'The refund is more than what is left of this payment.',
+          'amount_too_large',
+        );
       }
       const id = rid('re');
-      const refund: Json = { id, object: 'refund', amount: input.amountCents, currency: 'aud', payment_intent: input.paymentIntentId, status: 'succeeded', created: unix(options.clock()) };
+      const refund: Json = {
+        id,
+        object: 'refund',
+        amount: input.amountCents,
+        currency: 'aud',
+        payment_intent: input.paymentIntentId,
+        status: 'succeeded',
+        created: unix(options.clock()),
+      };
       await save(id, 'refund', refund);
-      await save(input.paymentIntentId, 'payment_intent', { ...intent, amount_refunded: refunded + input.amountCents });
+      await save(input.paymentIntentId, 'payment_intent', {
+        ...intent,
+        amount_refunded: refunded + input.amountCents,
+      });
       await save(`idem_${input.idempotencyKey}`, 'idempotency', { refund: id });
       return readRefund(refund);
     },
@@ -258,7 +330,12 @@ export function createLocalProvider(db: Database, options: { publicUrl: string; 
 }
 
 function readRefund(refund: Json): ProviderRefund {
-  return { id: String(refund.id), paymentIntentId: String(refund.payment_intent), amountCents: Number(refund.amount), status: String(refund.status) };
+  return {
+    id: String(refund.id),
+    paymentIntentId: String(refund.payment_intent),
+    amountCents: Number(refund.amount),
+    status: String(refund.status),
+  };
 }
 
 export function isLocalProvider(provider: PaymentProvider): provider is LocalProvider {

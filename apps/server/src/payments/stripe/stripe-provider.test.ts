@@ -39,7 +39,10 @@ const webhook = (event: Record<string, unknown>) => {
     method: 'POST',
     url: `${V1}/stripe/webhook/`,
     payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
   });
 };
 
@@ -49,50 +52,94 @@ describe('stripe adapter', () => {
     expect(one(config.body).attributes).toEqual({ provider: 'stripe', publishableKey: 'pk_test_local' });
     // The page may load Stripe.js and its card frames.
     const policy = String(config.headers['content-security-policy']);
-    expect(policy).toContain('script-src \'self\' https://js.stripe.com');
+    expect(policy).toContain("script-src 'self' https://js.stripe.com");
     expect(policy).toContain('https://hooks.stripe.com');
-    expect((await api(server.app, 'POST', `${V1}/local-payments/`, { body: doc('local-payments', {}) })).status).toBe(404);
+    expect(
+      (await api(server.app, 'POST', `${V1}/local-payments/`, { body: doc('local-payments', {}) })).status,
+    ).toBe(404);
   });
 
   it('creates the PaymentIntent through stripe-node (AUD, booking id, idempotency key) and confirms it with Stripe', async () => {
-    const created = await api(server.app, 'POST', `${V1}/bookings/`, { body: bookingDoc(f, { attributes: { email: 'stripe@example.com' } }) });
+    const created = await api(server.app, 'POST', `${V1}/bookings/`, {
+      body: bookingDoc(f, { attributes: { email: 'stripe@example.com' } }),
+    });
     const booking = one(created.body);
     const clientSecret = String(booking.attributes.clientSecret);
     const intentId = clientSecret.split('_secret_')[0] ?? '';
     const request = stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
-    expect(request?.body).toMatchObject({ amount: '5200', currency: 'aud', metadata: { booking_id: booking.id } });
+    expect(request?.body).toMatchObject({
+      amount: '5200',
+      currency: 'aud',
+      metadata: { booking_id: booking.id },
+    });
     expect(request?.idempotencyKey).toBe(`booking-${booking.id}-52.00`);
 
     // The browser claims success before Stripe has it: refused, the booking is untouched.
-    const early = await api(server.app, 'POST', `${V1}/payment-confirmations/`, { body: doc('payment-confirmations', { clientSecret }) });
+    const early = await api(server.app, 'POST', `${V1}/payment-confirmations/`, {
+      body: doc('payment-confirmations', { clientSecret }),
+    });
     expect(early.status).toBe(400);
     // Stripe.js confirmed the card: Stripe now reports the intent succeeded.
     stripe.intents.set(intentId, { ...stripe.intents.get(intentId), status: 'succeeded' });
-    const confirmed = await api(server.app, 'POST', `${V1}/payment-confirmations/`, { body: doc('payment-confirmations', { clientSecret }) });
+    const confirmed = await api(server.app, 'POST', `${V1}/payment-confirmations/`, {
+      body: doc('payment-confirmations', { clientSecret }),
+    });
     expect(confirmed.status).toBe(201);
-    const [row] = await server.handle.db.select().from(bookings).where(eq(bookings.id, Number(booking.id)));
-    expect(row).toMatchObject({ status: 'complete', paymentStatus: 'paid', paymentMethod: 'stripe', amountPaid: '52.00' });
+    const [row] = await server.handle.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, Number(booking.id)));
+    expect(row).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      paymentMethod: 'stripe',
+      amountPaid: '52.00',
+    });
 
     // Stripe's webhook for the same payment, three times: nothing more happens.
-    const event = { id: 'evt_stripe_1', object: 'event', type: 'payment_intent.succeeded', data: { object: stripe.intents.get(intentId) } };
-    for (const outcome of ['handled', 'duplicate', 'duplicate']) expect((await webhook(event)).json()).toMatchObject({ outcome });
-    const logs = await server.handle.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, Number(booking.id)));
+    const event = {
+      id: 'evt_stripe_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: stripe.intents.get(intentId) },
+    };
+    for (const outcome of ['handled', 'duplicate', 'duplicate'])
+      expect((await webhook(event)).json()).toMatchObject({ outcome });
+    const logs = await server.handle.db
+      .select()
+      .from(bookingLogs)
+      .where(eq(bookingLogs.bookingId, Number(booking.id)));
     expect(logs.map((log) => log.action)).toEqual(['created', 'payment_succeeded']);
   });
 
   it('records a subscription from Stripe’s events and follows its renewal and cancellation', async () => {
     const products = await subscriptionProducts(server.handle.db);
-    await server.handle.db.update(prices).set({ providerPriceId: 'price_indoor_q' }).where(eq(prices.id, products.indoorPrice.id));
+    await server.handle.db
+      .update(prices)
+      .set({ providerPriceId: 'price_indoor_q' })
+      .where(eq(prices.id, products.indoorPrice.id));
     const { user } = await createUser(server.handle.db, { email: 'sub@example.com' });
     const token = await login(server.app, 'sub@example.com');
     const checkout = await api(server.app, 'POST', `${V1}/checkout-sessions/`, {
       token,
-      body: { data: { type: 'checkout-sessions', relationships: { user: { data: { type: 'users', id: String(user.id) } }, price: { data: { type: 'prices', id: String(products.indoorPrice.id) } } } } },
+      body: {
+        data: {
+          type: 'checkout-sessions',
+          relationships: {
+            user: { data: { type: 'users', id: String(user.id) } },
+            price: { data: { type: 'prices', id: String(products.indoorPrice.id) } },
+          },
+        },
+      },
     });
     expect(checkout.status).toBe(201);
     expect(one(checkout.body).attributes.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const sent = stripe.requests.find((r) => r.path === '/v1/checkout/sessions');
-    expect(sent?.body).toMatchObject({ mode: 'subscription', client_reference_id: String(user.id), line_items: { '0': { price: 'price_indoor_q' } } });
+    expect(sent?.body).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: String(user.id),
+      line_items: { '0': { price: 'price_indoor_q' } },
+    });
 
     const periodEnd = Math.floor(new Date('2027-02-21T00:00:00Z').getTime() / 1000);
     const sub = {
@@ -108,32 +155,74 @@ describe('stripe adapter', () => {
     };
     // Stripe has the subscription: the webhook's event is only believed once Stripe answers for it.
     stripe.subscriptions.set('sub_test_1', sub);
-    await webhook({ id: 'evt_sub_created', object: 'event', type: 'customer.subscription.created', data: { object: sub } });
+    await webhook({
+      id: 'evt_sub_created',
+      object: 'event',
+      type: 'customer.subscription.created',
+      data: { object: sub },
+    });
     const me = await api(server.app, 'GET', `${V1}/users/${user.id}/`, { token });
-    expect(one(me.body).attributes).toMatchObject({ activeIndoorSubscription: true, activeOutdoorSubscription: false });
+    expect(one(me.body).attributes).toMatchObject({
+      activeIndoorSubscription: true,
+      activeOutdoorSubscription: false,
+    });
 
     // A renewal: Stripe bills the next quarter; the adapter reads the new period from Stripe.
     const nextEnd = Math.floor(new Date('2027-05-21T00:00:00Z').getTime() / 1000);
     stripe.subscriptions.set('sub_test_1', { ...sub, current_period_end: nextEnd });
-    await webhook({ id: 'evt_invoice_paid', object: 'event', type: 'invoice.paid', data: { object: { object: 'invoice', subscription: 'sub_test_1' } } });
-    const [renewed] = await server.handle.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
+    await webhook({
+      id: 'evt_invoice_paid',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { object: 'invoice', subscription: 'sub_test_1' } },
+    });
+    const [renewed] = await server.handle.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
     expect(renewed?.endDatetime.toISOString()).toBe('2027-05-21T00:00:00.000Z');
 
     // Cancelled at period end: still valid until then.
-    const cancelling = { ...sub, current_period_end: nextEnd, cancel_at_period_end: true, canceled_at: periodEnd };
+    const cancelling = {
+      ...sub,
+      current_period_end: nextEnd,
+      cancel_at_period_end: true,
+      canceled_at: periodEnd,
+    };
     stripe.subscriptions.set('sub_test_1', cancelling);
-    await webhook({ id: 'evt_sub_updated', object: 'event', type: 'customer.subscription.updated', data: { object: cancelling } });
-    const [cancelled] = await server.handle.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
+    await webhook({
+      id: 'evt_sub_updated',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: cancelling },
+    });
+    const [cancelled] = await server.handle.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
     expect(cancelled).toMatchObject({ valid: true });
     expect(cancelled?.canceledAt).not.toBeNull();
     const portal = await api(server.app, 'POST', `${V1}/billing-sessions/`, {
       token,
-      body: { data: { type: 'billing-sessions', relationships: { user: { data: { type: 'users', id: String(user.id) } } } } },
+      body: {
+        data: {
+          type: 'billing-sessions',
+          relationships: { user: { data: { type: 'users', id: String(user.id) } } },
+        },
+      },
     });
     expect(one(portal.body).attributes.url).toBe('https://billing.stripe.test/p/session/cus_test_1');
     stripe.subscriptions.set('sub_test_1', { ...cancelling, status: 'canceled' });
-    await webhook({ id: 'evt_sub_deleted', object: 'event', type: 'customer.subscription.deleted', data: { object: { ...sub, status: 'canceled' } } });
-    const [ended] = await server.handle.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
+    await webhook({
+      id: 'evt_sub_deleted',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { ...sub, status: 'canceled' } },
+    });
+    const [ended] = await server.handle.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_test_1'));
     expect(ended?.valid).toBe(false);
   });
 
@@ -144,12 +233,25 @@ describe('stripe adapter', () => {
       webhookSecret: WEBHOOK_SECRET,
       apiBase: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
     });
-    const input = { paymentIntentId: 'pi_0123456789abcdef', amountCents: 2700, idempotencyKey: 'cancel-7-pi_0123456789abcdef' };
+    const input = {
+      paymentIntentId: 'pi_0123456789abcdef',
+      amountCents: 2700,
+      idempotencyKey: 'cancel-7-pi_0123456789abcdef',
+    };
     const first = await provider.refund(input);
     const again = await provider.refund(input);
-    expect(first).toEqual({ id: again.id, paymentIntentId: 'pi_0123456789abcdef', amountCents: 2700, status: 'succeeded' });
+    expect(first).toEqual({
+      id: again.id,
+      paymentIntentId: 'pi_0123456789abcdef',
+      amountCents: 2700,
+      status: 'succeeded',
+    });
     expect(stripe.refunds.size).toBe(1);
     const calls = stripe.requests.filter((request) => request.path === '/v1/refunds');
-    expect(calls[0]).toMatchObject({ method: 'POST', idempotencyKey: input.idempotencyKey, body: { payment_intent: 'pi_0123456789abcdef', amount: '2700', reason: 'requested_by_customer' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      idempotencyKey: input.idempotencyKey,
+      body: { payment_intent: 'pi_0123456789abcdef', amount: '2700', reason: 'requested_by_customer' },
+    });
   });
 });

@@ -1,7 +1,12 @@
 /** The Stripe adapter: the real Stripe API through stripe-node (STRIPE_SECRET_KEY and friends). */
 import Stripe from 'stripe';
 import { readEvent, readIntent, readSubscription } from '../stripe-events';
-import { PaymentDeclinedError, ProviderObjectMissingError, WebhookSignatureError, type PaymentProvider } from '../provider';
+import {
+  PaymentDeclinedError,
+  ProviderObjectMissingError,
+  WebhookSignatureError,
+  type PaymentProvider,
+} from '../provider';
 
 export interface StripeOptions {
   secretKey: string;
@@ -19,13 +24,17 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     ...(options.apiBase ?? {}),
   });
   const missing = (error: unknown): never => {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      (error.statusCode === 404 || error.code === 'resource_missing')
+    ) {
       throw new ProviderObjectMissingError(error.message);
     }
     throw error;
   };
   const declined = (error: unknown): never => {
-    if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(error.message, error.code ?? 'card_error');
+    if (error instanceof Stripe.errors.StripeCardError)
+      throw new PaymentDeclinedError(error.message, error.code ?? 'card_error');
     throw error;
   };
   return {
@@ -58,7 +67,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         return readIntent(await stripe.paymentIntents.cancel(id));
       } catch (error) {
         // Already paid, or already closed: Stripe refuses to cancel it; answer it as it stands.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'payment_intent_unexpected_state'
+        ) {
           return readIntent(await stripe.paymentIntents.retrieve(id));
         }
         return missing(error);
@@ -70,7 +82,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         mode: 'subscription',
         line_items: [{ price: input.providerPriceId, quantity: 1 }],
         client_reference_id: String(input.userId),
-        ...(input.providerCustomerId ? { customer: input.providerCustomerId } : { customer_email: input.email }),
+        ...(input.providerCustomerId
+          ? { customer: input.providerCustomerId }
+          : { customer_email: input.email }),
         subscription_data: { metadata: { user_id: String(input.userId) } },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
@@ -80,7 +94,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     async createBillingPortalSession(input) {
-      const session = await stripe.billingPortal.sessions.create({ customer: input.providerCustomerId, return_url: input.returnUrl });
+      const session = await stripe.billingPortal.sessions.create({
+        customer: input.providerCustomerId,
+        return_url: input.returnUrl,
+      });
       return { url: session.url };
     },
 

@@ -12,7 +12,8 @@ export interface RouteAccess {
 }
 
 function rolesOf(handle: unknown): readonly Role[] {
-  if (typeof handle !== 'object' || handle === null || !('roles' in handle) || !Array.isArray(handle.roles)) return [];
+  if (typeof handle !== 'object' || handle === null || !('roles' in handle) || !Array.isArray(handle.roles))
+    return [];
   return handle.roles as readonly Role[];
 }
 
@@ -23,7 +24,13 @@ function rolesOf(handle: unknown): readonly Role[] {
  * (the admin area's) also covers its children. Open routes render at once, without waiting.
  * `fillViewport`: the wait for the session fills the window (see PageLoading).
  */
-export function RouteGuard({ children, fillViewport = false }: { children: ReactNode; fillViewport?: boolean }) {
+export function RouteGuard({
+  children,
+  fillViewport = false,
+}: {
+  children: ReactNode;
+  fillViewport?: boolean;
+}) {
   const matches = useMatches();
   const location = useLocation();
   const { status, user, signingOut } = useAuth();

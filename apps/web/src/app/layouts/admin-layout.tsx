@@ -67,7 +67,9 @@ function AdminFrame() {
   );
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh', bgcolor: 'background.default' }}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh', bgcolor: 'background.default' }}
+    >
       {/* A field reached by Tab (or scrolled to) stays clear of the sticky header and of a form's sticky Save bar. */}
       <GlobalStyles styles={{ html: { scrollPaddingTop: 88, scrollPaddingBottom: 96 } }} />
       <SkipLink targetId={MAIN_ID} />
@@ -99,10 +101,19 @@ function AdminFrame() {
             href={paths.adminDiary.path}
             // Its words hide on a phone; the link keeps its name.
             aria-label="Back office: diary"
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none' }}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 1.25,
+              color: 'inherit',
+              textDecoration: 'none',
+            }}
           >
             <BrandMark size={30} inverted />
-            <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.0625rem', display: { xs: 'none', sm: 'inline' } }}>
+            <Typography
+              component="span"
+              sx={{ fontWeight: 700, fontSize: '1.0625rem', display: { xs: 'none', sm: 'inline' } }}
+            >
               Back office
             </Typography>
           </Box>
@@ -111,11 +122,22 @@ function AdminFrame() {
             <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
               <Avatar
                 aria-hidden
-                sx={{ width: 32, height: 32, bgcolor: 'secondary.main', color: 'primary.dark', fontSize: '0.8125rem', fontWeight: 700 }}
+                sx={{
+                  width: 32,
+                  height: 32,
+                  bgcolor: 'secondary.main',
+                  color: 'primary.dark',
+                  fontSize: '0.8125rem',
+                  fontWeight: 700,
+                }}
               >
                 {initials(user)}
               </Avatar>
-              <Typography component="span" data-testid="admin-user-name" sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 500 }}>
+              <Typography
+                component="span"
+                data-testid="admin-user-name"
+                sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 500 }}
+              >
                 {displayName(user)}
               </Typography>
             </Stack>
@@ -150,17 +172,26 @@ function AdminFrame() {
               borderRight: 1,
               borderColor: 'divider',
               bgcolor: 'background.paper',
-              transition: (theme) => theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+              transition: (theme) =>
+                theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
             }}
           >
-            <Box sx={{ position: 'sticky', top: 64, maxHeight: 'calc(100dvh - 64px)', overflowY: 'auto' }}>{navigation}</Box>
+            <Box sx={{ position: 'sticky', top: 64, maxHeight: 'calc(100dvh - 64px)', overflowY: 'auto' }}>
+              {navigation}
+            </Box>
           </Box>
         )}
         <Box
           component="main"
           id={MAIN_ID}
           tabIndex={-1}
-          sx={{ flexGrow: 1, minWidth: 0, px: { xs: 1.5, sm: 2.5, lg: 3 }, py: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            px: { xs: 1.5, sm: 2.5, lg: 3 },
+            py: { xs: 2, md: 3 },
+            '&:focus': { outline: 'none' },
+          }}
         >
           <AdminLocalization>
             <Suspense fallback={<PageLoading />}>

@@ -19,7 +19,15 @@ import Tooltip from '@mui/material/Tooltip';
 import { Fragment, useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router';
 import { LinkBehavior } from '@/components/link-behavior';
-import { currentEntryName, isNavGroup, navHref, navigationFor, type AdminNavGroup, type AdminNavIcon, type AdminNavItem } from './admin-navigation';
+import {
+  currentEntryName,
+  isNavGroup,
+  navHref,
+  navigationFor,
+  type AdminNavGroup,
+  type AdminNavIcon,
+  type AdminNavItem,
+} from './admin-navigation';
 
 const icons: Record<AdminNavIcon, ReactElement> = {
   diary: <EventNoteOutlinedIcon />,
@@ -32,9 +40,24 @@ const icons: Record<AdminNavIcon, ReactElement> = {
   settings: <SettingsOutlinedIcon />,
 };
 
-const itemSx = { borderRadius: 2, mx: 1, my: 0.25, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } };
+const itemSx = {
+  borderRadius: 2,
+  mx: 1,
+  my: 0.25,
+  '&.active': { bgcolor: 'action.selected', fontWeight: 600 },
+};
 
-function NavLink({ item, railOnly, nested, active }: { item: AdminNavItem; railOnly: boolean; nested?: boolean; active: string | null }) {
+function NavLink({
+  item,
+  railOnly,
+  nested,
+  active,
+}: {
+  item: AdminNavItem;
+  railOnly: boolean;
+  nested?: boolean;
+  active: string | null;
+}) {
   const location = useLocation();
   const current = item.route.name === active;
   const button = (
@@ -46,9 +69,16 @@ function NavLink({ item, railOnly, nested, active }: { item: AdminNavItem; railO
       aria-label={railOnly ? item.label : undefined}
       sx={{ ...itemSx, pl: nested && !railOnly ? 4 : 1.5 }}
     >
-      {item.icon && <ListItemIcon sx={{ minWidth: 40, color: current ? 'primary.main' : undefined }}>{icons[item.icon]}</ListItemIcon>}
+      {item.icon && (
+        <ListItemIcon sx={{ minWidth: 40, color: current ? 'primary.main' : undefined }}>
+          {icons[item.icon]}
+        </ListItemIcon>
+      )}
       {!railOnly && (
-        <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: current ? 600 : 500, fontSize: '0.9375rem' } } }} />
+        <ListItemText
+          primary={item.label}
+          slotProps={{ primary: { sx: { fontWeight: current ? 600 : 500, fontSize: '0.9375rem' } } }}
+        />
       )}
     </ListItemButton>
   );
@@ -75,7 +105,15 @@ function NavDivider() {
   );
 }
 
-function NavGroup({ group, railOnly, active }: { group: AdminNavGroup; railOnly: boolean; active: string | null }) {
+function NavGroup({
+  group,
+  railOnly,
+  active,
+}: {
+  group: AdminNavGroup;
+  railOnly: boolean;
+  active: string | null;
+}) {
   const containsCurrent = group.items.some((item) => item.route.name === active);
   const [open, setOpen] = useState(containsCurrent);
   const expanded = open || railOnly;
@@ -86,9 +124,17 @@ function NavGroup({ group, railOnly, active }: { group: AdminNavGroup; railOnly:
         <NavDivider />
       ) : (
         <ListItem disablePadding sx={{ display: 'block' }}>
-          <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={expanded} aria-controls={id} sx={{ ...itemSx, pl: 1.5 }}>
+          <ListItemButton
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={expanded}
+            aria-controls={id}
+            sx={{ ...itemSx, pl: 1.5 }}
+          >
             <ListItemIcon sx={{ minWidth: 40 }}>{icons[group.icon]}</ListItemIcon>
-            <ListItemText primary={group.label} slotProps={{ primary: { sx: { fontWeight: 500, fontSize: '0.9375rem' } } }} />
+            <ListItemText
+              primary={group.label}
+              slotProps={{ primary: { sx: { fontWeight: 500, fontSize: '0.9375rem' } } }}
+            />
             {expanded ? <ExpandLess /> : <ExpandMore />}
           </ListItemButton>
         </ListItem>
@@ -97,7 +143,13 @@ function NavGroup({ group, railOnly, active }: { group: AdminNavGroup; railOnly:
         <Collapse in={expanded} timeout="auto" unmountOnExit>
           <List id={id} disablePadding>
             {group.items.map((item) => (
-              <NavLink key={item.route.name} item={{ ...item, icon: item.icon ?? (railOnly ? group.icon : undefined) }} railOnly={railOnly} nested active={active} />
+              <NavLink
+                key={item.route.name}
+                item={{ ...item, icon: item.icon ?? (railOnly ? group.icon : undefined) }}
+                railOnly={railOnly}
+                nested
+                active={active}
+              />
             ))}
           </List>
         </Collapse>

@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { currentEntryName, isNavGroup, navHref, navigationFor, type AdminNavSection } from './admin-navigation';
+import {
+  currentEntryName,
+  isNavGroup,
+  navHref,
+  navigationFor,
+  type AdminNavSection,
+} from './admin-navigation';
 
 const labels = (sections: AdminNavSection[]) =>
-  sections.flatMap((section) => section.entries.map((entry) => (isNavGroup(entry) ? `${entry.label}: ${entry.items.map((item) => item.label).join(', ')}` : entry.label)));
+  sections.flatMap((section) =>
+    section.entries.map((entry) =>
+      isNavGroup(entry) ? `${entry.label}: ${entry.items.map((item) => item.label).join(', ')}` : entry.label,
+    ),
+  );
 
 describe('the back office navigation (back-office §2, §6)', () => {
   it('gives every staff member the day-to-day screens', () => {
-    expect(labels(navigationFor(['Sales']))).toEqual(['Diary', 'Bookings', 'Customers', 'Vehicles', 'Contact']);
+    expect(labels(navigationFor(['Sales']))).toEqual([
+      'Diary',
+      'Bookings',
+      'Customers',
+      'Vehicles',
+      'Contact',
+    ]);
   });
 
   it('gives Admins Promo Codes, Reports and Settings besides, in the spec’s order and words', () => {
@@ -24,11 +40,15 @@ describe('the back office navigation (back-office §2, §6)', () => {
   });
 
   it('lets report links carry start_date and end_date from the current query, and nothing else', () => {
-    const reports = navigationFor(['Admins']).flatMap((section) => section.entries).find((entry) => isNavGroup(entry) && entry.label === 'Reports');
+    const reports = navigationFor(['Admins'])
+      .flatMap((section) => section.entries)
+      .find((entry) => isNavGroup(entry) && entry.label === 'Reports');
     if (!reports || !isNavGroup(reports)) throw new Error('no Reports group');
     const [overview, inout, , imports] = reports.items;
     const search = '?start_date=2026-01-01&end_date=2026-03-31&page=3';
-    expect(overview && navHref(overview, search)).toBe('/admin/reports?start_date=2026-01-01&end_date=2026-03-31');
+    expect(overview && navHref(overview, search)).toBe(
+      '/admin/reports?start_date=2026-01-01&end_date=2026-03-31',
+    );
     expect(inout && navHref(inout, '')).toBe('/admin/reports/inout');
     expect(imports && navHref(imports, search)).toBe('/admin/imports');
     expect(navHref({ label: 'Diary', route: paths.adminDiary }, search)).toBe('/admin/diary');

@@ -6,14 +6,7 @@ import type { Role } from '@parking/domain/constants';
 import { paths, type RouteEntry } from '@/config/paths';
 
 export type AdminNavIcon =
-  | 'diary'
-  | 'bookings'
-  | 'customers'
-  | 'vehicles'
-  | 'contact'
-  | 'discounts'
-  | 'reports'
-  | 'settings';
+  'diary' | 'bookings' | 'customers' | 'vehicles' | 'contact' | 'discounts' | 'reports' | 'settings';
 
 export interface AdminNavItem {
   label: string;
@@ -80,13 +73,19 @@ export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
   },
   {
     roles: ADMINS,
-    entries: [{ label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' }, REPORTS_GROUP, SETTINGS_GROUP],
+    entries: [
+      { label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' },
+      REPORTS_GROUP,
+      SETTINGS_GROUP,
+    ],
   },
 ];
 
 /** The sections a user with `roles` sees. */
 export function navigationFor(roles: readonly string[]): AdminNavSection[] {
-  return ADMIN_NAVIGATION.filter((section) => !section.roles || section.roles.some((role) => roles.includes(role)));
+  return ADMIN_NAVIGATION.filter(
+    (section) => !section.roles || section.roles.some((role) => roles.includes(role)),
+  );
 }
 
 /**
@@ -95,7 +94,9 @@ export function navigationFor(roles: readonly string[]): AdminNavSection[] {
  */
 export function currentEntryName(sections: readonly AdminNavSection[], pathname: string): string | null {
   let best: AdminNavItem | null = null;
-  for (const entry of sections.flatMap((section) => section.entries.flatMap((item) => (isNavGroup(item) ? item.items : [item])))) {
+  for (const entry of sections.flatMap((section) =>
+    section.entries.flatMap((item) => (isNavGroup(item) ? item.items : [item])),
+  )) {
     const path = entry.route.path;
     const matches = pathname === path || pathname.startsWith(`${path}/`);
     if (matches && (!best || path.length > best.route.path.length)) best = entry;

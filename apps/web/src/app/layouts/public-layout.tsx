@@ -26,25 +26,25 @@ export function PublicLayout() {
 
   return (
     <AuthDialogHost>
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-      <SkipLink targetId={MAIN_ID} />
-      <SiteHeader />
-      <Box
-        component="main"
-        id={MAIN_ID}
-        ref={mainRef}
-        tabIndex={-1}
-        sx={{ flexGrow: 1, '&:focus, &:focus-visible': { outline: 'none' } }}
-      >
-        <Suspense fallback={<PageLoading fillViewport />}>
-          <RouteGuard fillViewport>
-            <Outlet />
-          </RouteGuard>
-        </Suspense>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <SkipLink targetId={MAIN_ID} />
+        <SiteHeader />
+        <Box
+          component="main"
+          id={MAIN_ID}
+          ref={mainRef}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, '&:focus, &:focus-visible': { outline: 'none' } }}
+        >
+          <Suspense fallback={<PageLoading fillViewport />}>
+            <RouteGuard fillViewport>
+              <Outlet />
+            </RouteGuard>
+          </Suspense>
+        </Box>
+        <SiteFooter />
+        <ScrollRestoration />
       </Box>
-      <SiteFooter />
-      <ScrollRestoration />
-    </Box>
     </AuthDialogHost>
   );
 }

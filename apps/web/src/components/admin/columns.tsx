@@ -44,16 +44,33 @@ export function Tick({ value, label }: { value: boolean; label?: string }) {
   );
 }
 
-
 export const columns = {
   text<A extends object>(key: Key<A>, label: string, options: Partial<Column<A>> = {}): Column<A> {
-    return { id: key, label, sortKey: key, render: (row) => text(row.attributes[key as keyof A]), ...options };
+    return {
+      id: key,
+      label,
+      sortKey: key,
+      render: (row) => text(row.attributes[key as keyof A]),
+      ...options,
+    };
   },
   date<A extends object>(key: Key<A>, label: string, options: Partial<Column<A>> = {}): Column<A> {
-    return { id: key, label, sortKey: key, render: (row) => formatDate(text(row.attributes[key as keyof A])), ...options };
+    return {
+      id: key,
+      label,
+      sortKey: key,
+      render: (row) => formatDate(text(row.attributes[key as keyof A])),
+      ...options,
+    };
   },
   datetime<A extends object>(key: Key<A>, label: string, options: Partial<Column<A>> = {}): Column<A> {
-    return { id: key, label, sortKey: key, render: (row) => formatDateTime(text(row.attributes[key as keyof A])), ...options };
+    return {
+      id: key,
+      label,
+      sortKey: key,
+      render: (row) => formatDateTime(text(row.attributes[key as keyof A])),
+      ...options,
+    };
   },
   money<A extends object>(key: Key<A>, label: string, options: Partial<Column<A>> = {}): Column<A> {
     return {
@@ -66,10 +83,22 @@ export const columns = {
     };
   },
   rate<A extends object>(key: Key<A>, label: string, options: Partial<Column<A>> = {}): Column<A> {
-    return { id: key, label, align: 'right', render: (row) => formatRate(text(row.attributes[key as keyof A])), ...options };
+    return {
+      id: key,
+      label,
+      align: 'right',
+      render: (row) => formatRate(text(row.attributes[key as keyof A])),
+      ...options,
+    };
   },
   bool<A extends object>(key: Key<A>, label: string, options: Partial<Column<A>> = {}): Column<A> {
-    return { id: key, label, align: 'center', render: (row) => <Tick value={row.attributes[key as keyof A] === true} />, ...options };
+    return {
+      id: key,
+      label,
+      align: 'center',
+      render: (row) => <Tick value={row.attributes[key as keyof A] === true} />,
+      ...options,
+    };
   },
   /** Booking status: complete green, pending yellow, any other red (back-office §4). */
   status<A extends object>(key: Key<A> = 'status' as Key<A>, label = 'Status'): Column<A> {
@@ -101,7 +130,12 @@ export const columns = {
     editor: (row: Resource<A>, included: IncludedIndex) => InlineEditCellProps,
     options: Partial<Column<A>> = {},
   ): Column<A> {
-    return { id, label, render: (row, included) => <InlineEditCell key={row.id} {...editor(row, included)} />, ...options };
+    return {
+      id,
+      label,
+      render: (row, included) => <InlineEditCell key={row.id} {...editor(row, included)} />,
+      ...options,
+    };
   },
   /** An attribute of an included related resource (a vehicle's owner, a flight's airline). */
   related<A extends object, R extends object>(

@@ -24,7 +24,16 @@ interface ConfirmDialogProps {
  * A yes-or-no question (back-office §8: Confirm Delete, Confirm Leave). Cancel has the focus, so that
  * Enter pressed by habit never deletes or discards anything.
  */
-export function ConfirmDialog({ open, title, text, confirmLabel, destructive, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  destructive,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   return (

@@ -37,7 +37,8 @@ const patterns: Record<Kind, string> = { date: 'yyyy-MM-dd', time: 'HH:mm', date
 /** 'YYYY-MM-DD' (or a time, or both) as the pickers' Date, in the browser's clock: only its fields matter. */
 function toPickerValue(kind: Kind, value: string): Date | null {
   if (!value) return null;
-  const text = kind === 'time' ? value.slice(0, 5) : kind === 'datetime' ? value.slice(0, 16) : value.slice(0, 10);
+  const text =
+    kind === 'time' ? value.slice(0, 5) : kind === 'datetime' ? value.slice(0, 16) : value.slice(0, 10);
   const date = parse(text, patterns[kind], new Date(2000, 0, 1));
   return isValid(date) ? date : null;
 }
@@ -66,7 +67,22 @@ export interface DateInputProps {
  * One input for a date, a time or both. A typed value that is not a real date stays on screen while it is
  * being typed and reverts to the last valid value when the field is left (back-office §5).
  */
-export function DateInput({ kind = 'date', label, value, onChange, onBlur, name, error, helperText, required, disabled, minDate, inputRef, size, fullWidth = true }: DateInputProps) {
+export function DateInput({
+  kind = 'date',
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  helperText,
+  required,
+  disabled,
+  minDate,
+  inputRef,
+  size,
+  fullWidth = true,
+}: DateInputProps) {
   // Remounting the picker is how a half-typed invalid value is thrown away.
   const [generation, setGeneration] = useState(0);
   const [typedInvalid, setTypedInvalid] = useState(false);
@@ -124,7 +140,14 @@ export function DateInput({ kind = 'date', label, value, onChange, onBlur, name,
       />
     );
   }
-  return <DatePicker key={generation} {...common} format={DATE_FORMAT} minDate={minDate ? (toPickerValue('date', minDate) ?? undefined) : undefined} />;
+  return (
+    <DatePicker
+      key={generation}
+      {...common}
+      format={DATE_FORMAT}
+      minDate={minDate ? (toPickerValue('date', minDate) ?? undefined) : undefined}
+    />
+  );
 }
 
 export type FormDateFieldProps<TValues extends FieldValues, TOutput extends FieldValues> = {

@@ -5,10 +5,21 @@ import { apiUrl } from '@/lib/api/client';
 
 /** The CSV export of what a list shows: its API filters as the query (back-office §7), opened in a new tab. */
 export const exportHref = (type: string, filters: Record<string, string>) =>
-  apiUrl(`${type}/export`, Object.fromEntries(Object.entries(filters).map(([name, value]) => [`filter[${name}]`, value])));
+  apiUrl(
+    `${type}/export`,
+    Object.fromEntries(Object.entries(filters).map(([name, value]) => [`filter[${name}]`, value])),
+  );
 
 /** Export CSV for a list's Actions panel; disabled until a filter is set (back-office §7). */
-export function ExportCsvButton({ type, filters, filtered }: { type: string; filters: Record<string, string>; filtered: boolean }) {
+export function ExportCsvButton({
+  type,
+  filters,
+  filtered,
+}: {
+  type: string;
+  filters: Record<string, string>;
+  filtered: boolean;
+}) {
   const button = (
     <Button
       variant="outlined"

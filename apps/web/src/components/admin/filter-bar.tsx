@@ -34,7 +34,11 @@ export function FilterBar({ filters, values, onChange, onClear }: FilterBarProps
         sx={{
           display: 'grid',
           gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          },
           alignItems: 'start',
         }}
       >
@@ -42,7 +46,16 @@ export function FilterBar({ filters, values, onChange, onClear }: FilterBarProps
           const value = values[filter.name] ?? '';
           const change = (next: string) => onChange(filter.name, next);
           if (filter.kind === 'date') {
-            return <DateInput key={filter.name} label={filter.label} value={value} onChange={change} name={filter.name} size="small" />;
+            return (
+              <DateInput
+                key={filter.name}
+                label={filter.label}
+                value={value}
+                onChange={change}
+                name={filter.name}
+                size="small"
+              />
+            );
           }
           if (filter.kind === 'select') {
             return (

@@ -79,7 +79,11 @@ export function FormScreen({
         </Typography>
       )}
       {sections && sections.length > 0 && (
-        <Box component="nav" aria-label="Sections" sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
+        <Box
+          component="nav"
+          aria-label="Sections"
+          sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
+        >
           {sections.map((section) => (
             <Link key={section.id} href={`#${section.id}`} underline="hover" sx={{ fontSize: '0.9375rem' }}>
               {section.label}
@@ -88,7 +92,15 @@ export function FormScreen({
         </Box>
       )}
       {tabs && <Box sx={{ mt: 2 }}>{tabs}</Box>}
-      <Box sx={{ display: 'grid', gap: 3, mt: 2, gridTemplateColumns: { xs: '1fr', lg: aside ? 'minmax(0, 1fr) 320px' : '1fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          mt: 2,
+          gridTemplateColumns: { xs: '1fr', lg: aside ? 'minmax(0, 1fr) 320px' : '1fr' },
+          alignItems: 'start',
+        }}
+      >
         <Box
           component="form"
           noValidate
@@ -153,10 +165,26 @@ export function FormScreen({
 }
 
 /** A titled part of a form; `id` is its jump-link target. */
-export function FormSection({ id, title, children, action }: { id?: string; title: string; children: ReactNode; action?: ReactNode }) {
+export function FormSection({
+  id,
+  title,
+  children,
+  action,
+}: {
+  id?: string;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <Card component="section" id={id} aria-labelledby={headingId} variant="outlined" sx={{ scrollMarginTop: 88 }}>
+    <Card
+      component="section"
+      id={id}
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ scrollMarginTop: 88 }}
+    >
       <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1 }}>
           <Typography id={headingId} variant="h4" component="h2">
@@ -177,7 +205,11 @@ export function FieldGrid({ children, columns = 2 }: { children: ReactNode; colu
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: `repeat(${columns}, minmax(0, 1fr))` },
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          md: `repeat(${columns}, minmax(0, 1fr))`,
+        },
         alignItems: 'start',
       }}
     >

@@ -28,7 +28,16 @@ export interface InlineEditCellProps {
   onSave: (draft: string) => Promise<void>;
 }
 
-export function InlineEditCell({ value, label, saveLabel, placeholder, prefix, inputMode, validate, onSave }: InlineEditCellProps) {
+export function InlineEditCell({
+  value,
+  label,
+  saveLabel,
+  placeholder,
+  prefix,
+  inputMode,
+  validate,
+  onSave,
+}: InlineEditCellProps) {
   const [draft, setDraft] = useState(value);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -83,7 +92,9 @@ export function InlineEditCell({ value, label, saveLabel, placeholder, prefix, i
         sx={{ width: 160, minWidth: 96, flexShrink: 1 }}
         slotProps={{
           htmlInput: { 'aria-label': label, inputMode },
-          input: prefix ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> } : undefined,
+          input: prefix
+            ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> }
+            : undefined,
         }}
       />
       <Button

@@ -16,8 +16,19 @@ const config: ListScreenConfig<Car> = {
   title: 'Cars',
   noun: 'car',
   type: 'cars',
-  columns: [columns.text<Car>('rego', 'Rego'), columns.text<Car>('make', 'Make', { sortKey: undefined }), columns.status<Car>()],
-  filters: [{ name: 'rego', label: 'Rego', kind: 'search', api: (value) => ({ rego__icontains: value.toUpperCase() }) }],
+  columns: [
+    columns.text<Car>('rego', 'Rego'),
+    columns.text<Car>('make', 'Make', { sortKey: undefined }),
+    columns.status<Car>(),
+  ],
+  filters: [
+    {
+      name: 'rego',
+      label: 'Rego',
+      kind: 'search',
+      api: (value) => ({ rego__icontains: value.toUpperCase() }),
+    },
+  ],
   fixedFilters: { deleted: 'false' },
   hrefOf: (row) => `/cars/${row.id}`,
   addHref: '/cars/add',
@@ -28,7 +39,11 @@ const config: ListScreenConfig<Car> = {
 /** 45 cars, served a page at a time as the server would, with the time of each call. */
 function serveCars(options: { roles?: string[] } = {}) {
   const times: number[] = [];
-  const cars = Array.from({ length: 45 }, (_, index) => ({ type: 'cars', id: String(index + 1), attributes: { rego: `CAR${index + 1}`, make: 'Mazda', status: index === 0 ? 'pending' : 'complete' } }));
+  const cars = Array.from({ length: 45 }, (_, index) => ({
+    type: 'cars',
+    id: String(index + 1),
+    attributes: { rego: `CAR${index + 1}`, make: 'Mazda', status: index === 0 ? 'pending' : 'complete' },
+  }));
   const api = mockApi([
     { path: 'sessions/current/', body: sessionDocument({ roles: options.roles ?? ['Admins'] }) },
     {
@@ -42,7 +57,13 @@ function serveCars(options: { roles?: string[] } = {}) {
         return {
           body: {
             data: matching.slice((page - 1) * size, page * size),
-            meta: { pagination: { count: matching.length, page, pages: Math.max(1, Math.ceil(matching.length / size)) } },
+            meta: {
+              pagination: {
+                count: matching.length,
+                page,
+                pages: Math.max(1, Math.ceil(matching.length / size)),
+              },
+            },
           },
         };
       },
@@ -53,7 +74,14 @@ function serveCars(options: { roles?: string[] } = {}) {
   return { ...api, times, listCalls };
 }
 
-const renderList = (url = '/cars') => renderRoutes([{ path: '/cars', element: <ListScreen config={config} /> }, { path: '/cars/:id', element: <p>Editing</p> }], url);
+const renderList = (url = '/cars') =>
+  renderRoutes(
+    [
+      { path: '/cars', element: <ListScreen config={config} /> },
+      { path: '/cars/:id', element: <p>Editing</p> },
+    ],
+    url,
+  );
 
 describe('ListScreen', () => {
   it('shows a page of rows with the fixed filters, page sizes 20/40/60/500/all, and pages on', async () => {
@@ -74,7 +102,9 @@ describe('ListScreen', () => {
     expect(api.listCalls().at(-1)?.url.searchParams.get('page[number]')).toBe('2');
 
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
-    const sizes = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    const sizes = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(sizes).toEqual(['20', '40', '60', '500', 'All']);
     await user.click(screen.getByRole('option', { name: 'All' }));
     await waitFor(() => expect(api.listCalls().at(-1)?.url.searchParams.get('page[size]')).toBe('10000'));
@@ -126,7 +156,9 @@ describe('ListScreen', () => {
 
     await router.navigate('/cars');
     await user.click(await screen.findByRole('checkbox', { name: 'Select car 3' }));
-    await user.click(within(screen.getByRole('region', { name: 'Actions' })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Actions' })).getByRole('button', { name: 'Edit' }),
+    );
     expect(router.state.location.pathname).toBe('/cars/3');
   });
 
@@ -145,7 +177,9 @@ describe('ListScreen', () => {
     const before = api.listCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    await waitFor(() => expect(api.calls.some((call) => call.method === 'DELETE' && call.path === 'cars/2/')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.method === 'DELETE' && call.path === 'cars/2/')).toBe(true),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(api.listCalls().length).toBeGreaterThan(before));
   });

@@ -86,7 +86,10 @@ function readFilters(search: URLSearchParams, filters: readonly ListFilter[]): R
 }
 
 /** The API's filter[...] values for the filter bar's values. */
-export function apiFiltersOf(filters: readonly ListFilter[], values: Record<string, string>): Record<string, string> {
+export function apiFiltersOf(
+  filters: readonly ListFilter[],
+  values: Record<string, string>,
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const filter of filters) {
     const value = values[filter.name]?.trim();
@@ -177,7 +180,8 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
       await remove.mutateAsync(selected.id);
     } catch (error) {
       // The spec closes the dialog and refreshes either way; the reason is still worth saying.
-      for (const detail of errorDetails(error, `The ${config.noun} could not be deleted.`)) snackbar.show(detail, 'error');
+      for (const detail of errorDetails(error, `The ${config.noun} could not be deleted.`))
+        snackbar.show(detail, 'error');
     } finally {
       setConfirming(false);
       setSelectedId(null);
@@ -197,7 +201,12 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
         </Button>
       )}
       {config.hrefOf && (
-        <Button variant="outlined" startIcon={<EditOutlinedIcon />} disabled={!selected} onClick={() => selected && open(selected)}>
+        <Button
+          variant="outlined"
+          startIcon={<EditOutlinedIcon />}
+          disabled={!selected}
+          onClick={() => selected && open(selected)}
+        >
           Edit
         </Button>
       )}
@@ -212,7 +221,12 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
           Delete
         </Button>
       )}
-      <Button variant="text" startIcon={<RefreshIcon />} onClick={() => void list.refetch()} disabled={list.isFetching}>
+      <Button
+        variant="text"
+        startIcon={<RefreshIcon />}
+        onClick={() => void list.refetch()}
+        disabled={list.isFetching}
+      >
         Refresh
       </Button>
       {config.actions?.({ apiFilters, filtered, selected })}
@@ -226,9 +240,21 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
       </Typography>
       {config.header}
       {filters.length > 0 && (
-        <FilterBar filters={filters} values={draft} onChange={(name, value) => setDraft((current) => ({ ...current, [name]: value }))} onClear={clearFilters} />
+        <FilterBar
+          filters={filters}
+          values={draft}
+          onChange={(name, value) => setDraft((current) => ({ ...current, [name]: value }))}
+          onClear={clearFilters}
+        />
       )}
-      <Box sx={{ display: 'flex', flexDirection: besideTable ? 'row' : 'column', gap: 2, alignItems: 'flex-start' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: besideTable ? 'row' : 'column',
+          gap: 2,
+          alignItems: 'flex-start',
+        }}
+      >
         {!besideTable && actions}
         <Card variant="outlined" sx={{ flexGrow: 1, minWidth: 0, width: '100%' }}>
           <ResourceTable<A>
@@ -296,7 +322,15 @@ export function ActionsPanel({ children, horizontal }: { children: ReactNode; ho
           Actions
         </Typography>
       )}
-      <Stack direction={horizontal ? 'row' : 'column'} spacing={1} useFlexGap sx={{ flexWrap: 'wrap', '& .MuiButton-root': { justifyContent: horizontal ? 'center' : 'flex-start' } }}>
+      <Stack
+        direction={horizontal ? 'row' : 'column'}
+        spacing={1}
+        useFlexGap
+        sx={{
+          flexWrap: 'wrap',
+          '& .MuiButton-root': { justifyContent: horizontal ? 'center' : 'flex-start' },
+        }}
+      >
         {children}
       </Stack>
     </Card>

@@ -19,7 +19,9 @@ function GateForm() {
     id: gateId,
     schema,
     defaults: { name: '' },
-    toValues: ({ resource }: { resource: { attributes: { name: string } } }) => ({ name: resource.attributes.name }),
+    toValues: ({ resource }: { resource: { attributes: { name: string } } }) => ({
+      name: resource.attributes.name,
+    }),
     notFound: 'Gate not found',
     listHref: '/gates',
     editHref: (id) => `/gates/${id}`,
@@ -54,7 +56,11 @@ const routes = [
 const gate = (id: string, name: string) => ({ data: { type: 'gates', id, attributes: { name } } });
 
 function api(extra: MockRoute[] = []) {
-  return mockApi([{ path: 'sessions/current/', body: sessionDocument({ roles: ['Admins'] }) }, { path: 'gates/7/', body: gate('7', 'North gate') }, ...extra]);
+  return mockApi([
+    { path: 'sessions/current/', body: sessionDocument({ roles: ['Admins'] }) },
+    { path: 'gates/7/', body: gate('7', 'North gate') },
+    ...extra,
+  ]);
 }
 
 const nameField = () => screen.getByRole('textbox', { name: /Name/ });
@@ -63,7 +69,10 @@ const save = () => screen.getByRole('button', { name: 'Save' });
 describe('useRecordForm with FormScreen', () => {
   it('keeps Save disabled while invalid; an add creates, says so, and moves to the edit route', async () => {
     const user = userEvent.setup();
-    const { calls } = api([{ method: 'POST', path: 'gates/', status: 201, body: gate('12', 'East gate') }, { path: 'gates/12/', body: gate('12', 'East gate') }]);
+    const { calls } = api([
+      { method: 'POST', path: 'gates/', status: 201, body: gate('12', 'East gate') },
+      { path: 'gates/12/', body: gate('12', 'East gate') },
+    ]);
     const { router } = renderRoutes(routes, '/gates/add');
 
     expect(await screen.findByRole('heading', { name: 'Add Gate' })).toBeInTheDocument();
@@ -74,7 +83,9 @@ describe('useRecordForm with FormScreen', () => {
 
     expect(await screen.findByText('Gate Created')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/gates/12'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ data: { type: 'gates', attributes: { name: 'East gate' } } });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      data: { type: 'gates', attributes: { name: 'East gate' } },
+    });
     // Replaced, not pushed: Back does not return to the empty add form.
     expect(router.state.historyAction).toBe('REPLACE');
   });
@@ -87,7 +98,9 @@ describe('useRecordForm with FormScreen', () => {
     await user.type(nameField(), ' 2');
     await user.click(save());
     expect(await screen.findByText('Gate Updated')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ data: { type: 'gates', id: '7', attributes: { name: 'North gate 2' } } });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      data: { type: 'gates', id: '7', attributes: { name: 'North gate 2' } },
+    });
   });
 
   it('says "not found" and goes back to the list for a record that does not exist', async () => {
@@ -99,7 +112,14 @@ describe('useRecordForm with FormScreen', () => {
 
   it('shows API errors as snackbars and beside their field', async () => {
     const user = userEvent.setup();
-    api([{ method: 'PATCH', path: 'gates/7/', status: 400, body: errorDocument('A gate with this name already exists.', 'name') }]);
+    api([
+      {
+        method: 'PATCH',
+        path: 'gates/7/',
+        status: 400,
+        body: errorDocument('A gate with this name already exists.', 'name'),
+      },
+    ]);
     renderRoutes(routes, '/gates/7');
     await waitFor(() => expect(nameField()).toHaveValue('North gate'));
     await user.type(nameField(), 'x');
@@ -123,7 +143,9 @@ describe('useRecordForm with FormScreen', () => {
     await user.type(nameField(), ' changed');
     await user.click(screen.getByRole('link', { name: 'Somewhere else' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Leave' });
-    expect(within(dialog).getByText('Are you sure you would like to leave? Any unsaved changes will be lost.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Are you sure you would like to leave? Any unsaved changes will be lost.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/gates/7');
@@ -131,7 +153,11 @@ describe('useRecordForm with FormScreen', () => {
 
     // Cancel (the form's button) goes back, through the same question.
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirm Leave' })).getByRole('button', { name: 'Leave' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Confirm Leave' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/gates/7'));
   });
 });

@@ -8,7 +8,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useBlocker, useNavigate, type BlockerFunction } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@parking/domain/messages';
@@ -19,7 +25,11 @@ import { invalidateTypes, oneQuery } from '@/lib/api/resource-queries';
 import { saveResource, type OneAnswer, type SavePayload } from '@/lib/api/resources';
 import { ConfirmDialog, LEAVE_DIALOG } from './confirm-dialog';
 
-export interface RecordFormConfig<TValues extends FieldValues, TOutput extends FieldValues, A extends object> {
+export interface RecordFormConfig<
+  TValues extends FieldValues,
+  TOutput extends FieldValues,
+  A extends object,
+> {
   /** The JSON:API type. */
   type: string;
   /** The record's id; undefined on an add route. */
@@ -39,7 +49,10 @@ export interface RecordFormConfig<TValues extends FieldValues, TOutput extends F
    * The write document for the form's output; with `save` unset it goes to POST or PATCH {type}.
    * `isDirty` tells which form fields the user changed (a PATCH may send only those).
    */
-  toPayload?: (values: TOutput, context: { isNew: boolean; isDirty: (field: string) => boolean }) => SavePayload;
+  toPayload?: (
+    values: TOutput,
+    context: { isNew: boolean; isDirty: (field: string) => boolean },
+  ) => SavePayload;
   /** A save that is not one write of this type (a customer and their login): answers the record's id. */
   save?: (values: TOutput, id: string | undefined) => Promise<string>;
   /** Back-office §8: "Vehicle not found", ... */
@@ -95,8 +108,9 @@ export function useRecordForm<TValues extends FieldValues, TOutput extends Field
   useEffect(() => {
     if (!record.isError || notFoundShown.current) return;
     notFoundShown.current = true;
-    const missing = record.error instanceof ApiError && (record.error.status === 404 || record.error.status === 400);
-    snackbar.show(missing ? config.notFound : (record.error.message || messages.unknownError), 'error');
+    const missing =
+      record.error instanceof ApiError && (record.error.status === 404 || record.error.status === 400);
+    snackbar.show(missing ? config.notFound : record.error.message || messages.unknownError, 'error');
     navigate(config.listHref, { replace: true });
   }, [record.isError, record.error, snackbar, navigate, config.notFound, config.listHref]);
 
@@ -131,13 +145,19 @@ export function useRecordForm<TValues extends FieldValues, TOutput extends Field
     async (values) => {
       let savedId: string;
       try {
-        const isDirty = (field: string) => form.getFieldState(field as Path<TValues>, { ...form.formState, dirtyFields }).isDirty;
-        const payload = config.toPayload ? config.toPayload(values, { isNew, isDirty }) : { attributes: values };
-        savedId = config.save ? await config.save(values, config.id) : (await saveResource<A>(config.type, payload, config.id)).id;
+        const isDirty = (field: string) =>
+          form.getFieldState(field as Path<TValues>, { ...form.formState, dirtyFields }).isDirty;
+        const payload = config.toPayload
+          ? config.toPayload(values, { isNew, isDirty })
+          : { attributes: values };
+        savedId = config.save
+          ? await config.save(values, config.id)
+          : (await saveResource<A>(config.type, payload, config.id)).id;
       } catch (error) {
         applyServerErrors(form, error);
         const details = error instanceof ApiError ? error.errors.map(errorText).filter(Boolean) : [];
-        for (const detail of details.length ? details : [messages.unknownError]) snackbar.show(detail, 'error');
+        for (const detail of details.length ? details : [messages.unknownError])
+          snackbar.show(detail, 'error');
         return;
       }
       bypass.current = true;

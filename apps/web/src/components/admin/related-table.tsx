@@ -73,11 +73,15 @@ export function RelatedTable<A extends object>({
   // On a phone the buttons have a line of their own, under the heading.
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   const [page, setPage] = useState<TablePage>({ page: 1, per: 20 });
-  const list = useQuery(listQuery<A>(type, { page: page.page, per: page.per, sort: page.sort ?? defaultSort, filters, include }));
+  const list = useQuery(
+    listQuery<A>(type, { page: page.page, per: page.per, sort: page.sort ?? defaultSort, filters, include }),
+  );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = list.data?.rows.find((row) => row.id === selectedId) ?? null;
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({ mutationFn: (rowId: string) => (removeRow ? removeRow(rowId) : deleteResource(type, rowId)) });
+  const remove = useMutation({
+    mutationFn: (rowId: string) => (removeRow ? removeRow(rowId) : deleteResource(type, rowId)),
+  });
 
   const confirmDelete = async () => {
     if (!selected) return;
@@ -85,7 +89,8 @@ export function RelatedTable<A extends object>({
       await remove.mutateAsync(selected.id);
     } catch (error) {
       // As the lists do: the dialog closes and the table refreshes either way, with the reason said.
-      for (const detail of errorDetails(error, `The ${noun} could not be deleted.`)) snackbar.show(detail, 'error');
+      for (const detail of errorDetails(error, `The ${noun} could not be deleted.`))
+        snackbar.show(detail, 'error');
     } finally {
       setConfirming(false);
       setSelectedId(null);
@@ -95,16 +100,34 @@ export function RelatedTable<A extends object>({
 
   const toolbar = (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-      <Button size="small" startIcon={<RefreshIcon />} onClick={() => void list.refetch()} disabled={list.isFetching}>
+      <Button
+        size="small"
+        startIcon={<RefreshIcon />}
+        onClick={() => void list.refetch()}
+        disabled={list.isFetching}
+      >
         Refresh
       </Button>
       {canDelete && (
-        <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} disabled={!selected} onClick={() => setConfirming(true)}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteOutlineIcon />}
+          disabled={!selected}
+          onClick={() => setConfirming(true)}
+        >
           Delete
         </Button>
       )}
       {onEdit && (
-        <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} disabled={!selected} onClick={() => selected && onEdit(selected)}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<EditOutlinedIcon />}
+          disabled={!selected}
+          onClick={() => selected && onEdit(selected)}
+        >
           Edit
         </Button>
       )}

@@ -78,7 +78,8 @@ function sortDirection(sort: string | undefined, key: string): 'asc' | 'desc' | 
 
 /** Clicks on the row's own controls (checkbox, link) are theirs, not the row's. */
 const fromControl = (event: MouseEvent) =>
-  event.target instanceof Element && event.target.closest('a, button, input, label, [role="checkbox"]') !== null;
+  event.target instanceof Element &&
+  event.target.closest('a, button, input, label, [role="checkbox"]') !== null;
 
 export function ResourceTable<A extends object>(props: ResourceTableProps<A>) {
   const mobile = useMediaQuery(MOBILE_LIST_QUERY, { noSsr: true });
@@ -94,7 +95,11 @@ export function ResourceTable<A extends object>(props: ResourceTableProps<A>) {
       onPageChange={(_event, page) => onStateChange({ ...state, page: page + 1 })}
       onRowsPerPageChange={(event) => onStateChange({ ...state, per: Number(event.target.value), page: 1 })}
       labelRowsPerPage={mobile ? 'Rows:' : 'Rows per page:'}
-      sx={{ borderTop: 1, borderColor: 'divider', '.MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } } }}
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        '.MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } },
+      }}
     />
   );
 
@@ -121,7 +126,11 @@ export function ResourceTable<A extends object>(props: ResourceTableProps<A>) {
 
   return (
     <Box sx={{ position: 'relative' }}>
-      <Box sx={{ height: 4 }}>{(refreshing || (loading && props.rows)) && <LinearProgress aria-label={`Loading ${props.noun} list`} />}</Box>
+      <Box sx={{ height: 4 }}>
+        {(refreshing || (loading && props.rows)) && (
+          <LinearProgress aria-label={`Loading ${props.noun} list`} />
+        )}
+      </Box>
       {body}
       {!error && !loading && count === 0 && <EmptyState text={props.emptyText} action={props.emptyAction} />}
       {pagination}
@@ -177,7 +186,12 @@ function WideTable<A extends object>({
                   key={column.id}
                   align={column.align}
                   sortDirection={direction}
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: 'text.secondary', bgcolor: 'background.paper' }}
+                  sx={{
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    color: 'text.secondary',
+                    bgcolor: 'background.paper',
+                  }}
                 >
                   {column.sortKey ? (
                     <TableSortLabel
@@ -253,7 +267,18 @@ function WideTable<A extends object>({
 }
 
 /** The phone layout: one card a row, its first column as the title and the others as label and value. */
-function CardList<A extends object>({ noun, columns, rows, included, loading, hrefOf, onOpen, selectedId, onSelect, label }: ResourceTableProps<A>) {
+function CardList<A extends object>({
+  noun,
+  columns,
+  rows,
+  included,
+  loading,
+  hrefOf,
+  onOpen,
+  selectedId,
+  onSelect,
+  label,
+}: ResourceTableProps<A>) {
   const [first, ...rest] = columns;
   const shown = rest.filter((column) => !column.hideOnMobile);
   if (loading && !rows) {
@@ -306,7 +331,14 @@ function CardList<A extends object>({ noun, columns, rows, included, loading, hr
                 </Typography>
                 <Box
                   component="dl"
-                  sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, fontSize: '0.875rem' }}
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: 'minmax(96px, auto) 1fr',
+                    columnGap: 1.5,
+                    rowGap: 0.25,
+                    m: 0,
+                    fontSize: '0.875rem',
+                  }}
                 >
                   {shown.map((column) => (
                     <Box key={column.id} sx={{ display: 'contents' }}>

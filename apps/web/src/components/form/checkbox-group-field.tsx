@@ -38,11 +38,18 @@ export function FormCheckboxGroupField<TValues extends FieldValues, TOutput exte
   const { field, fieldState } = useController({ control, name });
   const helperId = useId();
   const value: unknown = field.value;
-  const selected = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  const selected = Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
   const toggle = (choice: string, checked: boolean) => {
     const next = checked ? [...selected, choice] : selected.filter((item) => item !== choice);
     // In the options' order, whatever order they were ticked in.
-    field.onChange(options.map(toOption).map((option) => option.value).filter((item) => next.includes(item)));
+    field.onChange(
+      options
+        .map(toOption)
+        .map((option) => option.value)
+        .filter((item) => next.includes(item)),
+    );
   };
   const message = fieldState.error?.message ?? helperText;
   return (

@@ -31,8 +31,10 @@ export function useZodForm<TInput extends FieldValues, TOutput extends FieldValu
   });
 }
 
-interface FormProps<TValues extends FieldValues, TOutput extends FieldValues>
-  extends Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> {
+interface FormProps<TValues extends FieldValues, TOutput extends FieldValues> extends Omit<
+  ComponentProps<'form'>,
+  'onSubmit' | 'children'
+> {
   form: UseFormReturn<TValues, unknown, TOutput>;
   onSubmit: SubmitHandler<TOutput>;
   children: ReactNode;
@@ -70,7 +72,11 @@ export function applyServerErrors<TValues extends FieldValues, TOutput extends F
     const pointer = item.source?.pointer ?? '';
     const name = ATTRIBUTE_POINTER.exec(pointer)?.[1] ?? RELATIONSHIP_POINTER.exec(pointer)?.[1];
     if (name && fields.has(name)) {
-      form.setError(name as Path<TValues>, { type: 'server', message: item.detail }, { shouldFocus: !applied });
+      form.setError(
+        name as Path<TValues>,
+        { type: 'server', message: item.detail },
+        { shouldFocus: !applied },
+      );
       applied = true;
     }
   }

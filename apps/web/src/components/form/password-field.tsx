@@ -14,7 +14,10 @@ export function FormPasswordField<TValues extends FieldValues, TOutput extends F
   visible: shown,
   onVisibleChange,
   ...props
-}: FormTextFieldProps<TValues, TOutput> & { visible?: boolean; onVisibleChange?: (visible: boolean) => void }) {
+}: FormTextFieldProps<TValues, TOutput> & {
+  visible?: boolean;
+  onVisibleChange?: (visible: boolean) => void;
+}) {
   const [ownVisible, setOwnVisible] = useState(false);
   const visible = shown ?? ownVisible;
   const setVisible = (next: boolean) => (onVisibleChange ? onVisibleChange(next) : setOwnVisible(next));

@@ -34,7 +34,9 @@ export function FormSelectWithOtherField<TValues extends FieldValues, TOutput ex
   const list = options.includes(OTHER) ? options : [...options, OTHER];
   const value: string = typeof field.value === 'string' ? field.value : '';
   // A saved value that is not on the list (typed under Other before) opens with Other selected.
-  const [otherSelected, setOtherSelected] = useState(() => value !== '' && (!list.includes(value) || value === OTHER));
+  const [otherSelected, setOtherSelected] = useState(
+    () => value !== '' && (!list.includes(value) || value === OTHER),
+  );
   const otherInput = useRef<HTMLInputElement>(null);
   const error = fieldState.error?.message;
 

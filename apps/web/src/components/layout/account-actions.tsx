@@ -39,7 +39,16 @@ const initialsSx = {
 function useDialogLink(tab: AuthTab, currentPath: string) {
   const dialog = useAuthDialog();
   return (event: MouseEvent<HTMLElement>) => {
-    if (!dialog || currentPath === paths.login.path || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (
+      !dialog ||
+      currentPath === paths.login.path ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      event.button !== 0
+    )
+      return;
     event.preventDefault();
     dialog.open(tab);
   };
@@ -101,7 +110,12 @@ export function AccountActions({ currentPath }: { currentPath: string }) {
         </Box>
         <Box
           component="span"
-          sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}
+          sx={{
+            display: { xs: 'none', sm: 'inline' },
+            maxWidth: 140,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
         >
           {user.firstName || user.email}
         </Box>

@@ -115,7 +115,13 @@ export function SiteFooter() {
         {/* A plain rule (what MUI's Divider draws), so the footer does not bring Divider's variants along. */}
         <Box
           component="hr"
-          sx={{ border: 0, borderBottom: 'thin solid rgba(255, 255, 255, 0.16)', flexShrink: 0, mx: 0, my: { xs: 4, md: 5 } }}
+          sx={{
+            border: 0,
+            borderBottom: 'thin solid rgba(255, 255, 255, 0.16)',
+            flexShrink: 0,
+            mx: 0,
+            my: { xs: 4, md: 5 },
+          }}
         />
 
         <Stack

@@ -11,7 +11,10 @@ describe('SiteHeader', () => {
     const header = screen.getByRole('banner');
 
     expect(await within(header).findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(within(header).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/login?tab=register');
+    expect(within(header).getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/login?tab=register',
+    );
   });
 
   it('links the brand home and the phone number to a call', () => {
@@ -72,7 +75,9 @@ describe('SiteHeader', () => {
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
-    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(calls.some((call) => call.method === 'DELETE' && call.path === 'sessions/current/')).toBe(true);
     expect(window.localStorage.getItem('skypark.authToken')).toBeNull();

@@ -82,7 +82,9 @@ export function PaymentShell({ amount, children, validate, pay, onPaid, confirmL
               }}
             />
           }
-          label={confirmLabel ?? `I confirm my booking details are correct and authorise the payment of ${amount}.`}
+          label={
+            confirmLabel ?? `I confirm my booking details are correct and authorise the payment of ${amount}.`
+          }
         />
         {confirmError && (
           <FormHelperText id="payment-confirmed-error" error sx={{ ml: 4 }}>

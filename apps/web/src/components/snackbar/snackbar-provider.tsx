@@ -1,8 +1,15 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { SnackbarContext, type SnackbarControl, type SnackbarMessage, type SnackbarSeverity } from './snackbar-context';
+import {
+  SnackbarContext,
+  type SnackbarControl,
+  type SnackbarMessage,
+  type SnackbarSeverity,
+} from './snackbar-context';
 
 // MUI's Snackbar and Alert load with the first message, not with the home page.
-const SnackbarHost = lazy(() => import('./snackbar-host').then((module) => ({ default: module.SnackbarHost })));
+const SnackbarHost = lazy(() =>
+  import('./snackbar-host').then((module) => ({ default: module.SnackbarHost })),
+);
 
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<SnackbarMessage[]>([]);
@@ -25,7 +32,12 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       {children}
       {current && (
         <Suspense fallback={null}>
-          <SnackbarHost key={current.id} message={current} superseded={queue.length > 1} onDismiss={dismiss} />
+          <SnackbarHost
+            key={current.id}
+            message={current}
+            superseded={queue.length > 1}
+            onDismiss={dismiss}
+          />
         </Suspense>
       )}
     </SnackbarContext.Provider>

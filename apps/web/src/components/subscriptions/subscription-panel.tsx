@@ -29,14 +29,18 @@ import { useUserSubscriptions, type UserSubscriptionsAnswer } from '@/lib/subscr
  */
 
 /** Whose subscriptions: the user's id and the flags the users resource answers. */
-export type SubscriptionHolder = { id: string } & Pick<UserAttributes, 'activeIndoorSubscription' | 'activeOutdoorSubscription'>;
+export type SubscriptionHolder = { id: string } & Pick<
+  UserAttributes,
+  'activeIndoorSubscription' | 'activeOutdoorSubscription'
+>;
 
 /** The customer about themselves, or staff about a customer. */
 export type SubscriptionAudience = 'customer' | 'staff';
 
 const WORDING = {
   customer: {
-    intro: 'A subscription makes the parking charge free for its car park, whenever you book. Subscriptions are billed every three months.',
+    intro:
+      'A subscription makes the parking charge free for its car park, whenever you book. Subscriptions are billed every three months.',
     active: 'Parking in this car park is free on every booking.',
     cancelled: (date: string) => `Parking in this car park stays free until ${date}.`,
     manage: 'Cancel a subscription, renew a cancelled one or check when you are next billed.',
@@ -62,13 +66,15 @@ export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = [
   {
     codename: 'unlimited_indoor_parking',
     title: 'Unlimited indoor parking',
-    description: 'Park undercover in our indoor car park as often as you fly: the parking charge of every stay is covered.',
+    description:
+      'Park undercover in our indoor car park as often as you fly: the parking charge of every stay is covered.',
     flag: 'activeIndoorSubscription',
   },
   {
     codename: 'unlimited_outdoor_parking',
     title: 'Unlimited outdoor parking',
-    description: 'Park in our outdoor car park as often as you fly: the parking charge of every stay is covered.',
+    description:
+      'Park in our outdoor car park as often as you fly: the parking charge of every stay is covered.',
     flag: 'activeOutdoorSubscription',
   },
 ];
@@ -79,15 +85,18 @@ export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = [
  * resource.
  */
 export type SubscriptionState =
-  | { kind: 'none' }
-  | { kind: 'active'; renewsOn?: string }
-  | { kind: 'cancelled'; expiresOn: string };
+  { kind: 'none' } | { kind: 'active'; renewsOn?: string } | { kind: 'cancelled'; expiresOn: string };
 
 function StateLine({ state }: { state: SubscriptionState }) {
   let dot;
   switch (state.kind) {
     case 'active':
-      dot = <StatusDot colour="green" label={state.renewsOn ? `Active — renews on ${state.renewsOn}` : 'Active'} />;
+      dot = (
+        <StatusDot
+          colour="green"
+          label={state.renewsOn ? `Active — renews on ${state.renewsOn}` : 'Active'}
+        />
+      );
       break;
     case 'cancelled':
       dot = <StatusDot colour="yellow" label={`Cancelled — valid until ${state.expiresOn}`} />;
@@ -115,7 +124,9 @@ export function SubscriptionCard({ kind, state, product, action }: SubscriptionC
       aria-labelledby={`${kind.codename}-title`}
       sx={state.kind === 'active' ? { borderColor: 'success.main' } : undefined}
     >
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 }, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <CardContent
+        sx={{ p: { xs: 2.5, sm: 3 }, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      >
         <Typography id={`${kind.codename}-title`} variant="h4" component="h3">
           {kind.title}
         </Typography>
@@ -160,7 +171,10 @@ export function subscriptionState(
 }
 
 /** Spec §4: the manage button shows when any valid subscription exists (cancelled ones included). */
-function hasValidSubscription(user: SubscriptionHolder, answer: UserSubscriptionsAnswer | undefined): boolean {
+function hasValidSubscription(
+  user: SubscriptionHolder,
+  answer: UserSubscriptionsAnswer | undefined,
+): boolean {
   if (answer?.status === 'available') return answer.subscriptions.some((item) => item.valid);
   return SUBSCRIPTION_KINDS.some((kind) => user[kind.flag]);
 }
@@ -172,7 +186,13 @@ const spinner = <CircularProgress size={18} color="inherit" aria-hidden />;
  * the user does not hold, and Manage subscription once any is valid. Both leave for the payment
  * provider's pages, which come back to the screen they were opened from (the server knows which).
  */
-export function SubscriptionPanel({ user, audience = 'customer' }: { user: SubscriptionHolder; audience?: SubscriptionAudience }) {
+export function SubscriptionPanel({
+  user,
+  audience = 'customer',
+}: {
+  user: SubscriptionHolder;
+  audience?: SubscriptionAudience;
+}) {
   const wording = WORDING[audience];
   const products = useSubscriptionProducts();
   const subscriptions = useUserSubscriptions(user.id);
@@ -223,7 +243,15 @@ export function SubscriptionPanel({ user, audience = 'customer' }: { user: Subsc
               </Typography>
             );
           }
-          return <SubscriptionCard key={kind.codename} kind={kind} state={state} product={product} action={action} />;
+          return (
+            <SubscriptionCard
+              key={kind.codename}
+              kind={kind}
+              state={state}
+              product={product}
+              action={action}
+            />
+          );
         })}
       </Box>
       {canManage && (

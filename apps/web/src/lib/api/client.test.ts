@@ -34,7 +34,14 @@ describe('the API client', () => {
   });
 
   it('carries errors[] with detail and pointer', async () => {
-    mockApi([{ method: 'POST', path: 'users/', status: 400, body: errorDocument('Email address must be valid', 'email') }]);
+    mockApi([
+      {
+        method: 'POST',
+        path: 'users/',
+        status: 400,
+        body: errorDocument('Email address must be valid', 'email'),
+      },
+    ]);
 
     const error = await apiRequest('users', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
 
@@ -57,7 +64,10 @@ describe('the API client', () => {
   });
 
   it('reports a call that got no answer as status 0 with no errors', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     const error = await apiRequest('lots').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 0, errors: [] });
     expect(firstErrorDetail(error, 'Unknown error')).toBe('Unknown error');

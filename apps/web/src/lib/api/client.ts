@@ -26,7 +26,9 @@ export class ApiError extends Error {
   readonly errors: readonly ApiErrorObject[];
 
   constructor(status: number, errors: readonly ApiErrorObject[]) {
-    super(errors[0]?.detail ?? (status ? `Request failed with status ${status}` : 'No response from the server'));
+    super(
+      errors[0]?.detail ?? (status ? `Request failed with status ${status}` : 'No response from the server'),
+    );
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
@@ -135,12 +137,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 function readErrors(payload: unknown): ApiErrorObject[] {
-  if (typeof payload !== 'object' || payload === null || !('errors' in payload) || !Array.isArray(payload.errors)) {
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    !('errors' in payload) ||
+    !Array.isArray(payload.errors)
+  ) {
     return [];
   }
   return payload.errors.flatMap((item: unknown) =>
     // An error without words is no error message: the caller's fallback says it better.
-    typeof item === 'object' && item !== null && 'detail' in item && typeof item.detail === 'string' && item.detail.trim()
+    typeof item === 'object' &&
+    item !== null &&
+    'detail' in item &&
+    typeof item.detail === 'string' &&
+    item.detail.trim()
       ? [item as ApiErrorObject]
       : [],
   );

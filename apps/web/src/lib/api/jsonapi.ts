@@ -62,7 +62,11 @@ export class IncludedIndex {
   }
 
   /** The included resource a to-one relationship of `resource` points at. */
-  one<A extends object>(resource: Resource<object>, relationship: string, type: string): Resource<A> | undefined {
+  one<A extends object>(
+    resource: Resource<object>,
+    relationship: string,
+    type: string,
+  ): Resource<A> | undefined {
     return this.find<A>(type, relatedId(resource, relationship));
   }
 
@@ -76,7 +80,10 @@ export class IncludedIndex {
 export function writeDocument(
   type: string,
   attributes: Record<string, unknown>,
-  options: { id?: string; relationships?: Record<string, ResourceIdentifier | ResourceIdentifier[] | null> } = {},
+  options: {
+    id?: string;
+    relationships?: Record<string, ResourceIdentifier | ResourceIdentifier[] | null>;
+  } = {},
 ) {
   const relationships = Object.fromEntries(
     Object.entries(options.relationships ?? {}).map(([name, value]) => [name, { data: value }]),

@@ -4,7 +4,14 @@
  */
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import { apiRequest, type QueryValue } from './client';
-import { IncludedIndex, writeDocument, type ListDocument, type Resource, type ResourceIdentifier, type SingleDocument } from './jsonapi';
+import {
+  IncludedIndex,
+  writeDocument,
+  type ListDocument,
+  type Resource,
+  type ResourceIdentifier,
+  type SingleDocument,
+} from './jsonapi';
 
 /** Back-office §9: choosing "all" (-1) asks for 10000 rows. */
 export const ALL_ROWS = -1;
@@ -40,7 +47,11 @@ export function listQueryParams(params: ListParams): Record<string, QueryValue> 
   return query;
 }
 
-export async function fetchList<A extends object>(type: string, params: ListParams, signal?: AbortSignal): Promise<ListAnswer<A>> {
+export async function fetchList<A extends object>(
+  type: string,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<ListAnswer<A>> {
   const document = await apiRequest<ListDocument<A>>(type, { query: listQueryParams(params), signal });
   const pagination = document.meta?.pagination;
   return {
@@ -56,7 +67,12 @@ export interface OneAnswer<A extends object> {
   included: IncludedIndex;
 }
 
-export async function fetchOne<A extends object>(type: string, id: string, include?: string, signal?: AbortSignal): Promise<OneAnswer<A>> {
+export async function fetchOne<A extends object>(
+  type: string,
+  id: string,
+  include?: string,
+  signal?: AbortSignal,
+): Promise<OneAnswer<A>> {
   const document = await apiRequest<SingleDocument<A>>(`${type}/${encodeURIComponent(id)}`, {
     query: include ? { include } : {},
     signal,
@@ -86,7 +102,11 @@ function saveDocument(type: string, payload: SavePayload, id?: string) {
 }
 
 /** Create (no id) or update; answers the saved resource as the server presents it. */
-export async function saveResource<A extends object>(type: string, payload: SavePayload, id?: string): Promise<Resource<A>> {
+export async function saveResource<A extends object>(
+  type: string,
+  payload: SavePayload,
+  id?: string,
+): Promise<Resource<A>> {
   const document = await apiRequest<SingleDocument<A>>(id ? `${type}/${encodeURIComponent(id)}` : type, {
     method: id ? 'PATCH' : 'POST',
     body: saveDocument(type, payload, id),
@@ -99,4 +119,5 @@ export async function deleteResource(type: string, id: string): Promise<void> {
 }
 
 /** `{type, id}` or null for an empty selection. */
-export const ref = (type: string, id: string | null | undefined): ResourceIdentifier | null => (id ? { type, id } : null);
+export const ref = (type: string, id: string | null | undefined): ResourceIdentifier | null =>
+  id ? { type, id } : null;

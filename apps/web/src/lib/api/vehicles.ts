@@ -42,7 +42,8 @@ export const savedVehiclesQuery = (customerId: string) =>
         model: vehicle.attributes.model,
         colour: vehicle.attributes.colour,
         vehicleTypeId: relatedId(vehicle, 'vehicleType') ?? '',
-        vehicleTypeName: included.one<VehicleTypeAttributes>(vehicle, 'vehicleType', 'vehicle-types')?.attributes.name ?? '',
+        vehicleTypeName:
+          included.one<VehicleTypeAttributes>(vehicle, 'vehicleType', 'vehicle-types')?.attributes.name ?? '',
       }));
     },
   });

@@ -27,7 +27,15 @@ export type SessionUserAttributes = Pick<
 /** The customer's attributes the browser keeps (the API contract's, as a customer sees them). */
 export type SessionCustomerAttributes = Pick<
   CustomerAttributes,
-  'email' | 'emailConfirmed' | 'title' | 'firstName' | 'lastName' | 'phoneNumber' | 'business' | 'fullName' | 'hasSubscription'
+  | 'email'
+  | 'emailConfirmed'
+  | 'title'
+  | 'firstName'
+  | 'lastName'
+  | 'phoneNumber'
+  | 'business'
+  | 'fullName'
+  | 'hasSubscription'
 >;
 
 export interface SessionUser extends SessionUserAttributes {
@@ -71,13 +79,17 @@ export function readSession(document: SessionDocument): Session | null {
 
 async function fetchCurrentSession(signal: AbortSignal): Promise<Session | null> {
   try {
-    return readSession(await apiRequest<SessionDocument>('sessions/current', { signal, handleUnauthorized: false }));
+    return readSession(
+      await apiRequest<SessionDocument>('sessions/current', { signal, handleUnauthorized: false }),
+    );
   } catch (error) {
     // A stored token that the server no longer knows (expired, logged out elsewhere): the visitor is
     // simply not signed in. Asking again without it lets a still-valid session cookie speak.
     if (error instanceof ApiError && error.status === 401) {
       clearToken();
-      return readSession(await apiRequest<SessionDocument>('sessions/current', { signal, handleUnauthorized: false }));
+      return readSession(
+        await apiRequest<SessionDocument>('sessions/current', { signal, handleUnauthorized: false }),
+      );
     }
     throw error;
   }

@@ -22,7 +22,10 @@ export const isContentNotFound = (error: unknown) => error instanceof ContentErr
 export async function contentRequest<T>(path: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await originFetch(`${CONTENT_BASE}${path}`, { headers: { Accept: 'application/json' }, signal });
+    response = await originFetch(`${CONTENT_BASE}${path}`, {
+      headers: { Accept: 'application/json' },
+      signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ContentError(0);

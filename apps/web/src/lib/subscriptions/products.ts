@@ -27,7 +27,8 @@ export interface SubscriptionProduct {
  * What the subscription tab can offer. `unavailable`: this server has no products resource yet (the
  * payments release adds it), so the tab shows states from the user's flags and says purchases come soon.
  */
-export type ProductsAnswer = { status: 'available'; products: SubscriptionProduct[] } | { status: 'unavailable' };
+export type ProductsAnswer =
+  { status: 'available'; products: SubscriptionProduct[] } | { status: 'unavailable' };
 
 async function fetchProducts(signal: AbortSignal): Promise<ProductsAnswer> {
   try {
@@ -63,4 +64,6 @@ export const subscriptionProductsQuery = queryOptions({
 export const useSubscriptionProducts = () => useQuery(subscriptionProductsQuery);
 
 export const productFor = (answer: ProductsAnswer | undefined, codename: SubscriptionCodename) =>
-  answer?.status === 'available' ? answer.products.find((product) => product.codename === codename) : undefined;
+  answer?.status === 'available'
+    ? answer.products.find((product) => product.codename === codename)
+    : undefined;

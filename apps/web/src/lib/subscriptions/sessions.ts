@@ -11,10 +11,17 @@ import { paymentPageHref } from '@/lib/payment-pages';
 import { redirectTo } from '@/lib/redirect';
 
 /** POST checkout-sessions with the user and the product's (last) price: `{sessionId, url}`. */
-export async function createCheckoutSession(userId: string, priceId: string): Promise<{ sessionId: string; url: string }> {
+export async function createCheckoutSession(
+  userId: string,
+  priceId: string,
+): Promise<{ sessionId: string; url: string }> {
   const document = await apiRequest<SingleDocument<{ sessionId: string; url: string }>>('checkout-sessions', {
     method: 'POST',
-    body: writeDocument('checkout-sessions', {}, { relationships: { user: { type: 'users', id: userId }, price: { type: 'prices', id: priceId } } }),
+    body: writeDocument(
+      'checkout-sessions',
+      {},
+      { relationships: { user: { type: 'users', id: userId }, price: { type: 'prices', id: priceId } } },
+    ),
   });
   return document.data.attributes;
 }
@@ -39,7 +46,9 @@ export function useProviderVisit(userId: string) {
   const [leaving, setLeaving] = useState<ProviderVisit | null>(null);
   const mutation = useMutation({
     mutationFn: async (visit: ProviderVisit) =>
-      visit.kind === 'subscribe' ? createCheckoutSession(userId, visit.priceId) : createBillingSession(userId),
+      visit.kind === 'subscribe'
+        ? createCheckoutSession(userId, visit.priceId)
+        : createBillingSession(userId),
     onSuccess: ({ url }, visit) => {
       setLeaving(visit);
       redirectTo(paymentPageHref(url));

@@ -14,8 +14,7 @@ export interface UserSubscription {
 
 /** `unavailable`: this server has no subscriptions resource; the user's flags are all there is. */
 export type UserSubscriptionsAnswer =
-  | { status: 'available'; subscriptions: UserSubscription[] }
-  | { status: 'unavailable' };
+  { status: 'available'; subscriptions: UserSubscription[] } | { status: 'unavailable' };
 
 /** Subscriptions (public-site §7, back-office §7 "Customer tabs"): a user's, with price and product included. */
 export const userSubscriptionsQuery = (userId: string) =>
@@ -30,7 +29,8 @@ export const userSubscriptionsQuery = (userId: string) =>
         const included = new IncludedIndex(document.included);
         const subscriptions = document.data.map((subscription) => {
           const price = included.one<object>(subscription, 'price', 'prices');
-          const product = price && included.one<{ metadata: { codename?: string } | null }>(price, 'product', 'products');
+          const product =
+            price && included.one<{ metadata: { codename?: string } | null }>(price, 'product', 'products');
           return {
             id: subscription.id,
             codename: product?.attributes.metadata?.codename ?? '',

@@ -6,7 +6,10 @@ import { writeDocument } from '@/lib/api/jsonapi';
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest<unknown>('password-resets', { method: 'POST', body: writeDocument('password-resets', { email }) }),
+      apiRequest<unknown>('password-resets', {
+        method: 'POST',
+        body: writeDocument('password-resets', { email }),
+      }),
   });
 }
 

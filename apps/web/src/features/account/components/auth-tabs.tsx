@@ -51,7 +51,12 @@ export function AuthTabs({ tab, onTabChange, onLoggedIn, onNavigate, dense = fal
           </>
         )}
       </Box>
-      <Box role="tabpanel" id={panelId('register')} aria-labelledby={tabId('register')} hidden={tab !== 'register'}>
+      <Box
+        role="tabpanel"
+        id={panelId('register')}
+        aria-labelledby={tabId('register')}
+        hidden={tab !== 'register'}
+      >
         {tab === 'register' && (
           <RegisterForm
             dense={dense}

@@ -22,7 +22,9 @@ describe('ForgotPasswordForm', () => {
   });
 
   it('names the address the link went to', async () => {
-    const { calls } = mockApi([{ method: 'POST', path: 'password-resets/', status: 201, body: { data: null } }]);
+    const { calls } = mockApi([
+      { method: 'POST', path: 'password-resets/', status: 201, body: { data: null } },
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<ForgotPasswordForm />);
 
@@ -30,7 +32,9 @@ describe('ForgotPasswordForm', () => {
     await user.click(send());
 
     expect(
-      await screen.findByText('Thank you, an email has been sent to charlotte@example.com. Please check your email.'),
+      await screen.findByText(
+        'Thank you, an email has been sent to charlotte@example.com. Please check your email.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -39,7 +43,14 @@ describe('ForgotPasswordForm', () => {
   });
 
   it('shows the first error detail of a failure', async () => {
-    mockApi([{ method: 'POST', path: 'password-resets/', status: 429, body: errorDocument('Too many requests. Please try again later.') }]);
+    mockApi([
+      {
+        method: 'POST',
+        path: 'password-resets/',
+        status: 429,
+        body: errorDocument('Too many requests. Please try again later.'),
+      },
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<ForgotPasswordForm />);
 
@@ -52,7 +63,10 @@ describe('ForgotPasswordForm', () => {
   it('says Whoops when nothing came back', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ForgotPasswordForm />);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
 
     await user.type(email(), 'charlotte@example.com');
     await user.click(send());

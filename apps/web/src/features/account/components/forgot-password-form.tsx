@@ -40,7 +40,14 @@ export function ForgotPasswordForm() {
         {reset.isError && (
           <Alert severity="error">{firstErrorDetail(reset.error, FORGOT_PASSWORD_UNKNOWN_ERROR)}</Alert>
         )}
-        <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+        />
         <Button
           type="submit"
           variant="contained"

@@ -29,7 +29,9 @@ describe('LoginForm', () => {
   });
 
   it('logs in, stores the token and says Login Successful', async () => {
-    const { calls } = mockApi([{ method: 'POST', path: 'sessions/', status: 201, body: sessionDocument({ token: 'tok-1' }) }]);
+    const { calls } = mockApi([
+      { method: 'POST', path: 'sessions/', status: 201, body: sessionDocument({ token: 'tok-1' }) },
+    ]);
     const onSuccess = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<LoginForm onSuccess={onSuccess} />);
@@ -39,7 +41,9 @@ describe('LoginForm', () => {
     await user.click(submit());
 
     expect(await screen.findByText('Login Successful')).toBeInTheDocument();
-    expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ user: expect.objectContaining({ firstName: 'Charlotte' }) }));
+    expect(onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ user: expect.objectContaining({ firstName: 'Charlotte' }) }),
+    );
     expect(window.localStorage.getItem('skypark.authToken')).toBe('tok-1');
     const login = calls.find((call) => call.method === 'POST');
     expect(login?.body).toEqual({
@@ -74,7 +78,10 @@ describe('LoginForm', () => {
 
   it('says Unknown error when no answer comes back', async () => {
     mockApi();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const user = userEvent.setup();
     renderWithProviders(<LoginForm />);
 

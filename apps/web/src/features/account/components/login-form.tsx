@@ -45,7 +45,14 @@ export function LoginForm({ defaultEmail = '', onSuccess, onNavigate }: LoginFor
         {login.isError && (
           <Alert severity="error">{firstErrorDetail(login.error, messages.unknownError)}</Alert>
         )}
-        <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+        />
         <FormPasswordField
           control={form.control}
           name="password"

@@ -41,7 +41,9 @@ describe('PasswordChangeForm', () => {
   });
 
   it('changes the password with the current one and clears the form', async () => {
-    const { calls } = mockApi([{ method: 'PATCH', path: 'users/3/', body: { data: { type: 'users', id: '3', attributes: {} } } }]);
+    const { calls } = mockApi([
+      { method: 'PATCH', path: 'users/3/', body: { data: { type: 'users', id: '3', attributes: {} } } },
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<PasswordChangeForm userId="3" />);
 
@@ -53,7 +55,11 @@ describe('PasswordChangeForm', () => {
     expect(await screen.findByText('Password changed successfully.')).toBeInTheDocument();
     expect(current()).toHaveValue('');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
-      data: { type: 'users', id: '3', attributes: { currentPassword: 'demo-pass-1', password: 'new-password-2' } },
+      data: {
+        type: 'users',
+        id: '3',
+        attributes: { currentPassword: 'demo-pass-1', password: 'new-password-2' },
+      },
     });
   });
 

@@ -79,7 +79,9 @@ export function PasswordChangeForm({ userId }: { userId: string }) {
             variant="contained"
             size="large"
             disabled={change.isPending}
-            startIcon={change.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            startIcon={
+              change.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+            }
           >
             Change password
           </Button>

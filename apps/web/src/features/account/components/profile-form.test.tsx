@@ -44,7 +44,13 @@ describe('ProfileForm', () => {
   });
 
   it('saves the customer and says so', async () => {
-    const { calls } = mockApi([{ method: 'PATCH', path: 'customers/7/', body: { data: { type: 'customers', id: '7', attributes: {} } } }]);
+    const { calls } = mockApi([
+      {
+        method: 'PATCH',
+        path: 'customers/7/',
+        body: { data: { type: 'customers', id: '7', attributes: {} } },
+      },
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<ProfileForm customer={customer} />);
 
@@ -68,7 +74,14 @@ describe('ProfileForm', () => {
   });
 
   it('words a failure as "Sorry, the following error has occured"', async () => {
-    mockApi([{ method: 'PATCH', path: 'customers/7/', status: 400, body: errorDocument('You may not change this field.', 'email') }]);
+    mockApi([
+      {
+        method: 'PATCH',
+        path: 'customers/7/',
+        status: 400,
+        body: errorDocument('You may not change this field.', 'email'),
+      },
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<ProfileForm customer={customer} />);
 

@@ -73,12 +73,36 @@ export function ProfileForm({ customer }: { customer: SessionCustomer }) {
           <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
         </Box>
         <Box sx={pairSx}>
-          <FormTextField control={control} name="firstName" label="First name" autoComplete="given-name" required />
-          <FormTextField control={control} name="lastName" label="Last name" autoComplete="family-name" required />
+          <FormTextField
+            control={control}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            required
+          />
         </Box>
         <Box sx={pairSx}>
-          <FormTextField control={control} name="phoneNumber" label="Phone number" type="tel" autoComplete="tel" required />
-          <FormTextField control={control} name="business" label="Business (optional)" autoComplete="organization" />
+          <FormTextField
+            control={control}
+            name="phoneNumber"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="business"
+            label="Business (optional)"
+            autoComplete="organization"
+          />
         </Box>
         <Box>
           <Button
@@ -86,7 +110,9 @@ export function ProfileForm({ customer }: { customer: SessionCustomer }) {
             variant="contained"
             size="large"
             disabled={update.isPending}
-            startIcon={update.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            startIcon={
+              update.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+            }
           >
             Save settings
           </Button>

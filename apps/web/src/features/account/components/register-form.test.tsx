@@ -54,7 +54,14 @@ describe('RegisterForm', () => {
   });
 
   it('registers with the typed details and reports success', async () => {
-    const { calls } = mockApi([{ method: 'POST', path: 'users/', status: 201, body: { data: { type: 'users', id: '9', attributes: {} } } }]);
+    const { calls } = mockApi([
+      {
+        method: 'POST',
+        path: 'users/',
+        status: 201,
+        body: { data: { type: 'users', id: '9', attributes: {} } },
+      },
+    ]);
     const onRegistered = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
@@ -82,7 +89,12 @@ describe('RegisterForm', () => {
 
   it('shows the first error detail and puts it beside the field it names', async () => {
     mockApi([
-      { method: 'POST', path: 'users/', status: 400, body: errorDocument('A user with that email address already exists.', 'email') },
+      {
+        method: 'POST',
+        path: 'users/',
+        status: 400,
+        body: errorDocument('A user with that email address already exists.', 'email'),
+      },
     ]);
     const user = userEvent.setup();
     renderWithProviders(<RegisterForm onRegistered={vi.fn()} />);

@@ -24,10 +24,22 @@ export function RegisterForm({ onRegistered, dense = false }: RegisterFormProps)
   const register = useRegister();
   const snackbar = useSnackbar();
   const form = useZodForm(registerSchema, {
-    defaultValues: { title: undefined, firstName: '', lastName: '', phoneNumber: '', business: '', email: '', password: '' },
+    defaultValues: {
+      title: undefined,
+      firstName: '',
+      lastName: '',
+      phoneNumber: '',
+      business: '',
+      email: '',
+      password: '',
+    },
   });
   const { control } = form;
-  const pairSx = { display: 'grid', gap: 2.5, gridTemplateColumns: dense ? '1fr' : { xs: '1fr', sm: '1fr 1fr' } };
+  const pairSx = {
+    display: 'grid',
+    gap: 2.5,
+    gridTemplateColumns: dense ? '1fr' : { xs: '1fr', sm: '1fr 1fr' },
+  };
 
   return (
     <Form
@@ -59,14 +71,45 @@ export function RegisterForm({ onRegistered, dense = false }: RegisterFormProps)
           autoComplete="honorific-prefix"
         />
         <Box sx={pairSx}>
-          <FormTextField control={control} name="firstName" label="First name" autoComplete="given-name" required />
-          <FormTextField control={control} name="lastName" label="Last name" autoComplete="family-name" required />
+          <FormTextField
+            control={control}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            required
+          />
         </Box>
         <Box sx={pairSx}>
-          <FormTextField control={control} name="phoneNumber" label="Phone number" type="tel" autoComplete="tel" required />
-          <FormTextField control={control} name="business" label="Business (optional)" autoComplete="organization" />
+          <FormTextField
+            control={control}
+            name="phoneNumber"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="business"
+            label="Business (optional)"
+            autoComplete="organization"
+          />
         </Box>
-        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
+        <FormTextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+        />
         <FormPasswordField
           control={control}
           name="password"
@@ -80,7 +123,9 @@ export function RegisterForm({ onRegistered, dense = false }: RegisterFormProps)
           variant="contained"
           size="large"
           disabled={register.isPending}
-          startIcon={register.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          startIcon={
+            register.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+          }
         >
           {register.isPending ? 'Creating your account…' : 'Register'}
         </Button>

@@ -33,7 +33,9 @@ describe('SetPasswordForm', () => {
   });
 
   it('sends uid, token and both passwords, then invites a login', async () => {
-    const { calls } = mockApi([{ method: 'POST', path: 'password-reset-confirmations/', status: 201, body: { data: null } }]);
+    const { calls } = mockApi([
+      { method: 'POST', path: 'password-reset-confirmations/', status: 201, body: { data: null } },
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<SetPasswordForm uid="3" token="abc" welcome={false} />);
 
@@ -41,19 +43,31 @@ describe('SetPasswordForm', () => {
     await user.type(second(), 'a-good-password');
     await user.click(submit());
 
-    expect(await screen.findByText('Thank you, you may now login with your new password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Thank you, you may now login with your new password.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       data: {
         type: 'password-reset-confirmations',
-        attributes: { uid: '3', token: 'abc', newPassword1: 'a-good-password', newPassword2: 'a-good-password' },
+        attributes: {
+          uid: '3',
+          token: 'abc',
+          newPassword1: 'a-good-password',
+          newPassword2: 'a-good-password',
+        },
       },
     });
   });
 
   it('words a failure as "Sorry, the following error has occured"', async () => {
     mockApi([
-      { method: 'POST', path: 'password-reset-confirmations/', status: 400, body: errorDocument('This link is invalid or has expired.') },
+      {
+        method: 'POST',
+        path: 'password-reset-confirmations/',
+        status: 400,
+        body: errorDocument('This link is invalid or has expired.'),
+      },
     ]);
     const user = userEvent.setup();
     renderWithProviders(<SetPasswordForm uid="3" token="abc" welcome />);

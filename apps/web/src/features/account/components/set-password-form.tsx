@@ -78,7 +78,9 @@ export function SetPasswordForm({ uid, token, welcome }: SetPasswordFormProps) {
           variant="contained"
           size="large"
           disabled={confirm.isPending}
-          startIcon={confirm.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          startIcon={
+            confirm.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+          }
         >
           {welcome ? 'Set password' : 'Change password'}
         </Button>

@@ -23,20 +23,47 @@ const productsDocument = {
     {
       type: 'products',
       id: '1',
-      attributes: { name: 'Unlimited indoor parking', description: 'Indoor, always.', metadata: { codename: 'unlimited_indoor_parking' } },
-      relationships: { prices: { data: [{ type: 'prices', id: '9' }, { type: 'prices', id: '10' }] } },
+      attributes: {
+        name: 'Unlimited indoor parking',
+        description: 'Indoor, always.',
+        metadata: { codename: 'unlimited_indoor_parking' },
+      },
+      relationships: {
+        prices: {
+          data: [
+            { type: 'prices', id: '9' },
+            { type: 'prices', id: '10' },
+          ],
+        },
+      },
     },
     {
       type: 'products',
       id: '2',
-      attributes: { name: 'Unlimited outdoor parking', description: 'Outdoor, always.', metadata: { codename: 'unlimited_outdoor_parking' } },
+      attributes: {
+        name: 'Unlimited outdoor parking',
+        description: 'Outdoor, always.',
+        metadata: { codename: 'unlimited_outdoor_parking' },
+      },
       relationships: { prices: { data: [{ type: 'prices', id: '11' }] } },
     },
   ],
   included: [
-    { type: 'prices', id: '9', attributes: { amount: '399.00', currency: 'aud', interval: 'month', intervalCount: 3 } },
-    { type: 'prices', id: '10', attributes: { amount: '449.00', currency: 'aud', interval: 'month', intervalCount: 3 } },
-    { type: 'prices', id: '11', attributes: { amount: '299.00', currency: 'aud', interval: 'month', intervalCount: 3 } },
+    {
+      type: 'prices',
+      id: '9',
+      attributes: { amount: '399.00', currency: 'aud', interval: 'month', intervalCount: 3 },
+    },
+    {
+      type: 'prices',
+      id: '10',
+      attributes: { amount: '449.00', currency: 'aud', interval: 'month', intervalCount: 3 },
+    },
+    {
+      type: 'prices',
+      id: '11',
+      attributes: { amount: '299.00', currency: 'aud', interval: 'month', intervalCount: 3 },
+    },
   ],
 };
 
@@ -56,7 +83,11 @@ function subscriptionsRoute(subs: Sub[]): MockRoute {
       data: subs.map((sub) => ({
         type: 'subscriptions',
         id: sub.id,
-        attributes: { endDatetime: sub.endDatetime, canceledAt: sub.canceledAt ?? null, valid: sub.valid ?? true },
+        attributes: {
+          endDatetime: sub.endDatetime,
+          canceledAt: sub.canceledAt ?? null,
+          valid: sub.valid ?? true,
+        },
         relationships: { price: { data: { type: 'prices', id: sub.priceId } } },
       })),
       included: [
@@ -87,14 +118,19 @@ describe('SubscriptionPanel', () => {
     expect(within(indoor).getByText('every 3 months')).toBeInTheDocument();
     expect(indoor).toHaveTextContent('$449 every 3 months');
     expect(within(indoor).getByRole('button', { name: /^Subscribe/ })).toBeEnabled();
-    expect(within(card('Unlimited outdoor parking')).getByRole('button', { name: /^Subscribe/ })).toBeEnabled();
+    expect(
+      within(card('Unlimited outdoor parking')).getByRole('button', { name: /^Subscribe/ }),
+    ).toBeEnabled();
     expect(card('Unlimited outdoor parking')).toHaveTextContent('$299 every 3 months');
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
     expect(screen.queryByText(/purchased online soon/)).not.toBeInTheDocument();
   });
 
   it('shows an active subscription with its renewal date, and Manage subscription', async () => {
-    mockApi([productsRoute, subscriptionsRoute([{ id: '1', priceId: '10', endDatetime: '2027-02-01T00:00:00Z' }])]);
+    mockApi([
+      productsRoute,
+      subscriptionsRoute([{ id: '1', priceId: '10', endDatetime: '2027-02-01T00:00:00Z' }]),
+    ]);
     renderWithProviders(<SubscriptionPanel user={user(true)} />);
 
     const indoor = await indoorCard();
@@ -107,7 +143,9 @@ describe('SubscriptionPanel', () => {
   it('shows a cancelled but still valid subscription with its expiry date, and Manage subscription', async () => {
     mockApi([
       productsRoute,
-      subscriptionsRoute([{ id: '2', priceId: '11', endDatetime: '2027-01-15T00:00:00Z', canceledAt: '2026-11-01T00:00:00Z' }]),
+      subscriptionsRoute([
+        { id: '2', priceId: '11', endDatetime: '2027-01-15T00:00:00Z', canceledAt: '2026-11-01T00:00:00Z' },
+      ]),
     ]);
     renderWithProviders(<SubscriptionPanel user={user()} />);
 
@@ -120,7 +158,15 @@ describe('SubscriptionPanel', () => {
   it('treats an ended subscription as none: Subscribe again, no manage button', async () => {
     mockApi([
       productsRoute,
-      subscriptionsRoute([{ id: '3', priceId: '10', endDatetime: '2026-01-15T00:00:00Z', canceledAt: '2025-11-01T00:00:00Z', valid: false }]),
+      subscriptionsRoute([
+        {
+          id: '3',
+          priceId: '10',
+          endDatetime: '2026-01-15T00:00:00Z',
+          canceledAt: '2025-11-01T00:00:00Z',
+          valid: false,
+        },
+      ]),
     ]);
     renderWithProviders(<SubscriptionPanel user={user()} />);
 
@@ -138,7 +184,13 @@ describe('SubscriptionPanel', () => {
         method: 'POST',
         path: 'checkout-sessions/',
         status: 201,
-        body: { data: { type: 'checkout-sessions', id: 'cs_1', attributes: { sessionId: 'cs_1', url: 'https://checkout.stripe.com/c/pay/cs_1' } } },
+        body: {
+          data: {
+            type: 'checkout-sessions',
+            id: 'cs_1',
+            attributes: { sessionId: 'cs_1', url: 'https://checkout.stripe.com/c/pay/cs_1' },
+          },
+        },
       },
     ]);
     renderWithProviders(<SubscriptionPanel user={user()} />);
@@ -151,7 +203,10 @@ describe('SubscriptionPanel', () => {
     expect(post?.body).toMatchObject({
       data: {
         type: 'checkout-sessions',
-        relationships: { user: { data: { type: 'users', id: '3' } }, price: { data: { type: 'prices', id: '10' } } },
+        relationships: {
+          user: { data: { type: 'users', id: '3' } },
+          price: { data: { type: 'prices', id: '10' } },
+        },
       },
     });
   });
@@ -164,7 +219,13 @@ describe('SubscriptionPanel', () => {
         method: 'POST',
         path: 'checkout-sessions/',
         status: 201,
-        body: { data: { type: 'checkout-sessions', id: 'cs_2', attributes: { sessionId: 'cs_2', url: 'http://localhost:8000/local-checkout/cs_2' } } },
+        body: {
+          data: {
+            type: 'checkout-sessions',
+            id: 'cs_2',
+            attributes: { sessionId: 'cs_2', url: 'http://localhost:8000/local-checkout/cs_2' },
+          },
+        },
       },
     ]);
     renderWithProviders(<SubscriptionPanel user={user()} />);
@@ -182,14 +243,22 @@ describe('SubscriptionPanel', () => {
         method: 'POST',
         path: 'billing-sessions/',
         status: 201,
-        body: { data: { type: 'billing-sessions', id: '3', attributes: { url: 'https://billing.stripe.com/p/session/bps_1' } } },
+        body: {
+          data: {
+            type: 'billing-sessions',
+            id: '3',
+            attributes: { url: 'https://billing.stripe.com/p/session/bps_1' },
+          },
+        },
       },
     ]);
     renderWithProviders(<SubscriptionPanel user={user(true)} />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Manage subscription' }));
 
-    await vi.waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://billing.stripe.com/p/session/bps_1'));
+    await vi.waitFor(() =>
+      expect(redirectTo).toHaveBeenCalledWith('https://billing.stripe.com/p/session/bps_1'),
+    );
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
       data: { type: 'billing-sessions', relationships: { user: { data: { type: 'users', id: '3' } } } },
     });
@@ -203,7 +272,12 @@ describe('SubscriptionPanel', () => {
         method: 'POST',
         path: 'checkout-sessions/',
         status: 400,
-        body: { errors: [{ status: '400', detail: 'You already have this subscription.' }, { status: '400', detail: 'Second detail.' }] },
+        body: {
+          errors: [
+            { status: '400', detail: 'You already have this subscription.' },
+            { status: '400', detail: 'Second detail.' },
+          ],
+        },
       },
     ]);
     renderWithProviders(<SubscriptionPanel user={user()} />);
@@ -213,14 +287,25 @@ describe('SubscriptionPanel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You already have this subscription.');
     expect(screen.queryByText('Second detail.')).not.toBeInTheDocument();
     expect(redirectTo).not.toHaveBeenCalled();
-    expect(within(card('Unlimited indoor parking')).getByRole('button', { name: /^Subscribe/ })).toBeEnabled();
+    expect(
+      within(card('Unlimited indoor parking')).getByRole('button', { name: /^Subscribe/ }),
+    ).toBeEnabled();
   });
 
   it('shows the first error detail in an alert when loading the subscriptions fails', async () => {
-    mockApi([productsRoute, { path: 'subscriptions/', status: 403, body: errorDocument('You do not have permission to perform this action.', undefined, 403) }]);
+    mockApi([
+      productsRoute,
+      {
+        path: 'subscriptions/',
+        status: 403,
+        body: errorDocument('You do not have permission to perform this action.', undefined, 403),
+      },
+    ]);
     renderWithProviders(<SubscriptionPanel user={user()} />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to perform this action.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to perform this action.',
+    );
     expect(screen.queryByRole('button', { name: /^Subscribe/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
   });

@@ -58,7 +58,10 @@ export function ConfirmEmailPage() {
             A confirmation link works once and for a limited time. Log in and open My Bookings to have a new
             one sent.
           </Typography>
-          <Button href={user ? paths.bookings.path : loginHref({ next: paths.bookings.path })} variant="outlined">
+          <Button
+            href={user ? paths.bookings.path : loginHref({ next: paths.bookings.path })}
+            variant="outlined"
+          >
             {user ? 'Go to My Bookings' : 'Login'}
           </Button>
         </Stack>

@@ -41,7 +41,11 @@ export function ProfilePage() {
   };
 
   return (
-    <PageSection title="Profile" intro="Your details, your password and your parking subscriptions." maxWidth="md">
+    <PageSection
+      title="Profile"
+      intro="Your details, your password and your parking subscriptions."
+      maxWidth="md"
+    >
       <Card>
         <Tabs
           value={tab}

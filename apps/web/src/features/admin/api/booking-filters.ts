@@ -11,25 +11,57 @@ const words = (value: string) => {
 };
 
 export const bookingFilters: readonly ListFilter[] = [
-  { name: 'id', label: 'Booking ID', kind: 'text', api: (value): Record<string, string> => (/^\d+$/.test(value) ? { id: value } : { bookingCode: value.toUpperCase() }) },
-  { name: 'customer_details', label: 'Customer Details', kind: 'search', api: (value) => ({ customer_details: value }) },
-  { name: 'rego', label: 'Rego', kind: 'search', api: (value) => ({ rego__icontains: normaliseRego(value) }) },
-  { name: 'status', label: 'Status', kind: 'select', options: BOOKING_STATUSES.map((value) => ({ value, label: words(value) })), api: (value) => ({ status: value }) },
+  {
+    name: 'id',
+    label: 'Booking ID',
+    kind: 'text',
+    api: (value): Record<string, string> =>
+      /^\d+$/.test(value) ? { id: value } : { bookingCode: value.toUpperCase() },
+  },
+  {
+    name: 'customer_details',
+    label: 'Customer Details',
+    kind: 'search',
+    api: (value) => ({ customer_details: value }),
+  },
+  {
+    name: 'rego',
+    label: 'Rego',
+    kind: 'search',
+    api: (value) => ({ rego__icontains: normaliseRego(value) }),
+  },
+  {
+    name: 'status',
+    label: 'Status',
+    kind: 'select',
+    options: BOOKING_STATUSES.map((value) => ({ value, label: words(value) })),
+    api: (value) => ({ status: value }),
+  },
   {
     name: 'date_from',
     label: 'Date From',
     kind: 'date',
     // Still on site that day or later: picked up from its start, or not yet given a pick-up.
-    api: (value) => ({ end_datetime__gte_or_isnull: businessInstant(value, '00:00', BUSINESS_TIME_ZONE).toISOString() }),
+    api: (value) => ({
+      end_datetime__gte_or_isnull: businessInstant(value, '00:00', BUSINESS_TIME_ZONE).toISOString(),
+    }),
   },
   {
     name: 'date_to',
     label: 'Date To',
     kind: 'date',
     // Back-office §5: the date-to runs to the end of the chosen day.
-    api: (value) => ({ start_datetime__lte: businessInstant(value, '23:59:59', BUSINESS_TIME_ZONE).toISOString() }),
+    api: (value) => ({
+      start_datetime__lte: businessInstant(value, '23:59:59', BUSINESS_TIME_ZONE).toISOString(),
+    }),
   },
-  { name: 'paymentStatus', label: 'Payment Status', kind: 'select', options: PAYMENT_STATUSES.map((value) => ({ value, label: words(value) })), api: (value) => ({ paymentStatus: value }) },
+  {
+    name: 'paymentStatus',
+    label: 'Payment Status',
+    kind: 'select',
+    options: PAYMENT_STATUSES.map((value) => ({ value, label: words(value) })),
+    api: (value) => ({ paymentStatus: value }),
+  },
   {
     name: 'currently_parked',
     label: 'Currently Parked',

@@ -31,7 +31,11 @@ export interface Option {
 
 export const lotsQuery = queryOptions({
   queryKey: ['resource', 'lots', 'lookup'],
-  queryFn: async ({ signal }) => (await fetchList<LotAttributes>('lots', { page: 1, per: 100, sort: 'name' }, signal)).rows.map((lot) => ({ id: lot.id, ...lot.attributes })),
+  queryFn: async ({ signal }) =>
+    (await fetchList<LotAttributes>('lots', { page: 1, per: 100, sort: 'name' }, signal)).rows.map((lot) => ({
+      id: lot.id,
+      ...lot.attributes,
+    })),
   staleTime: 5 * 60_000,
 });
 
@@ -44,7 +48,13 @@ export const lotRegionsQuery = (lotId: string) =>
   queryOptions({
     queryKey: ['resource', 'lot-regions', 'lookup', lotId],
     queryFn: async ({ signal }): Promise<Region[]> =>
-      (await fetchList<LotRegionAttributes>('lot-regions', { page: 1, per: 500, sort: 'name', filters: { lot: lotId } }, signal)).rows.map((region) => ({
+      (
+        await fetchList<LotRegionAttributes>(
+          'lot-regions',
+          { page: 1, per: 500, sort: 'name', filters: { lot: lotId } },
+          signal,
+        )
+      ).rows.map((region) => ({
         id: region.id,
         ...region.attributes,
       })),
@@ -55,7 +65,9 @@ export const lotRegionsQuery = (lotId: string) =>
 export const airlinesQuery = queryOptions({
   queryKey: ['resource', 'airlines', 'lookup'],
   queryFn: async ({ signal }): Promise<Option[]> =>
-    (await fetchList<NamedAttributes>('airlines', { page: 1, per: 500, sort: 'name' }, signal)).rows.map((airline) => ({ id: airline.id, name: airline.attributes.name })),
+    (await fetchList<NamedAttributes>('airlines', { page: 1, per: 500, sort: 'name' }, signal)).rows.map(
+      (airline) => ({ id: airline.id, name: airline.attributes.name }),
+    ),
   staleTime: HOUR,
 });
 
@@ -76,7 +88,13 @@ export const flightsQuery = (airlineId: string, service: Service, departure: boo
     queryFn: async ({ signal }): Promise<Flight[]> => {
       const answer = await fetchList<FlightAttributes>(
         'flights',
-        { page: 1, per: 500, sort: 'time', filters: { airline: airlineId, service, departure: String(departure) }, include: departure ? 'busTrip' : undefined },
+        {
+          page: 1,
+          per: 500,
+          sort: 'time',
+          filters: { airline: airlineId, service, departure: String(departure) },
+          include: departure ? 'busTrip' : undefined,
+        },
         signal,
       );
       return answer.rows.map((flight) => ({
@@ -84,7 +102,9 @@ export const flightsQuery = (airlineId: string, service: Service, departure: boo
         flightNumber: flight.attributes.flightNumber,
         flightLabel: flight.attributes.flightLabel,
         time: flight.attributes.time,
-        busTime: answer.included.one<BusTripAttributes>(flight, 'busTrip', 'bus-trips')?.attributes.departureTime ?? null,
+        busTime:
+          answer.included.one<BusTripAttributes>(flight, 'busTrip', 'bus-trips')?.attributes.departureTime ??
+          null,
       }));
     },
     enabled: airlineId !== '',
@@ -107,7 +127,11 @@ export const bookingExtrasQuery = (stay: { startDatetime: string; endDatetime: s
     queryFn: async ({ signal }): Promise<Extra[]> => {
       const document = await apiRequest<ListDocument<Omit<Extra, 'id'>>>('extras', {
         signal,
-        query: { 'page[size]': 500, sort: 'name', ...(stay ? { 'filter[checkAvailability]': `${stay.startDatetime},${stay.endDatetime}` } : {}) },
+        query: {
+          'page[size]': 500,
+          sort: 'name',
+          ...(stay ? { 'filter[checkAvailability]': `${stay.startDatetime},${stay.endDatetime}` } : {}),
+        },
       });
       return document.data.map((extra) => ({ id: extra.id, ...extra.attributes }));
     },
@@ -121,7 +145,11 @@ export const extraVariationsQuery = (vehicleTypeId: string) =>
   queryOptions({
     queryKey: ['resource', 'extra-variations', 'lookup', vehicleTypeId],
     queryFn: async ({ signal }): Promise<Record<string, string>> => {
-      const answer = await fetchList<ExtraVariationAttributes>('extra-variations', { page: 1, per: 500, filters: { vehicleType: vehicleTypeId } }, signal);
+      const answer = await fetchList<ExtraVariationAttributes>(
+        'extra-variations',
+        { page: 1, per: 500, filters: { vehicleType: vehicleTypeId } },
+        signal,
+      );
       return Object.fromEntries(
         answer.rows.flatMap((variation) => {
           const extraId = relatedId(variation, 'extra');
@@ -140,7 +168,9 @@ export interface Discount extends DiscountAttributes {
 export const discountsQuery = queryOptions({
   queryKey: ['resource', 'discounts', 'lookup'],
   queryFn: async ({ signal }): Promise<Discount[]> =>
-    (await fetchList<DiscountAttributes>('discounts', { page: 1, per: 500, sort: 'promoCode' }, signal)).rows.map((discount) => ({ id: discount.id, ...discount.attributes })),
+    (
+      await fetchList<DiscountAttributes>('discounts', { page: 1, per: 500, sort: 'promoCode' }, signal)
+    ).rows.map((discount) => ({ id: discount.id, ...discount.attributes })),
   staleTime: 60_000,
 });
 
@@ -155,8 +185,21 @@ export const customerVehiclesQuery = (customerId: string) =>
     queryKey: ['resource', 'vehicles', 'lookup', customerId],
     queryFn: async ({ signal }): Promise<SavedVehicle[]> =>
       (
-        await fetchList<VehicleAttributes>('vehicles', { page: 1, per: 200, filters: { owner: customerId, regoUuid: 'false', deleted: 'false' }, include: 'vehicleType' }, signal)
-      ).rows.map((vehicle) => ({ id: vehicle.id, vehicleTypeId: relatedId(vehicle, 'vehicleType') ?? '', ...vehicle.attributes })),
+        await fetchList<VehicleAttributes>(
+          'vehicles',
+          {
+            page: 1,
+            per: 200,
+            filters: { owner: customerId, regoUuid: 'false', deleted: 'false' },
+            include: 'vehicleType',
+          },
+          signal,
+        )
+      ).rows.map((vehicle) => ({
+        id: vehicle.id,
+        vehicleTypeId: relatedId(vehicle, 'vehicleType') ?? '',
+        ...vehicle.attributes,
+      })),
     enabled: customerId !== '',
     staleTime: 30_000,
   });
@@ -165,7 +208,13 @@ export const customerVehiclesQuery = (customerId: string) =>
 export const staffCustomersQuery = queryOptions({
   queryKey: ['resource', 'customers', 'lookup', 'staff'],
   queryFn: async ({ signal }): Promise<Option[]> =>
-    (await fetchList<CustomerAttributes>('customers', { page: 1, per: 500, sort: 'firstName', filters: { staff: 'true' } }, signal)).rows.map((customer) => ({
+    (
+      await fetchList<CustomerAttributes>(
+        'customers',
+        { page: 1, per: 500, sort: 'firstName', filters: { staff: 'true' } },
+        signal,
+      )
+    ).rows.map((customer) => ({
       id: customer.id,
       name: customer.attributes.fullName,
     })),

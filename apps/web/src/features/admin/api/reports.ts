@@ -37,15 +37,23 @@ export function reportPeriod(range: ReportRange) {
   };
 }
 
-const report = <T>(type: string) => (range: ReportRange) =>
-  queryOptions({
-    queryKey: ['report', type, range.startDate, range.endDate],
-    queryFn: async ({ signal }): Promise<T> =>
-      (await apiRequest<SingleDocument<T & object>>(type, { method: 'POST', body: writeDocument(type, reportPeriod(range)), signal })).data.attributes,
-    // The old figures stay (under a progress bar) while a new range loads.
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+const report =
+  <T>(type: string) =>
+  (range: ReportRange) =>
+    queryOptions({
+      queryKey: ['report', type, range.startDate, range.endDate],
+      queryFn: async ({ signal }): Promise<T> =>
+        (
+          await apiRequest<SingleDocument<T & object>>(type, {
+            method: 'POST',
+            body: writeDocument(type, reportPeriod(range)),
+            signal,
+          })
+        ).data.attributes,
+      // The old figures stay (under a progress bar) while a new range loads.
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+    });
 
 export const lotVolumeQuery = report<LotVolumeGraph>('lot-volume-graphs');
 export const arrivalDepartureQuery = report<ArrivalDepartureGraph>('arrival-departure-graphs');

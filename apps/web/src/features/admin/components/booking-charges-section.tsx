@@ -48,7 +48,15 @@ const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.sli
  * percent), the charges the server works out (booking-quotes), and the payment record. Card payment is
  * offered only for a saved booking that has not been paid.
  */
-export function BookingChargesSection({ form, charges, calculating, calculationError, canPay, isNew, onMakePayment }: Props) {
+export function BookingChargesSection({
+  form,
+  charges,
+  calculating,
+  calculationError,
+  canPay,
+  isNew,
+  onMakePayment,
+}: Props) {
   const { control, setValue } = form;
   const discounts = useQuery(discountsQuery);
 
@@ -75,7 +83,10 @@ export function BookingChargesSection({ form, charges, calculating, calculationE
           name="discount"
           label="Promo Code"
           placeholder="None"
-          options={(discounts.data ?? []).map((discount) => ({ value: discount.id, label: `${discount.promoCode} (${fractionToPercent(discount.rate)}%)${discount.active ? '' : ' · expired'}` }))}
+          options={(discounts.data ?? []).map((discount) => ({
+            value: discount.id,
+            label: `${discount.promoCode} (${fractionToPercent(discount.rate)}%)${discount.active ? '' : ' · expired'}`,
+          }))}
           onValueChange={chooseDiscount}
         />
         <FormTextField
@@ -91,11 +102,35 @@ export function BookingChargesSection({ form, charges, calculating, calculationE
 
       <Box sx={{ mt: 2.5, border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden' }}>
         <Box sx={{ height: 4 }}>{calculating && <LinearProgress aria-label="Working out the charges" />}</Box>
-        <Box component="dl" sx={{ m: 0, px: 2, pb: 1.5, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75, columnGap: 2 }} aria-live="polite" aria-busy={calculating}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            px: 2,
+            pb: 1.5,
+            display: 'grid',
+            gridTemplateColumns: '1fr auto',
+            rowGap: 0.75,
+            columnGap: 2,
+          }}
+          aria-live="polite"
+          aria-busy={calculating}
+        >
           {lines.map(([label, value, strong]) => (
-            <Box key={label} sx={{ display: 'contents', fontWeight: strong ? 700 : undefined, fontSize: strong ? '1.125rem' : undefined }}>
+            <Box
+              key={label}
+              sx={{
+                display: 'contents',
+                fontWeight: strong ? 700 : undefined,
+                fontSize: strong ? '1.125rem' : undefined,
+              }}
+            >
               <Box component="dt">{label}</Box>
-              <Box component="dd" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }} data-charge={label}>
+              <Box
+                component="dd"
+                sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+                data-charge={label}
+              >
                 {value === undefined ? '—' : formatMoneyText(value)}
               </Box>
             </Box>
@@ -128,7 +163,13 @@ export function BookingChargesSection({ form, charges, calculating, calculationE
           disabled
           helperText="Follows the payments recorded"
         />
-        <FormSelectField control={control} name="paymentMethod" label="Payment Method" options={PAYMENT_METHODS} placeholder="None" />
+        <FormSelectField
+          control={control}
+          name="paymentMethod"
+          label="Payment Method"
+          options={PAYMENT_METHODS}
+          placeholder="None"
+        />
         <FormTextField
           control={control}
           name="amountPaid"

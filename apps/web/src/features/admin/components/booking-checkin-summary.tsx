@@ -7,7 +7,11 @@ import { adminHref, paths } from '@/config/paths';
 import { relatedId } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
-import type { BookingAttributes, CustomerAttributes, LotRegionAttributes } from '@parking/domain/api-contract';
+import type {
+  BookingAttributes,
+  CustomerAttributes,
+  LotRegionAttributes,
+} from '@parking/domain/api-contract';
 
 /** Check In (back-office §2, edit only): where and how the car was parked, and the way to the check-in screen. */
 export function BookingCheckInSummary({ booking }: { booking: OneAnswer<BookingAttributes> }) {
@@ -29,7 +33,11 @@ export function BookingCheckInSummary({ booking }: { booking: OneAnswer<BookingA
       id="check-in"
       title="Check In"
       action={
-        <Button variant="outlined" startIcon={<LocalParkingIcon />} href={adminHref(paths.adminBookingsCheckin, { bookingId: resource.id })}>
+        <Button
+          variant="outlined"
+          startIcon={<LocalParkingIcon />}
+          href={adminHref(paths.adminBookingsCheckin, { bookingId: resource.id })}
+        >
           {checkedIn ? 'Edit check-in' : 'Check In'}
         </Button>
       }

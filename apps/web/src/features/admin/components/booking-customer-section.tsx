@@ -49,13 +49,46 @@ export function BookingCustomerSection({ form, initialCustomer }: Props) {
   return (
     <FormSection id="customer-details" title="Customer Details">
       <FieldGrid>
-        <CustomerPicker label="Find a customer" value={customer} onChange={choose} helperText="Search by name, email, phone or business" />
-        <FormSelectField control={control} name="bookingType" label="Booking Type" options={BOOKING_TYPES} required placeholder="Select a booking type" />
-        <FormSelectField control={control} name="title" label="Title" options={TITLES} required placeholder="Select a title" />
+        <CustomerPicker
+          label="Find a customer"
+          value={customer}
+          onChange={choose}
+          helperText="Search by name, email, phone or business"
+        />
+        <FormSelectField
+          control={control}
+          name="bookingType"
+          label="Booking Type"
+          options={BOOKING_TYPES}
+          required
+          placeholder="Select a booking type"
+        />
+        <FormSelectField
+          control={control}
+          name="title"
+          label="Title"
+          options={TITLES}
+          required
+          placeholder="Select a title"
+        />
         <FormTextField control={control} name="firstName" label="First Name" required autoComplete="off" />
         <FormTextField control={control} name="lastName" label="Last Name" required autoComplete="off" />
-        <FormTextField control={control} name="phoneNumber" label="Phone Number" required type="tel" autoComplete="off" />
-        <FormTextField control={control} name="email" label="Email" required type="email" autoComplete="off" />
+        <FormTextField
+          control={control}
+          name="phoneNumber"
+          label="Phone Number"
+          required
+          type="tel"
+          autoComplete="off"
+        />
+        <FormTextField
+          control={control}
+          name="email"
+          label="Email"
+          required
+          type="email"
+          autoComplete="off"
+        />
         <FormTextField control={control} name="business" label="Business" autoComplete="off" />
       </FieldGrid>
     </FormSection>

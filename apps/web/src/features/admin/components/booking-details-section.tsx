@@ -26,9 +26,22 @@ export function BookingDetailsSection({ form, bookingCode }: { form: BookingForm
           placeholder={lots.isPending ? 'Loading…' : 'Select a car park'}
           options={(lots.data ?? []).map((lot) => ({ value: lot.id, label: lot.name }))}
         />
-        <FormSelectField control={form.control} name="status" label="Status" required options={BOOKING_STATUSES.map((value) => ({ value, label: words(value) }))} />
+        <FormSelectField
+          control={form.control}
+          name="status"
+          label="Status"
+          required
+          options={BOOKING_STATUSES.map((value) => ({ value, label: words(value) }))}
+        />
         <RegionRowFields control={form.control} />
-        {bookingCode && <TextField label="Booking Code" value={bookingCode} slotProps={{ input: { readOnly: true } }} fullWidth />}
+        {bookingCode && (
+          <TextField
+            label="Booking Code"
+            value={bookingCode}
+            slotProps={{ input: { readOnly: true } }}
+            fullWidth
+          />
+        )}
       </FieldGrid>
     </FormSection>
   );

@@ -14,7 +14,10 @@ import type { Extra } from '../api/booking-lookups';
 import type { BookingForm } from './booking-form-context';
 
 /** Back-office §4: an extra's price is its vehicle type's variation, else its base price, else 0.00. */
-export function extraPrice(extra: Pick<Extra, 'id' | 'basePrice'> | undefined, variations: Record<string, string> | undefined): string {
+export function extraPrice(
+  extra: Pick<Extra, 'id' | 'basePrice'> | undefined,
+  variations: Record<string, string> | undefined,
+): string {
   if (!extra) return '0.00';
   return variations?.[extra.id] ?? (extra.basePrice || '0.00');
 }
@@ -68,13 +71,23 @@ export function BookingExtrasSection({ form, extras, loading, error, selected, p
           ))}
         </Stack>
       ) : (
-        <Box role="group" aria-label="Extras" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
+        <Box
+          role="group"
+          aria-label="Extras"
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}
+        >
           {extras?.map((extra) => {
             const checked = selected.includes(extra.id);
             return (
               <FormControlLabel
                 key={extra.id}
-                control={<Checkbox checked={checked} disabled={!extra.available && !checked} onChange={(event) => toggle(extra.id, event.target.checked)} />}
+                control={
+                  <Checkbox
+                    checked={checked}
+                    disabled={!extra.available && !checked}
+                    onChange={(event) => toggle(extra.id, event.target.checked)}
+                  />
+                }
                 sx={{ mr: 0, alignItems: 'center' }}
                 label={
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

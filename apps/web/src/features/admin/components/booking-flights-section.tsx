@@ -40,7 +40,10 @@ function useLegFlights(form: BookingForm, leg: Leg) {
   const flight = useWatch({ control, name: `flight${leg}` }) ?? '';
   const number = useWatch({ control, name: `flightNumber${leg}` }) ?? '';
   const service = /^\d{4}-\d{2}-\d{2}$/.test(date) ? serviceForDate(date) : 'weekday';
-  const flights = useQuery({ ...flightsQuery(airline, service, leg === 'Out'), enabled: airline !== '' && !notFlying });
+  const flights = useQuery({
+    ...flightsQuery(airline, service, leg === 'Out'),
+    enabled: airline !== '' && !notFlying,
+  });
 
   useEffect(() => {
     if (!flights.data || notFlying || flight || !number) return;
@@ -75,7 +78,8 @@ export function BookingFlightsSection({ form }: { form: BookingForm }) {
   const flightOut = useWatch({ control, name: 'flightOut' }) ?? '';
   const flightIn = useWatch({ control, name: 'flightIn' }) ?? '';
   const airlineOptions = (airlines.data ?? []).map((airline) => ({ value: airline.id, label: airline.name }));
-  const isNotFlying = (airlineId: string) => airlines.data?.find((airline) => airline.id === airlineId)?.name === NOT_FLYING_AIRLINE;
+  const isNotFlying = (airlineId: string) =>
+    airlines.data?.find((airline) => airline.id === airlineId)?.name === NOT_FLYING_AIRLINE;
 
   const changeDepartureDate = (date: string) => {
     setValue('departureDate', date, dirty);
@@ -125,7 +129,10 @@ export function BookingFlightsSection({ form }: { form: BookingForm }) {
 
   const flightSelect = (leg: Leg, state: ReturnType<typeof useLegFlights>) => {
     const options = [
-      ...(state.flights.data ?? []).map((flight) => ({ value: flight.id, label: flightLabel(flight, leg === 'Out') })),
+      ...(state.flights.data ?? []).map((flight) => ({
+        value: flight.id,
+        label: flightLabel(flight, leg === 'Out'),
+      })),
       { value: OTHER_FLIGHT, label: 'Other (flight not listed)' },
     ];
     return (
@@ -136,8 +143,16 @@ export function BookingFlightsSection({ form }: { form: BookingForm }) {
         options={options}
         required={leg === 'Out'}
         disabled={!state.airline || state.flights.isPending}
-        placeholder={!state.airline ? 'Choose the airline first' : state.flights.isPending ? 'Loading…' : 'Select a flight'}
-        helperText={state.airline ? `${state.service === 'weekend' ? 'Weekend' : 'Weekday'} timetable` : undefined}
+        placeholder={
+          !state.airline
+            ? 'Choose the airline first'
+            : state.flights.isPending
+              ? 'Loading…'
+              : 'Select a flight'
+        }
+        helperText={
+          state.airline ? `${state.service === 'weekend' ? 'Weekend' : 'Weekday'} timetable` : undefined
+        }
         onValueChange={(value) => chooseFlight(leg, value)}
       />
     );
@@ -145,12 +160,22 @@ export function BookingFlightsSection({ form }: { form: BookingForm }) {
 
   return (
     <FormSection id="flights" title="Departure and Arrival Details">
-      {airlines.isError && <Alert severity="error" sx={{ mb: 2 }}>The airlines could not be loaded.</Alert>}
+      {airlines.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The airlines could not be loaded.
+        </Alert>
+      )}
       <Typography component="h3" variant="h6" sx={{ mb: 1.5 }}>
         Departure
       </Typography>
       <FieldGrid columns={3}>
-        <FormDateField control={control} name="departureDate" label="Departure Date" required onValueChange={changeDepartureDate} />
+        <FormDateField
+          control={control}
+          name="departureDate"
+          label="Departure Date"
+          required
+          onValueChange={changeDepartureDate}
+        />
         <FormSelectField
           control={control}
           name="airlineOut"
@@ -161,7 +186,15 @@ export function BookingFlightsSection({ form }: { form: BookingForm }) {
           onValueChange={(value) => chooseAirline('Out', value)}
         />
         {!out.notFlying && flightSelect('Out', out)}
-        {!out.notFlying && flightOut === OTHER_FLIGHT && <FormTextField control={control} name="flightNumberOut" label="Flight Number" required autoComplete="off" />}
+        {!out.notFlying && flightOut === OTHER_FLIGHT && (
+          <FormTextField
+            control={control}
+            name="flightNumberOut"
+            label="Flight Number"
+            required
+            autoComplete="off"
+          />
+        )}
         {!out.notFlying && (
           <FormDateField
             control={control}
@@ -173,14 +206,26 @@ export function BookingFlightsSection({ form }: { form: BookingForm }) {
             disabled={flightOut !== OTHER_FLIGHT && flightTimeOut.field.value !== '' && flightOut !== ''}
           />
         )}
-        {!out.notFlying && <FormDateField control={control} name="busDepartureTime" kind="time" label="Bus Departure Time" required />}
+        {!out.notFlying && (
+          <FormDateField
+            control={control}
+            name="busDepartureTime"
+            kind="time"
+            label="Bus Departure Time"
+            required
+          />
+        )}
         <FormDateField
           control={control}
           name="dropOffTime"
           kind="time"
           label="Drop Off Time"
           required
-          helperText={out.notFlying ? 'When the car is left with us' : '10 minutes before the bus, unless agreed otherwise'}
+          helperText={
+            out.notFlying
+              ? 'When the car is left with us'
+              : '10 minutes before the bus, unless agreed otherwise'
+          }
         />
         <FormTextField control={control} name="passengersOut" label="Passengers Out" inputMode="numeric" />
       </FieldGrid>
@@ -199,8 +244,23 @@ export function BookingFlightsSection({ form }: { form: BookingForm }) {
             onValueChange={(value) => chooseAirline('In', value)}
           />
           {!back.notFlying && flightSelect('In', back)}
-          {!back.notFlying && flightIn === OTHER_FLIGHT && <FormTextField control={control} name="flightNumberIn" label="Arrival Flight Number" required autoComplete="off" />}
-          <FormDateField control={control} name="arrivalTime" kind="time" label="Arrival Time" required helperText="When the car is collected" />
+          {!back.notFlying && flightIn === OTHER_FLIGHT && (
+            <FormTextField
+              control={control}
+              name="flightNumberIn"
+              label="Arrival Flight Number"
+              required
+              autoComplete="off"
+            />
+          )}
+          <FormDateField
+            control={control}
+            name="arrivalTime"
+            kind="time"
+            label="Arrival Time"
+            required
+            helperText="When the car is collected"
+          />
           <FormTextField control={control} name="passengersIn" label="Passengers In" inputMode="numeric" />
         </FieldGrid>
       </Box>

@@ -1,5 +1,9 @@
 /** A saved booking as the booking form's values (back-office §3), in the business's time zone. */
-import { DEFAULT_ARRIVAL_TIME, newStaffBookingValues, type StaffBookingFormValues } from '@parking/domain/booking-form';
+import {
+  DEFAULT_ARRIVAL_TIME,
+  newStaffBookingValues,
+  type StaffBookingFormValues,
+} from '@parking/domain/booking-form';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { businessDate, businessLocalDatetime, businessTimeOfDay } from '@parking/domain/dates';
 import { fractionToPercent } from '@parking/domain/numbers';
@@ -11,13 +15,17 @@ import type { BookingAttributes } from '@parking/domain/api-contract';
 
 const hhmm = (time: string | null | undefined) => (time ? time.slice(0, 5) : '');
 
-export function bookingToValues({ resource }: OneAnswer<BookingAttributes>, airlines: readonly Option[] | undefined): StaffBookingFormValues {
+export function bookingToValues(
+  { resource }: OneAnswer<BookingAttributes>,
+  airlines: readonly Option[] | undefined,
+): StaffBookingFormValues {
   const a = resource.attributes;
   const start = new Date(a.startDatetime);
   const end = a.endDatetime ? new Date(a.endDatetime) : null;
   const airlineOut = relatedId(resource, 'airlineOut') ?? '';
   const airlineIn = relatedId(resource, 'airlineIn') ?? '';
-  const notFlying = (id: string) => id !== '' && airlines?.find((airline) => airline.id === id)?.name === NOT_FLYING_AIRLINE;
+  const notFlying = (id: string) =>
+    id !== '' && airlines?.find((airline) => airline.id === id)?.name === NOT_FLYING_AIRLINE;
   const region = relatedId(resource, 'lotRegion') ?? '';
   return {
     ...newStaffBookingValues(businessDate(start, BUSINESS_TIME_ZONE)),
@@ -64,6 +72,8 @@ export function bookingToValues({ resource }: OneAnswer<BookingAttributes>, airl
     paymentMethod: a.paymentMethod ?? '',
     paymentStatus: a.paymentStatus,
     amountPaid: a.amountPaid,
-    paymentDatetime: a.paymentDatetime ? businessLocalDatetime(new Date(a.paymentDatetime), BUSINESS_TIME_ZONE) : '',
+    paymentDatetime: a.paymentDatetime
+      ? businessLocalDatetime(new Date(a.paymentDatetime), BUSINESS_TIME_ZONE)
+      : '',
   };
 }

@@ -47,7 +47,13 @@ export function BookingVehicleSection({ form }: { form: BookingForm }) {
             value={vehicles.data?.some((item) => item.id === vehicleId) ? vehicleId : ''}
             onChange={(event) => pick(event.target.value)}
             disabled={!vehicles.data?.length}
-            helperText={vehicles.isPending ? 'Loading the customer’s vehicles…' : vehicles.data?.length ? 'Fills in the vehicle below' : 'This customer has no saved vehicles'}
+            helperText={
+              vehicles.isPending
+                ? 'Loading the customer’s vehicles…'
+                : vehicles.data?.length
+                  ? 'Fills in the vehicle below'
+                  : 'This customer has no saved vehicles'
+            }
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             fullWidth
           >

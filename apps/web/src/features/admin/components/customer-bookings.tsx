@@ -10,13 +10,16 @@ const bookingColumns = [
   columns.text<BookingAttributes>('rego', 'Rego', { sortKey: undefined }),
   columns.datetime<BookingAttributes>('startDatetime', 'Drop Off'),
   columns.datetime<BookingAttributes>('endDatetime', 'Pick Up'),
-  columns.related<BookingAttributes, NamedAttributes>('lot', 'lots', (lot) => lot.name, 'Carpark', { hideOnMobile: true }),
+  columns.related<BookingAttributes, NamedAttributes>('lot', 'lots', (lot) => lot.name, 'Carpark', {
+    hideOnMobile: true,
+  }),
   columns.money<BookingAttributes>('totalCost', 'Total'),
   columns.status<BookingAttributes>(),
   columns.paymentStatus<BookingAttributes>(),
 ];
 
-const editHref = (booking: Resource<BookingAttributes>) => adminHref(paths.adminBookingsEdit, { bookingId: booking.id });
+const editHref = (booking: Resource<BookingAttributes>) =>
+  adminHref(paths.adminBookingsEdit, { bookingId: booking.id });
 
 /**
  * A customer's bookings below their form (back-office §2 "Customers", §7 "Customer tabs"), newest first

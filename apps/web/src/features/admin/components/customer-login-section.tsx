@@ -52,7 +52,13 @@ function LoginStatus({ access }: { access: LoginAccess }) {
  * (at least one role; only Admins change it, never on their own user) and an optional password with a
  * Generate button. A customer without a login says so, and gets one when saved with "Create login".
  */
-export function CustomerLoginSection({ form, access }: { form: UseFormReturn<CustomerFormValues, unknown, CustomerFormOutput>; access: LoginAccess }) {
+export function CustomerLoginSection({
+  form,
+  access,
+}: {
+  form: UseFormReturn<CustomerFormValues, unknown, CustomerFormOutput>;
+  access: LoginAccess;
+}) {
   const { control, setValue } = form;
   const login = useWatch({ control, name: 'login' });
   const [passwordVisible, setPasswordVisible] = useState(false);
@@ -70,7 +76,11 @@ export function CustomerLoginSection({ form, access }: { form: UseFormReturn<Cus
         <Alert
           severity="info"
           action={
-            <Button color="inherit" size="small" onClick={() => setValue('login', true, { shouldDirty: true })}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => setValue('login', true, { shouldDirty: true })}
+            >
               Create login
             </Button>
           }
@@ -83,7 +93,11 @@ export function CustomerLoginSection({ form, access }: { form: UseFormReturn<Cus
             <Alert
               severity="info"
               action={
-                <Button color="inherit" size="small" onClick={() => setValue('login', false, { shouldDirty: true })}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => setValue('login', false, { shouldDirty: true })}
+                >
                   Don’t create
                 </Button>
               }
@@ -100,7 +114,15 @@ export function CustomerLoginSection({ form, access }: { form: UseFormReturn<Cus
             disabled={access.own || !access.admin}
             helperText={rolesHelp(access)}
           />
-          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, maxWidth: 640 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              gap: 1.5,
+              alignItems: 'flex-start',
+              flexWrap: { xs: 'wrap', sm: 'nowrap' },
+              maxWidth: 640,
+            }}
+          >
             <FormPasswordField
               control={control}
               name="password"
@@ -112,7 +134,13 @@ export function CustomerLoginSection({ form, access }: { form: UseFormReturn<Cus
               helperText={passwordHelp(access)}
               slotProps={{ htmlInput: { spellCheck: false } }}
             />
-            <Button variant="outlined" startIcon={<AutorenewIcon />} onClick={generate} disabled={passwordLocked} sx={{ mt: 1, flexShrink: 0 }}>
+            <Button
+              variant="outlined"
+              startIcon={<AutorenewIcon />}
+              onClick={generate}
+              disabled={passwordLocked}
+              sx={{ mt: 1, flexShrink: 0 }}
+            >
               Generate
             </Button>
           </Box>

@@ -26,7 +26,14 @@ interface CustomerPickerProps {
  * Finds a customer by name, email, phone or business as the user types (back-office §9: related-item
  * searches wait 500 ms), showing each match with their email and phone so that namesakes are told apart.
  */
-export function CustomerPicker({ label = 'Customer', value, onChange, disabled, helperText, staffOnly }: CustomerPickerProps) {
+export function CustomerPicker({
+  label = 'Customer',
+  value,
+  onChange,
+  disabled,
+  helperText,
+  staffOnly,
+}: CustomerPickerProps) {
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), 500);
   const typing = input.trim() !== search;
@@ -54,7 +61,9 @@ export function CustomerPicker({ label = 'Customer', value, onChange, disabled, 
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
       loading={enabled && (typing || matches.isFetching)}
       disabled={disabled}
-      noOptionsText={search.length < 2 ? 'Type two or more letters of a name, email or phone' : 'No customers found'}
+      noOptionsText={
+        search.length < 2 ? 'Type two or more letters of a name, email or phone' : 'No customers found'
+      }
       renderOption={({ key, ...props }, option) => (
         <Box component="li" key={key} {...props}>
           <Box>
@@ -78,7 +87,9 @@ export function CustomerPicker({ label = 'Customer', value, onChange, disabled, 
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {enabled && (typing || matches.isFetching) ? <CircularProgress color="inherit" size={18} aria-label="Searching" /> : null}
+                  {enabled && (typing || matches.isFetching) ? (
+                    <CircularProgress color="inherit" size={18} aria-label="Searching" />
+                  ) : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

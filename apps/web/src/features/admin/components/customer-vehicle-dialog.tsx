@@ -43,7 +43,13 @@ export function CustomerVehicleDialog({ vehicle, customerId, onClose }: Customer
   const queryClient = useQueryClient();
   const form = useZodForm(vehicleFormSchema, { defaultValues: valuesOf(vehicle) });
   const save = useMutation({
-    mutationFn: (values: { rego: string; make: string; model: string; colour: string; vehicleType: string }) =>
+    mutationFn: (values: {
+      rego: string;
+      make: string;
+      model: string;
+      colour: string;
+      vehicleType: string;
+    }) =>
       saveResource<VehicleAttributes>(
         'vehicles',
         {
@@ -59,7 +65,12 @@ export function CustomerVehicleDialog({ vehicle, customerId, onClose }: Customer
   });
 
   return (
-    <ResponsiveDialog open onClose={onClose} persistent title={vehicle ? `Edit ${vehicle.attributes.rego}` : 'Add Vehicle'}>
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      persistent
+      title={vehicle ? `Edit ${vehicle.attributes.rego}` : 'Add Vehicle'}
+    >
       <DialogContent>
         {save.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>

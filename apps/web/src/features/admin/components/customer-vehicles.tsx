@@ -11,7 +11,12 @@ const vehicleColumns = [
   columns.text<VehicleAttributes>('make', 'Make'),
   columns.text<VehicleAttributes>('model', 'Model', { sortKey: undefined }),
   columns.text<VehicleAttributes>('colour', 'Colour', { sortKey: undefined }),
-  columns.related<VehicleAttributes, NamedAttributes>('vehicleType', 'vehicle-types', (type) => type.name, 'Vehicle type'),
+  columns.related<VehicleAttributes, NamedAttributes>(
+    'vehicleType',
+    'vehicle-types',
+    (type) => type.name,
+    'Vehicle type',
+  ),
 ];
 
 /** The dialog's state: closed, adding, or editing one vehicle. */
@@ -43,7 +48,13 @@ export function CustomerVehicles({ customerId, canDelete }: { customerId: string
           await saveResource('vehicles', { attributes: { deleted: true } }, id);
         }}
       />
-      {editing && <CustomerVehicleDialog vehicle={editing.vehicle} customerId={customerId} onClose={() => setEditing(null)} />}
+      {editing && (
+        <CustomerVehicleDialog
+          vehicle={editing.vehicle}
+          customerId={customerId}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }

@@ -44,7 +44,13 @@ export function DayNavigator({ control, name }: { control: ReturnType<typeof use
         </IconButton>
       </Tooltip>
       <Box sx={{ width: 180 }}>
-        <DateInput label="Date" value={control.date} onChange={(next) => next && control.setDate(next)} size="small" name={name} />
+        <DateInput
+          label="Date"
+          value={control.date}
+          onChange={(next) => next && control.setDate(next)}
+          size="small"
+          name={name}
+        />
       </Box>
       <Tooltip title="Next day">
         <IconButton aria-label="Next day" onClick={() => control.step(1)}>

@@ -4,7 +4,7 @@
  * so that the table can show each time once and each flight once with its people count.
  */
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
-import type { IncludedIndex} from '@/lib/api/jsonapi';
+import type { IncludedIndex } from '@/lib/api/jsonapi';
 import { relatedId, type Resource } from '@/lib/api/jsonapi';
 import type { BookingAttributes, LotAttributes, NamedAttributes } from '@parking/domain/api-contract';
 
@@ -49,9 +49,19 @@ export interface DiaryTimeGroup {
   size: number;
 }
 
-function row(booking: Resource<BookingAttributes>, included: IncludedIndex, direction: DiaryDirection, instant: string, timeZone: string): DiaryRow {
+function row(
+  booking: Resource<BookingAttributes>,
+  included: IncludedIndex,
+  direction: DiaryDirection,
+  instant: string,
+  timeZone: string,
+): DiaryRow {
   const a = booking.attributes;
-  const airline = included.one<NamedAttributes>(booking, direction === 'departing' ? 'airlineOut' : 'airlineIn', 'airlines');
+  const airline = included.one<NamedAttributes>(
+    booking,
+    direction === 'departing' ? 'airlineOut' : 'airlineIn',
+    'airlines',
+  );
   const lot = included.one<LotAttributes>(booking, 'lot', 'lots');
   return {
     key: `${booking.id}-${direction}`,
@@ -77,15 +87,28 @@ function row(booking: Resource<BookingAttributes>, included: IncludedIndex, dire
 }
 
 /** The day's rows, earliest first; at one time, flights by airline and number; departures before arrivals. */
-export function diaryRows(bookings: readonly Resource<BookingAttributes>[], included: IncludedIndex, date: string, timeZone: string): DiaryRow[] {
+export function diaryRows(
+  bookings: readonly Resource<BookingAttributes>[],
+  included: IncludedIndex,
+  date: string,
+  timeZone: string,
+): DiaryRow[] {
   const rows: DiaryRow[] = [];
   for (const booking of bookings) {
     const { startDatetime, endDatetime } = booking.attributes;
-    if (businessDate(new Date(startDatetime), timeZone) === date) rows.push(row(booking, included, 'departing', startDatetime, timeZone));
-    if (endDatetime && businessDate(new Date(endDatetime), timeZone) === date) rows.push(row(booking, included, 'arriving', endDatetime, timeZone));
+    if (businessDate(new Date(startDatetime), timeZone) === date)
+      rows.push(row(booking, included, 'departing', startDatetime, timeZone));
+    if (endDatetime && businessDate(new Date(endDatetime), timeZone) === date)
+      rows.push(row(booking, included, 'arriving', endDatetime, timeZone));
   }
-  const flightKey = (item: DiaryRow) => `${item.direction === 'departing' ? 0 : 1}|${item.airline}|${item.flightNumber}`;
-  return rows.sort((a, b) => a.time.localeCompare(b.time) || flightKey(a).localeCompare(flightKey(b)) || a.name.localeCompare(b.name));
+  const flightKey = (item: DiaryRow) =>
+    `${item.direction === 'departing' ? 0 : 1}|${item.airline}|${item.flightNumber}`;
+  return rows.sort(
+    (a, b) =>
+      a.time.localeCompare(b.time) ||
+      flightKey(a).localeCompare(flightKey(b)) ||
+      a.name.localeCompare(b.name),
+  );
 }
 
 /** Sorted rows grouped by time, then by flight (same airline, number and direction). */
@@ -100,7 +123,14 @@ export function groupDiary(rows: readonly DiaryRow[]): DiaryTimeGroup[] {
     const key = `${item.direction}|${item.airline}|${item.flightNumber}`;
     let flight = group.flights.at(-1);
     if (!flight || flight.key !== key) {
-      flight = { key, airline: item.airline, flightNumber: item.flightNumber, direction: item.direction, people: 0, rows: [] };
+      flight = {
+        key,
+        airline: item.airline,
+        flightNumber: item.flightNumber,
+        direction: item.direction,
+        people: 0,
+        rows: [],
+      };
       group.flights.push(flight);
     }
     flight.rows.push(item);

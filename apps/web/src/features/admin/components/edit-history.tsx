@@ -10,10 +10,18 @@ import { bookingHistoryQuery, type HistoryEntry } from '../api/booking-lookups';
 
 /** "Changed endDatetime, extras" from a log entry's info; a creation says where it came from. */
 function describe(entry: HistoryEntry): string {
-  const info = typeof entry.info === 'object' && entry.info !== null ? (entry.info as Record<string, unknown>) : {};
+  const info =
+    typeof entry.info === 'object' && entry.info !== null ? (entry.info as Record<string, unknown>) : {};
   if (entry.action === 'created') return info.source === 'website' ? 'Booked online' : 'Created';
-  const fields = Object.keys(info).map((key) => key.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
-  return fields.length ? `Changed ${fields.join(', ')}` : entry.action.charAt(0).toUpperCase() + entry.action.slice(1);
+  const fields = Object.keys(info).map((key) =>
+    key
+      .replace(/Id$/, '')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase(),
+  );
+  return fields.length
+    ? `Changed ${fields.join(', ')}`
+    : entry.action.charAt(0).toUpperCase() + entry.action.slice(1);
 }
 
 /** Admins only (back-office §2, §6): the booking's last 5 changes, who made them (or Unknown User) and when. */
@@ -26,13 +34,34 @@ export function EditHistory({ bookingId }: { bookingId: string }) {
           Edit History
         </Typography>
         {history.isError && <Alert severity="error">The edit history could not be loaded.</Alert>}
-        {history.isPending && Array.from({ length: 3 }, (_, index) => <Skeleton key={index} variant="text" height={48} />)}
+        {history.isPending &&
+          Array.from({ length: 3 }, (_, index) => <Skeleton key={index} variant="text" height={48} />)}
         {history.data?.length === 0 && <Typography color="text.secondary">No changes recorded.</Typography>}
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {history.data?.map((entry, index) => (
-            <Box component="li" key={entry.id} sx={{ position: 'relative', pl: 3, pb: index === (history.data?.length ?? 0) - 1 ? 0 : 2 }}>
-              <Box aria-hidden sx={{ position: 'absolute', left: 4, top: 6, width: 10, height: 10, borderRadius: '50%', bgcolor: index === 0 ? 'primary.main' : 'grey.400' }} />
-              {index < (history.data?.length ?? 0) - 1 && <Box aria-hidden sx={{ position: 'absolute', left: 8, top: 18, bottom: 0, width: 2, bgcolor: 'divider' }} />}
+            <Box
+              component="li"
+              key={entry.id}
+              sx={{ position: 'relative', pl: 3, pb: index === (history.data?.length ?? 0) - 1 ? 0 : 2 }}
+            >
+              <Box
+                aria-hidden
+                sx={{
+                  position: 'absolute',
+                  left: 4,
+                  top: 6,
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  bgcolor: index === 0 ? 'primary.main' : 'grey.400',
+                }}
+              />
+              {index < (history.data?.length ?? 0) - 1 && (
+                <Box
+                  aria-hidden
+                  sx={{ position: 'absolute', left: 8, top: 18, bottom: 0, width: 2, bgcolor: 'divider' }}
+                />
+              )}
               <Typography sx={{ fontWeight: 600 }}>{entry.who}</Typography>
               <Typography variant="body2">{describe(entry)}</Typography>
               <Typography variant="body2" color="text.secondary">

@@ -42,11 +42,19 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
   const config = useQuery({ ...paymentConfigQuery, enabled: open });
   const start = useMutation({
     mutationFn: async (value: string) => {
-      const answer = await apiRequest<SingleDocument<{ amount: string; clientSecret: string | null }>>('payments', {
-        method: 'POST',
-        body: writeDocument('payments', { amount: value }, { relationships: { booking: { type: 'bookings', id: bookingId } } }),
-      });
-      if (!answer.data.attributes.clientSecret) throw new Error('The payment could not be opened. Please try again.');
+      const answer = await apiRequest<SingleDocument<{ amount: string; clientSecret: string | null }>>(
+        'payments',
+        {
+          method: 'POST',
+          body: writeDocument(
+            'payments',
+            { amount: value },
+            { relationships: { booking: { type: 'bookings', id: bookingId } } },
+          ),
+        },
+      );
+      if (!answer.data.attributes.clientSecret)
+        throw new Error('The payment could not be opened. Please try again.');
       return answer.data.attributes;
     },
   });
@@ -55,7 +63,8 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
     const parsed = moneyAmount(messages.invalidAmount).safeParse(amount);
     if (!parsed.success) return setAmountError(parsed.error.issues[0]?.message ?? messages.invalidAmount);
     if (Number(parsed.data) <= 0) return setAmountError(messages.positiveNumber);
-    if (Number(parsed.data) > Number(due)) return setAmountError(`The amount due is ${formatMoneyText(due)}.`);
+    if (Number(parsed.data) > Number(due))
+      return setAmountError(`The amount due is ${formatMoneyText(due)}.`);
     setAmountError('');
     start.mutate(parsed.data);
   };
@@ -68,7 +77,14 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
     <ResponsiveDialog open={open} onClose={onClose} title="Make Payment" maxWidth={560} fullScreenBelow={600}>
       <DialogContent>
         {!payment ? (
-          <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); continueToCard(); }}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              continueToCard();
+            }}
+          >
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               Owing: <strong>{formatMoneyText(due)}</strong>. Take the whole amount or a part of it by card.
             </Typography>
@@ -91,7 +107,14 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
             />
             <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
               <Button onClick={onClose}>Cancel</Button>
-              <Button type="submit" variant="contained" disabled={start.isPending} startIcon={start.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={start.isPending}
+                startIcon={
+                  start.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+                }
+              >
                 Continue to card
               </Button>
             </Box>
@@ -100,10 +123,22 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
           <Skeleton variant="rounded" height={160} aria-label="Loading the card form" />
         ) : config.data?.provider === 'stripe' && config.data.publishableKey ? (
           <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
-            <StripeCardPayment publishableKey={config.data.publishableKey} clientSecret={payment.clientSecret ?? ''} amount={shownAmount} billing={billing} confirmLabel={confirmLabel} onPaid={() => onPaid(payment.amount)} />
+            <StripeCardPayment
+              publishableKey={config.data.publishableKey}
+              clientSecret={payment.clientSecret ?? ''}
+              amount={shownAmount}
+              billing={billing}
+              confirmLabel={confirmLabel}
+              onPaid={() => onPaid(payment.amount)}
+            />
           </Suspense>
         ) : (
-          <LocalCardPayment clientSecret={payment.clientSecret ?? ''} amount={shownAmount} confirmLabel={confirmLabel} onPaid={() => onPaid(payment.amount)} />
+          <LocalCardPayment
+            clientSecret={payment.clientSecret ?? ''}
+            amount={shownAmount}
+            confirmLabel={confirmLabel}
+            onPaid={() => onPaid(payment.amount)}
+          />
         )}
       </DialogContent>
     </ResponsiveDialog>

@@ -14,7 +14,11 @@ interface Values {
  * Parking Region and Row (back-office §2, §5): the regions of the chosen lot, and rows 1 to the
  * region's count. A region of another lot, or a row past the region's end, is cleared.
  */
-export function RegionRowFields<TValues extends Values & FieldValues, TOutput extends FieldValues>({ control }: { control: Control<TValues, unknown, TOutput> }) {
+export function RegionRowFields<TValues extends Values & FieldValues, TOutput extends FieldValues>({
+  control,
+}: {
+  control: Control<TValues, unknown, TOutput>;
+}) {
   // These three fields by name, in whichever form holds them (the booking form, the check-in form).
   const field = (name: keyof Values) => name as Path<TValues>;
   const lot = String(useWatch({ control, name: field('lot') }) ?? '');
@@ -47,7 +51,10 @@ export function RegionRowFields<TValues extends Values & FieldValues, TOutput ex
         inputRef={region.field.ref}
         disabled={!lot || regions.isPending}
         error={Boolean(region.fieldState.error)}
-        helperText={region.fieldState.error?.message ?? (regions.data && regions.data.length === 0 ? 'This lot has no regions yet' : undefined)}
+        helperText={
+          region.fieldState.error?.message ??
+          (regions.data && regions.data.length === 0 ? 'This lot has no regions yet' : undefined)
+        }
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         fullWidth
       >
@@ -68,7 +75,9 @@ export function RegionRowFields<TValues extends Values & FieldValues, TOutput ex
         inputRef={row.field.ref}
         disabled={!chosen}
         error={Boolean(row.fieldState.error)}
-        helperText={row.fieldState.error?.message ?? (chosen ? `Rows 1 to ${chosen.rows}` : 'Choose a region first')}
+        helperText={
+          row.fieldState.error?.message ?? (chosen ? `Rows 1 to ${chosen.rows}` : 'Choose a region first')
+        }
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         fullWidth
       >

@@ -3,7 +3,12 @@ import { fillSummary, percent, shortDate } from './report-figures';
 
 describe('report figures', () => {
   it('rounds the average and keeps the maximum, in cars and in percent', () => {
-    expect(fillSummary([10, 11, 14], [0.1, 0.11, 0.146])).toEqual({ averageCars: 12, maximumCars: 14, averageFill: 12, maximumFill: 15 });
+    expect(fillSummary([10, 11, 14], [0.1, 0.11, 0.146])).toEqual({
+      averageCars: 12,
+      maximumCars: 14,
+      averageFill: 12,
+      maximumFill: 15,
+    });
   });
 
   it('answers zeros for an empty range', () => {

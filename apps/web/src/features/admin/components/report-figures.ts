@@ -8,7 +8,8 @@ export interface FillSummary {
   maximumFill: number;
 }
 
-const mean = (numbers: readonly number[]) => (numbers.length ? numbers.reduce((sum, value) => sum + value, 0) / numbers.length : 0);
+const mean = (numbers: readonly number[]) =>
+  numbers.length ? numbers.reduce((sum, value) => sum + value, 0) / numbers.length : 0;
 
 /** A lot's fill over the range: the average (rounded) and the maximum, in cars and in percent. */
 export function fillSummary(values: readonly number[], fillRates: readonly number[]): FillSummary {

@@ -58,7 +58,13 @@ function DatesCard({ range, onChange }: { range: ReportRange; onChange: (next: R
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <Box sx={{ minWidth: 180 }}>
-          <DateInput label="From" name="start_date" value={draft.startDate} onChange={(startDate) => startDate && change({ ...draft, startDate })} size="small" />
+          <DateInput
+            label="From"
+            name="start_date"
+            value={draft.startDate}
+            onChange={(startDate) => startDate && change({ ...draft, startDate })}
+            size="small"
+          />
         </Box>
         <Box sx={{ minWidth: 180 }}>
           <DateInput
@@ -97,7 +103,15 @@ interface ReportFrameProps {
 }
 
 /** A report page: its title, the Dates card, a progress bar while figures load, and the figures. */
-export function ReportFrame({ title, range, onRangeChange, loading, error, onRetry, children }: ReportFrameProps) {
+export function ReportFrame({
+  title,
+  range,
+  onRangeChange,
+  loading,
+  error,
+  onRetry,
+  children,
+}: ReportFrameProps) {
   usePageTitle(title);
   return (
     <Box>

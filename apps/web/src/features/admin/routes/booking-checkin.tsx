@@ -2,7 +2,12 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { checkInFormSchema, checkInPayload, FUEL_LEVELS, type CheckInFormValues } from '@parking/domain/booking-form';
+import {
+  checkInFormSchema,
+  checkInPayload,
+  FUEL_LEVELS,
+  type CheckInFormValues,
+} from '@parking/domain/booking-form';
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
 import { FormDateField } from '@/components/admin/date-fields';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
@@ -18,7 +23,16 @@ import { lotsQuery, staffCustomersQuery } from '../api/booking-lookups';
 import type { BookingAttributes } from '@parking/domain/api-contract';
 import { RegionRowFields } from '../components/region-row-fields';
 
-const defaults: CheckInFormValues = { lot: '', lotRegion: '', lotRegionRow: '', fuelLevel: '', damage: '', parkedBy: '', dateParked: '', timeParked: '' };
+const defaults: CheckInFormValues = {
+  lot: '',
+  lotRegion: '',
+  lotRegionRow: '',
+  fuelLevel: '',
+  damage: '',
+  parkedBy: '',
+  dateParked: '',
+  timeParked: '',
+};
 
 function toValues({ resource }: OneAnswer<BookingAttributes>): CheckInFormValues {
   const a = resource.attributes;
@@ -62,15 +76,25 @@ export function BookingCheckInPage() {
   const { control } = screen.form;
   const booking = screen.record?.resource.attributes;
   const fuel = screen.form.watch('fuelLevel');
-  const fuelOptions = fuel && !(FUEL_LEVELS as readonly string[]).includes(fuel) ? [...FUEL_LEVELS, fuel] : FUEL_LEVELS;
+  const fuelOptions =
+    fuel && !(FUEL_LEVELS as readonly string[]).includes(fuel) ? [...FUEL_LEVELS, fuel] : FUEL_LEVELS;
 
   return (
     <FormScreen
       title="Check In"
-      subtitle={booking && `${booking.bookingCode} · ${booking.firstName} ${booking.lastName} · ${booking.rego} · drop-off ${formatDateTime(booking.startDatetime)}`}
+      subtitle={
+        booking &&
+        `${booking.bookingCode} · ${booking.firstName} ${booking.lastName} · ${booking.rego} · drop-off ${formatDateTime(booking.startDatetime)}`
+      }
       screen={screen}
       actions={
-        <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} href={apiUrl(`bookings/${bookingId}/invoice`)} target="_blank" rel="noopener">
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfOutlinedIcon />}
+          href={apiUrl(`bookings/${bookingId}/invoice`)}
+          target="_blank"
+          rel="noopener"
+        >
           Download Invoice
         </Button>
       }
@@ -90,8 +114,21 @@ export function BookingCheckInPage() {
       </FormSection>
       <FormSection title="Vehicle">
         <FieldGrid>
-          <FormSelectField control={control} name="fuelLevel" label="Fuel Level" options={fuelOptions} placeholder="Not recorded" />
-          <FormTextField control={control} name="damage" label="Damage" multiline minRows={2} helperText="Scratches, dents or anything else noticed" />
+          <FormSelectField
+            control={control}
+            name="fuelLevel"
+            label="Fuel Level"
+            options={fuelOptions}
+            placeholder="Not recorded"
+          />
+          <FormTextField
+            control={control}
+            name="damage"
+            label="Damage"
+            multiline
+            minRows={2}
+            helperText="Scratches, dents or anything else noticed"
+          />
         </FieldGrid>
       </FormSection>
       <FormSection title="Parked">

@@ -32,7 +32,12 @@ import type { OneAnswer } from '@/lib/api/resources';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isAdmin } from '@/lib/auth/roles';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
-import { airlinesQuery, bookingExtrasQuery, discountsQuery, extraVariationsQuery } from '../api/booking-lookups';
+import {
+  airlinesQuery,
+  bookingExtrasQuery,
+  discountsQuery,
+  extraVariationsQuery,
+} from '../api/booking-lookups';
 import type { BookingAttributes, CustomerAttributes } from '@parking/domain/api-contract';
 import { BookingChargesSection, type Charges } from '../components/booking-charges-section';
 import { BookingCheckInSummary } from '../components/booking-checkin-summary';
@@ -62,7 +67,18 @@ function bookingErrorText(error: ApiErrorObject): string {
   return field && field !== 'non_field_errors' ? `${error.detail}: ${field}` : error.detail;
 }
 
-const PRICING_FIELDS = ['lot', 'customer', 'departureDate', 'dropOffTime', 'arrivalDate', 'arrivalTime', 'extras', 'discountRate', 'discount', 'vehicleType'] as const;
+const PRICING_FIELDS = [
+  'lot',
+  'customer',
+  'departureDate',
+  'dropOffTime',
+  'arrivalDate',
+  'arrivalTime',
+  'extras',
+  'discountRate',
+  'discount',
+  'vehicleType',
+] as const;
 
 /**
  * Add and edit a booking (back-office §2 "Booking add/edit screen", §3-§5, §7, §8). The sections follow the
@@ -80,7 +96,10 @@ export function BookingEditPage() {
   const discounts = useQuery(discountsQuery);
   const isNew = bookingId === undefined;
   const prefillId = isNew ? (search.get('customer') ?? '') : '';
-  const prefill = useQuery({ ...oneQuery<CustomerAttributes>('customers', prefillId), enabled: prefillId !== '' });
+  const prefill = useQuery({
+    ...oneQuery<CustomerAttributes>('customers', prefillId),
+    enabled: prefillId !== '',
+  });
   const today = useMemo(businessToday, []);
 
   const screen = useRecordForm({
@@ -133,24 +152,63 @@ export function BookingEditPage() {
     : ((record && record.included.one<CustomerAttributes>(record.resource, 'customer', 'customers')) ?? null);
 
   // The stay, the extras on offer for it, and their prices for the vehicle type.
-  const [lot, customer, departureDate, dropOffTime, arrivalDate, arrivalTime, vehicleType, selectedExtras, discountRate] = useWatch({
+  const [
+    lot,
+    customer,
+    departureDate,
+    dropOffTime,
+    arrivalDate,
+    arrivalTime,
+    vehicleType,
+    selectedExtras,
+    discountRate,
+  ] = useWatch({
     control: form.control,
-    name: ['lot', 'customer', 'departureDate', 'dropOffTime', 'arrivalDate', 'arrivalTime', 'vehicleType', 'extras', 'discountRate'],
+    name: [
+      'lot',
+      'customer',
+      'departureDate',
+      'dropOffTime',
+      'arrivalDate',
+      'arrivalTime',
+      'vehicleType',
+      'extras',
+      'discountRate',
+    ],
   });
   const stay = useMemo(() => {
-    const complete = [departureDate, arrivalDate].every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date ?? '')) && /^\d{2}:\d{2}$/.test(dropOffTime ?? '');
-    return complete ? staffStay({ departureDate: departureDate ?? '', dropOffTime: dropOffTime ?? '', arrivalDate: arrivalDate ?? '', arrivalTime: arrivalTime ?? '' }, BUSINESS_TIME_ZONE) : null;
+    const complete =
+      [departureDate, arrivalDate].every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date ?? '')) &&
+      /^\d{2}:\d{2}$/.test(dropOffTime ?? '');
+    return complete
+      ? staffStay(
+          {
+            departureDate: departureDate ?? '',
+            dropOffTime: dropOffTime ?? '',
+            arrivalDate: arrivalDate ?? '',
+            arrivalTime: arrivalTime ?? '',
+          },
+          BUSINESS_TIME_ZONE,
+        )
+      : null;
   }, [departureDate, dropOffTime, arrivalDate, arrivalTime]);
   const extras = useQuery(bookingExtrasQuery(stay));
   const variations = useQuery(extraVariationsQuery(vehicleType ?? ''));
-  const extrasChanged = form.getFieldState('extras', form.formState).isDirty || form.getFieldState('vehicleType', form.formState).isDirty;
+  const extrasChanged =
+    form.getFieldState('extras', form.formState).isDirty ||
+    form.getFieldState('vehicleType', form.formState).isDirty;
   const priceOf = (id: string) =>
-    (!extrasChanged && saved?.extrasPrices[id]) || extraPrice(extras.data?.find((extra) => extra.id === id), variations.data);
+    (!extrasChanged && saved?.extrasPrices[id]) ||
+    extraPrice(
+      extras.data?.find((extra) => extra.id === id),
+      variations.data,
+    );
   const selected = selectedExtras ?? [];
   const extrasCost = extrasTotal(selected, priceOf);
 
   // Back-office §4: the charges are worked out again when the lot, customer, dates, extras or discount change.
-  const pricingChanged = isNew || PRICING_FIELDS.some((field) => form.getFieldState(field, form.formState).isDirty);
+  const pricingChanged =
+    isNew || PRICING_FIELDS.some((field) => form.getFieldState(field, form.formState).isDirty);
   const rate = percentAsFraction().safeParse(discountRate ?? '');
   const quoteRequest =
     stay && lot && rate.success && new Date(stay.endDatetime) > new Date(stay.startDatetime)
@@ -161,7 +219,10 @@ export function BookingEditPage() {
               ...stay,
               extrasCost,
               discountRate: rate.data,
-              calculateSubscriptionGaps: staffChargesSubscriptionGaps(new Date(stay.startDatetime), new Date()),
+              calculateSubscriptionGaps: staffChargesSubscriptionGaps(
+                new Date(stay.startDatetime),
+                new Date(),
+              ),
             },
             relationships: {
               lot: { data: { type: 'lots', id: lot } },
@@ -172,7 +233,14 @@ export function BookingEditPage() {
       : null;
   const quote = useQuery({
     queryKey: ['booking-quotes', quoteRequest],
-    queryFn: async ({ signal }) => (await apiRequest<SingleDocument<Charges>>('booking-quotes', { method: 'POST', body: quoteRequest, signal })).data.attributes,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<SingleDocument<Charges>>('booking-quotes', {
+          method: 'POST',
+          body: quoteRequest,
+          signal,
+        })
+      ).data.attributes,
     enabled: pricingChanged && quoteRequest !== null,
     staleTime: 0,
     retry: false,
@@ -182,17 +250,28 @@ export function BookingEditPage() {
   // Make Payment (back-office §4): saved, not paid online, not paid, not just paid, something owing.
   const [paying, setPaying] = useState(false);
   const [justPaid, setJustPaid] = useState(false);
-  const due = saved ? formatMoney(amountOwedCents(parseMoney(saved.totalCost), parseMoney(saved.amountPaid))) : '0.00';
-  const canPay = Boolean(saved) && !saved?.stripeComplete && saved?.paymentStatus !== 'paid' && !justPaid && parseMoney(due) > 0;
+  const due = saved
+    ? formatMoney(amountOwedCents(parseMoney(saved.totalCost), parseMoney(saved.amountPaid)))
+    : '0.00';
+  const canPay =
+    Boolean(saved) &&
+    !saved?.stripeComplete &&
+    saved?.paymentStatus !== 'paid' &&
+    !justPaid &&
+    parseMoney(due) > 0;
   const paid = async (amount: string) => {
     setPaying(false);
     setJustPaid(true);
     // §4: the form shows the card payment at once; the server has recorded it already.
     const total = parseMoney(saved?.amountPaid ?? '0') + parseMoney(amount);
     form.resetField('paymentMethod', { defaultValue: 'stripe' });
-    form.resetField('paymentStatus', { defaultValue: total >= parseMoney(saved?.totalCost ?? '0') ? 'paid' : form.getValues('paymentStatus') });
+    form.resetField('paymentStatus', {
+      defaultValue: total >= parseMoney(saved?.totalCost ?? '0') ? 'paid' : form.getValues('paymentStatus'),
+    });
     form.resetField('amountPaid', { defaultValue: formatMoney(total) });
-    form.resetField('paymentDatetime', { defaultValue: businessLocalDatetime(new Date(), BUSINESS_TIME_ZONE) });
+    form.resetField('paymentDatetime', {
+      defaultValue: businessLocalDatetime(new Date(), BUSINESS_TIME_ZONE),
+    });
     snackbar.show('Payment received');
     await invalidateTypes(queryClient, 'bookings', 'booking-logs');
   };
@@ -212,10 +291,20 @@ export function BookingEditPage() {
         !isNew &&
         bookingId && (
           <>
-            <Button variant="outlined" startIcon={<LocalParkingIcon />} href={adminHref(paths.adminBookingsCheckin, { bookingId })}>
+            <Button
+              variant="outlined"
+              startIcon={<LocalParkingIcon />}
+              href={adminHref(paths.adminBookingsCheckin, { bookingId })}
+            >
               Check In
             </Button>
-            <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} href={apiUrl(`bookings/${bookingId}/invoice`)} target="_blank" rel="noopener">
+            <Button
+              variant="outlined"
+              startIcon={<PictureAsPdfOutlinedIcon />}
+              href={apiUrl(`bookings/${bookingId}/invoice`)}
+              target="_blank"
+              rel="noopener"
+            >
               Download Invoice
             </Button>
           </>
@@ -226,18 +315,41 @@ export function BookingEditPage() {
       <BookingVehicleSection form={form} />
       <BookingDetailsSection form={form} bookingCode={saved?.bookingCode} />
       <BookingFlightsSection form={form} />
-      <BookingExtrasSection form={form} extras={extras.data} loading={extras.isPending} error={extras.isError} selected={selected} priceOf={priceOf} />
+      <BookingExtrasSection
+        form={form}
+        extras={extras.data}
+        loading={extras.isPending}
+        error={extras.isError}
+        selected={selected}
+        priceOf={priceOf}
+      />
       <FormSection id="notes" title="Notes">
         <FieldGrid>
-          <FormTextField control={form.control} name="publicNotes" label="Public Notes" multiline minRows={3} helperText="Shown on the invoice" />
-          <FormTextField control={form.control} name="notes" label="Admin Notes" multiline minRows={3} helperText="For staff only" />
+          <FormTextField
+            control={form.control}
+            name="publicNotes"
+            label="Public Notes"
+            multiline
+            minRows={3}
+            helperText="Shown on the invoice"
+          />
+          <FormTextField
+            control={form.control}
+            name="notes"
+            label="Admin Notes"
+            multiline
+            minRows={3}
+            helperText="For staff only"
+          />
         </FieldGrid>
       </FormSection>
       <BookingChargesSection
         form={form}
         charges={charges}
         calculating={pricingChanged && quote.isFetching}
-        calculationError={pricingChanged && quote.isError ? firstErrorDetail(quote.error, messages.unknownError) : null}
+        calculationError={
+          pricingChanged && quote.isError ? firstErrorDetail(quote.error, messages.unknownError) : null
+        }
         canPay={canPay}
         isNew={isNew}
         onMakePayment={() => setPaying(true)}
@@ -248,7 +360,11 @@ export function BookingEditPage() {
           open={paying}
           bookingId={bookingId}
           due={due}
-          billing={{ email: saved.email, name: `${saved.firstName} ${saved.lastName}`.trim(), phone: saved.phoneNumber }}
+          billing={{
+            email: saved.email,
+            name: `${saved.firstName} ${saved.lastName}`.trim(),
+            phone: saved.phoneNumber,
+          }}
           onClose={() => setPaying(false)}
           onPaid={(amount) => void paid(amount)}
         />

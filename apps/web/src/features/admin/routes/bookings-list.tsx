@@ -33,7 +33,9 @@ const config: ListScreenConfig<BookingAttributes> = {
   addHref: paths.adminBookingsAdd.path,
   canDelete: isAdmin,
   emptyText: 'No bookings match these filters.',
-  actions: ({ apiFilters, filtered }) => <ExportCsvButton type="bookings" filters={apiFilters} filtered={filtered} />,
+  actions: ({ apiFilters, filtered }) => (
+    <ExportCsvButton type="bookings" filters={apiFilters} filtered={filtered} />
+  ),
 };
 
 /** Bookings (back-office §2, §7): every filter of the spec, CSV export of the current filter. */

@@ -33,10 +33,7 @@ export function BusTripEditPage() {
   const { control } = screen.form;
 
   return (
-    <FormScreen
-      title={screen.isNew ? 'Add Bus Trip' : 'Edit Bus Trip'}
-      screen={screen}
-    >
+    <FormScreen title={screen.isNew ? 'Add Bus Trip' : 'Edit Bus Trip'} screen={screen}>
       <FormSection title="Bus Trip">
         <FieldGrid>
           <FormSelectField

@@ -46,7 +46,8 @@ export function ContactViewPage() {
     try {
       await remove.mutateAsync();
     } catch (error) {
-      for (const detail of errorDetails(error, 'The message could not be deleted.')) snackbar.show(detail, 'error');
+      for (const detail of errorDetails(error, 'The message could not be deleted.'))
+        snackbar.show(detail, 'error');
     }
     setConfirming(false);
     await invalidateTypes(queryClient, 'contact-submissions');
@@ -57,8 +58,22 @@ export function ContactViewPage() {
   const fields: [string, ReactNode][] = data
     ? [
         ['Name', data.name],
-        ['Email', <Link key="email" href={`mailto:${data.email}`}>{data.email}</Link>],
-        ['Phone Number', data.phoneNumber ? <Link key="phone" href={`tel:${data.phoneNumber.replace(/\s+/g, '')}`}>{data.phoneNumber}</Link> : '—'],
+        [
+          'Email',
+          <Link key="email" href={`mailto:${data.email}`}>
+            {data.email}
+          </Link>,
+        ],
+        [
+          'Phone Number',
+          data.phoneNumber ? (
+            <Link key="phone" href={`tel:${data.phoneNumber.replace(/\s+/g, '')}`}>
+              {data.phoneNumber}
+            </Link>
+          ) : (
+            '—'
+          ),
+        ],
         ['Sent', formatDateTime(data.created)],
       ]
     : [];
@@ -82,7 +97,9 @@ export function ContactViewPage() {
               <Typography component="h2" variant="h5" sx={{ mt: 3, mb: 1 }}>
                 Message
               </Typography>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{data.message}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {data.message}
+              </Typography>
             </>
           )}
         </CardContent>
@@ -92,7 +109,13 @@ export function ContactViewPage() {
           Back
         </Button>
         {user && isAdmin(user.roles) && (
-          <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} disabled={!data} onClick={() => setConfirming(true)}>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            disabled={!data}
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </Button>
         )}

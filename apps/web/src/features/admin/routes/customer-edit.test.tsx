@@ -16,7 +16,11 @@ const routes = [
 const emptyList = { data: [], meta: { pagination: { count: 0, page: 1, pages: 1 } } };
 
 /** GET customers/{id}/?include=user as the server answers it; `userId` null for a customer without a login. */
-function customerRoute(id: string, userId: string | null, overrides: Record<string, unknown> = {}): MockRoute {
+function customerRoute(
+  id: string,
+  userId: string | null,
+  overrides: Record<string, unknown> = {},
+): MockRoute {
   const attributes = {
     email: 'pat@example.com',
     emailConfirmed: true,
@@ -36,9 +40,25 @@ function customerRoute(id: string, userId: string | null, overrides: Record<stri
   return {
     path: `customers/${id}/`,
     body: {
-      data: { type: 'customers', id, attributes, relationships: { user: { data: userId ? { type: 'users', id: userId } : null } } },
+      data: {
+        type: 'customers',
+        id,
+        attributes,
+        relationships: { user: { data: userId ? { type: 'users', id: userId } : null } },
+      },
       included: userId
-        ? [{ type: 'users', id: userId, attributes: { email: attributes.email, roles: attributes.roles, activeIndoorSubscription: false, activeOutdoorSubscription: false } }]
+        ? [
+            {
+              type: 'users',
+              id: userId,
+              attributes: {
+                email: attributes.email,
+                roles: attributes.roles,
+                activeIndoorSubscription: false,
+                activeOutdoorSubscription: false,
+              },
+            },
+          ]
         : [],
     },
   };
@@ -110,17 +130,28 @@ describe('customer form', () => {
     expect(password).toHaveAttribute('type', 'text');
     const value = (password as HTMLInputElement).value;
     expect(value).toHaveLength(16);
-    for (const alphabet of Object.values(PASSWORD_ALPHABETS)) expect([...value].some((character) => alphabet.includes(character))).toBe(true);
-    expect([...value].every((character) => Object.values(PASSWORD_ALPHABETS).join('').includes(character))).toBe(true);
+    for (const alphabet of Object.values(PASSWORD_ALPHABETS))
+      expect([...value].some((character) => alphabet.includes(character))).toBe(true);
+    expect(
+      [...value].every((character) => Object.values(PASSWORD_ALPHABETS).join('').includes(character)),
+    ).toBe(true);
     expect(password).not.toHaveAccessibleDescription(/Password must/);
   });
 
   it('creates the customer and their login in one request, and says "Customer Created"', async () => {
     const user = userEvent.setup();
-    const { calls } = api(['Admins'], [
-      { method: 'POST', path: 'customers/', status: 201, reply: () => ({ status: 201, body: { data: { type: 'customers', id: '41', attributes: {} } } }) },
-      customerRoute('41', '90'),
-    ]);
+    const { calls } = api(
+      ['Admins'],
+      [
+        {
+          method: 'POST',
+          path: 'customers/',
+          status: 201,
+          reply: () => ({ status: 201, body: { data: { type: 'customers', id: '41', attributes: {} } } }),
+        },
+        customerRoute('41', '90'),
+      ],
+    );
     const { router } = renderRoutes(routes, paths.adminCustomersAdd.path);
     await user.selectOptions(await screen.findByRole('combobox', { name: /^Title/ }), 'Mr');
     await user.type(field(/^First Name/), 'Pat');
@@ -158,7 +189,9 @@ describe('customer form', () => {
     await waitFor(() => expect(field(/^First Name/)).toHaveValue('Pat'));
     expect(roleBox('Admins')).toBeChecked();
     for (const role of ['Admins', 'Sales', 'Employees', 'Customers']) expect(roleBox(role)).toBeDisabled();
-    expect(screen.getByRole('group', { name: /Permission Group/ })).toHaveAccessibleDescription('You cannot change your own roles.');
+    expect(screen.getByRole('group', { name: /Permission Group/ })).toHaveAccessibleDescription(
+      'You cannot change your own roles.',
+    );
   });
 
   it('only Admins set roles: a Sales user sees them disabled', async () => {
@@ -166,7 +199,9 @@ describe('customer form', () => {
     renderRoutes(routes, '/admin/customers/12');
     await waitFor(() => expect(field(/^First Name/)).toHaveValue('Pat'));
     expect(roleBox('Customers')).toBeDisabled();
-    expect(screen.getByRole('group', { name: /Permission Group/ })).toHaveAccessibleDescription('Only Admins can change the Permission Group.');
+    expect(screen.getByRole('group', { name: /Permission Group/ })).toHaveAccessibleDescription(
+      'Only Admins can change the Permission Group.',
+    );
   });
 
   it('only Admins change the email of a customer with a login: a Sales user sees it read-only', async () => {
@@ -191,20 +226,34 @@ describe('customer form', () => {
 
   it('saves a change of details without touching the login, and says "Customer Updated"', async () => {
     const user = userEvent.setup();
-    const { calls } = api(['Admins'], [customerRoute('12', '20'), { method: 'PATCH', path: 'customers/12/', reply: () => ({ body: customerRoute('12', '20').body }) }]);
+    const { calls } = api(
+      ['Admins'],
+      [
+        customerRoute('12', '20'),
+        { method: 'PATCH', path: 'customers/12/', reply: () => ({ body: customerRoute('12', '20').body }) },
+      ],
+    );
     renderRoutes(routes, '/admin/customers/12');
     await waitFor(() => expect(field(/^First Name/)).toHaveValue('Pat'));
     await user.type(field(/^Business/), 'Jones Pty Ltd');
     await user.click(save());
     expect(await screen.findByText('Customer Updated')).toBeInTheDocument();
-    const attributes = (calls.find((call) => call.method === 'PATCH')?.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+    const attributes = (
+      calls.find((call) => call.method === 'PATCH')?.body as { data: { attributes: Record<string, unknown> } }
+    ).data.attributes;
     // Only what changed: nothing of the login, no unchanged detail written back.
     expect(attributes).toEqual({ business: 'Jones Pty Ltd' });
   });
 
   it('a customer without a login says so, and Create login sends the roles that create it', async () => {
     const user = userEvent.setup();
-    const { calls } = api(['Sales'], [customerRoute('15', null), { method: 'PATCH', path: 'customers/15/', reply: () => ({ body: customerRoute('15', '21').body }) }]);
+    const { calls } = api(
+      ['Sales'],
+      [
+        customerRoute('15', null),
+        { method: 'PATCH', path: 'customers/15/', reply: () => ({ body: customerRoute('15', '21').body }) },
+      ],
+    );
     renderRoutes(routes, '/admin/customers/15');
     expect(await screen.findByText(/This customer has no login/)).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Customers' })).not.toBeInTheDocument();
@@ -212,7 +261,9 @@ describe('customer form', () => {
     expect(roleBox('Customers')).toBeChecked();
     await user.click(save());
     expect(await screen.findByText('Customer Updated')).toBeInTheDocument();
-    const attributes = (calls.find((call) => call.method === 'PATCH')?.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+    const attributes = (
+      calls.find((call) => call.method === 'PATCH')?.body as { data: { attributes: Record<string, unknown> } }
+    ).data.attributes;
     expect(attributes.roles).toEqual(['Customers']);
   });
 
@@ -223,6 +274,8 @@ describe('customer form', () => {
     await user.click(await screen.findByRole('tab', { name: 'Subscription' }));
     expect(router.state.location.search).toBe('?tab=subscription');
     const panel = screen.getByRole('tabpanel', { name: 'Subscription' });
-    expect(within(panel).getByText(/This customer has no login, so they have no subscription/)).toBeInTheDocument();
+    expect(
+      within(panel).getByText(/This customer has no login, so they have no subscription/),
+    ).toBeInTheDocument();
   });
 });

@@ -43,7 +43,8 @@ const TABS = [
 type CustomerTab = (typeof TABS)[number]['value'];
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
-const sameRoles = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  [...a].sort().join() === [...b].sort().join();
 
 function toValues({ resource }: OneAnswer<CustomerAttributes>): CustomerFormValues {
   const customer = resource.attributes;
@@ -69,7 +70,10 @@ function useResendConfirmation() {
   const snackbar = useSnackbar();
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest<unknown>('confirmation-email-requests', { method: 'POST', body: writeDocument('confirmation-email-requests', { email }) }),
+      apiRequest<unknown>('confirmation-email-requests', {
+        method: 'POST',
+        body: writeDocument('confirmation-email-requests', { email }),
+      }),
     onSuccess: () => snackbar.show(messages.confirmationEmailSent),
     onError: (error) => {
       for (const detail of errorDetails(error, messages.unknownError)) snackbar.show(detail, 'error');
@@ -107,7 +111,11 @@ export function CustomerEditPage() {
       // An edit sends the details that were changed (and the login parts chosen above), so that saving
       // never puts back an old value over a change someone else made meanwhile.
       const login = new Set(['roles', 'password']);
-      return { attributes: Object.fromEntries(Object.entries(attributes).filter(([key]) => login.has(key) || isDirty(key))) };
+      return {
+        attributes: Object.fromEntries(
+          Object.entries(attributes).filter(([key]) => login.has(key) || isDirty(key)),
+        ),
+      };
     },
     notFound: 'Customer not found',
     listHref: paths.adminCustomers.path,
@@ -155,7 +163,13 @@ export function CustomerEditPage() {
       sx={{ borderBottom: 1, borderColor: 'divider' }}
     >
       {TABS.map((item) => (
-        <Tab key={item.value} value={item.value} label={item.label} id={`customer-tab-${item.value}`} aria-controls={`customer-panel-${item.value}`} />
+        <Tab
+          key={item.value}
+          value={item.value}
+          label={item.label}
+          id={`customer-tab-${item.value}`}
+          aria-controls={`customer-panel-${item.value}`}
+        />
       ))}
     </Tabs>
   );
@@ -163,7 +177,9 @@ export function CustomerEditPage() {
   const resendButton = access.hadLogin && !access.emailConfirmed && customer && (
     <Button
       variant="outlined"
-      startIcon={resend.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <MailOutlineIcon />}
+      startIcon={
+        resend.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <MailOutlineIcon />
+      }
       disabled={resend.isPending}
       onClick={() => resend.mutate(customer.email)}
     >
@@ -193,9 +209,28 @@ export function CustomerEditPage() {
           <Stack spacing={2}>
             <FormSection id="details" title="Customer Details">
               <FieldGrid columns={3}>
-                <FormSelectField control={control} name="title" label="Title" options={TITLES} placeholder="Select a title" required />
-                <FormTextField control={control} name="firstName" label="First Name" required autoComplete="off" />
-                <FormTextField control={control} name="lastName" label="Last Name" required autoComplete="off" />
+                <FormSelectField
+                  control={control}
+                  name="title"
+                  label="Title"
+                  options={TITLES}
+                  placeholder="Select a title"
+                  required
+                />
+                <FormTextField
+                  control={control}
+                  name="firstName"
+                  label="First Name"
+                  required
+                  autoComplete="off"
+                />
+                <FormTextField
+                  control={control}
+                  name="lastName"
+                  label="Last Name"
+                  required
+                  autoComplete="off"
+                />
                 <FormTextField
                   control={control}
                   name="email"
@@ -207,7 +242,14 @@ export function CustomerEditPage() {
                   helperText={emailLocked ? messages.loginEmailAdminsOnly : undefined}
                   slotProps={{ htmlInput: { readOnly: emailLocked } }}
                 />
-                <FormTextField control={control} name="phoneNumber" label="Phone Number" type="tel" required autoComplete="off" />
+                <FormTextField
+                  control={control}
+                  name="phoneNumber"
+                  label="Phone Number"
+                  type="tel"
+                  required
+                  autoComplete="off"
+                />
                 <FormTextField control={control} name="business" label="Business" autoComplete="off" />
               </FieldGrid>
               <Box sx={{ mt: 2 }}>
@@ -229,7 +271,8 @@ export function CustomerEditPage() {
               <Alert severity="info">Subscriptions can be added once the customer has been created.</Alert>
             ) : userId === null || !loginUser ? (
               <Alert severity="info">
-                This customer has no login, so they have no subscription. Create a login on the Customer Details tab to subscribe them.
+                This customer has no login, so they have no subscription. Create a login on the Customer
+                Details tab to subscribe them.
               </Alert>
             ) : (
               <SubscriptionPanel user={{ ...loginUser.attributes, id: loginUser.id }} audience="staff" />

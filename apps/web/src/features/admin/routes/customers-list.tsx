@@ -15,14 +15,25 @@ const config: ListScreenConfig<CustomerAttributes> = {
   filters: [
     { name: 'search', label: 'Search', kind: 'search', api: (value) => ({ search: value }) },
     // Back-office §6: the Permission Group selection, from the roles every user may hold.
-    { name: 'userRoles', label: 'Permission Group', kind: 'select', options: ROLES, api: (value) => ({ userRoles: value }) },
+    {
+      name: 'userRoles',
+      label: 'Permission Group',
+      kind: 'select',
+      options: ROLES,
+      api: (value) => ({ userRoles: value }),
+    },
   ],
   columns: [
     columns.text<CustomerAttributes>('fullName', 'Name', { sortKey: 'lastName' }),
     columns.text<CustomerAttributes>('email', 'Email'),
     columns.text<CustomerAttributes>('phoneNumber', 'Phone Number', { sortKey: undefined }),
     columns.text<CustomerAttributes>('business', 'Business', { sortKey: undefined, hideOnMobile: true }),
-    { id: 'roles', label: 'Permission Group', render: (row) => (row.attributes.roles ?? []).join(', '), hideOnMobile: true },
+    {
+      id: 'roles',
+      label: 'Permission Group',
+      render: (row) => (row.attributes.roles ?? []).join(', '),
+      hideOnMobile: true,
+    },
     columns.bool<CustomerAttributes>('hasSubscription', 'Subscription'),
     columns.date<CustomerAttributes>('created', 'Created'),
   ],
@@ -30,7 +41,9 @@ const config: ListScreenConfig<CustomerAttributes> = {
   addHref: paths.adminCustomersAdd.path,
   canDelete: isAdmin,
   emptyText: 'No customers match these filters.',
-  actions: ({ apiFilters, filtered }) => <ExportCsvButton type="customers" filters={apiFilters} filtered={filtered} />,
+  actions: ({ apiFilters, filtered }) => (
+    <ExportCsvButton type="customers" filters={apiFilters} filtered={filtered} />
+  ),
 };
 
 /** Customers (back-office §2, §7 "Customer list filters"): search, Permission Group, CSV export of the current filter. */

@@ -31,7 +31,13 @@ import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import type { BookingAttributes } from '@parking/domain/api-contract';
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
-import { diaryRows, groupDiary, type DiaryDirection, type DiaryRow, type DiaryTimeGroup } from '../components/diary-rows';
+import {
+  diaryRows,
+  groupDiary,
+  type DiaryDirection,
+  type DiaryRow,
+  type DiaryTimeGroup,
+} from '../components/diary-rows';
 
 /** Back-office §9: the diary asks for up to 1000 bookings. */
 const DIARY_PAGE_SIZE = 1000;
@@ -40,7 +46,8 @@ const DIARY_PAGE_SIZE = 1000;
 const rowTint: Record<DiaryDirection, string> = { departing: '#E8F5E9', arriving: '#FCE4EC' };
 
 const weekday = new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'UTC' });
-const dayTitle = (date: string) => `${weekday.format(new Date(`${date}T00:00:00Z`))} ${formatDateShort(date)}`;
+const dayTitle = (date: string) =>
+  `${weekday.format(new Date(`${date}T00:00:00Z`))} ${formatDateShort(date)}`;
 
 /**
  * The diary (back-office §2): the day's drop-offs and pick-ups of complete bookings, by time then flight,
@@ -76,7 +83,11 @@ export function DiaryPage() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
+      >
         <Box>
           <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
             Diary
@@ -110,8 +121,16 @@ export function DiaryPage() {
         <Box sx={{ flexGrow: 1 }} />
         {list.data && !showingOld && (
           <>
-            <Chip icon={<FlightTakeoffIcon />} label={`${dropOffs} drop-off${dropOffs === 1 ? '' : 's'}`} sx={{ bgcolor: rowTint.departing }} />
-            <Chip icon={<FlightLandIcon />} label={`${pickUps} pick-up${pickUps === 1 ? '' : 's'}`} sx={{ bgcolor: rowTint.arriving }} />
+            <Chip
+              icon={<FlightTakeoffIcon />}
+              label={`${dropOffs} drop-off${dropOffs === 1 ? '' : 's'}`}
+              sx={{ bgcolor: rowTint.departing }}
+            />
+            <Chip
+              icon={<FlightLandIcon />}
+              label={`${pickUps} pick-up${pickUps === 1 ? '' : 's'}`}
+              sx={{ bgcolor: rowTint.arriving }}
+            />
           </>
         )}
       </Stack>
@@ -119,7 +138,15 @@ export function DiaryPage() {
       <Card variant="outlined">
         <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label="Loading the diary" />}</Box>
         {list.isError ? (
-          <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Retry</Button>}>
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                Retry
+              </Button>
+            }
+          >
             The diary could not be loaded.
           </Alert>
         ) : list.isPending ? (
@@ -152,7 +179,10 @@ function CustomerCell({ row }: { row: DiaryRow }) {
   return (
     <>
       {row.customerId ? (
-        <Link href={adminHref(paths.adminCustomersEdit, { customerId: row.customerId })} sx={{ fontWeight: 600 }}>
+        <Link
+          href={adminHref(paths.adminCustomersEdit, { customerId: row.customerId })}
+          sx={{ fontWeight: 600 }}
+        >
           {row.name}
         </Link>
       ) : (
@@ -170,10 +200,18 @@ function CustomerCell({ row }: { row: DiaryRow }) {
 function RowLinks({ row }: { row: DiaryRow }) {
   return (
     <Stack direction="row" spacing={1.5}>
-      <Link href={apiUrl(`bookings/${row.bookingId}/invoice`)} target="_blank" rel="noopener" aria-label={`Invoice of booking ${row.bookingCode}`}>
+      <Link
+        href={apiUrl(`bookings/${row.bookingId}/invoice`)}
+        target="_blank"
+        rel="noopener"
+        aria-label={`Invoice of booking ${row.bookingCode}`}
+      >
         Invoice
       </Link>
-      <Link href={adminHref(paths.adminBookingsEdit, { bookingId: row.bookingId })} aria-label={`View booking ${row.bookingCode}`}>
+      <Link
+        href={adminHref(paths.adminBookingsEdit, { bookingId: row.bookingId })}
+        aria-label={`View booking ${row.bookingCode}`}
+      >
         View
       </Link>
     </Stack>
@@ -182,15 +220,38 @@ function RowLinks({ row }: { row: DiaryRow }) {
 
 /** Back-office §2's columns; each time and each flight once, spanning their rows. */
 function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
-  const head = ['Time', 'Airline and flight', 'Customer', 'People', 'Carpark', 'Extras?', 'Paid?', 'Checked-in?', 'Notes', ''];
+  const head = [
+    'Time',
+    'Airline and flight',
+    'Customer',
+    'People',
+    'Carpark',
+    'Extras?',
+    'Paid?',
+    'Checked-in?',
+    'Notes',
+    '',
+  ];
   return (
     <TableContainer>
-      <Table size="small" aria-label="Diary" sx={{ '& td, & th': { px: 1.25, py: 0.75, verticalAlign: 'top' } }}>
+      <Table
+        size="small"
+        aria-label="Diary"
+        sx={{ '& td, & th': { px: 1.25, py: 0.75, verticalAlign: 'top' } }}
+      >
         <TableHead>
           <TableRow>
             {head.map((label, index) => (
-              <TableCell key={index} sx={{ fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' }} align={index >= 5 && index <= 7 ? 'center' : undefined}>
-                {label || <Box component="span" sx={visuallyHidden}>Links</Box>}
+              <TableCell
+                key={index}
+                sx={{ fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' }}
+                align={index >= 5 && index <= 7 ? 'center' : undefined}
+              >
+                {label || (
+                  <Box component="span" sx={visuallyHidden}>
+                    Links
+                  </Box>
+                )}
               </TableCell>
             ))}
           </TableRow>
@@ -199,20 +260,35 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
           {groups.flatMap((group) =>
             group.flights.flatMap((flight, flightIndex) =>
               flight.rows.map((row, rowIndex) => (
-                <TableRow key={row.key} data-direction={row.direction} data-booking-id={row.bookingId} sx={{ bgcolor: rowTint[row.direction] }}>
+                <TableRow
+                  key={row.key}
+                  data-direction={row.direction}
+                  data-booking-id={row.bookingId}
+                  sx={{ bgcolor: rowTint[row.direction] }}
+                >
                   {flightIndex === 0 && rowIndex === 0 && (
-                    <TableCell component="th" scope="rowgroup" rowSpan={group.size} sx={{ fontWeight: 700, whiteSpace: 'nowrap', bgcolor: 'background.paper' }}>
+                    <TableCell
+                      component="th"
+                      scope="rowgroup"
+                      rowSpan={group.size}
+                      sx={{ fontWeight: 700, whiteSpace: 'nowrap', bgcolor: 'background.paper' }}
+                    >
                       {formatTime12(group.time)}
                     </TableCell>
                   )}
                   {rowIndex === 0 && (
                     <TableCell rowSpan={flight.rows.length} sx={{ whiteSpace: 'nowrap' }}>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 600 }}>
-                        {flight.direction === 'departing' ? <FlightTakeoffIcon fontSize="small" aria-hidden /> : <FlightLandIcon fontSize="small" aria-hidden />}
+                        {flight.direction === 'departing' ? (
+                          <FlightTakeoffIcon fontSize="small" aria-hidden />
+                        ) : (
+                          <FlightLandIcon fontSize="small" aria-hidden />
+                        )}
                         {flightText(flight.airline, flight.flightNumber)}
                       </Box>
                       <Typography variant="body2" color="text.secondary">
-                        {directionLabel[flight.direction]} · {flight.people} {flight.people === 1 ? 'person' : 'people'}
+                        {directionLabel[flight.direction]} · {flight.people}{' '}
+                        {flight.people === 1 ? 'person' : 'people'}
                       </Typography>
                     </TableCell>
                   )}
@@ -230,7 +306,9 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
                   <TableCell align="center">
                     <Tick value={row.checkedIn} label="Checked in" />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'break-word' }}>{row.notes}</TableCell>
+                  <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'break-word' }}>
+                    {row.notes}
+                  </TableCell>
                   <TableCell>
                     <RowLinks row={row} />
                   </TableCell>
@@ -256,17 +334,32 @@ function DiaryCards({ groups }: { groups: DiaryTimeGroup[] }) {
           <Stack spacing={1}>
             {group.flights.flatMap((flight) =>
               flight.rows.map((row) => (
-                <Card key={row.key} variant="outlined" data-direction={row.direction} data-booking-id={row.bookingId} sx={{ p: 1.5, bgcolor: rowTint[row.direction] }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600, display: 'flex', gap: 0.75, alignItems: 'center' }}>
-                    {flight.direction === 'departing' ? <FlightTakeoffIcon fontSize="small" aria-hidden /> : <FlightLandIcon fontSize="small" aria-hidden />}
-                    {directionLabel[row.direction]} · {flightText(row.airline, row.flightNumber)} · {flight.people} {flight.people === 1 ? 'person' : 'people'} on this flight
+                <Card
+                  key={row.key}
+                  variant="outlined"
+                  data-direction={row.direction}
+                  data-booking-id={row.bookingId}
+                  sx={{ p: 1.5, bgcolor: rowTint[row.direction] }}
+                >
+                  <Typography
+                    variant="body2"
+                    sx={{ fontWeight: 600, display: 'flex', gap: 0.75, alignItems: 'center' }}
+                  >
+                    {flight.direction === 'departing' ? (
+                      <FlightTakeoffIcon fontSize="small" aria-hidden />
+                    ) : (
+                      <FlightLandIcon fontSize="small" aria-hidden />
+                    )}
+                    {directionLabel[row.direction]} · {flightText(row.airline, row.flightNumber)} ·{' '}
+                    {flight.people} {flight.people === 1 ? 'person' : 'people'} on this flight
                   </Typography>
                   <Box sx={{ my: 0.75 }}>
                     <CustomerCell row={row} />
                   </Box>
                   <Typography variant="body2">
                     {row.lot} · {row.people} {row.people === 1 ? 'person' : 'people'}
-                    {row.hasExtras ? ' · Extras' : ''} · {row.paid ? 'Paid' : 'Not paid'} · {row.checkedIn ? 'Checked in' : 'Not checked in'}
+                    {row.hasExtras ? ' · Extras' : ''} · {row.paid ? 'Paid' : 'Not paid'} ·{' '}
+                    {row.checkedIn ? 'Checked in' : 'Not checked in'}
                   </Typography>
                   {row.notes && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

@@ -75,7 +75,13 @@ export function DiscountEditPage() {
             label="Promo Code"
             required
             autoComplete="off"
-            slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, style: { textTransform: 'uppercase' } } }}
+            slotProps={{
+              htmlInput: {
+                autoCapitalize: 'characters',
+                spellCheck: false,
+                style: { textTransform: 'uppercase' },
+              },
+            }}
           />
           <FormTextField
             control={control}
@@ -100,7 +106,13 @@ export function DiscountEditPage() {
             label="Drop Off Start"
             helperText="Optional: the code applies only to drop-offs from this time"
           />
-          <FormDateField control={control} name="dropOffEnd" kind="datetime" label="Drop Off End" helperText="Optional: and up to this time" />
+          <FormDateField
+            control={control}
+            name="dropOffEnd"
+            kind="datetime"
+            label="Drop Off End"
+            helperText="Optional: and up to this time"
+          />
         </FieldGrid>
       </FormSection>
     </FormScreen>

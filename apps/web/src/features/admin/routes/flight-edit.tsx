@@ -98,10 +98,7 @@ export function FlightEditPage() {
         : 'The shuttle that meets this flight';
 
   return (
-    <FormScreen
-      title={screen.isNew ? 'Add Flight' : 'Edit Flight'}
-      screen={screen}
-    >
+    <FormScreen title={screen.isNew ? 'Add Flight' : 'Edit Flight'} screen={screen}>
       <FormSection title="Flight">
         <FieldGrid>
           <FormSelectField

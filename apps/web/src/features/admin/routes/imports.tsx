@@ -49,7 +49,11 @@ export function ImportsPage() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
+      >
         <Box>
           <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
             Imports &amp; Reconciliation
@@ -59,9 +63,19 @@ export function ImportsPage() {
         <DayNavigator control={day} name="imports_date" />
       </Stack>
       <Card variant="outlined">
-        <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label="Loading the payments" />}</Box>
+        <Box sx={{ height: 4 }}>
+          {list.isFetching && <LinearProgress aria-label="Loading the payments" />}
+        </Box>
         {list.isError ? (
-          <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Retry</Button>}>
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                Retry
+              </Button>
+            }
+          >
             The payments could not be loaded.
           </Alert>
         ) : !rows ? (
@@ -94,14 +108,19 @@ export function ImportsPage() {
                 {rows.map((row) => (
                   <TableRow key={row.id}>
                     <TableCell>
-                      <Link href={adminHref(paths.adminBookingsEdit, { bookingId: row.id })} sx={{ fontWeight: 600 }}>
+                      <Link
+                        href={adminHref(paths.adminBookingsEdit, { bookingId: row.id })}
+                        sx={{ fontWeight: 600 }}
+                      >
                         {row.attributes.bookingCode}
                       </Link>{' '}
                       <Typography component="span" variant="body2" color="text.secondary">
                         {row.attributes.firstName} {row.attributes.lastName}
                       </Typography>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimeOfInstant(row.attributes.paymentDatetime)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatTimeOfInstant(row.attributes.paymentDatetime)}
+                    </TableCell>
                     <TableCell align="right">{formatMoneyText(row.attributes.totalCost)}</TableCell>
                     <TableCell align="right">{formatMoneyText(row.attributes.amountPaid)}</TableCell>
                     <TableCell>{row.attributes.paymentMethod ?? ''}</TableCell>

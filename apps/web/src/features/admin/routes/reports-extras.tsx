@@ -31,7 +31,12 @@ export function ReportsExtrasPage() {
       per: 1000,
       sort: 'endDatetime',
       include: 'airlineOut,airlineIn,lot,extras',
-      filters: { extras__isnull: 'false', end_datetime__gte: period.startDatetime, end_datetime__lte: period.endDatetime, status: 'complete' },
+      filters: {
+        extras__isnull: 'false',
+        end_datetime__gte: period.startDatetime,
+        end_datetime__lte: period.endDatetime,
+        status: 'complete',
+      },
     }),
   );
   return (
@@ -76,13 +81,24 @@ export function ReportsExtrasPage() {
       </ReportCard>
       <ReportCard title="Bookings with extras" id="bookings-with-extras">
         {bookings.data && bookings.data.rows.length === 0 ? (
-          <Typography color="text.secondary">No complete bookings with extras are picked up in these dates.</Typography>
+          <Typography color="text.secondary">
+            No complete bookings with extras are picked up in these dates.
+          </Typography>
         ) : (
           <TableContainer>
             <Table size="small" aria-labelledby="bookings-with-extras">
               <TableHead>
                 <TableRow>
-                  {['Booking', 'Customer', 'Rego', 'Pick Up', 'Flight In', 'Carpark', 'Extras', 'Extras Total'].map((label) => (
+                  {[
+                    'Booking',
+                    'Customer',
+                    'Rego',
+                    'Pick Up',
+                    'Flight In',
+                    'Carpark',
+                    'Extras',
+                    'Extras Total',
+                  ].map((label) => (
                     <TableCell key={label} sx={head} align={label === 'Extras Total' ? 'right' : undefined}>
                       {label}
                     </TableCell>
@@ -92,17 +108,26 @@ export function ReportsExtrasPage() {
               <TableBody>
                 {bookings.data?.rows.map((row) => {
                   const included = bookings.data.included;
-                  const airline = included.one<NamedAttributes>(row, 'airlineIn', 'airlines')?.attributes.name ?? '';
+                  const airline =
+                    included.one<NamedAttributes>(row, 'airlineIn', 'airlines')?.attributes.name ?? '';
                   return (
                     <TableRow key={row.id}>
                       <TableCell>
-                        <Link href={adminHref(paths.adminBookingsEdit, { bookingId: row.id })}>{row.attributes.bookingCode}</Link>
+                        <Link href={adminHref(paths.adminBookingsEdit, { bookingId: row.id })}>
+                          {row.attributes.bookingCode}
+                        </Link>
                       </TableCell>
                       <TableCell>{`${row.attributes.firstName} ${row.attributes.lastName}`}</TableCell>
                       <TableCell>{row.attributes.rego}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.attributes.endDatetime)}</TableCell>
-                      <TableCell>{[airline, row.attributes.flightNumberIn].filter(Boolean).join(' ')}</TableCell>
-                      <TableCell>{included.one<NamedAttributes>(row, 'lot', 'lots')?.attributes.name}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(row.attributes.endDatetime)}
+                      </TableCell>
+                      <TableCell>
+                        {[airline, row.attributes.flightNumberIn].filter(Boolean).join(' ')}
+                      </TableCell>
+                      <TableCell>
+                        {included.one<NamedAttributes>(row, 'lot', 'lots')?.attributes.name}
+                      </TableCell>
                       <TableCell>
                         <Box component="ul" sx={{ m: 0, pl: 2 }}>
                           {included.many<NamedAttributes>(row, 'extras', 'extras').map((extra) => (

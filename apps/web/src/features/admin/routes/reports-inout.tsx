@@ -39,7 +39,11 @@ export function ReportsInoutPage() {
         )}
         <Box
           role="img"
-          aria-label={data ? `Cars departing and returning by day, ${data.labels.length} days: ${departures} departing, ${arrivals} returning.` : 'Loading'}
+          aria-label={
+            data
+              ? `Cars departing and returning by day, ${data.labels.length} days: ${departures} departing, ${arrivals} returning.`
+              : 'Loading'
+          }
           sx={{ width: '100%', height: { xs: 280, md: 380 } }}
         >
           {data && (

@@ -20,9 +20,16 @@ const LOTS = [
 ] as const;
 
 function FillChart({ graph }: { graph: LotVolumeGraph }) {
-  const summary = LOTS.map((lot) => `${lot.label} averaged ${fillSummary(graph.values[lot.key], graph.fillRates[lot.key]).averageFill}%`).join(', ');
+  const summary = LOTS.map(
+    (lot) =>
+      `${lot.label} averaged ${fillSummary(graph.values[lot.key], graph.fillRates[lot.key]).averageFill}%`,
+  ).join(', ');
   return (
-    <Box role="img" aria-label={`Fill rate by day, ${graph.labels.length} days: ${summary}.`} sx={{ width: '100%', height: { xs: 260, md: 340 } }}>
+    <Box
+      role="img"
+      aria-label={`Fill rate by day, ${graph.labels.length} days: ${summary}.`}
+      sx={{ width: '100%', height: { xs: 260, md: 340 } }}
+    >
       <LineChart
         xAxis={[{ data: graph.labels, scaleType: 'point', valueFormatter: shortDate, tickMinStep: 7 }]}
         yAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => `${value}%` }]}

@@ -51,7 +51,11 @@ export function VehicleEditPage() {
     updatedMessage: 'Vehicle Updated',
     invalidates: ['customers'],
   });
-  const savedOwner = screen.record?.included.one<CustomerAttributes>(screen.record.resource, 'owner', 'customers');
+  const savedOwner = screen.record?.included.one<CustomerAttributes>(
+    screen.record.resource,
+    'owner',
+    'customers',
+  );
 
   return (
     <FormScreen
@@ -79,7 +83,9 @@ export function VehicleEditPage() {
               slotProps={{ input: { readOnly: true } }}
               helperText={
                 savedOwner ? (
-                  <Link href={adminHref(paths.adminCustomersEdit, { customerId: savedOwner.id })}>Open the customer</Link>
+                  <Link href={adminHref(paths.adminCustomersEdit, { customerId: savedOwner.id })}>
+                    Open the customer
+                  </Link>
                 ) : undefined
               }
               fullWidth

@@ -26,10 +26,7 @@ export function VehicleTypeEditPage() {
   });
 
   return (
-    <FormScreen
-      title={screen.isNew ? 'Add Vehicle Type' : 'Edit Vehicle Type'}
-      screen={screen}
-    >
+    <FormScreen title={screen.isNew ? 'Add Vehicle Type' : 'Edit Vehicle Type'} screen={screen}>
       <FormSection title="Vehicle Type">
         <FormTextField control={screen.form.control} name="name" label="Name" required />
       </FormSection>

@@ -94,7 +94,11 @@ export function BookingCosts({ state }: { state: WizardState }) {
             <>
               <Line label="Paid" amount={money(paid)} strong testId="summary-paid" />
               {amountOwedCents(totalCents, cents(paid)) > 0 && (
-                <Line label="Balance due" amount={formatAud(amountOwedCents(totalCents, cents(paid)))} strong />
+                <Line
+                  label="Balance due"
+                  amount={formatAud(amountOwedCents(totalCents, cents(paid)))}
+                  strong
+                />
               )}
             </>
           )}

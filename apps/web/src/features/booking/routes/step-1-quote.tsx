@@ -59,10 +59,7 @@ export function QuoteStep() {
   const handed = useRef({ startDate: params.get('start') ?? '', endDate: params.get('end') ?? '' });
   // A booking kept from an earlier day may have dates in the past: those start again from today.
   const kept = state.quote.startDate >= businessToday() ? state.quote : undefined;
-  const control = useQuoteDates(
-    handed.current.startDate ? handed.current : kept,
-    blockout.data?.stayLimits,
-  );
+  const control = useQuoteDates(handed.current.startDate ? handed.current : kept, blockout.data?.stayLimits);
   const { startDate, endDate } = control.dates;
   const valid = control.isValid;
   const quotes = useQuery({ ...quotesQuery(startDate, endDate), enabled: valid });

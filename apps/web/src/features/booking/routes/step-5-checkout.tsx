@@ -110,7 +110,14 @@ export function CheckoutStepPage() {
         {state.car?.vehicleTypeName && ` Prices are for your vehicle type: ${state.car.vehicleTypeName}.`}
       </Typography>
 
-      <ExtrasChecklist extras={list} priceOf={priceOf} selected={selected} onToggle={toggle} loading={loading} failed={extras.isError} />
+      <ExtrasChecklist
+        extras={list}
+        priceOf={priceOf}
+        selected={selected}
+        onToggle={toggle}
+        loading={loading}
+        failed={extras.isError}
+      />
 
       <Box component="form" noValidate onSubmit={applyPromo} aria-label="Promo code" sx={{ mt: 4 }}>
         <Typography variant="h4" component="h2" sx={{ mb: 1.5 }}>

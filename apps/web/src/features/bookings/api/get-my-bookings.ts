@@ -23,7 +23,8 @@ export interface MyBooking extends BookingAttributes {
 }
 
 /** The columns the API can sort by (`sort=` on bookings). */
-export type BookingSortField = 'bookingCode' | 'startDatetime' | 'endDatetime' | 'totalCost' | 'status' | 'created';
+export type BookingSortField =
+  'bookingCode' | 'startDatetime' | 'endDatetime' | 'totalCost' | 'status' | 'created';
 export interface BookingSort {
   field: BookingSortField;
   direction: 'asc' | 'desc';
@@ -58,7 +59,8 @@ export interface MyBookingsPage {
 }
 
 function toBooking(resource: Resource<BookingAttributes>, included: IncludedIndex): MyBooking {
-  const name = (relationship: string, type: string) => included.one<NamedAttributes>(resource, relationship, type)?.attributes.name ?? '';
+  const name = (relationship: string, type: string) =>
+    included.one<NamedAttributes>(resource, relationship, type)?.attributes.name ?? '';
   return {
     ...resource.attributes,
     id: resource.id,
@@ -108,10 +110,15 @@ export const myBookingsQuery = (params: MyBookingsParams) =>
   });
 
 /** The PDF invoice, opened in a new tab; the HttpOnly session cookie authorises it. */
-export const invoiceUrl = (bookingId: string) => `/backend/api/v1/bookings/${encodeURIComponent(bookingId)}/invoice/`;
+export const invoiceUrl = (bookingId: string) =>
+  `/backend/api/v1/bookings/${encodeURIComponent(bookingId)}/invoice/`;
 
 /** What the traveller can still pay on this booking online, in cents (0 when nothing, or not payable). */
 export function balanceToPay(booking: Pick<MyBooking, 'status' | 'totalCost' | 'amountPaid'>): number {
   if (!isMoney(booking.totalCost) || !isMoney(booking.amountPaid)) return 0;
-  return balanceToPayCents({ status: booking.status, totalCents: parseMoney(booking.totalCost), paidCents: parseMoney(booking.amountPaid) });
+  return balanceToPayCents({
+    status: booking.status,
+    totalCents: parseMoney(booking.totalCost),
+    paidCents: parseMoney(booking.amountPaid),
+  });
 }

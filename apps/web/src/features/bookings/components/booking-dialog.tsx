@@ -24,7 +24,9 @@ interface Detail {
 }
 
 function Section({ title, details }: { title: string; details: Detail[] }) {
-  const shown = details.filter((detail) => detail.value !== '' && detail.value !== null && detail.value !== undefined);
+  const shown = details.filter(
+    (detail) => detail.value !== '' && detail.value !== null && detail.value !== undefined,
+  );
   if (shown.length === 0) return null;
   return (
     <Box component="section" aria-label={title}>
@@ -33,14 +35,25 @@ function Section({ title, details }: { title: string; details: Detail[] }) {
       </Typography>
       <Box
         component="dl"
-        sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(110px, auto) 1fr', columnGap: 2, rowGap: 0.75 }}
+        sx={{
+          m: 0,
+          mt: 0.5,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(110px, auto) 1fr',
+          columnGap: 2,
+          rowGap: 0.75,
+        }}
       >
         {shown.map((detail) => (
           <Box key={detail.label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {detail.label}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}
+            >
               {detail.value}
             </Typography>
           </Box>
@@ -121,7 +134,10 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
           <Section
             title="Contact"
             details={[
-              { label: 'Name', value: [booking.title, booking.firstName, booking.lastName].filter(Boolean).join(' ') },
+              {
+                label: 'Name',
+                value: [booking.title, booking.firstName, booking.lastName].filter(Boolean).join(' '),
+              },
               { label: 'Email', value: booking.email },
               { label: 'Phone', value: booking.phoneNumber },
               { label: 'Business', value: booking.business },
@@ -139,7 +155,14 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
 
         <Divider sx={{ my: 3 }} />
 
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+            alignItems: 'start',
+          }}
+        >
           <Section
             title="Payment"
             details={[
@@ -149,18 +172,29 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
               { label: 'Paid on', value: formatDateTime(booking.paymentDatetime) },
             ]}
           />
-          <Box component="section" aria-label="Charges" sx={{ bgcolor: 'background.default', borderRadius: 3, p: 2.5 }}>
+          <Box
+            component="section"
+            aria-label="Charges"
+            sx={{ bgcolor: 'background.default', borderRadius: 3, p: 2.5 }}
+          >
             <Typography variant="overline" component="h3" color="primary.light">
               Charges
             </Typography>
             <Stack spacing={0.75} sx={{ mt: 0.5 }}>
               <ChargeLine label="Parking" amount={formatMoneyText(booking.parkingCost)} />
               {hasAmount(booking.subscriptionDiscount) && (
-                <ChargeLine label="Subscription" amount={`−${formatMoneyText(booking.subscriptionDiscount)}`} />
+                <ChargeLine
+                  label="Subscription"
+                  amount={`−${formatMoneyText(booking.subscriptionDiscount)}`}
+                />
               )}
               {hasAmount(booking.amountDiscounted) && (
                 <ChargeLine
-                  label={booking.promoCode ? `Discount (${booking.promoCode}, ${formatRate(booking.discountRate)})` : 'Discount'}
+                  label={
+                    booking.promoCode
+                      ? `Discount (${booking.promoCode}, ${formatRate(booking.discountRate)})`
+                      : 'Discount'
+                  }
                   amount={`−${formatMoneyText(booking.amountDiscounted)}`}
                 />
               )}
@@ -190,7 +224,11 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
       </ScrollableDialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={onClose}>Close</Button>
-        <Button href={manageBookingHref(booking.id)} variant="outlined" startIcon={<EditCalendarOutlinedIcon />}>
+        <Button
+          href={manageBookingHref(booking.id)}
+          variant="outlined"
+          startIcon={<EditCalendarOutlinedIcon />}
+        >
           Manage booking
         </Button>
         {owed > 0 && (

@@ -22,7 +22,12 @@ import { formatAud } from '@parking/domain/money';
 import { StatusDot } from '@/components/status-dot';
 import { manageBookingHref } from '@/config/paths';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
-import { balanceToPay, type BookingSort, type BookingSortField, type MyBooking } from '../api/get-my-bookings';
+import {
+  balanceToPay,
+  type BookingSort,
+  type BookingSortField,
+  type MyBooking,
+} from '../api/get-my-bookings';
 import { paymentStatusDot, travellerStatusDot } from '@/lib/booking-status';
 
 interface BookingsListProps {
@@ -78,8 +83,17 @@ const columns: Column[] = [
   { label: 'Pick-up', sortField: 'endDatetime', cell: (booking) => formatDateTime(booking.endDatetime) },
   { label: 'Car park', cell: (booking) => booking.lotName },
   { label: 'Vehicle rego', cell: (booking) => booking.rego },
-  { label: 'Total (AUD)', sortField: 'totalCost', align: 'right', cell: (booking) => formatMoneyText(booking.totalCost) },
-  { label: 'Status', sortField: 'status', cell: (booking, now) => <StatusDot {...travellerStatusDot(booking, now)} /> },
+  {
+    label: 'Total (AUD)',
+    sortField: 'totalCost',
+    align: 'right',
+    cell: (booking) => formatMoneyText(booking.totalCost),
+  },
+  {
+    label: 'Status',
+    sortField: 'status',
+    cell: (booking, now) => <StatusDot {...travellerStatusDot(booking, now)} />,
+  },
   { label: 'Payment', cell: (booking) => <PaymentCell booking={booking} /> },
 ];
 
@@ -98,7 +112,15 @@ export function BookingsList(props: BookingsListProps) {
   return props.compact ? <BookingCards {...props} /> : <BookingsTable {...props} />;
 }
 
-function BookingsTable({ bookings, loading, sort, onSortChange, onOpen, now, skeletonRows = 5 }: BookingsListProps) {
+function BookingsTable({
+  bookings,
+  loading,
+  sort,
+  onSortChange,
+  onOpen,
+  now,
+  skeletonRows = 5,
+}: BookingsListProps) {
   const toggle = (field: BookingSortField) =>
     onSortChange({ field, direction: sort.field === field && sort.direction === 'asc' ? 'desc' : 'asc' });
   const showSkeleton = loading && bookings.length === 0;
@@ -182,7 +204,15 @@ function BookingsTable({ bookings, loading, sort, onSortChange, onOpen, now, ske
   );
 }
 
-function BookingCards({ bookings, loading, sort, onSortChange, onOpen, now, skeletonRows = 3 }: BookingsListProps) {
+function BookingCards({
+  bookings,
+  loading,
+  sort,
+  onSortChange,
+  onOpen,
+  now,
+  skeletonRows = 3,
+}: BookingsListProps) {
   const showSkeleton = loading && bookings.length === 0;
   return (
     <Stack spacing={2}>
@@ -206,20 +236,35 @@ function BookingCards({ bookings, loading, sort, onSortChange, onOpen, now, skel
           </option>
         ))}
       </TextField>
-      <Stack component="ul" spacing={2} aria-label="My bookings" sx={{ listStyle: 'none', p: 0, m: 0, opacity: loading && !showSkeleton ? 0.6 : 1 }}>
+      <Stack
+        component="ul"
+        spacing={2}
+        aria-label="My bookings"
+        sx={{ listStyle: 'none', p: 0, m: 0, opacity: loading && !showSkeleton ? 0.6 : 1 }}
+      >
         {showSkeleton
           ? Array.from({ length: skeletonRows }, (_, index) => (
               <li key={index}>
                 <Skeleton variant="rounded" height={148} />
               </li>
             ))
-          : bookings.map((booking) => <BookingCard key={booking.id} booking={booking} now={now} onOpen={onOpen} />)}
+          : bookings.map((booking) => (
+              <BookingCard key={booking.id} booking={booking} now={now} onOpen={onOpen} />
+            ))}
       </Stack>
     </Stack>
   );
 }
 
-function BookingCard({ booking, now, onOpen }: { booking: MyBooking; now: Date; onOpen: (booking: MyBooking) => void }) {
+function BookingCard({
+  booking,
+  now,
+  onOpen,
+}: {
+  booking: MyBooking;
+  now: Date;
+  onOpen: (booking: MyBooking) => void;
+}) {
   const owed = balanceToPay(booking);
   return (
     <li>
@@ -230,7 +275,11 @@ function BookingCard({ booking, now, onOpen }: { booking: MyBooking; now: Date; 
           aria-describedby={`booking-card-${booking.id}`}
         >
           <Box id={`booking-card-${booking.id}`} sx={{ p: 2, display: 'grid', gap: 1 }}>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+            >
               <Typography sx={{ fontWeight: 700, color: 'primary.main' }}>{booking.bookingCode}</Typography>
               <Box sx={{ typography: 'body2', fontWeight: 600 }}>
                 <StatusDot {...travellerStatusDot(booking, now)} />
@@ -245,7 +294,16 @@ function BookingCard({ booking, now, onOpen }: { booking: MyBooking; now: Date; 
             <Typography variant="body2" color="text.secondary">
               {booking.lotName} · {booking.rego}
             </Typography>
-            <Stack direction="row" spacing={2} sx={{ typography: 'body2', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline' }}>
+            <Stack
+              direction="row"
+              spacing={2}
+              sx={{
+                typography: 'body2',
+                flexWrap: 'wrap',
+                justifyContent: 'space-between',
+                alignItems: 'baseline',
+              }}
+            >
               <StatusDot {...paymentStatusDot(booking.paymentStatus)} />
               <Typography sx={{ fontWeight: 700 }}>{formatMoneyText(booking.totalCost)}</Typography>
             </Stack>
@@ -254,7 +312,11 @@ function BookingCard({ booking, now, onOpen }: { booking: MyBooking; now: Date; 
         {owed > 0 && (
           <>
             <Divider />
-            <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.25, justifyContent: 'space-between', alignItems: 'center' }}>
+            <Stack
+              direction="row"
+              spacing={2}
+              sx={{ px: 2, py: 1.25, justifyContent: 'space-between', alignItems: 'center' }}
+            >
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {formatAud(owed)} to pay
               </Typography>
@@ -274,4 +336,3 @@ function BookingCard({ booking, now, onOpen }: { booking: MyBooking; now: Date; 
     </li>
   );
 }
-

@@ -11,7 +11,13 @@ interface Overrides {
   amountPaid?: string;
 }
 
-const booking = (id: string, code: string, status: string, paymentStatus: string, overrides: Overrides = {}) => ({
+const booking = (
+  id: string,
+  code: string,
+  status: string,
+  paymentStatus: string,
+  overrides: Overrides = {},
+) => ({
   type: 'bookings',
   id,
   attributes: {
@@ -63,7 +69,11 @@ const booking = (id: string, code: string, status: string, paymentStatus: string
 });
 
 const bookingsDocument = {
-  data: [booking('51', '98UZQ6JK', 'complete', 'paid'), booking('52', '76RX9TV2', 'pending', 'unpaid'), booking('53', 'AB12CD34', 'cancelled', 'refunded')],
+  data: [
+    booking('51', '98UZQ6JK', 'complete', 'paid'),
+    booking('52', '76RX9TV2', 'pending', 'unpaid'),
+    booking('53', 'AB12CD34', 'cancelled', 'refunded'),
+  ],
   included: [
     { type: 'lots', id: '1', attributes: { name: 'Indoor' } },
     { type: 'vehicle-types', id: '2', attributes: { name: 'Hatchback' } },
@@ -77,7 +87,8 @@ const bookingsDocument = {
 const HOUR = 3_600_000;
 const fromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 /** The list's dividing instant: an ISO time of the last few seconds. */
-const isNow = (value: string | undefined) => value !== undefined && Math.abs(Date.parse(value) - Date.now()) < 60_000;
+const isNow = (value: string | undefined) =>
+  value !== undefined && Math.abs(Date.parse(value) - Date.now()) < 60_000;
 
 describe('My Bookings', () => {
   it('lists the customer’s bookings with status dots, sortable, and opens one read-only', async () => {
@@ -100,7 +111,9 @@ describe('My Bookings', () => {
     const first = calls.find((call) => call.path === 'bookings/');
     expect(Object.fromEntries(first?.url.searchParams ?? [])).toEqual({
       'filter[customer]': '7',
-      'filter[end_datetime__gte_or_isnull]': first?.url.searchParams.get('filter[end_datetime__gte_or_isnull]'),
+      'filter[end_datetime__gte_or_isnull]': first?.url.searchParams.get(
+        'filter[end_datetime__gte_or_isnull]',
+      ),
       include: 'airlineOut,airlineIn,extras,lot,vehicleType',
       sort: 'startDatetime',
       'page[number]': '1',
@@ -126,10 +139,21 @@ describe('My Bookings', () => {
     const document = {
       ...bookingsDocument,
       data: [
-        booking('61', 'UPCOMING', 'complete', 'unpaid', { startDatetime: fromNow(48), endDatetime: fromNow(120), amountPaid: '0.00' }),
+        booking('61', 'UPCOMING', 'complete', 'unpaid', {
+          startDatetime: fromNow(48),
+          endDatetime: fromNow(120),
+          amountPaid: '0.00',
+        }),
         // Checked in early: parked before its booked drop-off.
-        booking('62', 'CHECKEDIN', 'complete', 'paid', { startDatetime: fromNow(2), endDatetime: fromNow(96), timeParked: fromNow(-1) }),
-        booking('63', 'PASTSTAY', 'complete', 'paid', { startDatetime: fromNow(-200), endDatetime: fromNow(-100) }),
+        booking('62', 'CHECKEDIN', 'complete', 'paid', {
+          startDatetime: fromNow(2),
+          endDatetime: fromNow(96),
+          timeParked: fromNow(-1),
+        }),
+        booking('63', 'PASTSTAY', 'complete', 'paid', {
+          startDatetime: fromNow(-200),
+          endDatetime: fromNow(-100),
+        }),
         booking('64', 'PENDING1', 'pending', 'unpaid', { amountPaid: '0.00' }),
         booking('65', 'CANCELD1', 'cancelled', 'refunded', { amountPaid: '0.00' }),
       ],
@@ -142,7 +166,10 @@ describe('My Bookings', () => {
     renderApp('/bookings');
 
     const table = await screen.findByRole('table', { name: 'My bookings' });
-    const row = (code: string) => within(table).getByRole('button', { name: `View booking ${code}` }).closest('tr') as HTMLElement;
+    const row = (code: string) =>
+      within(table)
+        .getByRole('button', { name: `View booking ${code}` })
+        .closest('tr') as HTMLElement;
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
     expect(within(row('UPCOMING')).getByText('Upcoming')).toBeInTheDocument();
     expect(within(row('CHECKEDIN')).getByText('Parked now')).toBeInTheDocument();
@@ -153,7 +180,10 @@ describe('My Bookings', () => {
 
     // What is owing, with a way to pay it; nothing on a paid or a cancelled booking.
     expect(within(row('UPCOMING')).getByText('$97.00 to pay')).toBeInTheDocument();
-    expect(within(row('UPCOMING')).getByRole('link', { name: 'Pay now, booking UPCOMING' })).toHaveAttribute('href', '/manage-booking?booking=61');
+    expect(within(row('UPCOMING')).getByRole('link', { name: 'Pay now, booking UPCOMING' })).toHaveAttribute(
+      'href',
+      '/manage-booking?booking=61',
+    );
     expect(within(row('PENDING1')).getByText('$97.00 to pay')).toBeInTheDocument();
     expect(within(row('CHECKEDIN')).queryByText(/to pay/)).not.toBeInTheDocument();
     expect(within(row('CANCELD1')).queryByText(/to pay/)).not.toBeInTheDocument();
@@ -170,14 +200,17 @@ describe('My Bookings', () => {
     const tabs = await screen.findByRole('tablist', { name: 'Which bookings' });
     expect(within(tabs).getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByText('98UZQ6JK');
-    const lastQuery = () => Object.fromEntries(calls.filter((call) => call.path === 'bookings/').at(-1)?.url.searchParams ?? []);
+    const lastQuery = () =>
+      Object.fromEntries(calls.filter((call) => call.path === 'bookings/').at(-1)?.url.searchParams ?? []);
     expect(lastQuery()).toMatchObject({ sort: 'startDatetime' });
     const now = lastQuery()['filter[end_datetime__gte_or_isnull]'];
     expect(isNow(now)).toBe(true);
 
     await user.click(within(tabs).getByRole('tab', { name: 'Past' }));
     // The same dividing instant, so that no booking falls between the tabs.
-    await waitFor(() => expect(lastQuery()).toMatchObject({ 'filter[end_datetime__lt]': now, sort: '-startDatetime' }));
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({ 'filter[end_datetime__lt]': now, sort: '-startDatetime' }),
+    );
     expect(lastQuery()).not.toHaveProperty('filter[end_datetime__gte_or_isnull]');
 
     await user.click(within(tabs).getByRole('tab', { name: 'All' }));
@@ -204,7 +237,12 @@ describe('My Bookings', () => {
     await user.click(screen.getByRole('button', { name: 'Show past bookings' }));
     expect(await screen.findByText('98UZQ6JK')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
-    expect(calls.filter((call) => call.path === 'bookings/').at(-1)?.url.searchParams.get('sort')).toBe('-startDatetime');
+    expect(
+      calls
+        .filter((call) => call.path === 'bookings/')
+        .at(-1)
+        ?.url.searchParams.get('sort'),
+    ).toBe('-startDatetime');
   });
 
   it('says what to do when there are no bookings at all, without offering past ones', async () => {
@@ -223,7 +261,10 @@ describe('My Bookings', () => {
 
   it('asks an unconfirmed customer to confirm, and resends the email', async () => {
     const { calls } = mockApi([
-      { path: 'sessions/current/', body: sessionDocument({ emailConfirmed: false, email: 'new@example.com' }) },
+      {
+        path: 'sessions/current/',
+        body: sessionDocument({ emailConfirmed: false, email: 'new@example.com' }),
+      },
       { method: 'POST', path: 'confirmation-email-requests/', status: 201, body: { data: null } },
     ]);
     const user = userEvent.setup();

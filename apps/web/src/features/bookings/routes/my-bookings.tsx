@@ -18,7 +18,13 @@ import { paths } from '@/config/paths';
 import { firstErrorDetail } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { usePageTitle } from '@/lib/page-title';
-import { myBookingsQuery, VIEW_SORT, type BookingSort, type BookingsView, type MyBooking } from '../api/get-my-bookings';
+import {
+  myBookingsQuery,
+  VIEW_SORT,
+  type BookingSort,
+  type BookingsView,
+  type MyBooking,
+} from '../api/get-my-bookings';
 import { BookingDialog } from '../components/booking-dialog';
 import { BookingsList } from '../components/bookings-table';
 import { UnconfirmedEmailNotice } from '../components/unconfirmed-email-notice';
@@ -45,7 +51,11 @@ export function MyBookingsPage() {
   if (!user) return null;
 
   return (
-    <PageSection title="My Bookings" intro="Your parking bookings: what is coming up, where your car is now, and what is left to pay. Select one for its details and tax invoice." action={quoteButton}>
+    <PageSection
+      title="My Bookings"
+      intro="Your parking bookings: what is coming up, where your car is now, and what is left to pay. Select one for its details and tax invoice."
+      action={quoteButton}
+    >
       {!user.emailConfirmed ? (
         <UnconfirmedEmailNotice email={user.email} />
       ) : customer ? (
@@ -74,12 +84,24 @@ function BookingsPanel({ customerId }: { customerId: string }) {
         sx={{ maxWidth: 480, borderBottom: 1, borderColor: 'divider' }}
       >
         {VIEWS.map((item) => (
-          <Tab key={item.value} value={item.value} label={item.label} id={`bookings-tab-${item.value}`} aria-controls="bookings-panel" />
+          <Tab
+            key={item.value}
+            value={item.value}
+            label={item.label}
+            id={`bookings-tab-${item.value}`}
+            aria-controls="bookings-panel"
+          />
         ))}
       </Tabs>
       <Box id="bookings-panel" role="tabpanel" aria-labelledby={`bookings-tab-${view}`}>
         {/* A fresh list per view: its own order and first page. */}
-        <BookingsViewList key={view} customerId={customerId} view={view} now={now} onShowPast={() => setView('past')} />
+        <BookingsViewList
+          key={view}
+          customerId={customerId}
+          view={view}
+          now={now}
+          onShowPast={() => setView('past')}
+        />
       </Box>
     </Stack>
   );
@@ -103,7 +125,14 @@ function BookingsViewList({ customerId, view, now, onShowPast }: ViewListProps) 
   // Nothing coming up: a traveller who has never booked is told so, not offered past bookings they lack.
   const nothingUpcoming = view === 'current' && query.isSuccess && query.data.pagination.count === 0;
   const anyBooking = useQuery({
-    ...myBookingsQuery({ customerId, view: 'all', now: now.toISOString(), page: 1, pageSize: 1, sort: VIEW_SORT.all }),
+    ...myBookingsQuery({
+      customerId,
+      view: 'all',
+      now: now.toISOString(),
+      page: 1,
+      pageSize: 1,
+      sort: VIEW_SORT.all,
+    }),
     enabled: nothingUpcoming,
   });
 
@@ -177,7 +206,13 @@ function BookingsViewList({ customerId, view, now, onShowPast }: ViewListProps) 
   );
 }
 
-function EmptyBookings({ message = 'You have no bookings yet.', action }: { message?: string | undefined; action?: ReactNode }) {
+function EmptyBookings({
+  message = 'You have no bookings yet.',
+  action,
+}: {
+  message?: string | undefined;
+  action?: ReactNode;
+}) {
   return (
     <Card>
       <Box sx={{ textAlign: 'center', px: 3, py: { xs: 6, md: 8 } }}>
@@ -188,7 +223,11 @@ function EmptyBookings({ message = 'You have no bookings yet.', action }: { mess
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           Get a quote for your dates and book indoor or outdoor parking in a few minutes.
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'center', alignItems: 'center' }}
+        >
           <Button href={paths.bookingStep1.path} variant="contained" size="large">
             Get a quote
           </Button>

@@ -70,7 +70,14 @@ export function QuoteForm() {
   return (
     // A plain GET form to the wizard's first step as well: one submitted before the app has started (on a
     // slow phone, the page is pre-rendered) still gets the quote.
-    <Box component="form" action={paths.bookingStep1.path} method="get" noValidate onSubmit={submit} aria-labelledby={titleId}>
+    <Box
+      component="form"
+      action={paths.bookingStep1.path}
+      method="get"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={titleId}
+    >
       <QuoteFormIntro titleId={titleId} />
       <QuoteDatesFields control={control} />
       <Button

@@ -26,7 +26,10 @@ export const localBillingQuery = (sessionId: string) =>
   queryOptions({
     queryKey: queryKey(sessionId),
     queryFn: async ({ signal }): Promise<LocalBillingSession> => {
-      const document = await apiRequest<SingleDocument<Omit<LocalBillingSession, 'id'>>>(sessionPath(sessionId), { signal });
+      const document = await apiRequest<SingleDocument<Omit<LocalBillingSession, 'id'>>>(
+        sessionPath(sessionId),
+        { signal },
+      );
       return { ...document.data.attributes, id: document.data.id };
     },
   });
@@ -35,7 +38,13 @@ export const localBillingQuery = (sessionId: string) =>
 export function useSetCancelAtPeriodEnd(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ subscriptionId, cancelAtPeriodEnd }: { subscriptionId: string; cancelAtPeriodEnd: boolean }) =>
+    mutationFn: ({
+      subscriptionId,
+      cancelAtPeriodEnd,
+    }: {
+      subscriptionId: string;
+      cancelAtPeriodEnd: boolean;
+    }) =>
       apiRequest<unknown>(`${sessionPath(sessionId)}/subscriptions/${encodeURIComponent(subscriptionId)}`, {
         method: 'POST',
         body: writeDocument('local-billing-subscriptions', { cancelAtPeriodEnd }),
@@ -45,4 +54,5 @@ export function useSetCancelAtPeriodEnd(sessionId: string) {
 }
 
 /** A subscription that still runs (and so can be cancelled or renewed). */
-export const isLive = (subscription: PortalSubscription) => subscription.status === 'active' || subscription.status === 'trialing';
+export const isLive = (subscription: PortalSubscription) =>
+  subscription.status === 'active' || subscription.status === 'trialing';

@@ -25,7 +25,10 @@ export const localCheckoutQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['local-checkout-sessions', sessionId],
     queryFn: async ({ signal }): Promise<LocalCheckoutSession> => {
-      const document = await apiRequest<SingleDocument<Omit<LocalCheckoutSession, 'id'>>>(sessionPath(sessionId), { signal });
+      const document = await apiRequest<SingleDocument<Omit<LocalCheckoutSession, 'id'>>>(
+        sessionPath(sessionId),
+        { signal },
+      );
       return { ...document.data.attributes, id: document.data.id };
     },
   });
@@ -34,10 +37,17 @@ export const localCheckoutQuery = (sessionId: string) =>
 export function useCompleteLocalCheckout(sessionId: string) {
   return useMutation({
     mutationFn: async (card: CardInput) => {
-      const document = await apiRequest<SingleDocument<{ successUrl: string }>>(`${sessionPath(sessionId)}/complete`, {
-        method: 'POST',
-        body: writeDocument('local-checkout-sessions', { number: digitsOnly(card.number), expiry: card.expiry, cvc: card.cvc }),
-      });
+      const document = await apiRequest<SingleDocument<{ successUrl: string }>>(
+        `${sessionPath(sessionId)}/complete`,
+        {
+          method: 'POST',
+          body: writeDocument('local-checkout-sessions', {
+            number: digitsOnly(card.number),
+            expiry: card.expiry,
+            cvc: card.cvc,
+          }),
+        },
+      );
       return document.data.attributes;
     },
   });

@@ -19,7 +19,13 @@ interface CancelSubscriptionDialogProps {
 }
 
 /** A second look before a subscription stops renewing: it stays valid until the paid period ends. */
-export function CancelSubscriptionDialog({ open, subscription, pending, onKeep, onCancel }: CancelSubscriptionDialogProps) {
+export function CancelSubscriptionDialog({
+  open,
+  subscription,
+  pending,
+  onKeep,
+  onCancel,
+}: CancelSubscriptionDialogProps) {
   const titleId = useId();
   const textId = useId();
   return (

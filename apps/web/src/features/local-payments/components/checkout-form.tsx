@@ -92,8 +92,8 @@ export function CheckoutForm({ session, today }: CheckoutFormProps) {
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         By subscribing, you allow {site.name} to charge your card {amount} now and{' '}
-        {billingPeriod(session.interval, session.intervalCount)} until you cancel. You can cancel at any time from your
-        profile.
+        {billingPeriod(session.interval, session.intervalCount)} until you cancel. You can cancel at any time
+        from your profile.
       </Typography>
       <Box sx={{ mt: 2.5, textAlign: 'center' }}>
         <Link component="a" href={ownSitePath(session.cancelUrl)} sx={{ fontWeight: 600 }}>

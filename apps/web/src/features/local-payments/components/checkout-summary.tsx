@@ -6,7 +6,17 @@ import { billingPeriod } from '@/lib/billing';
 import { formatMoneyText } from '@/lib/format';
 import type { LocalCheckoutSession } from '../api/local-checkout';
 
-function Row({ label, detail, amount, strong = false }: { label: string; detail?: string; amount: string; strong?: boolean }) {
+function Row({
+  label,
+  detail,
+  amount,
+  strong = false,
+}: {
+  label: string;
+  detail?: string;
+  amount: string;
+  strong?: boolean;
+}) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>
       <Box>
@@ -37,14 +47,19 @@ export function CheckoutSummary({ session }: { session: LocalCheckoutSession }) 
         </Typography>
       </Box>
       <Box>
-        <Typography component="p" sx={{ fontSize: { xs: '2.25rem', md: '2.75rem' }, fontWeight: 700, lineHeight: 1.1 }}>
+        <Typography
+          component="p"
+          sx={{ fontSize: { xs: '2.25rem', md: '2.75rem' }, fontWeight: 700, lineHeight: 1.1 }}
+        >
           {amount}
         </Typography>
         <Typography color="text.secondary" sx={{ fontWeight: 500 }}>
           billed {period}
         </Typography>
       </Box>
-      {session.productDescription && <Typography color="text.secondary">{session.productDescription}</Typography>}
+      {session.productDescription && (
+        <Typography color="text.secondary">{session.productDescription}</Typography>
+      )}
       {/* The line item repeats the heading: a phone, where the card form waits below, does without it. */}
       <Box sx={{ display: { xs: 'none', md: 'block' } }}>
         <Divider sx={{ mb: 2.5 }} />

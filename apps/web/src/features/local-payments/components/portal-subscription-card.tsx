@@ -15,11 +15,18 @@ const PERIOD = 'every 3 months';
 
 function status(subscription: PortalSubscription) {
   const end = formatDate(subscription.currentPeriodEnd);
-  if (!isLive(subscription)) return { dot: <StatusDot colour="grey" label="Ended" />, line: `Ended on ${end}.` };
+  if (!isLive(subscription))
+    return { dot: <StatusDot colour="grey" label="Ended" />, line: `Ended on ${end}.` };
   if (subscription.cancelAtPeriodEnd) {
-    return { dot: <StatusDot colour="yellow" label="Cancelled" />, line: `Valid until ${end}, then it ends. It will not renew.` };
+    return {
+      dot: <StatusDot colour="yellow" label="Cancelled" />,
+      line: `Valid until ${end}, then it ends. It will not renew.`,
+    };
   }
-  return { dot: <StatusDot colour="green" label="Active" />, line: `Renews on ${end} for ${formatMoneyText(subscription.amount)}.` };
+  return {
+    dot: <StatusDot colour="green" label="Active" />,
+    line: `Renews on ${end} for ${formatMoneyText(subscription.amount)}.`,
+  };
 }
 
 interface PortalSubscriptionCardProps {
@@ -32,7 +39,13 @@ interface PortalSubscriptionCardProps {
 }
 
 /** One subscription in the billing portal: plan, price, renewal or end date, and Cancel or Renew. */
-export function PortalSubscriptionCard({ subscription, pending, disabled, onCancel, onRenew }: PortalSubscriptionCardProps) {
+export function PortalSubscriptionCard({
+  subscription,
+  pending,
+  disabled,
+  onCancel,
+  onRenew,
+}: PortalSubscriptionCardProps) {
   const titleId = useId();
   const { dot, line } = status(subscription);
   const live = isLive(subscription);
@@ -57,7 +70,16 @@ export function PortalSubscriptionCard({ subscription, pending, disabled, onCanc
                 {PERIOD}
               </Box>
             </Typography>
-            <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5, rowGap: 0.25 }}>
+            <Box
+              sx={{
+                mt: 1,
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'baseline',
+                columnGap: 1.5,
+                rowGap: 0.25,
+              }}
+            >
               <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
                 {dot}
               </Typography>
@@ -68,11 +90,23 @@ export function PortalSubscriptionCard({ subscription, pending, disabled, onCanc
           </Box>
           {live &&
             (subscription.cancelAtPeriodEnd ? (
-              <Button variant="contained" onClick={onRenew} disabled={disabled} startIcon={spinner} sx={{ flexShrink: 0 }}>
+              <Button
+                variant="contained"
+                onClick={onRenew}
+                disabled={disabled}
+                startIcon={spinner}
+                sx={{ flexShrink: 0 }}
+              >
                 Renew subscription
               </Button>
             ) : (
-              <Button variant="outlined" color="error" onClick={onCancel} disabled={disabled} sx={{ flexShrink: 0 }}>
+              <Button
+                variant="outlined"
+                color="error"
+                onClick={onCancel}
+                disabled={disabled}
+                sx={{ flexShrink: 0 }}
+              >
                 Cancel subscription
               </Button>
             ))}

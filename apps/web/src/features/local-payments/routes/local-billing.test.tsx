@@ -40,8 +40,18 @@ describe('LocalBillingPage', () => {
         method: 'POST',
         path: 'local-billing-sessions/bps_1/subscriptions/sub_1/',
         reply: (call) => {
-          cancelled = (call.body as { data: { attributes: { cancelAtPeriodEnd: boolean } } }).data.attributes.cancelAtPeriodEnd;
-          return { status: 201, body: { data: { type: 'local-billing-subscriptions', id: 'sub_1', attributes: { cancelAtPeriodEnd: cancelled } } } };
+          cancelled = (call.body as { data: { attributes: { cancelAtPeriodEnd: boolean } } }).data.attributes
+            .cancelAtPeriodEnd;
+          return {
+            status: 201,
+            body: {
+              data: {
+                type: 'local-billing-subscriptions',
+                id: 'sub_1',
+                attributes: { cancelAtPeriodEnd: cancelled },
+              },
+            },
+          };
         },
       },
     ]);
@@ -51,7 +61,10 @@ describe('LocalBillingPage', () => {
     const plan = await screen.findByRole('region', { name: 'Unlimited indoor parking' });
     expect(plan).toHaveTextContent('$449.00 every 3 months');
     expect(plan).toHaveTextContent('Renews on 21/2/2027');
-    expect(screen.getByRole('link', { name: 'Return to SkyPark' })).toHaveAttribute('href', '/profile?tab=subscribe');
+    expect(screen.getByRole('link', { name: 'Return to SkyPark' })).toHaveAttribute(
+      'href',
+      '/profile?tab=subscribe',
+    );
 
     // Keeping it changes nothing.
     await user.click(within(plan).getByRole('button', { name: 'Cancel subscription' }));
@@ -62,9 +75,13 @@ describe('LocalBillingPage', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await user.click(within(plan).getByRole('button', { name: 'Cancel subscription' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }),
+    );
 
-    expect(await within(plan).findByText('Valid until 21/2/2027, then it ends. It will not renew.')).toBeInTheDocument();
+    expect(
+      await within(plan).findByText('Valid until 21/2/2027, then it ends. It will not renew.'),
+    ).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       data: { type: 'local-billing-subscriptions', attributes: { cancelAtPeriodEnd: true } },
     });
@@ -79,6 +96,8 @@ describe('LocalBillingPage', () => {
     mockApi([]);
     renderApp('/local-billing/bps_unknown');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Billing session not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Billing session not found' }),
+    ).toBeInTheDocument();
   });
 });

@@ -92,8 +92,8 @@ export function LocalBillingPage() {
           Your subscriptions
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, mb: 3.5 }}>
-          Unlimited parking plans billed to your card. A cancelled plan stays valid until the end of the period
-          you have paid for.
+          Unlimited parking plans billed to your card. A cancelled plan stays valid until the end of the
+          period you have paid for.
         </Typography>
         {change.isError && (
           <Alert severity="error" sx={{ mb: 3 }} onClose={() => change.reset()}>

@@ -55,7 +55,10 @@ describe('LocalCheckoutPage', () => {
     expect(screen.getAllByText('$449.00').length).toBeGreaterThan(0);
     expect(screen.getByText('billed every 3 months')).toBeInTheDocument();
     expect(screen.getByText('jordan@example.com')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cancel and return to SkyPark' })).toHaveAttribute('href', '/profile?tab=subscribe');
+    expect(screen.getByRole('link', { name: 'Cancel and return to SkyPark' })).toHaveAttribute(
+      'href',
+      '/profile?tab=subscribe',
+    );
     expect(document.title).toBe('Secure checkout | SkyPark Airport Parking');
   });
 
@@ -94,7 +97,19 @@ describe('LocalCheckoutPage', () => {
   it('shows the issuer’s message for a declined card and stays', async () => {
     const { calls } = mockApi([
       session(),
-      completeRoute({ status: 400, body: { errors: [{ status: '400', code: 'card_declined', detail: 'Your card was declined.', source: { pointer: '/data/attributes/number' } }] } }),
+      completeRoute({
+        status: 400,
+        body: {
+          errors: [
+            {
+              status: '400',
+              code: 'card_declined',
+              detail: 'Your card was declined.',
+              source: { pointer: '/data/attributes/number' },
+            },
+          ],
+        },
+      }),
     ]);
     const form = await openForm();
     const user = userEvent.setup();
@@ -107,7 +122,10 @@ describe('LocalCheckoutPage', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(redirectTo).not.toHaveBeenCalled();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      data: { type: 'local-checkout-sessions', attributes: { number: '4000000000000002', expiry: '12 / 49', cvc: '123' } },
+      data: {
+        type: 'local-checkout-sessions',
+        attributes: { number: '4000000000000002', expiry: '12 / 49', cvc: '123' },
+      },
     });
   });
 
@@ -116,7 +134,13 @@ describe('LocalCheckoutPage', () => {
       session(),
       completeRoute({
         status: 201,
-        body: { data: { type: 'local-checkout-sessions', id: 'cs_1', attributes: { status: 'complete', successUrl: 'http://localhost:8000/profile?tab=subscribe' } } },
+        body: {
+          data: {
+            type: 'local-checkout-sessions',
+            id: 'cs_1',
+            attributes: { status: 'complete', successUrl: 'http://localhost:8000/profile?tab=subscribe' },
+          },
+        },
       }),
     ]);
     await openForm();
@@ -135,16 +159,23 @@ describe('LocalCheckoutPage', () => {
     mockApi([session('complete')]);
     renderApp('/local-checkout/cs_1');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'This checkout is complete' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This checkout is complete' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Return to SkyPark' })).toHaveAttribute('href', '/profile?tab=subscribe');
+    expect(screen.getByRole('link', { name: 'Return to SkyPark' })).toHaveAttribute(
+      'href',
+      '/profile?tab=subscribe',
+    );
   });
 
   it('says an expired session has expired', async () => {
     mockApi([session('expired')]);
     renderApp('/local-checkout/cs_1');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'This checkout has expired' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This checkout has expired' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
   });
 

@@ -67,13 +67,21 @@ export function LocalCheckoutPage() {
     );
   } else if (session.data.status === 'complete') {
     content = (
-      <HostedNotice icon={<CheckCircleOutlineIcon />} title="This checkout is complete" action={returnButton(ownSitePath(session.data.successUrl))}>
+      <HostedNotice
+        icon={<CheckCircleOutlineIcon />}
+        title="This checkout is complete"
+        action={returnButton(ownSitePath(session.data.successUrl))}
+      >
         {`${session.data.productName} has been paid for with this checkout. There is nothing more to pay.`}
       </HostedNotice>
     );
   } else if (session.data.status !== 'open') {
     content = (
-      <HostedNotice icon={<HourglassDisabledOutlinedIcon />} title="This checkout has expired" action={returnButton(ownSitePath(session.data.cancelUrl))}>
+      <HostedNotice
+        icon={<HourglassDisabledOutlinedIcon />}
+        title="This checkout has expired"
+        action={returnButton(ownSitePath(session.data.cancelUrl))}
+      >
         Nothing was charged. To subscribe, start again from the Subscriptions tab of your profile.
       </HostedNotice>
     );

@@ -132,7 +132,10 @@ export async function findBooking(input: { bookingCode: string; email: string })
     body: writeDocument('manage-booking-sessions', input),
   });
   const access = answer.data.attributes;
-  sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ bookingId: access.bookingId, token: access.token, expires: access.expires }));
+  sessionStorage.setItem(
+    STORAGE_KEY,
+    JSON.stringify({ bookingId: access.bookingId, token: access.token, expires: access.expires }),
+  );
   return access.bookingId;
 }
 
@@ -140,7 +143,10 @@ export const managedBookingQuery = (bookingId: string) =>
   queryOptions({
     queryKey: ['manage-booking', bookingId],
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<SingleDocument<Omit<ManagedBooking, 'id'>>>(`manage-bookings/${bookingId}`, { signal, headers: headersFor(bookingId) });
+      const answer = await apiRequest<SingleDocument<Omit<ManagedBooking, 'id'>>>(
+        `manage-bookings/${bookingId}`,
+        { signal, headers: headersFor(bookingId) },
+      );
       return { id: answer.data.id, ...answer.data.attributes };
     },
     retry: false,
@@ -150,34 +156,53 @@ export async function quoteChange(bookingId: string, change: BookingChange): Pro
   const answer = await apiRequest<SingleDocument<ChangeQuote>>(`manage-bookings/${bookingId}/change-quotes`, {
     method: 'POST',
     headers: headersFor(bookingId),
-    body: writeDocument('change-quotes', { ...change.attributes }, { relationships: { ...change.relationships } }),
+    body: writeDocument(
+      'change-quotes',
+      { ...change.attributes },
+      { relationships: { ...change.relationships } },
+    ),
   });
   return answer.data.attributes;
 }
 
 export async function saveChange(bookingId: string, change: BookingChange): Promise<ChangeAnswer> {
-  const answer = await apiRequest<SingleDocument<Omit<ChangeAnswer, 'id'>>>(`manage-bookings/${bookingId}/changes`, {
-    method: 'POST',
-    headers: headersFor(bookingId),
-    body: writeDocument('booking-changes', { ...change.attributes }, { relationships: { ...change.relationships } }),
-  });
+  const answer = await apiRequest<SingleDocument<Omit<ChangeAnswer, 'id'>>>(
+    `manage-bookings/${bookingId}/changes`,
+    {
+      method: 'POST',
+      headers: headersFor(bookingId),
+      body: writeDocument(
+        'booking-changes',
+        { ...change.attributes },
+        { relationships: { ...change.relationships } },
+      ),
+    },
+  );
   return { id: answer.data.id, ...answer.data.attributes };
 }
 
 export async function cancelBooking(bookingId: string): Promise<ManagedBooking & { refunded: string }> {
-  const answer = await apiRequest<SingleDocument<Omit<ManagedBooking, 'id'> & { refunded: string }>>(`manage-bookings/${bookingId}/cancellation`, {
-    method: 'POST',
-    headers: headersFor(bookingId),
-    body: writeDocument('cancellations', {}),
-  });
+  const answer = await apiRequest<SingleDocument<Omit<ManagedBooking, 'id'> & { refunded: string }>>(
+    `manage-bookings/${bookingId}/cancellation`,
+    {
+      method: 'POST',
+      headers: headersFor(bookingId),
+      body: writeDocument('cancellations', {}),
+    },
+  );
   return { id: answer.data.id, ...answer.data.attributes };
 }
 
-export async function openBalancePayment(bookingId: string): Promise<{ amount: string; clientSecret: string }> {
-  const answer = await apiRequest<SingleDocument<{ amount: string; clientSecret: string }>>(`manage-bookings/${bookingId}/payments`, {
-    method: 'POST',
-    headers: headersFor(bookingId),
-    body: writeDocument('payments', {}),
-  });
+export async function openBalancePayment(
+  bookingId: string,
+): Promise<{ amount: string; clientSecret: string }> {
+  const answer = await apiRequest<SingleDocument<{ amount: string; clientSecret: string }>>(
+    `manage-bookings/${bookingId}/payments`,
+    {
+      method: 'POST',
+      headers: headersFor(bookingId),
+      body: writeDocument('payments', {}),
+    },
+  );
   return answer.data.attributes;
 }

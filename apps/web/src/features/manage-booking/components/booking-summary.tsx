@@ -15,13 +15,27 @@ function Facts({ title, rows }: { title: string; rows: Array<[string, ReactNode]
       <Typography variant="overline" component="h3" color="primary.light">
         {title}
       </Typography>
-      <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 0.75 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          mt: 0.5,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(96px, auto) 1fr',
+          columnGap: 2,
+          rowGap: 0.75,
+        }}
+      >
         {shown.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}
+            >
               {value}
             </Typography>
           </Box>
@@ -33,7 +47,15 @@ function Facts({ title, rows }: { title: string; rows: Array<[string, ReactNode]
 
 function Line({ label, amount, strong }: { label: string; amount: string; strong?: boolean }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', typography: strong ? 'subtitle1' : 'body2', fontWeight: strong ? 700 : 400 }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{
+        justifyContent: 'space-between',
+        typography: strong ? 'subtitle1' : 'body2',
+        fontWeight: strong ? 700 : 400,
+      }}
+    >
       <span>{label}</span>
       <Box component="span" sx={{ fontWeight: strong ? 700 : 500, whiteSpace: 'nowrap' }}>
         {amount}
@@ -79,16 +101,38 @@ export function BookingSummary({ booking }: { booking: ManagedBooking }) {
           rows={[
             ['Rego', booking.rego],
             ['Vehicle', [booking.colour, booking.make, booking.model].filter(Boolean).join(' ')],
-            ['Extras', booking.extras.length ? booking.extras.map((extra) => `${extra.name} (${formatMoneyText(extra.price)})`).join(', ') : 'None'],
+            [
+              'Extras',
+              booking.extras.length
+                ? booking.extras.map((extra) => `${extra.name} (${formatMoneyText(extra.price)})`).join(', ')
+                : 'None',
+            ],
           ]}
         />
       </Box>
       <Divider sx={{ my: 3 }} />
-      <Box component="section" aria-label="Charges" sx={{ bgcolor: 'background.default', borderRadius: 3, p: 2.5, maxWidth: { md: 420 }, ml: { md: 'auto' } }}>
+      <Box
+        component="section"
+        aria-label="Charges"
+        sx={{
+          bgcolor: 'background.default',
+          borderRadius: 3,
+          p: 2.5,
+          maxWidth: { md: 420 },
+          ml: { md: 'auto' },
+        }}
+      >
         <Stack spacing={0.75}>
           <Line label="Parking" amount={formatMoneyText(booking.parkingCost)} />
-          {nonZero(booking.subscriptionDiscount) && <Line label="Subscription" amount={`−${formatMoneyText(booking.subscriptionDiscount)}`} />}
-          {nonZero(booking.amountDiscounted) && <Line label={booking.promoCode ? `Discount (${booking.promoCode})` : 'Discount'} amount={`−${formatMoneyText(booking.amountDiscounted)}`} />}
+          {nonZero(booking.subscriptionDiscount) && (
+            <Line label="Subscription" amount={`−${formatMoneyText(booking.subscriptionDiscount)}`} />
+          )}
+          {nonZero(booking.amountDiscounted) && (
+            <Line
+              label={booking.promoCode ? `Discount (${booking.promoCode})` : 'Discount'}
+              amount={`−${formatMoneyText(booking.amountDiscounted)}`}
+            />
+          )}
           <Line label="Extras" amount={formatMoneyText(booking.extrasCost)} />
           <Divider />
           <Line label="Total (AUD)" amount={formatMoneyText(booking.totalCost)} strong />
@@ -96,7 +140,9 @@ export function BookingSummary({ booking }: { booking: ManagedBooking }) {
             Includes GST of {formatMoneyText(booking.gst)}
           </Typography>
           <Line label="Paid" amount={formatMoneyText(booking.amountPaid)} />
-          {nonZero(booking.amountDue) && <Line label="To pay" amount={formatMoneyText(booking.amountDue)} strong />}
+          {nonZero(booking.amountDue) && (
+            <Line label="To pay" amount={formatMoneyText(booking.amountDue)} strong />
+          )}
         </Stack>
       </Box>
     </Box>

@@ -29,14 +29,18 @@ export function CancelBookingDialog({ booking, open, pending, error, onClose, on
           </Alert>
         )}
         <Typography sx={{ mb: 1.5 }}>
-          Booking {booking.bookingCode} will be cancelled and its parking space released. This cannot be undone.
+          Booking {booking.bookingCode} will be cancelled and its parking space released. This cannot be
+          undone.
         </Typography>
         <Typography sx={{ fontWeight: 600 }}>
-          {Number(refund) > 0 ? `You will be refunded ${formatMoneyText(refund)} to your card.` : 'No refund is due on this booking.'}
+          {Number(refund) > 0
+            ? `You will be refunded ${formatMoneyText(refund)} to your card.`
+            : 'No refund is due on this booking.'}
         </Typography>
         {!booking.fullParkingRefund && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Parking is refunded in full only when a booking is cancelled more than {booking.fullRefundHours} hours before drop-off; extras are always refunded.
+            Parking is refunded in full only when a booking is cancelled more than {booking.fullRefundHours}{' '}
+            hours before drop-off; extras are always refunded.
           </Typography>
         )}
       </DialogContent>

@@ -22,7 +22,13 @@ export function CardPayment({ clientSecret, amount, billing, onPaid }: CardPayme
   if (config.data?.provider === 'stripe' && config.data.publishableKey) {
     return (
       <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
-        <StripeCardPayment publishableKey={config.data.publishableKey} clientSecret={clientSecret} amount={amount} billing={billing} onPaid={onPaid} />
+        <StripeCardPayment
+          publishableKey={config.data.publishableKey}
+          clientSecret={clientSecret}
+          amount={amount}
+          billing={billing}
+          onPaid={onPaid}
+        />
       </Suspense>
     );
   }

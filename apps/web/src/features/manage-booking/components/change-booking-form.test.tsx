@@ -59,16 +59,38 @@ const list = (type: string, rows: Array<{ id: string; attributes: Record<string,
 
 const extra = (id: string, name: string, basePrice: string, available: boolean) => ({
   id,
-  attributes: { name, description: `${name}, done while you are away.`, extraType: id === '8' ? 'service' : 'detailing', basePrice, available },
+  attributes: {
+    name,
+    description: `${name}, done while you are away.`,
+    extraType: id === '8' ? 'service' : 'detailing',
+    basePrice,
+    available,
+  },
 });
 
 function mockCatalogue() {
   return mockApi([
-    { path: 'airlines/', body: list('airlines', [{ id: '9', attributes: { name: 'Not flying' } }, { id: '2', attributes: { name: 'Qantas' } }]) },
-    { path: 'vehicle-types/', body: list('vehicle-types', [{ id: '3', attributes: { name: 'Sedan' } }, { id: '4', attributes: { name: 'SUV' } }]) },
+    {
+      path: 'airlines/',
+      body: list('airlines', [
+        { id: '9', attributes: { name: 'Not flying' } },
+        { id: '2', attributes: { name: 'Qantas' } },
+      ]),
+    },
+    {
+      path: 'vehicle-types/',
+      body: list('vehicle-types', [
+        { id: '3', attributes: { name: 'Sedan' } },
+        { id: '4', attributes: { name: 'SUV' } },
+      ]),
+    },
     {
       path: 'extras/',
-      body: list('extras', [extra('8', 'Tyre check', '15.00', true), extra('10', 'Exterior wash', '35.00', true), extra('11', 'Full valet', '169.00', false)]),
+      body: list('extras', [
+        extra('8', 'Tyre check', '15.00', true),
+        extra('10', 'Exterior wash', '35.00', true),
+        extra('11', 'Full valet', '169.00', false),
+      ]),
     },
     { path: 'extra-variations/', body: list('extra-variations', []) },
     { path: 'flights/', body: list('flights', []) },
@@ -79,7 +101,14 @@ function mockCatalogue() {
         data: {
           type: 'change-quotes',
           id: '51',
-          attributes: { totalCost: '102.00', gst: '9.27', amountPaid: '67.00', amountDue: '35.00', refund: '0.00', changed: ['extras', 'extrasCost', 'totalCost'] },
+          attributes: {
+            totalCost: '102.00',
+            gst: '9.27',
+            amountPaid: '67.00',
+            amountDue: '35.00',
+            refund: '0.00',
+            changed: ['extras', 'extrasCost', 'totalCost'],
+          },
         },
       },
     },
@@ -109,14 +138,28 @@ describe('manage my booking: the change form', () => {
     expect(quote?.body).toMatchObject({
       data: {
         type: 'change-quotes',
-        attributes: { passengersOut: 1, passengersIn: 1, rego: 'MNX1', colour: 'White', startDatetime: booking.startDatetime, endDatetime: booking.endDatetime },
+        attributes: {
+          passengersOut: 1,
+          passengersIn: 1,
+          rego: 'MNX1',
+          colour: 'White',
+          startDatetime: booking.startDatetime,
+          endDatetime: booking.endDatetime,
+        },
         relationships: {
           vehicleType: { data: { type: 'vehicle-types', id: '4' } },
-          extras: { data: [{ type: 'extras', id: '8' }, { type: 'extras', id: '10' }] },
+          extras: {
+            data: [
+              { type: 'extras', id: '8' },
+              { type: 'extras', id: '10' },
+            ],
+          },
         },
       },
     });
-    const sent = quote?.body as { data: { attributes: Record<string, unknown>; relationships: Record<string, unknown> } };
+    const sent = quote?.body as {
+      data: { attributes: Record<string, unknown>; relationships: Record<string, unknown> };
+    };
     expect(sent.data.attributes).not.toHaveProperty('flightNumberOut');
     expect(sent.data.relationships).not.toHaveProperty('airlineOut');
     expect(screen.getByRole('button', { name: 'Confirm changes' })).toBeInTheDocument();
@@ -132,13 +175,20 @@ describe('manage my booking: the change form', () => {
     await user.click(toggle);
     const airline = screen.getByRole('combobox', { name: /Departure airline/ });
     expect(airline).toHaveValue('2');
-    expect(within(airline).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select an airline', 'Not flying', 'Qantas']);
+    expect(
+      within(airline)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select an airline', 'Not flying', 'Qantas']);
 
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
-    await user.selectOptions(screen.getByRole('combobox', { name: /Departure flight/ }), 'Other (flight not listed)');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /Departure flight/ }),
+      'Other (flight not listed)',
+    );
     await user.type(screen.getByRole('textbox', { name: /Departure flight number/ }), 'qf1234');
     await user.type(screen.getByLabelText(/Flight departure time/), '11:00');
     await user.selectOptions(screen.getByRole('combobox', { name: /Return airline/ }), 'Not flying');
@@ -146,9 +196,18 @@ describe('manage my booking: the change form', () => {
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
 
     await screen.findByRole('status');
-    const sent = calls.find((call) => call.method === 'POST')?.body as { data: { attributes: Record<string, unknown>; relationships: Record<string, unknown> } };
-    expect(sent.data.attributes).toMatchObject({ flightNumberOut: 'QF1234', busDepartureTime: '10:00:00', flightNumberIn: '' });
-    expect(sent.data.relationships).toMatchObject({ airlineOut: { data: { type: 'airlines', id: '2' } }, airlineIn: { data: { type: 'airlines', id: '9' } } });
+    const sent = calls.find((call) => call.method === 'POST')?.body as {
+      data: { attributes: Record<string, unknown>; relationships: Record<string, unknown> };
+    };
+    expect(sent.data.attributes).toMatchObject({
+      flightNumberOut: 'QF1234',
+      busDepartureTime: '10:00:00',
+      flightNumberIn: '',
+    });
+    expect(sent.data.relationships).toMatchObject({
+      airlineOut: { data: { type: 'airlines', id: '2' } },
+      airlineIn: { data: { type: 'airlines', id: '9' } },
+    });
     // The drop-off follows the flight (10 minutes before its bus), the pick-up the time given.
     expect(screen.getByLabelText(/Drop-off date and time/)).toHaveValue('2027-02-14T09:50');
     expect(screen.getByLabelText(/Pick-up date and time/)).toHaveValue('2027-02-16T17:30');

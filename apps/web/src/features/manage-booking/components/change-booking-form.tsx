@@ -12,7 +12,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { businessLocalDatetime, instantOfBusinessLocal } from '@parking/domain/dates';
-import { changeFormSchema, type ChangeFormInput, type ChangeFormValues } from '@parking/domain/manage-booking';
+import {
+  changeFormSchema,
+  type ChangeFormInput,
+  type ChangeFormValues,
+} from '@parking/domain/manage-booking';
 import { messages } from '@parking/domain/messages';
 import type { UseFormReturn } from 'react-hook-form';
 import { ExtrasChecklist } from '@/components/extras-checklist';
@@ -24,7 +28,14 @@ import { ApiError, firstErrorDetail } from '@/lib/api/client';
 import { extrasQuery, extraVariationsQuery, type Extra } from '@/lib/api/extras';
 import { airlinesQuery } from '@/lib/api/travel';
 import { BUSINESS_TIME_ZONE, formatMoneyText } from '@/lib/format';
-import { quoteChange, saveChange, type BookingChange, type ChangeAnswer, type ChangeQuote, type ManagedBooking } from '../api/manage-booking';
+import {
+  quoteChange,
+  saveChange,
+  type BookingChange,
+  type ChangeAnswer,
+  type ChangeQuote,
+  type ManagedBooking,
+} from '../api/manage-booking';
 
 type ChangeForm = UseFormReturn<ChangeFormInput, unknown, ChangeFormValues>;
 
@@ -55,7 +66,9 @@ function toChange(values: ChangeFormValues): BookingChange {
     relationships: {
       vehicleType: ref('vehicle-types', values.vehicleType),
       extras: values.extras.map((id) => ref('extras', id)),
-      ...(values.changeFlights ? { airlineOut: ref('airlines', values.airlineOut), airlineIn: ref('airlines', values.airlineIn) } : {}),
+      ...(values.changeFlights
+        ? { airlineOut: ref('airlines', values.airlineOut), airlineIn: ref('airlines', values.airlineIn) }
+        : {}),
     },
   };
 }
@@ -70,7 +83,9 @@ const FIELD_OF: Record<string, keyof ChangeFormInput> = {
 function defaultsOf(booking: ManagedBooking): ChangeFormInput {
   return {
     startLocal: businessLocalDatetime(new Date(booking.startDatetime), BUSINESS_TIME_ZONE),
-    endLocal: booking.endDatetime ? businessLocalDatetime(new Date(booking.endDatetime), BUSINESS_TIME_ZONE) : '',
+    endLocal: booking.endDatetime
+      ? businessLocalDatetime(new Date(booking.endDatetime), BUSINESS_TIME_ZONE)
+      : '',
     changeFlights: false,
     airlineOut: '',
     notFlyingOut: false,
@@ -155,8 +170,20 @@ export function ChangeBookingForm({ booking, onSaved }: Props) {
         ) : null}
         <Section title="Dates and times">
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField control={form.control} name="startLocal" label="Drop-off date and time" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
-            <FormTextField control={form.control} name="endLocal" label="Pick-up date and time" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
+            <FormTextField
+              control={form.control}
+              name="startLocal"
+              label="Drop-off date and time"
+              type="datetime-local"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <FormTextField
+              control={form.control}
+              name="endLocal"
+              label="Pick-up date and time"
+              type="datetime-local"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           </Box>
         </Section>
         <Divider />
@@ -173,7 +200,9 @@ export function ChangeBookingForm({ booking, onSaved }: Props) {
               <Typography>Nothing has changed yet.</Typography>
             ) : (
               <>
-                <Typography sx={{ fontWeight: 700 }}>New total: {formatMoneyText(review.quote.totalCost)}</Typography>
+                <Typography sx={{ fontWeight: 700 }}>
+                  New total: {formatMoneyText(review.quote.totalCost)}
+                </Typography>
                 <Typography>
                   {Number(review.quote.amountDue) > 0
                     ? `To pay now: ${formatMoneyText(review.quote.amountDue)}`
@@ -189,7 +218,14 @@ export function ChangeBookingForm({ booking, onSaved }: Props) {
           </Box>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant={review ? 'outlined' : 'contained'} disabled={quote.isPending} startIcon={quote.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          <Button
+            type="submit"
+            variant={review ? 'outlined' : 'contained'}
+            disabled={quote.isPending}
+            startIcon={
+              quote.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
+          >
             Review changes
           </Button>
           {review && review.quote.changed.length > 0 && (
@@ -197,7 +233,9 @@ export function ChangeBookingForm({ booking, onSaved }: Props) {
               variant="contained"
               disabled={save.isPending}
               onClick={() => save.mutate(review.change)}
-              startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+              startIcon={
+                save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+              }
             >
               Confirm changes
             </Button>
@@ -208,7 +246,8 @@ export function ChangeBookingForm({ booking, onSaved }: Props) {
   );
 }
 
-const flightText = (airline: string, number: string) => (airline === NOT_FLYING_AIRLINE ? airline : [airline, number].filter(Boolean).join(' ') || 'None');
+const flightText = (airline: string, number: string) =>
+  airline === NOT_FLYING_AIRLINE ? airline : [airline, number].filter(Boolean).join(' ') || 'None';
 
 /**
  * The flights as booked; "Change my flights" opens the wizard's airline and flight choices for the
@@ -231,7 +270,9 @@ function FlightsSection({ form, booking }: { form: ChangeForm; booking: ManagedB
     const dropOff = dropOffTime({ notFlyingOut, flightTimeOut, busDepartureTime });
     const start = form.getValues('startLocal');
     if (dropOff && LOCAL_DATETIME.test(start) && start.slice(11) !== dropOff.slice(0, 5)) {
-      form.setValue('startLocal', `${start.slice(0, 10)}T${dropOff.slice(0, 5)}`, { shouldValidate: form.formState.isSubmitted });
+      form.setValue('startLocal', `${start.slice(0, 10)}T${dropOff.slice(0, 5)}`, {
+        shouldValidate: form.formState.isSubmitted,
+      });
     }
   }, [changing, notFlyingOut, flightTimeOut, busDepartureTime, form]);
   useEffect(() => {
@@ -239,7 +280,9 @@ function FlightsSection({ form, booking }: { form: ChangeForm; booking: ManagedB
     const pickUp = pickUpTime({ flightTimeIn });
     const end = form.getValues('endLocal');
     if (pickUp && LOCAL_DATETIME.test(end) && end.slice(11) !== pickUp.slice(0, 5)) {
-      form.setValue('endLocal', `${end.slice(0, 10)}T${pickUp.slice(0, 5)}`, { shouldValidate: form.formState.isSubmitted });
+      form.setValue('endLocal', `${end.slice(0, 10)}T${pickUp.slice(0, 5)}`, {
+        shouldValidate: form.formState.isSubmitted,
+      });
     }
   }, [changing, flightTimeIn, form]);
 
@@ -248,7 +291,8 @@ function FlightsSection({ form, booking }: { form: ChangeForm; booking: ManagedB
     if (!on) return;
     // Start from the airlines booked; the flight is chosen again for the dates.
     const list = airlines.data ?? [];
-    const notFlying = (id: string | null) => list.find((airline) => airline.id === id)?.name === NOT_FLYING_AIRLINE;
+    const notFlying = (id: string | null) =>
+      list.find((airline) => airline.id === id)?.name === NOT_FLYING_AIRLINE;
     form.setValue('airlineOut', booking.airlineOutId ?? '');
     form.setValue('notFlyingOut', notFlying(booking.airlineOutId));
     form.setValue('airlineIn', booking.airlineInId ?? '');
@@ -258,7 +302,17 @@ function FlightsSection({ form, booking }: { form: ChangeForm; booking: ManagedB
   return (
     <Section title="Flights and passengers">
       <Stack spacing={2.5}>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, typography: 'body2' }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            columnGap: 2,
+            rowGap: 0.5,
+            typography: 'body2',
+          }}
+        >
           <Box component="dt" sx={{ color: 'text.secondary' }}>
             Booked departure
           </Box>
@@ -273,20 +327,65 @@ function FlightsSection({ form, booking }: { form: ChangeForm; booking: ManagedB
           </Box>
         </Box>
         <FormControlLabel
-          control={<Switch checked={changing} onChange={(event) => toggle(event.target.checked)} disabled={airlines.isPending} />}
+          control={
+            <Switch
+              checked={changing}
+              onChange={(event) => toggle(event.target.checked)}
+              disabled={airlines.isPending}
+            />
+          }
           label="Change my flights"
         />
-        {airlines.isError && <Alert severity="error">{firstErrorDetail(airlines.error, messages.unknownError)}</Alert>}
+        {airlines.isError && (
+          <Alert severity="error">{firstErrorDetail(airlines.error, messages.unknownError)}</Alert>
+        )}
         {changing && (
           <>
-            <FlightLegFields form={form} leg="Out" date={startLocal.slice(0, 10)} airlines={airlines.data ?? []} airlinesPending={airlines.isPending} />
-            <BusNotice notFlyingOut={notFlyingOut} flightTimeOut={flightTimeOut} busDepartureTime={busDepartureTime} />
-            <FlightLegFields form={form} leg="In" date={endLocal.slice(0, 10)} airlines={airlines.data ?? []} airlinesPending={airlines.isPending} />
+            <FlightLegFields
+              form={form}
+              leg="Out"
+              date={startLocal.slice(0, 10)}
+              airlines={airlines.data ?? []}
+              airlinesPending={airlines.isPending}
+            />
+            <BusNotice
+              notFlyingOut={notFlyingOut}
+              flightTimeOut={flightTimeOut}
+              busDepartureTime={busDepartureTime}
+            />
+            <FlightLegFields
+              form={form}
+              leg="In"
+              date={endLocal.slice(0, 10)}
+              airlines={airlines.data ?? []}
+              airlinesPending={airlines.isPending}
+            />
           </>
         )}
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
-          <FormTextField control={form.control} name="passengersOut" label="Passengers flying out" required type="number" slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }} />
-          <FormTextField control={form.control} name="passengersIn" label="Passengers coming home" required type="number" slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }} />
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2.5,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            alignItems: 'start',
+          }}
+        >
+          <FormTextField
+            control={form.control}
+            name="passengersOut"
+            label="Passengers flying out"
+            required
+            type="number"
+            slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="passengersIn"
+            label="Passengers coming home"
+            required
+            type="number"
+            slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }}
+          />
         </Box>
       </Stack>
     </Section>
@@ -302,7 +401,8 @@ function ExtrasSection({ form, booking }: { form: ChangeForm; booking: ManagedBo
   const endLocal = form.watch('endLocal');
   const vehicleType = form.watch('vehicleType');
   const selected = form.watch('extras') ?? [];
-  const datesValid = LOCAL_DATETIME.test(startLocal) && LOCAL_DATETIME.test(endLocal) && endLocal > startLocal;
+  const datesValid =
+    LOCAL_DATETIME.test(startLocal) && LOCAL_DATETIME.test(endLocal) && endLocal > startLocal;
   const extras = useQuery({
     ...extrasQuery(datesValid ? instant(startLocal) : '', datesValid ? instant(endLocal) : ''),
     enabled: datesValid,
@@ -310,9 +410,15 @@ function ExtrasSection({ form, booking }: { form: ChangeForm; booking: ManagedBo
   const variations = useQuery({ ...extraVariationsQuery(vehicleType), enabled: Boolean(vehicleType) });
   const sameType = vehicleType === (booking.vehicleTypeId ?? '');
   const priceOf = (extra: Extra) =>
-    (sameType ? booking.extras.find((sold) => sold.id === extra.id)?.price : undefined) ?? variations.data?.[extra.id] ?? extra.basePrice;
+    (sameType ? booking.extras.find((sold) => sold.id === extra.id)?.price : undefined) ??
+    variations.data?.[extra.id] ??
+    extra.basePrice;
   const toggle = (id: string) =>
-    form.setValue('extras', selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id], { shouldDirty: true });
+    form.setValue(
+      'extras',
+      selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id],
+      { shouldDirty: true },
+    );
 
   return (
     <Section title="Extras">

@@ -12,8 +12,16 @@ import { firstErrorDetail } from '@/lib/api/client';
 import { findBooking } from '../api/manage-booking';
 
 /** A guest finds their booking with its code and the email it was booked with. */
-export function FindBookingForm({ notice, onFound }: { notice?: string; onFound: (bookingId: string) => void }) {
-  const form = useZodForm(manageLookupSchema, { defaultValues: { bookingCode: '', email: '' } satisfies ManageLookupInput });
+export function FindBookingForm({
+  notice,
+  onFound,
+}: {
+  notice?: string;
+  onFound: (bookingId: string) => void;
+}) {
+  const form = useZodForm(manageLookupSchema, {
+    defaultValues: { bookingCode: '', email: '' } satisfies ManageLookupInput,
+  });
   const find = useMutation({
     mutationFn: findBooking,
     onSuccess: onFound,
@@ -28,14 +36,29 @@ export function FindBookingForm({ notice, onFound }: { notice?: string; onFound:
             {firstErrorDetail(find.error, messages.unknownError)}
           </Alert>
         )}
-        <FormTextField control={form.control} name="bookingCode" label="Booking code" autoComplete="off" helperText="8 characters, on your confirmation email" slotProps={{ htmlInput: { autoCapitalize: 'characters' } }} />
-        <FormTextField control={form.control} name="email" label="Email address" type="email" autoComplete="email" />
+        <FormTextField
+          control={form.control}
+          name="bookingCode"
+          label="Booking code"
+          autoComplete="off"
+          helperText="8 characters, on your confirmation email"
+          slotProps={{ htmlInput: { autoCapitalize: 'characters' } }}
+        />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+        />
         <Button
           type="submit"
           variant="contained"
           size="large"
           disabled={find.isPending}
-          startIcon={find.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SearchIcon />}
+          startIcon={
+            find.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SearchIcon />
+          }
         >
           Find my booking
         </Button>

@@ -18,7 +18,13 @@ import { paths } from '@/config/paths';
 import { ApiError, firstErrorDetail } from '@/lib/api/client';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import { cancelBooking, forgetAccess, managedBookingQuery, openBalancePayment, type ManagedBooking } from '../api/manage-booking';
+import {
+  cancelBooking,
+  forgetAccess,
+  managedBookingQuery,
+  openBalancePayment,
+  type ManagedBooking,
+} from '../api/manage-booking';
 import { BookingSummary } from '../components/booking-summary';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { CardPayment } from '../components/card-payment';
@@ -50,7 +56,11 @@ export function ManageBookingPage() {
   const open = (id: string) => setSearch({ booking: id });
 
   return (
-    <PageSection title="Manage my booking" intro="Change your dates, flights or car, pay what is owing, or cancel." maxWidth="md">
+    <PageSection
+      title="Manage my booking"
+      intro="Change your dates, flights or car, pay what is owing, or cancel."
+      maxWidth="md"
+    >
       {bookingId ? (
         <ManagedBookingView bookingId={bookingId} onLostAccess={() => setSearch({})} />
       ) : (
@@ -89,7 +99,10 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
       refresh(answer);
     },
   });
-  const balance = useMutation({ mutationFn: () => openBalancePayment(bookingId), onSuccess: (answer) => setPayment(answer) });
+  const balance = useMutation({
+    mutationFn: () => openBalancePayment(bookingId),
+    onSuccess: (answer) => setPayment(answer),
+  });
 
   if (query.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading your booking" />;
   if (query.isError) {
@@ -111,7 +124,13 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
       <Alert
         severity="error"
         action={
-          <Button color="inherit" onClick={() => { forgetAccess(); onLostAccess(); }}>
+          <Button
+            color="inherit"
+            onClick={() => {
+              forgetAccess();
+              onLostAccess();
+            }}
+          >
             Find another booking
           </Button>
         }
@@ -122,7 +141,11 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
   }
 
   const booking = query.data;
-  const billing = { email: booking.email, name: `${booking.firstName} ${booking.lastName}`.trim(), phone: '' };
+  const billing = {
+    email: booking.email,
+    name: `${booking.firstName} ${booking.lastName}`.trim(),
+    phone: '',
+  };
   const due = Number(booking.amountDue) > 0;
 
   return (
@@ -178,7 +201,13 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
               variant="contained"
               onClick={() => balance.mutate()}
               disabled={balance.isPending}
-              startIcon={balance.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <PaymentOutlinedIcon />}
+              startIcon={
+                balance.isPending ? (
+                  <CircularProgress size={16} color="inherit" aria-hidden />
+                ) : (
+                  <PaymentOutlinedIcon />
+                )
+              }
             >
               Pay {formatMoneyText(booking.amountDue)} now
             </Button>
@@ -219,7 +248,12 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
               ? `If you cancel now, ${formatMoneyText(booking.cancellationRefund)} will be refunded to your card.`
               : 'If you cancel now, no refund is due.'}
           </Typography>
-          <Button variant="outlined" color="error" startIcon={<EventBusyOutlinedIcon />} onClick={() => setCancelOpen(true)}>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<EventBusyOutlinedIcon />}
+            onClick={() => setCancelOpen(true)}
+          >
             Cancel booking
           </Button>
           <CancelBookingDialog

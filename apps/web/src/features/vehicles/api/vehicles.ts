@@ -42,7 +42,9 @@ export function useDeleteVehicle(customerId: string) {
         body: writeDocument('vehicles', { deleted: true }, { id }),
       }),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Vehicle[]>(savedVehiclesKey(customerId), (list) => list?.filter((vehicle) => vehicle.id !== id));
+      queryClient.setQueryData<Vehicle[]>(savedVehiclesKey(customerId), (list) =>
+        list?.filter((vehicle) => vehicle.id !== id),
+      );
       return queryClient.invalidateQueries({ queryKey: savedVehiclesKey(customerId) });
     },
   });

@@ -16,7 +16,13 @@ interface DeleteVehicleDialogProps {
 }
 
 /** A second look before a vehicle leaves the list. */
-export function DeleteVehicleDialog({ vehicle, open, pending, onCancel, onConfirm }: DeleteVehicleDialogProps) {
+export function DeleteVehicleDialog({
+  vehicle,
+  open,
+  pending,
+  onCancel,
+  onConfirm,
+}: DeleteVehicleDialogProps) {
   const titleId = useId();
   const textId = useId();
   if (!vehicle) return null;
@@ -33,8 +39,8 @@ export function DeleteVehicleDialog({ vehicle, open, pending, onCancel, onConfir
       <DialogTitle id={titleId}>Delete {vehicle.rego}?</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
-          {vehicle.make} {vehicle.model} will no longer be offered when you book. Bookings already made with it
-          keep their details.
+          {vehicle.make} {vehicle.model} will no longer be offered when you book. Bookings already made with
+          it keep their details.
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>

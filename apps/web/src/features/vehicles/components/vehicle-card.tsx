@@ -19,7 +19,11 @@ interface VehicleCardProps {
 export function VehicleCard({ vehicle, onEdit, onDelete }: VehicleCardProps) {
   const titleId = `vehicle-${vehicle.id}-title`;
   return (
-    <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Box
@@ -51,7 +55,10 @@ export function VehicleCard({ vehicle, onEdit, onDelete }: VehicleCardProps) {
             </Typography>
           </Box>
         </Stack>
-        <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+        >
           <Typography component="dt" variant="body2" color="text.secondary">
             Colour
           </Typography>

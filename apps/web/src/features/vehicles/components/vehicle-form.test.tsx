@@ -58,7 +58,12 @@ describe('the vehicle form', () => {
   it('saves with the rego upper-cased and unspaced, the vehicle type and the owner', async () => {
     const { calls } = mockApi([
       { path: 'vehicle-types/', body: vehicleTypes },
-      { method: 'POST', path: 'vehicles/', status: 201, body: { data: { type: 'vehicles', id: '40', attributes: {} } } },
+      {
+        method: 'POST',
+        path: 'vehicles/',
+        status: 201,
+        body: { data: { type: 'vehicles', id: '40', attributes: {} } },
+      },
     ]);
     const user = userEvent.setup();
     const { onClose } = renderDialog();
@@ -110,7 +115,10 @@ describe('the vehicle form', () => {
     expect(await screen.findByText('Vehicle Saved')).toBeInTheDocument();
     const patch = calls.find((call) => call.method === 'PATCH');
     expect(patch?.body).toMatchObject({
-      data: { id: '5', attributes: { rego: 'F27KD', make: 'Leyland P76', model: 'Executive', colour: 'Blue' } },
+      data: {
+        id: '5',
+        attributes: { rego: 'F27KD', make: 'Leyland P76', model: 'Executive', colour: 'Blue' },
+      },
     });
   });
 });

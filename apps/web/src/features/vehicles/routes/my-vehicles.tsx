@@ -20,7 +20,11 @@ import { DeleteVehicleDialog } from '../components/delete-vehicle-dialog';
 import { VehicleCard } from '../components/vehicle-card';
 import { VehicleDialog } from '../components/vehicle-dialog';
 
-const gridSx = { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } };
+const gridSx = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
+};
 
 /** /vehicles, My Vehicles (spec §2): add, edit and (softly) delete saved vehicles. */
 export function MyVehiclesPage() {
