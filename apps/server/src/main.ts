@@ -6,7 +6,7 @@ import { isEmbeddedDatabaseRefusal, openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { createPaymentProvider } from './payments/create-provider';
 import { startPaymentSweep } from './jobs/payment-sweep';
-import { abandonStaleBookings, reconcilePayments } from './services/payment-events';
+import { abandonStaleBookings, reconcilePayments } from './services/payment-reconcile';
 
 async function main() {
   const config = loadConfig();

@@ -8,7 +8,7 @@
 import type { DatabaseHandle } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';
 import { settleDueRefunds } from '../services/booking-refunds';
-import { reconcilePayments } from '../services/payment-events';
+import { reconcilePayments } from '../services/payment-reconcile';
 
 /** The advisory lock of the sweep (727001 is the migrations'). */
 export const PAYMENT_SWEEP_LOCK = 727002;

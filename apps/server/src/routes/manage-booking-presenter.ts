@@ -5,7 +5,7 @@ import { formatMoney, parseMoney } from '@parking/domain/money';
 import { gstCents } from '@parking/domain/pricing';
 import type { RequestContext } from '../context';
 import { airlines, lots, vehicleTypes } from '../db/schema/index';
-import { bookingExtrasWithNames } from '../services/booking-changes';
+import { bookingExtrasWithNames } from '../services/booking-cancel';
 import type { BookingRow } from '../services/create-booking';
 import { bookingLedger } from '../services/ledger';
 

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLogs, bookings, payments } from '../db/schema/index';
 import { createLocalProvider } from '../payments/local/local-provider';
-import { abandonStaleBookings } from '../services/payment-events';
+import { abandonStaleBookings } from '../services/payment-reconcile';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
 import { api, createTestServer, doc, firstError, one, type TestServer } from '../test/server';

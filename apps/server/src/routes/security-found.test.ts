@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { loginDelayMs } from '../auth/login-throttle';
 import { loadConfig } from '../config';
 import { bookings, users } from '../db/schema/index';
-import { abandonStaleBookings } from '../services/payment-events';
+import { abandonStaleBookings } from '../services/payment-reconcile';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login, PASSWORD } from '../test/factories';
 import {

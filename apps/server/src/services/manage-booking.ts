@@ -12,13 +12,9 @@ import { bookings } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { bookingCancelledMessage, bookingChangedMessage } from '../mail/booking-change-emails';
 import { PaymentDeclinedError } from '../payments/provider';
-import {
-  applyChange,
-  cancelBooking,
-  openPaymentIntents,
-  type AppliedChange,
-  type ChangeRelationships,
-} from './booking-changes';
+import { cancelBooking, openPaymentIntents } from './booking-cancel';
+import { applyChange, type AppliedChange } from './booking-change-apply';
+import type { ChangeRelationships } from './booking-changes';
 import { refundBooking, type RefundOutcome } from './booking-refunds';
 import type { BookingRow } from './create-booking';
 import { bookingLedger } from './ledger';

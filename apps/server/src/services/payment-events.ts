@@ -2,7 +2,7 @@
  * What a payment provider's events do to our data. The webhook, the browser's confirmation and the
  * local simulation all land here; each event and each payment is applied exactly once.
  */
-import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { businessDate } from '@parking/domain/dates';
 import type { RefusedPaymentReason } from '@parking/domain/ledger';
@@ -25,7 +25,7 @@ import {
   type ProviderPaymentIntent,
   type ProviderSubscription,
 } from '../payments/provider';
-import { applyPaidChange } from './booking-changes';
+import { applyPaidChange } from './booking-change-apply';
 import { refundDue } from './booking-refunds';
 import { recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
@@ -350,84 +350,4 @@ export async function handleProviderEvent(
   });
   if (applied && options.onPaid) await options.onPaid(applied);
   return outcome;
-}
-
-/** Pending online bookings whose hold (PENDING_HOLD_MS) has lapsed give their space back. */
-export async function abandonStaleBookings(
-  database: Database,
-  now: Date,
-  holdMs = PENDING_HOLD_MS,
-): Promise<number> {
-  const cutoff = new Date(now.getTime() - holdMs);
-  return database.transaction(async (tx) => {
-    const stale = await tx
-      .update(bookings)
-      .set({ status: 'abandoned', updated: now })
-      .where(
-        and(
-          inArray(bookings.status, ['pending']),
-          sql`${bookings.created} < ${cutoff.toISOString()}::timestamptz`,
-        ),
-      )
-      .returning({ id: bookings.id });
-    if (stale.length) {
-      await tx.insert(bookingLogs).values(
-        stale.map((row) => ({
-          bookingId: row.id,
-          userId: null,
-          timestamp: now,
-          action: 'abandoned',
-          info: {},
-        })),
-      );
-    }
-    return stale.length;
-  });
-}
-
-/**
- * Card payments our database does not know the end of, checked against the provider: a process
- * killed after the provider took the money and before the booking was marked paid (or a webhook
- * that never arrived) is put right at the next start-up. Idempotent, like every other path here.
- */
-export async function reconcilePayments(
-  database: Database,
-  provider: PaymentProvider,
-  now: Date,
-  options: { timeZone: string; sinceMs?: number; limit?: number },
-): Promise<{ checked: number; applied: number; failed: number }> {
-  const since = new Date(now.getTime() - (options.sinceMs ?? 7 * 24 * 60 * 60_000));
-  const open = await database
-    .select({ providerPaymentId: payments.providerPaymentId })
-    .from(payments)
-    .where(
-      and(
-        notInArray(payments.status, ['succeeded', 'canceled']),
-        eq(payments.provider, provider.kind),
-        sql`${payments.created} >= ${since.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(payments.id)
-    .limit(options.limit ?? 500);
-  let applied = 0;
-  let failed = 0;
-  for (const { providerPaymentId } of open) {
-    try {
-      const intent = await provider.retrievePaymentIntent(providerPaymentId);
-      if (intent.status !== 'succeeded') continue;
-      if (
-        await database.transaction((tx) =>
-          applySucceededIntent(tx, intent, now, 'reconciliation', options.timeZone),
-        )
-      )
-        applied += 1;
-    } catch (error) {
-      failed += 1;
-      console.error(
-        `Payment ${providerPaymentId} could not be reconciled:`,
-        error instanceof Error ? error.message : error,
-      );
-    }
-  }
-  return { checked: open.length, applied, failed };
 }
