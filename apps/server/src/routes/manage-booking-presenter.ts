@@ -24,7 +24,7 @@ export async function presentManagedBooking(ctx: RequestContext, booking: Bookin
         .from(vehicleTypes)
         .where(eq(vehicleTypes.id, booking.vehicleTypeId))
     : [];
-  const extras = await bookingExtrasWithNames(ctx, booking.id);
+  const extras = await bookingExtrasWithNames(ctx.db, booking.id);
   const total = parseMoney(booking.totalCost);
   const { summary } = await bookingLedger(ctx.db, booking);
   const paid = summary.netPaidCents;

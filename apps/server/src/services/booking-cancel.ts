@@ -82,10 +82,10 @@ export async function openPaymentIntents(db: Executor, bookingId: number): Promi
 }
 
 /** The extras of a booking with their names, for the manage page and the emails. */
-export async function bookingExtrasWithNames(ctx: RequestContext, bookingId: number) {
-  const rows = await ctx.db.select().from(bookingExtras).where(eq(bookingExtras.bookingId, bookingId));
+export async function bookingExtrasWithNames(db: Executor, bookingId: number) {
+  const rows = await db.select().from(bookingExtras).where(eq(bookingExtras.bookingId, bookingId));
   if (rows.length === 0) return [];
-  const named = await ctx.db
+  const named = await db
     .select({ id: extras.id, name: extras.name })
     .from(extras)
     .where(

@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { allocateRefund } from '@parking/domain/ledger';
 import { formatMoney, parseMoney, type Cents } from '@parking/domain/money';
 import type { Database, Executor } from '../db/client';
-import { bookingLogs } from '../db/schema/index';
+import { bookingLogs, bookings } from '../db/schema/index';
 import type { PaymentProvider } from '../payments/provider';
 import { loadMovements, recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
@@ -103,9 +103,9 @@ export async function refundBooking(
   }
   const refundedCents = lines.reduce((sum, line) => sum + line.cents, 0);
   return deps.database.transaction(async (tx) => {
-    const synced = await syncBookingMoney(tx, bookingId);
+    const [before] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     // A concurrent repeat of the same request got here first: the provider gave it the same refunds.
-    if (!synced || (await refundRecorded(tx, bookingId, key))) return NOTHING;
+    if (!before || (await refundRecorded(tx, bookingId, key))) return NOTHING;
     for (const line of lines) {
       await recordMovement(tx, {
         bookingId,
@@ -137,8 +137,8 @@ export async function refundBooking(
       userId: deps.userId,
       action: 'refund',
       timestamp: deps.now,
-      before: paymentFields(synced.before),
-      after: paymentFields(after?.after ?? synced.after),
+      before: paymentFields(before),
+      after: paymentFields(after?.after ?? before),
       detail: {
         key,
         amount: formatMoney(refundedCents),

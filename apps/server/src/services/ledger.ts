@@ -4,7 +4,7 @@
  * alone. Every path that moves money (card payments, staff payments, refunds) goes through here.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@parking/domain/constants';
 import {
   ledgerMessages,
@@ -132,16 +132,6 @@ export async function openingBalances(db: Executor, bookingId?: number): Promise
       ${bookingId === undefined ? sql`` : sql`AND b.id = ${bookingId}`}
       AND NOT EXISTS (SELECT 1 FROM booking_movements m WHERE m.booking_id = b.id)
     ON CONFLICT (key) DO NOTHING`);
-}
-
-/** Whether the booking already has this movement (by key). */
-export async function movementRecorded(db: Executor, bookingId: number, key: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookingMovements.id })
-    .from(bookingMovements)
-    .where(and(eq(bookingMovements.bookingId, bookingId), eq(bookingMovements.key, key)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** The booking form's payment fields as staff sent them (only what they changed). */

@@ -4,18 +4,19 @@
  * booking could not keep, the refund made at once and the email that says why. Every path that applies a
  * payment (webhook, browser confirmation, local card form) ends here.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
 import { refusedPaymentMessage } from '@parking/domain/ledger';
 import { formatAud } from '@parking/domain/money';
 import type { Services } from '../context';
-import { bookingChanges, bookingExtras, bookings, extras, lots } from '../db/schema/index';
+import { bookingChanges, bookings, lots } from '../db/schema/index';
 import { sendBookingEmail } from '../mail/booking-confirmation';
 import {
   bookingChangedMessage,
   paymentRefusedMessage,
   type MailBooking,
 } from '../mail/booking-change-emails';
+import { bookingExtrasWithNames } from './booking-cancel';
 import { refundBooking } from './booking-refunds';
 import { refusedPaymentKey, type AppliedPayment } from './payment-events';
 
@@ -82,27 +83,9 @@ export async function mailBooking(
     .select({ name: lots.name })
     .from(lots)
     .where(eq(lots.id, booking.lotId));
-  const sold = await services.database
-    .select()
-    .from(bookingExtras)
-    .where(eq(bookingExtras.bookingId, booking.id));
-  const named = sold.length
-    ? await services.database
-        .select({ id: extras.id, name: extras.name })
-        .from(extras)
-        .where(
-          inArray(
-            extras.id,
-            sold.map((row) => row.extraId),
-          ),
-        )
-    : [];
   return {
     ...booking,
     lotName: lot?.name ?? '',
-    extras: sold.map((row) => ({
-      name: named.find((extra) => extra.id === row.extraId)?.name ?? '',
-      price: row.price,
-    })),
+    extras: await bookingExtrasWithNames(services.database, booking.id),
   };
 }
