@@ -95,6 +95,7 @@ export const staffBookingFields = z.object({
   kilometers: nonNegativeInt().nullish(),
   vehicleNotes: optionalText(2000),
 });
+export type StaffBookingFields = z.output<typeof staffBookingFields>;
 export const staffBookingSchema = staffBookingFields.refine(arrivalAfterDeparture, arrivalRule);
 export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 

@@ -15,11 +15,13 @@ import type { z } from 'zod';
 import { inTransaction, isAdmin, isStaff, type RequestContext, type Services } from '../context';
 import {
   checkMediaType,
+  readAttributes,
   readDocument,
-  type RelationshipValue,
+  readRelationshipIds,
+  type Cardinality,
   type WriteDocument,
 } from '../jsonapi/document';
-import { errors, fromZod } from '../jsonapi/errors';
+import { errors } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
 import { isDatabaseId } from '../jsonapi/values';
 import { route } from './route';
@@ -60,7 +62,7 @@ export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined
   /** The attributes' schema (the domain's, with the spec's messages). */
   input?: S;
   /** Relationships the document may carry, to-one or to-many; any other is refused (or ignored, below). */
-  relationships?: Readonly<Record<R, 'one' | 'many'>>;
+  relationships?: Readonly<Record<R, Cardinality>>;
   /** What to do with a relationship not declared: refuse it (default), or ignore it as the resource layer does. */
   otherRelationships?: 'refuse' | 'ignore';
   access: Access;
@@ -100,42 +102,6 @@ function authorise(ctx: RequestContext, access: Access): void {
   if (!allowed) throw errors.forbidden();
 }
 
-/** A relationship's linkage as ids; a value that is no database id is answered as the resource layer does. */
-function relationshipIds<R extends string>(
-  doc: WriteDocument | null,
-  declared: Readonly<Record<R, 'one' | 'many'>>,
-  others: 'refuse' | 'ignore',
-) {
-  const names = Object.keys(declared) as R[];
-  const ids = {} as Record<R, number | null | undefined>;
-  const lists = {} as Record<R, number[] | undefined>;
-  if (others === 'refuse') {
-    for (const name of Object.keys(doc?.relationships ?? {})) {
-      if (!names.includes(name as R))
-        throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
-    }
-  }
-  for (const name of names) {
-    const value: RelationshipValue | undefined = doc?.relationships[name];
-    const pointer = `/data/relationships/${name}`;
-    const one = (id: string) => {
-      if (!isDatabaseId(id)) throw errors.doesNotExist(id, pointer);
-      return Number(id);
-    };
-    ids[name] = undefined;
-    lists[name] = undefined;
-    if (declared[name] === 'many') {
-      if (value === undefined || value === null) continue;
-      if (!Array.isArray(value)) throw errors.invalid('Expected a list of resource identifiers.', pointer);
-      lists[name] = value.map(one);
-    } else {
-      if (Array.isArray(value)) throw errors.invalid('Expected a single resource identifier.', pointer);
-      ids[name] = value === undefined || value === null ? value : one(value);
-    }
-  }
-  return { ids, lists };
-}
-
 /** Declares an action; `registerActions` puts each on the app under the API prefix. */
 export function action<S extends z.ZodType, R extends string = never, L = undefined>(
   spec: ActionSpec<S, R, L>,
@@ -162,17 +128,14 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             checkMediaType(request.headers['content-type']);
             document = readDocument(request.body, spec.type);
           }
-          const { ids, lists } = relationshipIds(
+          const { ids, lists } = readRelationshipIds(
             document,
-            spec.relationships ?? ({} as Record<R, 'one' | 'many'>),
+            spec.relationships ?? ({} as Record<R, Cardinality>),
             spec.otherRelationships ?? 'refuse',
           );
-          let attributes: unknown = document?.attributes ?? {};
-          if (spec.input) {
-            const parsed = spec.input.safeParse(attributes);
-            if (!parsed.success) throw fromZod(parsed.error);
-            attributes = parsed.data;
-          }
+          const attributes: unknown = spec.input
+            ? readAttributes(spec.input, document)
+            : (document?.attributes ?? {});
           const input: ActionInput<z.output<S>, R, L> = {
             loaded,
             attributes: attributes as z.output<S>,

@@ -1,5 +1,12 @@
-/** Reads a JSON:API request document ({ data: { type, id, attributes, relationships } }). */
-import { errors } from './errors';
+/**
+ * Reads a JSON:API request document ({ data: { type, id, attributes, relationships } }) and turns it into
+ * plain typed input: attributes as a schema makes them, relationships as ids. Declared actions, the generic
+ * create and update, and the resources with writes of their own all read documents here, so that the
+ * services behind them take plain values.
+ */
+import type { z } from 'zod';
+import { errors, parseWith } from './errors';
+import { isDatabaseId } from './values';
 
 export type RelationshipValue = string | null | string[];
 
@@ -92,4 +99,69 @@ export function readDocument(body: unknown, type: string, expectedId?: string): 
           : identifier(linkage, `${pointer}/data`);
   }
   return { type, id, attributes: data.attributes ?? {}, relationships };
+}
+
+/**
+ * The document's attributes as `schema` makes them. With `sentOnly` (a PATCH), only the attributes the
+ * document carries are kept: a PATCH changes what it sends, not the fields a schema default fills in.
+ */
+export function readAttributes<S extends z.ZodType>(
+  schema: S,
+  doc: Pick<WriteDocument, 'attributes'> | null,
+  options: { sentOnly?: boolean } = {},
+): z.output<S> {
+  const sent = doc?.attributes ?? {};
+  const parsed = parseWith(schema, sent);
+  if (!options.sentOnly || typeof parsed !== 'object' || parsed === null) return parsed;
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => key in sent)) as z.output<S>;
+}
+
+export type Cardinality = 'one' | 'many';
+
+/** A document's relationships as ids, by the names declared: to-one as `ids`, to-many as `lists`. */
+export interface RelationshipIds<R extends string> {
+  /** A number; null when sent as null; undefined when not sent. */
+  ids: Record<R, number | null | undefined>;
+  /** A list of numbers; undefined when not sent (or sent as null). */
+  lists: Record<R, number[] | undefined>;
+}
+
+/**
+ * The declared relationships' linkage as database ids. A value that is no database id is answered as an
+ * id that names no row; a relationship not declared is refused, or ignored (as a booking ignores the
+ * read-only ones its own answer carries).
+ */
+export function readRelationshipIds<R extends string>(
+  doc: Pick<WriteDocument, 'relationships'> | null,
+  declared: Readonly<Record<R, Cardinality>>,
+  others: 'refuse' | 'ignore' = 'refuse',
+): RelationshipIds<R> {
+  const names = Object.keys(declared) as R[];
+  const ids = {} as Record<R, number | null | undefined>;
+  const lists = {} as Record<R, number[] | undefined>;
+  if (others === 'refuse') {
+    for (const name of Object.keys(doc?.relationships ?? {})) {
+      if (!names.includes(name as R))
+        throw errors.invalid(`Unknown or read-only relationship "${name}".`, `/data/relationships/${name}`);
+    }
+  }
+  for (const name of names) {
+    const value: RelationshipValue | undefined = doc?.relationships[name];
+    const pointer = `/data/relationships/${name}`;
+    const one = (id: string) => {
+      if (!isDatabaseId(id)) throw errors.doesNotExist(id, pointer);
+      return Number(id);
+    };
+    ids[name] = undefined;
+    lists[name] = undefined;
+    if (declared[name] === 'many') {
+      if (value === undefined || value === null) continue;
+      if (!Array.isArray(value)) throw errors.invalid('Expected a list of resource identifiers.', pointer);
+      lists[name] = value.map(one);
+    } else {
+      if (Array.isArray(value)) throw errors.invalid('Expected a single resource identifier.', pointer);
+      ids[name] = value === undefined || value === null ? value : one(value);
+    }
+  }
+  return { ids, lists };
 }

@@ -5,8 +5,8 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import { isAdmin, isStaff, type RequestContext } from '../context';
-import type { WriteDocument } from './document';
-import { ApiError, errors, fromZod } from './errors';
+import { readAttributes, type WriteDocument } from './document';
+import { ApiError, errors } from './errors';
 import { isDatabaseId } from './values';
 import { parseInclude, parseListQuery, single, type ListQuery, type RawQuery } from './query';
 import type { Registry } from './registry';
@@ -328,11 +328,7 @@ export async function genericValues(
   const write = def.write;
   if (!write) throw errors.methodNotAllowed(existing ? 'PATCH' : 'POST');
   const schema = existing ? (write.updateSchema ?? partialOf(write.schema)) : write.schema;
-  const parsed = schema.safeParse(doc.attributes);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const attributes = existing
-    ? Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes))
-    : parsed.data;
+  const attributes = readAttributes(schema, doc, { sentOnly: existing !== undefined });
   const values = { ...attributes, ...(await relationshipValues(def, ctx, registry, doc, !existing)) };
   return write.prepare ? write.prepare(ctx, values, existing) : values;
 }

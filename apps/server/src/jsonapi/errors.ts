@@ -1,5 +1,5 @@
 /** JSON:API error objects and the one error type every layer throws. */
-import type { ZodError } from 'zod';
+import type { z, ZodError, ZodType } from 'zod';
 
 export interface ErrorObject {
   status: string;
@@ -76,6 +76,13 @@ export const errors = {
     });
   },
 };
+
+/** `value` as `schema` makes it, or the schema's messages as JSON:API errors (pointers under `base`). */
+export function parseWith<S extends ZodType>(schema: S, value: unknown, base?: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fromZod(parsed.error, base);
+  return parsed.data;
+}
 
 /**
  * Zod issues to JSON:API errors. Paths become pointers under `base`; an issue with no path

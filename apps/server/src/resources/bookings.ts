@@ -4,15 +4,17 @@
  */
 import type { BookingAttributes } from '@parking/domain/api-contract';
 import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { publicBookingSchema, staffBookingFields, staffBookingSchema } from '@parking/domain/booking';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { addDaysToDate, isCountableInstant, startOfBusinessDay } from '@parking/domain/dates';
 import { containsPattern, isValidDate, parseValue } from '../jsonapi/query';
 import { isAdmin, isStaff } from '../context';
 import { bookingExtras, bookings } from '../db/schema/index';
+import { readAttributes, readRelationshipIds, type WriteDocument } from '../jsonapi/document';
 import { errors } from '../jsonapi/errors';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import type { BookingRow } from '../db/rows';
-import { createBooking } from '../services/create-booking';
+import { createBooking, type BookingLinks } from '../services/create-booking';
 import { throttlePromoLookups } from '../services/booking-rules';
 import { assertUnpaidHoldAllowed, countUnpaidHold, openBookingPayment } from '../services/online-payment';
 import { updateBooking } from '../services/update-booking';
@@ -55,6 +57,31 @@ const datetime = (value: string, parameter: string) => {
     throw errors.parameter(`"${value}" is not a valid datetime.`, parameter);
   return date;
 };
+
+/**
+ * What a booking document names, as ids. Relationships its answer carries but a write cannot set
+ * (createdBy) are ignored, as the generic layer's writes have always done for bookings.
+ */
+function bookingLinks(doc: WriteDocument): BookingLinks {
+  const { ids, lists } = readRelationshipIds(
+    doc,
+    {
+      lot: 'one',
+      vehicleType: 'one',
+      airlineOut: 'one',
+      airlineIn: 'one',
+      customer: 'one',
+      vehicle: 'one',
+      lotRegion: 'one',
+      discount: 'one',
+      parkedBy: 'one',
+      extras: 'many',
+    },
+    'ignore',
+  );
+  const { extras: _extras, ...toOne } = ids;
+  return { ...toOne, extras: lists.extras };
+}
 
 type BookingListRow = BookingRow & { extrasPrices: Record<string, string> };
 
@@ -281,11 +308,16 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
   // Promo codes must not be guessable through bookings either: each code tried counts.
   async throttle(ctx, doc) {
     if (isStaff(ctx.user)) return;
-    const code = doc.attributes.promoCode;
-    if (typeof code === 'string' && code.trim()) await throttlePromoLookups(ctx);
-    await assertUnpaidHoldAllowed(ctx, doc);
+    const { promoCode, email } = doc.attributes;
+    if (typeof promoCode === 'string' && promoCode.trim()) await throttlePromoLookups(ctx);
+    await assertUnpaidHoldAllowed(ctx, typeof email === 'string' ? email : '');
   },
-  create: createBooking,
+  // Staff key in every field of the back office's form; travellers the wizard's.
+  create: (ctx, doc) =>
+    createBooking(ctx, {
+      attributes: readAttributes(isStaff(ctx.user) ? staffBookingSchema : publicBookingSchema, doc),
+      links: bookingLinks(doc),
+    }),
   async afterCreate(ctx, id): Promise<Record<string, JsonValue>> {
     // Staff take payment separately (Make Payment); an online booking gets its card payment now.
     if (isStaff(ctx.user)) return {};
@@ -297,5 +329,9 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
       return { clientSecret: null };
     }
   },
-  update: updateBooking,
+  update: (ctx, row, doc) =>
+    updateBooking(ctx, row, {
+      attributes: readAttributes(staffBookingFields.partial(), doc, { sentOnly: true }),
+      links: bookingLinks(doc),
+    }),
 };

@@ -16,10 +16,10 @@ import { email as emailRule, optionalText } from '@parking/domain/fields';
 import { newPassword as passwordRule } from '@parking/domain/new-password';
 import { isAdmin, isStaff, type RequestContext } from '../context';
 import { customers, users } from '../db/schema/index';
-import { errors, fromZod } from '../jsonapi/errors';
+import { errors } from '../jsonapi/errors';
 import { containsPattern } from '../jsonapi/query';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import type { WriteDocument } from '../jsonapi/document';
+import { readAttributes, type WriteDocument } from '../jsonapi/document';
 import { changeLoginEmail, createLogin, setPassword } from '../services/user-logins';
 import { rolesFilter } from './role-filter';
 import { fullName, iso } from '../jsonapi/values';
@@ -185,9 +185,7 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
   /** Staff only (access): the customer, and with `roles` or `password` their login, together. */
   async create(ctx, doc) {
     noRelationships(doc);
-    const parsed = staffSchema.safeParse(doc.attributes);
-    if (!parsed.success) throw fromZod(parsed.error);
-    const { roles, password, ...details } = parsed.data;
+    const { roles, password, ...details } = readAttributes(staffSchema, doc);
     const [customer] = await ctx.db
       .insert(customers)
       .values({ ...details, created: ctx.now })
@@ -204,11 +202,11 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
   async update(ctx, row, doc) {
     checkOwnFields(ctx, doc.attributes);
     const schema = isStaff(ctx.user) ? staffSchema.partial() : profileSchema.partial();
-    const parsed = schema.safeParse(doc.attributes);
-    if (!parsed.success) throw fromZod(parsed.error);
+    const sent: z.output<ReturnType<typeof staffSchema.partial>> = readAttributes(schema, doc, {
+      sentOnly: true,
+    });
     noRelationships(doc);
-    const { roles, password, ...values }: z.output<ReturnType<typeof staffSchema.partial>> =
-      Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes));
+    const { roles, password, ...values } = sent;
     // A customer with a login: their email is the login's, which only Admins move (user-logins.ts). Without
     // a login it is just their contact address, and staff change it like any other detail.
     if (row.userId !== null && values.email !== undefined)

@@ -7,9 +7,9 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import type { RequestContext } from '../context';
-import type { RelationshipValue, WriteDocument } from '../jsonapi/document';
+import { readAttributes, type RelationshipValue, type WriteDocument } from '../jsonapi/document';
 import { mapUnique } from '../jsonapi/engine';
-import { errors, fromZod } from '../jsonapi/errors';
+import { errors } from '../jsonapi/errors';
 import { isDatabaseId } from '../jsonapi/values';
 import type { ResourceDefinition, ToMany } from '../jsonapi/resource';
 
@@ -132,12 +132,9 @@ async function readWrite<Row>(
   doc: WriteDocument,
   existing: Row | undefined,
 ) {
-  const parsed = (existing ? options.updateSchema : options.schema).safeParse(doc.attributes);
-  if (!parsed.success) throw fromZod(parsed.error);
-  // A PATCH changes only what it sends, not the fields a schema default would fill in.
-  const values = existing
-    ? Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes))
-    : parsed.data;
+  const values = readAttributes(existing ? options.updateSchema : options.schema, doc, {
+    sentOnly: existing !== undefined,
+  });
   const links = new Map<string, number[]>();
   for (const [name, value] of Object.entries(doc.relationships)) {
     const join = options.links[name];

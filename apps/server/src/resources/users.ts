@@ -13,7 +13,8 @@ import { verifyPassword } from '../auth/crypto';
 import { addressKey } from '../auth/rate-limiter';
 import { isAdmin, isStaff } from '../context';
 import { customers, users } from '../db/schema/index';
-import { errors, fromZod } from '../jsonapi/errors';
+import { readAttributes } from '../jsonapi/document';
+import { errors, parseWith } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { changeLoginEmail, createLogin, setPassword } from '../services/user-logins';
 import { rolesFilter } from './role-filter';
@@ -139,9 +140,10 @@ export const usersResource: ResourceDefinition<UserRow> = {
   /** Registration (anyone), or staff creating a login for a customer. */
   async create(ctx, doc) {
     const staff = isStaff(ctx.user);
-    const parsed = (staff ? staffCreateSchema : registerSchema).safeParse(doc.attributes);
-    if (!parsed.success) throw fromZod(parsed.error);
-    const input: z.output<typeof staffCreateSchema> = parsed.data;
+    const input: z.output<typeof staffCreateSchema> = readAttributes(
+      staff ? staffCreateSchema : registerSchema,
+      doc,
+    );
     // Registration takes no roles at all, not even the default ones.
     if ('roles' in doc.attributes && !isAdmin(ctx.user)) throw onlyAdminsSetRoles();
     const userId = await createLogin(ctx, {
@@ -185,9 +187,7 @@ export const usersResource: ResourceDefinition<UserRow> = {
     if (!self && !admin) throw errors.forbidden();
     if (Object.keys(doc.relationships).length)
       throw errors.invalid('Relationships of a user cannot be changed here.', '/data/relationships');
-    const parsed = updateSchema.safeParse(doc.attributes);
-    if (!parsed.success) throw fromZod(parsed.error);
-    const input = parsed.data;
+    const input = readAttributes(updateSchema, doc);
     const userValues: Partial<typeof users.$inferInsert> = {};
 
     const roles = rolesToWrite(ctx, row, input.roles);
@@ -197,11 +197,7 @@ export const usersResource: ResourceDefinition<UserRow> = {
     if (input.password !== undefined && self) {
       // Changing one's own password proves knowledge of the current one; an admin resetting
       // someone else's does not need it.
-      const check = passwordChangeSchema.safeParse({
-        currentPassword: input.currentPassword,
-        password: input.password,
-      });
-      if (!check.success) throw fromZod(check.error);
+      parseWith(passwordChangeSchema, { currentPassword: input.currentPassword, password: input.password });
       if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
         throw errors.invalid(messages.currentPasswordWrong, 'currentPassword', 'invalid_password');
       }

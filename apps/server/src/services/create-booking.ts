@@ -5,12 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  publicBookingSchema,
-  staffBookingSchema,
-  bookingCode,
-  type StaffBookingInput,
-} from '@parking/domain/booking';
+import { bookingCode, type PublicBookingInput, type StaffBookingInput } from '@parking/domain/booking';
 import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
 import { businessDate } from '@parking/domain/dates';
 import { formatMoney } from '@parking/domain/money';
@@ -26,9 +21,7 @@ import {
   lotRegions,
   vehicleTypes,
 } from '../db/schema/index';
-import type { WriteDocument } from '../jsonapi/document';
-import { errors, fromZod } from '../jsonapi/errors';
-import { isIdText } from '../jsonapi/values';
+import { errors } from '../jsonapi/errors';
 import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
 import { mustExist } from './lookups';
@@ -47,36 +40,25 @@ import { priceStay } from './price-stay';
 /** Re-exported for routes/ until they import it from db/rows. */
 export type { BookingRow } from '../db/rows';
 
-/** Relationship ids of a booking document; a missing one is undefined, an explicit null is null. */
-export function relationshipIds(doc: WriteDocument) {
-  const one = (name: string): number | null | undefined => {
-    const value = doc.relationships[name];
-    if (value === undefined || value === null) return value;
-    if (Array.isArray(value) || !isIdText(value)) {
-      throw errors.doesNotExist(String(value), `/data/relationships/${name}`);
-    }
-    return Number(value);
-  };
-  const extrasValue = doc.relationships.extras;
-  if (extrasValue !== undefined && extrasValue !== null && !Array.isArray(extrasValue)) {
-    throw errors.invalid('Expected a list of resource identifiers.', '/data/relationships/extras');
-  }
-  const extraIds = (extrasValue ?? []).map((id) => {
-    if (!isIdText(id)) throw errors.doesNotExist(id, '/data/relationships/extras');
-    return Number(id);
-  });
-  return {
-    lot: one('lot'),
-    vehicleType: one('vehicleType'),
-    airlineOut: one('airlineOut'),
-    airlineIn: one('airlineIn'),
-    customer: one('customer'),
-    vehicle: one('vehicle'),
-    lotRegion: one('lotRegion'),
-    discount: one('discount'),
-    parkedBy: one('parkedBy'),
-    extras: extrasValue === undefined ? undefined : extraIds,
-  };
+/** What a booking names, as ids: undefined when not given, null when given as none. */
+export interface BookingLinks {
+  lot?: number | null | undefined;
+  vehicleType?: number | null | undefined;
+  airlineOut?: number | null | undefined;
+  airlineIn?: number | null | undefined;
+  customer?: number | null | undefined;
+  vehicle?: number | null | undefined;
+  lotRegion?: number | null | undefined;
+  discount?: number | null | undefined;
+  parkedBy?: number | null | undefined;
+  /** The extras chosen; undefined when not given (an update keeps the sold extras). */
+  extras?: number[] | undefined;
+}
+
+/** A new booking: the traveller's fields (staff's too, from the back office) and what it names. */
+export interface NewBooking {
+  attributes: PublicBookingInput & Partial<StaffBookingInput>;
+  links: BookingLinks;
 }
 
 /** Flights: the departure airline is required; a flight number too unless the airline is "Not flying". */
@@ -122,13 +104,11 @@ async function checkRegion(
     throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
 }
 
-export async function createBooking(ctx: RequestContext, doc: WriteDocument): Promise<number> {
+export async function createBooking(
+  ctx: RequestContext,
+  { attributes: input, links: rel }: NewBooking,
+): Promise<number> {
   const staff = isStaff(ctx.user);
-  const parsed = (staff ? staffBookingSchema : publicBookingSchema).safeParse(doc.attributes);
-  if (!parsed.success) throw fromZod(parsed.error);
-  // Staff-only fields are absent from the public schema; normalise to one shape.
-  const input: Partial<StaffBookingInput> & (typeof parsed)['data'] = parsed.data;
-  const rel = relationshipIds(doc);
   const tz = ctx.services.config.timeZone;
   const start = input.startDatetime;
   const end = input.endDatetime;
@@ -285,14 +265,13 @@ export async function createBooking(ctx: RequestContext, doc: WriteDocument): Pr
     );
   }
   if (staff) {
-    const sent = (name: keyof StaffBookingInput) => name in doc.attributes;
     await recordStaffMoney(
       ctx.db,
       booking.id,
       {
         amountPaid: input.amountPaid,
         paymentDatetime: input.paymentDatetime,
-        ...(sent('paymentStatus') ? { paymentStatus: input.paymentStatus } : {}),
+        ...(input.paymentStatus !== undefined ? { paymentStatus: input.paymentStatus } : {}),
       },
       ctx.user?.id ?? null,
       ctx.now,

@@ -16,7 +16,7 @@ import { cancelBooking, openPaymentIntents } from './booking-cancel';
 import { applyChange, type AppliedChange } from './booking-change-apply';
 import type { ChangeRelationships } from './booking-changes';
 import { refundBooking, type RefundOutcome } from './booking-refunds';
-import type { BookingRow } from './create-booking';
+import type { BookingRow } from '../db/rows';
 import { bookingLedger } from './ledger';
 import { closePayments, openBookingPayment, openChangePayment } from './online-payment';
 import { mailBooking } from './payment-outcomes';

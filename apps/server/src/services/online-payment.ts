@@ -7,7 +7,6 @@ import type { RequestContext, Services } from '../context';
 import { bookingChanges, bookings, payments } from '../db/schema/index';
 import { intentIdFromSecret, ProviderObjectMissingError } from '../payments/provider';
 import { errors } from '../jsonapi/errors';
-import type { WriteDocument } from '../jsonapi/document';
 import { PENDING_HOLD_MS } from './pricing-data';
 
 /**
@@ -112,9 +111,9 @@ const holdKeys = (ctx: RequestContext, email: string) => [
 ];
 const HOLD_DETAIL = 'Too many unpaid bookings. Please pay for your earlier booking or try again later.';
 
-export async function assertUnpaidHoldAllowed(ctx: RequestContext, doc: WriteDocument): Promise<void> {
-  const sent = doc.attributes.email;
-  const email = ctx.user?.email ?? (typeof sent === 'string' ? sent.trim().slice(0, 254) : '');
+/** Refuses a new unpaid booking from this network, or for this address (the form's, or the user's own). */
+export async function assertUnpaidHoldAllowed(ctx: RequestContext, formEmail: string): Promise<void> {
+  const email = ctx.user?.email ?? formEmail.trim().slice(0, 254);
   for (const key of holdKeys(ctx, email)) {
     const { count, resetInMs } = await ctx.services.rateLimiter.peek(key, PENDING_HOLD_MS);
     if (count >= ctx.services.config.rateLimits.unpaidHolds)

@@ -3,7 +3,7 @@
  * merged booking whenever what they depend on changes; every changed field is logged.
  */
 import { and, eq } from 'drizzle-orm';
-import { staffBookingFields } from '@parking/domain/booking';
+import type { StaffBookingFields } from '@parking/domain/booking';
 import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
@@ -19,22 +19,27 @@ import {
   vehicles,
   vehicleTypes,
 } from '../db/schema/index';
-import type { WriteDocument } from '../jsonapi/document';
-import { errors, fromZod } from '../jsonapi/errors';
+import { errors } from '../jsonapi/errors';
 import { applicablePromo, assertStayLimits, priceExtras } from './booking-rules';
 import type { BookingRow } from '../db/rows';
-import { relationshipIds } from './create-booking';
+import type { BookingLinks } from './create-booking';
 import { recordStaffMoney, type StaffMoneyInput } from './ledger';
 import { mustExist } from './lookups';
 import { costColumns, priceStay } from './price-stay';
 
 const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
-export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: WriteDocument): Promise<void> {
-  const parsed = staffBookingFields.partial().safeParse(doc.attributes);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const sent = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in doc.attributes));
-  const rel = relationshipIds(doc);
+/** Staff's change to a booking: only the fields sent, and what it names (links not sent stay as they are). */
+export interface BookingUpdate {
+  attributes: Partial<StaffBookingFields>;
+  links: BookingLinks;
+}
+
+export async function updateBooking(
+  ctx: RequestContext,
+  row: BookingRow,
+  { attributes: sent, links: rel }: BookingUpdate,
+): Promise<void> {
   // The payment fields are not columns to set: they are movements for the ledger (recordStaffMoney below).
   const {
     amountPaid: _amountPaid,
@@ -43,12 +48,12 @@ export async function updateBooking(ctx: RequestContext, row: BookingRow, doc: W
     paymentStatus: _paymentStatus,
     ...fields
   } = sent;
-  const has = (name: string) => name in doc.attributes;
+  const has = (name: keyof StaffBookingFields) => name in sent;
   const money: StaffMoneyInput = {
-    ...(has('amountPaid') ? { amountPaid: parsed.data.amountPaid } : {}),
-    ...(has('paymentMethod') ? { paymentMethod: parsed.data.paymentMethod } : {}),
-    ...(has('paymentDatetime') ? { paymentDatetime: parsed.data.paymentDatetime } : {}),
-    ...(has('paymentStatus') ? { paymentStatus: parsed.data.paymentStatus } : {}),
+    ...(has('amountPaid') ? { amountPaid: sent.amountPaid } : {}),
+    ...(has('paymentMethod') ? { paymentMethod: sent.paymentMethod } : {}),
+    ...(has('paymentDatetime') ? { paymentDatetime: sent.paymentDatetime } : {}),
+    ...(has('paymentStatus') ? { paymentStatus: sent.paymentStatus } : {}),
   };
   const changes: Partial<typeof bookings.$inferInsert> = { ...fields };
   delete (changes as { promoCode?: unknown }).promoCode;
