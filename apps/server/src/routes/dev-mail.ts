@@ -6,11 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isAdmin, type RequestContext, type Services } from '../context';
-// A development route kept beside the mailer it reads; belongs in routes/ (issue 21).
-// eslint-disable-next-line import-x/no-restricted-paths -- pending the routes/ rewrite (issue 21)
 import { route } from '../http/route';
 import { errors } from '../jsonapi/errors';
-import { listCapturedMail } from './mailer';
+import { listCapturedMail } from '../mail/mailer';
 
 function requireAdmin(ctx: RequestContext) {
   if (!ctx.user) throw errors.unauthorized();

@@ -1,11 +1,8 @@
-/** The generic JSON:API routes: /{type}/ and /{type}/{id}/ for every registered definition. */
+/** The resource layer's HTTP binding, the generic JSON:API routes: /{type}/ and /{type}/{id}/ for every registered definition. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inTransaction, type Services } from '../context';
-// The resource layer's HTTP binding: until route() and inTransaction() move below http/ (issue 21), it reaches up.
-// eslint-disable-next-line import-x/no-restricted-paths -- pending the http/ rewrite (issue 21)
-import { route } from '../http/route';
-import { audited, recordChange, snapshot } from './audit';
-import { checkMediaType, readDocument } from './document';
+import { audited, recordChange, snapshot } from '../jsonapi/audit';
+import { checkMediaType, readDocument } from '../jsonapi/document';
 import {
   authorize,
   createResource,
@@ -15,10 +12,11 @@ import {
   parseId,
   readResource,
   updateResource,
-} from './engine';
-import { errors } from './errors';
-import type { RawQuery } from './query';
-import type { Registry } from './registry';
+} from '../jsonapi/engine';
+import { errors } from '../jsonapi/errors';
+import type { RawQuery } from '../jsonapi/query';
+import type { Registry } from '../jsonapi/registry';
+import { route } from './route';
 
 type TypeParams = { type: string };
 type MemberParams = { type: string; id: string };
