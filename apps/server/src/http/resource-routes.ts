@@ -18,10 +18,8 @@ import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { route } from './route';
 
-type TypeParams = { type: string };
-type MemberParams = { type: string; id: string };
-
-const queryOf = (request: FastifyRequest) => request.query as RawQuery;
+type OnType = { Params: { type: string }; Querystring: RawQuery };
+type OnMember = { Params: { type: string; id: string }; Querystring: RawQuery };
 
 export function registerResourceRoutes(
   app: FastifyInstance,
@@ -29,29 +27,29 @@ export function registerResourceRoutes(
   registry: Registry,
   prefix: string,
 ) {
-  app.get<{ Params: TypeParams }>(
+  app.get<OnType>(
     `${prefix}/:type/`,
-    route(services, async (ctx, request) => {
-      const def = registry.get((request.params as TypeParams).type);
+    route<OnType>(services, async (ctx, request) => {
+      const def = registry.get(request.params.type);
       authorize(def, 'list', ctx, 'GET');
-      return listResources(def, ctx, registry, queryOf(request));
+      return listResources(def, ctx, registry, request.query);
     }),
   );
 
-  app.get<{ Params: MemberParams }>(
+  app.get<OnMember>(
     `${prefix}/:type/:id/`,
-    route(services, async (ctx, request) => {
-      const params = request.params as MemberParams;
+    route<OnMember>(services, async (ctx, request) => {
+      const { params } = request;
       const def = registry.get(params.type);
       authorize(def, 'read', ctx, 'GET');
-      return readResource(def, ctx, registry, parseId(params.id, def.notFound), queryOf(request));
+      return readResource(def, ctx, registry, parseId(params.id, def.notFound), request.query);
     }),
   );
 
-  app.post<{ Params: TypeParams }>(
+  app.post<OnType>(
     `${prefix}/:type/`,
-    route(services, async (ctx, request, reply) => {
-      const def = registry.get((request.params as TypeParams).type);
+    route<OnType>(services, async (ctx, request, reply) => {
+      const def = registry.get(request.params.type);
       authorize(def, 'create', ctx, 'POST');
       checkMediaType(request.headers['content-type']);
       const doc = readDocument(request.body, def.type);
@@ -80,10 +78,10 @@ export function registerResourceRoutes(
     }),
   );
 
-  app.patch<{ Params: MemberParams }>(
+  app.patch<OnMember>(
     `${prefix}/:type/:id/`,
-    route(services, async (ctx, request) => {
-      const params = request.params as MemberParams;
+    route<OnMember>(services, async (ctx, request) => {
+      const { params } = request;
       const def = registry.get(params.type);
       authorize(def, 'update', ctx, 'PATCH');
       const id = parseId(params.id, def.notFound);
@@ -99,10 +97,10 @@ export function registerResourceRoutes(
     }),
   );
 
-  app.delete<{ Params: MemberParams }>(
+  app.delete<OnMember>(
     `${prefix}/:type/:id/`,
-    route(services, async (ctx, request, reply) => {
-      const params = request.params as MemberParams;
+    route<OnMember>(services, async (ctx, request, reply) => {
+      const { params } = request;
       const def = registry.get(params.type);
       authorize(def, 'delete', ctx, 'DELETE');
       const id = parseId(params.id, def.notFound);
@@ -124,8 +122,8 @@ export function registerResourceRoutes(
 
   // Likewise for the methods a collection or a member does not have (DELETE on a collection, POST
   // on a member...), which otherwise fell through to the 404 handler; an unknown type stays 404.
-  const notAllowed = async (request: FastifyRequest) => {
-    registry.get((request.params as TypeParams).type);
+  const notAllowed = async (request: FastifyRequest<OnType>) => {
+    registry.get(request.params.type);
     throw errors.methodNotAllowed(request.method);
   };
   app.route({ method: ['PUT', 'PATCH', 'DELETE'], url: `${prefix}/:type/`, handler: notAllowed });

@@ -1,10 +1,15 @@
 /** The fixed request path of every API endpoint: authenticate → handler, errors as JSON:API. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import { hasCommitted, type RequestContext, type Services } from '../context';
 import { buildContext } from './context';
 import { JSONAPI } from './errors';
 
-export type Handler = (ctx: RequestContext, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** A handler; `G` types the request's params and query string as Fastify's route generics do. */
+export type Handler<G extends RouteGenericInterface = RouteGenericInterface> = (
+  ctx: RequestContext,
+  request: FastifyRequest<G>,
+  reply: FastifyReply,
+) => Promise<unknown>;
 
 export interface RouteOptions {
   /**
@@ -28,9 +33,13 @@ export function wroteData(request: FastifyRequest): boolean {
   return wrote.has(request);
 }
 
-export function route(services: Services, handler: Handler, options: RouteOptions = {}) {
+export function route<G extends RouteGenericInterface = RouteGenericInterface>(
+  services: Services,
+  handler: Handler<G>,
+  options: RouteOptions = {},
+) {
   const writes = !options.readOnly;
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest<G>, reply: FastifyReply) => {
     const deferred: Array<() => Promise<void>> = [];
     const ctx = await buildContext(request, reply, services, deferred);
     let body: unknown;

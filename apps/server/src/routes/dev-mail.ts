@@ -24,11 +24,12 @@ export function registerDevMailRoutes(app: FastifyInstance, services: Services, 
     }),
   );
 
-  app.get(
+  type OnAttachment = { Params: { id: string; index: string } };
+  app.get<OnAttachment>(
     '/backend/dev/mail/:id/attachments/:index',
-    route(services, async (ctx, request, reply) => {
+    route<OnAttachment>(services, async (ctx, request, reply) => {
       requireAdmin(ctx);
-      const { id, index } = request.params as { id: string; index: string };
+      const { id, index } = request.params;
       const attachment = listCapturedMail(mailDir).find((mail) => mail.id === id)?.attachments[Number(index)];
       if (!attachment) throw errors.notFound();
       const safe = attachment.filename.replace(/[^A-Za-z0-9._-]/g, '-');
