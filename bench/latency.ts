@@ -1,0 +1,79 @@
+/**
+ * The load of `npm run bench` (bench/run.ts): one scenario run by autocannon for a fixed time (or, when
+ * too slow for that, a fixed count), summed up as requests/s, p50/p99 latency, errors, and requests/s as a
+ * share of the ceiling.
+ */
+import autocannon from 'autocannon';
+import { SECONDS } from './knobs';
+import type { Scenario } from './scenarios';
+import { JSONAPI } from './server-process';
+
+export interface ApiFigure {
+  group: string;
+  name: string;
+  connections: number;
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  ofCeiling: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+/** Fewer answers than this in the fixed time: the call is timed by count instead (a slow report). */
+const MIN_ANSWERS = 3;
+
+export async function runScenario(
+  base: string,
+  token: string,
+  scenario: Scenario,
+  ceiling: number | undefined,
+  count?: number,
+): Promise<ApiFigure> {
+  const result = await autocannon({
+    url: base,
+    connections: scenario.connections,
+    ...(count ? { amount: count } : { duration: SECONDS }),
+    timeout: count ? 300 : 60,
+    requests: scenario.requests.map((request) => ({
+      method: request.method,
+      setupRequest: (raw) => ({
+        ...raw,
+        method: request.method,
+        path: request.path(),
+        headers: {
+          accept: `${JSONAPI}, application/pdf, text/csv`,
+          'accept-encoding': 'gzip, br',
+          ...(request.token ? { authorization: `Token ${token}` } : {}),
+          ...(request.body ? { 'content-type': JSONAPI } : {}),
+        },
+        ...(request.body ? { body: request.body() } : {}),
+      }),
+    })),
+  });
+  if (!count && result.requests.total < MIN_ANSWERS && result.errors === 0) {
+    // Too slow to answer a few times in the fixed time: wait for MIN_ANSWERS answers instead.
+    const counted = await runScenario(base, token, scenario, ceiling, MIN_ANSWERS * scenario.connections);
+    return { ...counted, name: `${counted.name} [timed over ${counted.requests} calls]` };
+  }
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
+  const requestsPerSecond = result.requests.total / result.duration;
+  return {
+    group: scenario.group,
+    name: scenario.name,
+    connections: scenario.connections,
+    seconds: Math.round(result.duration * 10) / 10,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(requestsPerSecond * 10) / 10,
+    ofCeiling: ceiling ? Math.round((requestsPerSecond / ceiling) * 1000) / 1000 : 1,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    errors: result.errors + result.timeouts + result.non2xx,
+    statuses,
+  };
+}

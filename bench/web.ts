@@ -1,0 +1,138 @@
+/**
+ * The web part of `npm run bench` (bench/run.ts): the gzip size of the JavaScript and CSS a first visit
+ * downloads (Chromium, production build), how a hashed asset is sent, and Lighthouse 12's scores.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { REPO_ROOT } from './server-process';
+
+export interface WebFigure {
+  path: string;
+  jsFiles: number;
+  jsGzipBytes: number;
+  cssFiles: number;
+  cssGzipBytes: number;
+}
+
+/** The scripts and style sheets a first visit to each path downloads, gzip-compressed (level 9) as `vite build` reports. */
+async function initialAssets(base: string, token: string): Promise<WebFigure[]> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  const figures: WebFigure[] = [];
+  try {
+    for (const path of ['/', '/booking/step-1', '/admin']) {
+      const context = await browser.newContext();
+      // The back office as a logged-in admin sees it: the app keeps its token in local storage.
+      if (path === '/admin')
+        await context.addInitScript({
+          content: `window.localStorage.setItem('skypark.authToken', ${JSON.stringify(token)});`,
+        });
+      const page = await context.newPage();
+      const bodies: Array<Promise<{ kind: string; bytes: number }>> = [];
+      page.on('response', (response) => {
+        const kind = response.request().resourceType();
+        if (kind === 'script' || kind === 'stylesheet')
+          bodies.push(response.body().then((body) => ({ kind, bytes: gzipSync(body, { level: 9 }).length })));
+      });
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      const assets = await Promise.all(bodies);
+      const of = (kind: string) => assets.filter((asset) => asset.kind === kind);
+      figures.push({
+        path,
+        jsFiles: of('script').length,
+        jsGzipBytes: of('script').reduce((sum, asset) => sum + asset.bytes, 0),
+        cssFiles: of('stylesheet').length,
+        cssGzipBytes: of('stylesheet').reduce((sum, asset) => sum + asset.bytes, 0),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
+
+/** How the server sends a hashed asset: its encoding and cache header. */
+async function assetHeaders(base: string) {
+  const html = await (await fetch(`${base}/`)).text();
+  const asset = /\/assets\/[^"']+\.js/.exec(html)?.[0];
+  if (!asset) throw new Error('no hashed script in index.html');
+  const response = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  await response.arrayBuffer();
+  const page = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+  await page.arrayBuffer();
+  return {
+    asset,
+    assetContentEncoding: response.headers.get('content-encoding'),
+    assetCacheControl: response.headers.get('cache-control'),
+    pageContentEncoding: page.headers.get('content-encoding'),
+    pageCacheControl: page.headers.get('cache-control'),
+  };
+}
+export type AssetHeaders = Awaited<ReturnType<typeof assetHeaders>>;
+
+export interface LighthouseFigure {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+}
+
+/** Lighthouse 12's CLI, mobile (its default), headless Chromium. */
+function lighthouse(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      join(REPO_ROOT, 'node_modules/.bin/lighthouse'),
+      [
+        url,
+        '--quiet',
+        '--output=json',
+        '--output-path=stdout',
+        '--only-categories=performance,accessibility,best-practices',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`));
+      const report = JSON.parse(out) as {
+        categories: Record<string, { score: number | null }>;
+        audits: Record<string, { numericValue?: number }>;
+      };
+      const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+      const metric = (name: string) => Math.round(report.audits[name]?.numericValue ?? NaN);
+      resolve({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        firstContentfulPaintMs: metric('first-contentful-paint'),
+        largestContentfulPaintMs: metric('largest-contentful-paint'),
+        totalBlockingTimeMs: metric('total-blocking-time'),
+      });
+    });
+  });
+}
+
+/** The whole web part: the hashed asset's headers, then the pages' initial assets, then Lighthouse. */
+export async function measureWeb(base: string, token: string) {
+  const headers = await assetHeaders(base);
+  const initial = await initialAssets(base, token);
+  const scores: LighthouseFigure[] = [];
+  for (const path of ['/', '/booking/step-1']) scores.push({ path, ...(await lighthouse(`${base}${path}`)) });
+  return { headers, initial, scores };
+}
