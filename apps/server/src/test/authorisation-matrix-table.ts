@@ -1,0 +1,210 @@
+/**
+ * The authorisation matrix's table: for each caller, what every action on every registered resource and
+ * every other route of the server should answer. A row's string gives one letter per caller, in CALLERS
+ * order: Y = let through (any answer but 401/403/404/405, never a 5xx), N = refused (401/403/404, nothing
+ * but errors in the body, none of customer A's data), - = no such action (405), = = public content: the
+ * same answer whoever asks, never 401/403. The tests are jsonapi/authorisation-matrix-*.test.ts.
+ */
+
+export const API = '/backend/api/v1';
+export const CALLERS = ['anonymous', 'customer A', 'customer B', 'Employees', 'Sales', 'Admins'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Expectation = string; // six letters, Y N or -, one per caller
+
+const ALL = 'YYYYYY';
+const SIGNED_IN = 'NYYYYY';
+const OWNER_OR_STAFF = 'NYNNYY';
+const OWNER_OR_ADMINS = 'NYNNNY';
+const STAFF = 'NNNNYY';
+export const ADMINS = 'NNNNNY';
+const NOBODY = '------';
+const SETTINGS = { list: ALL, read: ALL, create: ADMINS, update: ADMINS, delete: ADMINS };
+
+export type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+/** Every resource type and action. Owned types are tried on customer A's row. */
+export const RESOURCES: Record<string, Record<Action, Expectation>> = {
+  users: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: ALL, update: OWNER_OR_ADMINS, delete: ADMINS },
+  customers: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: STAFF, update: OWNER_OR_STAFF, delete: ADMINS },
+  vehicles: {
+    list: SIGNED_IN,
+    read: OWNER_OR_STAFF,
+    create: SIGNED_IN,
+    update: OWNER_OR_STAFF,
+    delete: ADMINS,
+  },
+  bookings: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: ALL, update: STAFF, delete: ADMINS },
+  subscriptions: { list: SIGNED_IN, read: OWNER_OR_STAFF, create: NOBODY, update: NOBODY, delete: NOBODY },
+  'booking-logs': { list: ADMINS, read: ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
+  products: { list: ALL, read: ALL, create: NOBODY, update: NOBODY, delete: NOBODY },
+  prices: { list: ALL, read: ALL, create: NOBODY, update: NOBODY, delete: NOBODY },
+  'contact-submissions': { list: STAFF, read: STAFF, create: ALL, update: NOBODY, delete: ADMINS },
+  discounts: { list: STAFF, read: STAFF, create: ADMINS, update: ADMINS, delete: ADMINS },
+  'lot-regions': { list: STAFF, read: STAFF, create: ADMINS, update: ADMINS, delete: ADMINS },
+  'vehicle-types': SETTINGS,
+  lots: SETTINGS,
+  airlines: SETTINGS,
+  'bus-trips': SETTINGS,
+  flights: SETTINGS,
+  extras: SETTINGS,
+  'extra-variations': SETTINGS,
+  'short-term-rate-days': SETTINGS,
+  'short-term-rates': SETTINGS,
+  'exceptional-days': SETTINGS,
+  'exceptional-rates': SETTINGS,
+  'blockout-periods': SETTINGS,
+  'audit-logs': { list: ADMINS, read: ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
+};
+
+interface Special {
+  /** The route as the server registers it. */
+  route: string;
+  /** The request tried; {booking} is customer A's booking. */
+  url?: string;
+  body?: unknown;
+  expect: Expectation;
+  /** The call ends the caller's session: make it with a session of its own. */
+  ownSession?: boolean;
+}
+
+const CAPABILITY = 'NNNNNN'; // reached by an unguessable id only: a made-up one is not found by anyone
+const PUBLIC = '======';
+
+export const SPECIALS: Special[] = [
+  { route: 'GET /backend/health/', expect: ALL },
+  { route: 'GET /backend/live/', expect: ALL },
+  { route: 'GET /backend/dev/mail/', expect: ADMINS },
+  // A made-up message: Admins are told it is not there, everyone else is refused first.
+  {
+    route: 'GET /backend/dev/mail/:id/attachments/:index',
+    url: '/backend/dev/mail/made-up/attachments/0',
+    expect: CAPABILITY,
+  },
+  { route: `POST ${API}/sessions/`, body: {}, expect: ALL },
+  { route: `GET ${API}/sessions/current/`, expect: ALL },
+  { route: `DELETE ${API}/sessions/current/`, expect: ALL, ownSession: true },
+  { route: `POST ${API}/email-confirmations/`, body: {}, expect: ALL },
+  { route: `POST ${API}/confirmation-email-requests/`, body: {}, expect: ALL },
+  { route: `POST ${API}/password-resets/`, body: {}, expect: ALL },
+  { route: `POST ${API}/password-reset-confirmations/`, body: {}, expect: ALL },
+  { route: `GET ${API}/anon-emails/:email/`, url: `${API}/anon-emails/someone@example.com/`, expect: ALL },
+  { route: `GET ${API}/extras/`, expect: ALL },
+  { route: `GET ${API}/blockout-periods/current_form_blockout/`, expect: ALL },
+  {
+    route: `GET ${API}/quotes/`,
+    url: `${API}/quotes/?start_date=2026-12-01&end_date=2026-12-03`,
+    expect: ALL,
+  },
+  { route: `POST ${API}/booking-quotes/`, body: {}, expect: ALL },
+  { route: `POST ${API}/promo-codes/`, body: {}, expect: ALL },
+  {
+    route: `GET ${API}/bookings/:id/invoice/`,
+    url: `${API}/bookings/{booking}/invoice/`,
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `GET ${API}/bookings/:id/calendar/`,
+    url: `${API}/bookings/{booking}/calendar/`,
+    expect: OWNER_OR_STAFF,
+  },
+  // Manage my booking: a guest's code and email open a booking; the booking's owner and staff reach it directly.
+  { route: `POST ${API}/manage-booking-sessions/`, body: {}, expect: ALL },
+  {
+    route: `GET ${API}/manage-bookings/:id/`,
+    url: `${API}/manage-bookings/{booking}/`,
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `POST ${API}/manage-bookings/:id/change-quotes/`,
+    url: `${API}/manage-bookings/{booking}/change-quotes/`,
+    body: {},
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `POST ${API}/manage-bookings/:id/changes/`,
+    url: `${API}/manage-bookings/{booking}/changes/`,
+    body: {},
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `POST ${API}/manage-bookings/:id/cancellation/`,
+    url: `${API}/manage-bookings/made-up/cancellation/`,
+    body: {},
+    expect: CAPABILITY,
+  },
+  {
+    route: `POST ${API}/manage-bookings/:id/payments/`,
+    url: `${API}/manage-bookings/{booking}/payments/`,
+    body: {},
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `GET ${API}/bookings/invoices/`,
+    url: `${API}/bookings/invoices/?filter[startDate]=2026-12-01`,
+    expect: STAFF,
+  },
+  { route: `GET ${API}/bookings/export/`, expect: STAFF },
+  { route: `GET ${API}/customers/export/`, expect: STAFF },
+  { route: `POST ${API}/lot-volume-graphs/`, body: {}, expect: ADMINS },
+  { route: `POST ${API}/arrival-departure-graphs/`, body: {}, expect: ADMINS },
+  { route: `POST ${API}/extras-stats/`, body: {}, expect: ADMINS },
+  { route: `POST ${API}/extras-graphs/`, body: {}, expect: ADMINS },
+  { route: `POST ${API}/booking-type-stats/`, body: {}, expect: ADMINS },
+  { route: `GET ${API}/kpi-summary-csv/`, expect: ADMINS },
+  { route: `GET ${API}/bookings/currently-parked/`, expect: STAFF },
+  { route: `GET ${API}/bookings/income-owed/`, expect: STAFF },
+  { route: `GET ${API}/payment-config/`, expect: ALL },
+  // Card payments are reached by the payment's client secret, which only its payer holds.
+  { route: `POST ${API}/payment-confirmations/`, body: {}, expect: ALL },
+  { route: `POST ${API}/local-payments/`, body: {}, expect: ALL },
+  { route: `POST ${API}/payments/`, body: {}, expect: STAFF },
+  { route: `POST ${API}/checkout-sessions/`, body: {}, expect: SIGNED_IN },
+  { route: `POST ${API}/billing-sessions/`, body: {}, expect: SIGNED_IN },
+  // The local provider's pages, by the session's unguessable id; a POST reads its body before the id.
+  {
+    route: `GET ${API}/local-checkout-sessions/:id/`,
+    url: `${API}/local-checkout-sessions/made-up/`,
+    expect: CAPABILITY,
+  },
+  {
+    route: `POST ${API}/local-checkout-sessions/:id/complete/`,
+    url: `${API}/local-checkout-sessions/made-up/complete/`,
+    body: {},
+    expect: ALL,
+  },
+  {
+    route: `GET ${API}/local-billing-sessions/:id/`,
+    url: `${API}/local-billing-sessions/made-up/`,
+    expect: CAPABILITY,
+  },
+  {
+    route: `POST ${API}/local-billing-sessions/:id/subscriptions/:subscription/`,
+    url: `${API}/local-billing-sessions/made-up/subscriptions/1/`,
+    body: {},
+    expect: ALL,
+  },
+  // Anyone reaches the webhook; only a body signed with the webhook secret does anything.
+  { route: `POST ${API}/stripe/webhook/`, body: {}, expect: ALL },
+  { route: 'GET /wp-json/wp/v2/routes/', expect: PUBLIC },
+  { route: 'GET /wp-json/wp/v2/get-page/', url: '/wp-json/wp/v2/get-page/?path=/', expect: PUBLIC },
+  { route: 'GET /wp-json/wp/v2/frontpage/', expect: PUBLIC },
+  {
+    route: 'GET /wp-json/wp/v2/menu-location/:location/',
+    url: '/wp-json/wp/v2/menu-location/main/',
+    expect: PUBLIC,
+  },
+  { route: 'GET /wp-json/acf/v3/options/options/', expect: PUBLIC },
+  // Methods JSON:API resources do not have.
+  { route: `PUT ${API}/:type/*`, url: `${API}/lots/1/`, body: {}, expect: NOBODY },
+  { route: `PUT,PATCH,DELETE ${API}/:type/`, url: `${API}/lots/`, expect: NOBODY },
+  { route: `POST ${API}/:type/:id/`, url: `${API}/lots/1/`, body: {}, expect: NOBODY },
+];
+
+/** The generic resource routes, covered by RESOURCES. */
+export const GENERIC_ROUTES = [
+  `GET ${API}/:type/`,
+  `GET ${API}/:type/:id/`,
+  `POST ${API}/:type/`,
+  `PATCH ${API}/:type/:id/`,
+  `DELETE ${API}/:type/:id/`,
+];
