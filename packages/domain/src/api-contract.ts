@@ -99,6 +99,49 @@ export interface AuditLogAttributes {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Prices of a stay
+
+/**
+ * `quotes` (GET quotes/?start_date&end_date): one per lot for a stay's dates, for anyone; its lot is
+ * related (`lot`, included with include=lot). A customer's own subscription makes its lot's price 0;
+ * staff and visitors get the list price.
+ */
+export interface QuoteAttributes {
+  /** "45.00" */
+  price: string;
+  /** "$45", "$45.50": whole dollars lose their ".00". */
+  formattedPrice: string;
+  /** 'YYYY-MM-DD', as asked. */
+  startDate: string;
+  /** 'YYYY-MM-DD', as asked. */
+  endDate: string;
+  /** The lot is fuller than its fill-rate threshold on a day of the stay. */
+  fillThresholdExceeded: boolean;
+}
+
+/**
+ * `booking-quotes` (POST booking-quotes/): the cost calculation of the wizard's summary and the back
+ * office's booking form, for anyone (only staff may send a discount rate). The stay as taken, the rate
+ * applied (a promo code's, for everyone but staff who give one), and the charges.
+ */
+export interface BookingQuoteAttributes {
+  startDatetime: string;
+  endDatetime: string;
+  /** The rate applied, a trimmed fraction ("0.15", "0"). */
+  discountRate: string;
+  calculateSubscriptionGaps: boolean;
+  /** As sent, normalised ('' for none). */
+  promoCode: string;
+  parkingCost: string;
+  subscriptionDiscount: string;
+  amountDiscounted: string;
+  extrasCost: string;
+  totalCost: string;
+  /** The GST included in the total. */
+  gst: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Accounts
 
 /** `users`: a user sees themself, staff all. */

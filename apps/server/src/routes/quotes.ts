@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { BookingQuoteAttributes, QuoteAttributes } from '@parking/domain/api-contract';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { businessDate } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
@@ -180,7 +181,7 @@ export function quoteActions(registry: Registry): Action[] {
                 lot.spaces,
                 lot.fillRateThreshold,
               ),
-            },
+            } satisfies QuoteAttributes,
             relationships: { lot: { data: { type: 'lots', id: String(lot.id) } } },
           };
         });
@@ -278,7 +279,7 @@ export function quoteActions(registry: Registry): Action[] {
               calculateSubscriptionGaps: input.calculateSubscriptionGaps,
               promoCode: input.promoCode,
               ...money,
-            },
+            } satisfies BookingQuoteAttributes,
             relationships: {
               lot: { data: { type: 'lots', id: String(lot.id) } },
               customer: { data: customer ? { type: 'customers', id: String(customer.id) } : null },

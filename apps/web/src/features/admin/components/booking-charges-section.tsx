@@ -7,6 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import type { BookingQuoteAttributes } from '@parking/domain/api-contract';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { fractionToPercent } from '@parking/domain/numbers';
 import { FormDateField } from '@/components/admin/date-fields';
@@ -17,14 +18,12 @@ import { formatMoneyText } from '@/lib/format';
 import { discountsQuery } from '../api/booking-lookups';
 import type { BookingForm } from './booking-form-context';
 
-export interface Charges {
-  parkingCost: string;
-  extrasCost: string;
-  subscriptionDiscount: string;
-  amountDiscounted: string;
-  totalCost: string;
-  gst?: string;
-}
+/** The charges shown: the cost calculation's (booking-quotes), or the saved booking's, which has no GST. */
+export type Charges = Pick<
+  BookingQuoteAttributes,
+  'parkingCost' | 'extrasCost' | 'subscriptionDiscount' | 'amountDiscounted' | 'totalCost'
+> &
+  Partial<Pick<BookingQuoteAttributes, 'gst'>>;
 
 interface Props {
   form: BookingForm;

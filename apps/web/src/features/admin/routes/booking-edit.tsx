@@ -38,7 +38,11 @@ import {
   discountsQuery,
   extraVariationsQuery,
 } from '../api/booking-lookups';
-import type { BookingAttributes, CustomerAttributes } from '@parking/domain/api-contract';
+import type {
+  BookingAttributes,
+  BookingQuoteAttributes,
+  CustomerAttributes,
+} from '@parking/domain/api-contract';
 import { BookingChargesSection, type Charges } from '../components/booking-charges-section';
 import { BookingCheckInSummary } from '../components/booking-checkin-summary';
 import { BookingCustomerSection } from '../components/booking-customer-section';
@@ -235,7 +239,7 @@ export function BookingEditPage() {
     queryKey: ['booking-quotes', quoteRequest],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<SingleDocument<Charges>>('booking-quotes', {
+        await apiRequest<SingleDocument<BookingQuoteAttributes>>('booking-quotes', {
           method: 'POST',
           body: quoteRequest,
           signal,

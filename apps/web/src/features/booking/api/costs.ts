@@ -1,26 +1,17 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { BookingQuoteAttributes } from '@parking/domain/api-contract';
 import { apiRequest } from '@/lib/api/client';
 import type { SingleDocument } from '@/lib/api/jsonapi';
 import { bookingDocument, bookingQuoteDocument } from '../state/booking-payload';
 import type { SavedBooking, WizardState } from '../state/wizard-state';
-
-export interface Costs {
-  parkingCost: string;
-  subscriptionDiscount: string;
-  amountDiscounted: string;
-  discountRate: string;
-  extrasCost: string;
-  totalCost: string;
-  gst: string;
-}
 
 /** The cost calculation for the summary (POST booking-quotes/): every charge and the GST, by the server. */
 export const bookingCostsQuery = (state: WizardState, customerId: string | null) => {
   const document = bookingQuoteDocument(state, customerId);
   return queryOptions({
     queryKey: ['booking-quotes', document],
-    queryFn: async ({ signal }): Promise<Costs> => {
-      const answer = await apiRequest<SingleDocument<Costs>>('booking-quotes', {
+    queryFn: async ({ signal }): Promise<BookingQuoteAttributes> => {
+      const answer = await apiRequest<SingleDocument<BookingQuoteAttributes>>('booking-quotes', {
         method: 'POST',
         body: document,
         signal,

@@ -1,15 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { LotAttributes, QuoteAttributes } from '@parking/domain/api-contract';
 import { LOT_SLUGS } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type ListDocument } from '@/lib/api/jsonapi';
-
-interface QuoteAttributes {
-  price: string;
-  formattedPrice: string;
-  startDate: string;
-  endDate: string;
-  fillThresholdExceeded: boolean;
-}
 
 export interface LotQuote {
   lotId: string;
@@ -37,7 +30,7 @@ export const quotesQuery = (startDate: string, endDate: string) =>
       const included = new IncludedIndex(document.included);
       const quotes = document.data.map((quote) => {
         const lotId = relatedId(quote, 'lot') ?? '';
-        const lot = included.find<{ name: string; slug: string }>('lots', lotId);
+        const lot = included.find<LotAttributes>('lots', lotId);
         return {
           lotId,
           slug: lot?.attributes.slug ?? '',
