@@ -186,6 +186,18 @@ export interface CustomerAttributes {
   customerDetails?: string;
 }
 
+/**
+ * `sessions`: a login (POST sessions/) or the current one (GET sessions/current/, `data: null` for a
+ * visitor); its `user` is related and included, with the user's own customer.
+ */
+export interface SessionAttributes {
+  email: string;
+  /** Login only: the token to send as a bearer token (the session cookie is set too). */
+  token?: string;
+  /** Login only: when the session ends. */
+  expires?: string;
+}
+
 /** `vehicles`: a customer's saved vehicles. */
 export interface VehicleAttributes {
   rego: string;

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { SessionAttributes } from '@parking/domain/api-contract';
 import {
   emailOnlySchema,
   loginSchema,
@@ -155,7 +156,11 @@ export function accountActions(services: Services, registry: Registry): Action[]
           data: {
             type: 'sessions',
             id: String(session.id),
-            attributes: { token: session.token, email: user.email, expires: session.expiresAt.toISOString() },
+            attributes: {
+              token: session.token,
+              email: user.email,
+              expires: session.expiresAt.toISOString(),
+            } satisfies SessionAttributes,
             relationships: { user: { data: { type: 'users', id: String(user.id) } } },
           },
           included: [userDoc.data, ...(userDoc.included ?? [])],
@@ -176,7 +181,7 @@ export function accountActions(services: Services, registry: Registry): Action[]
           data: {
             type: 'sessions',
             id: String(ctx.user.sessionId),
-            attributes: { email: ctx.user.email },
+            attributes: { email: ctx.user.email } satisfies SessionAttributes,
             relationships: { user: { data: { type: 'users', id: String(ctx.user.id) } } },
           },
           included: [userDoc.data, ...(userDoc.included ?? [])],

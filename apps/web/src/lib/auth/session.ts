@@ -4,7 +4,7 @@
  * the same answer.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { CustomerAttributes, UserAttributes } from '@parking/domain/api-contract';
+import type { CustomerAttributes, SessionAttributes, UserAttributes } from '@parking/domain/api-contract';
 import type { Role } from '@parking/domain/constants';
 import { ApiError, apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type JsonApiDocument, type Resource } from '@/lib/api/jsonapi';
@@ -51,11 +51,6 @@ export interface SessionCustomer extends SessionCustomerAttributes {
 export interface Session {
   user: SessionUser;
   customer: SessionCustomer | null;
-}
-
-interface SessionAttributes {
-  email: string;
-  token?: string;
 }
 
 export type SessionDocument = JsonApiDocument<Resource<SessionAttributes> | null>;
