@@ -1,15 +1,9 @@
 /** Subscription products and their prices, shared by the customer's profile and the back office's customer screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PriceAttributes } from '@parking/domain/api-contract';
+import type { PriceAttributes, ProductAttributes } from '@parking/domain/api-contract';
 import type { SubscriptionCodename } from '@parking/domain/constants';
 import { apiRequest, isNotFound } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';
-
-interface ProductAttributes {
-  name: string;
-  description: string;
-  metadata: { codename?: string } | null;
-}
 
 /** What a product's price shows: the contract's amount and billing period. */
 type PriceFields = Pick<PriceAttributes, 'amount' | 'currency' | 'interval' | 'intervalCount'>;
@@ -42,7 +36,7 @@ async function fetchProducts(signal: AbortSignal): Promise<ProductsAnswer> {
       const last = prices.at(-1);
       return {
         id: product.id,
-        codename: product.attributes.metadata?.codename ?? '',
+        codename: product.attributes.metadata.codename,
         name: product.attributes.name,
         description: product.attributes.description,
         price: last ? { ...last.attributes, id: last.id } : null,

@@ -1,5 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubscriptionAttributes } from '@parking/domain/api-contract';
+import type {
+  PriceAttributes,
+  ProductAttributes,
+  SubscriptionAttributes,
+} from '@parking/domain/api-contract';
 import { apiRequest, isNotFound } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';
 
@@ -28,12 +32,11 @@ export const userSubscriptionsQuery = (userId: string) =>
         });
         const included = new IncludedIndex(document.included);
         const subscriptions = document.data.map((subscription) => {
-          const price = included.one<object>(subscription, 'price', 'prices');
-          const product =
-            price && included.one<{ metadata: { codename?: string } | null }>(price, 'product', 'products');
+          const price = included.one<PriceAttributes>(subscription, 'price', 'prices');
+          const product = price && included.one<ProductAttributes>(price, 'product', 'products');
           return {
             id: subscription.id,
-            codename: product?.attributes.metadata?.codename ?? '',
+            codename: product?.attributes.metadata.codename ?? '',
             endDatetime: subscription.attributes.endDatetime,
             canceledAt: subscription.attributes.canceledAt,
             valid: subscription.attributes.valid,
