@@ -1,5 +1,6 @@
 /** The manage page's view of a booking (GET manage-bookings/{id}/ and the answers of its actions). */
 import { eq } from 'drizzle-orm';
+import type { ManagedBookingAttributes } from '@parking/domain/api-contract';
 import { canManage, cancellationRefund, manageCutoff } from '@parking/domain/manage-booking';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { gstCents } from '@parking/domain/pricing';
@@ -86,6 +87,6 @@ export async function presentManagedBooking(ctx: RequestContext, booking: Bookin
       cancellationRefund: manageable ? formatMoney(refund.refundCents) : null,
       fullParkingRefund: refund.fullParking,
       fullRefundHours: rules.fullRefundHours,
-    },
+    } satisfies ManagedBookingAttributes,
   };
 }

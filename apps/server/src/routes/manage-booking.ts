@@ -13,8 +13,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type {
+  BalancePaymentAttributes,
+  BookingChangeAttributes,
+  CancellationAttributes,
+  ChangeQuoteAttributes,
+  ManageBookingSessionAttributes,
+} from '@parking/domain/api-contract';
 import { bookingChangeSchema, manageLookupSchema, manageMessages } from '@parking/domain/manage-booking';
 import { formatMoney } from '@parking/domain/money';
+import { costsToStrings } from '@parking/domain/pricing';
 import { findBookingToManage } from '../auth/manage-lookup';
 import { issueManageToken, MANAGE_TOKEN_HEADER, readManageToken } from '../auth/manage-tokens';
 import { isStaff, type RequestContext } from '../context';
@@ -95,7 +103,11 @@ export const manageBookingActions = [
         data: {
           type: 'manage-booking-sessions',
           id: String(bookingId),
-          attributes: { token, expires: expires.toISOString(), bookingId: String(bookingId) },
+          attributes: {
+            token,
+            expires: expires.toISOString(),
+            bookingId: String(bookingId),
+          } satisfies ManageBookingSessionAttributes,
         },
       };
     },
@@ -122,24 +134,19 @@ export const manageBookingActions = [
       const booking = input.loaded;
       await manageableBooking(ctx, booking.id, false);
       const plan = await planChange(ctx, booking, input.attributes, changeRelationships(input));
-      const costs = plan.values;
       return {
         data: {
           type: 'change-quotes',
           id: String(booking.id),
           attributes: {
-            parkingCost: costs.parkingCost,
-            subscriptionDiscount: costs.subscriptionDiscount,
-            amountDiscounted: costs.amountDiscounted,
-            extrasCost: costs.extrasCost,
-            totalCost: costs.totalCost,
-            gst: formatMoney(plan.costs.gst),
+            // The charges as the change would save them (its booking columns), and the GST.
+            ...costsToStrings(plan.costs),
             amountPaid: booking.amountPaid,
             amountDue: formatMoney(plan.dueCents),
             refund: formatMoney(plan.refundCents),
             changed: Object.keys(plan.changed),
             promoDropped: plan.promoDropped,
-          },
+          } satisfies ChangeQuoteAttributes,
         },
       };
     },
@@ -172,7 +179,7 @@ export const manageBookingActions = [
             clientSecret: outcome.clientSecret,
             refunded: formatMoney(outcome.refund.refundedCents),
             credit: formatMoney(outcome.refund.creditCents),
-          },
+          } satisfies BookingChangeAttributes,
         },
       };
     },
@@ -187,7 +194,15 @@ export const manageBookingActions = [
     async handle(ctx, { loaded }) {
       const { booking, refundCents } = await cancelManagedBooking(ctx, loaded.id);
       const data = await presentManagedBooking(ctx, booking);
-      return { data: { ...data, attributes: { ...data.attributes, refunded: formatMoney(refundCents) } } };
+      return {
+        data: {
+          ...data,
+          attributes: {
+            ...data.attributes,
+            refunded: formatMoney(refundCents),
+          } satisfies CancellationAttributes,
+        },
+      };
     },
   }),
 
@@ -202,7 +217,7 @@ export const manageBookingActions = [
         data: {
           type: 'payments',
           id: String(loaded.id),
-          attributes: { amount: formatMoney(amountCents), clientSecret },
+          attributes: { amount: formatMoney(amountCents), clientSecret } satisfies BalancePaymentAttributes,
         },
       };
     },

@@ -3,75 +3,22 @@
  * tab's sessionStorage), read it, price and save a change, cancel, open a balance payment.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type {
+  BalancePaymentAttributes,
+  BookingChangeAttributes,
+  CancellationAttributes,
+  ChangeQuoteAttributes,
+  ManageBookingSessionAttributes,
+  ManagedBookingAttributes,
+} from '@parking/domain/api-contract';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type ResourceIdentifier, type SingleDocument } from '@/lib/api/jsonapi';
 
-export interface ManagedBooking {
-  id: string;
-  bookingCode: string;
-  status: string;
-  paymentStatus: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  startDatetime: string;
-  endDatetime: string | null;
-  lotName: string;
-  lotSlug: string;
-  rego: string;
-  make: string;
-  model: string;
-  colour: string;
-  vehicleTypeId: string | null;
-  vehicleTypeName: string;
-  airlineOutId: string | null;
-  airlineOutName: string;
-  airlineInId: string | null;
-  airlineInName: string;
-  flightNumberOut: string;
-  flightNumberIn: string;
-  busDepartureTime: string | null;
-  passengersOut: number;
-  passengersIn: number;
-  extras: Array<{ id: string; name: string; price: string }>;
-  promoCode: string;
-  parkingCost: string;
-  subscriptionDiscount: string;
-  amountDiscounted: string;
-  extrasCost: string;
-  totalCost: string;
-  gst: string;
-  amountPaid: string;
-  amountDue: string;
-  canManage: boolean;
-  cutoffDatetime: string;
-  cutoffHours: number;
-  cancellationRefund: string | null;
-  fullParkingRefund: boolean;
-  fullRefundHours: number;
-}
+/** The booking as the page holds it: the API contract's attributes and the id. */
+export type ManagedBooking = ManagedBookingAttributes & { id: string };
 
-export interface ChangeAnswer extends ManagedBooking {
-  clientSecret: string | null;
-  refunded: string;
-  credit: string;
-  /** A change that costs more is made once its difference is paid; its new days are held until holdExpires. */
-  changePending: boolean;
-  holdExpires: string | null;
-  /** The promo code the booking was made with, when it does not apply to the new dates. */
-  promoDropped: string | null;
-}
-
-export interface ChangeQuote {
-  totalCost: string;
-  gst: string;
-  amountPaid: string;
-  amountDue: string;
-  refund: string;
-  changed: string[];
-  promoDropped: string | null;
-}
+/** A saved change's answer: the booking as changed, what the change did with the money, and the id. */
+export type ChangeAnswer = BookingChangeAttributes & { id: string };
 
 /** A change as the API takes it: attributes, and the related vehicle type, airlines and extras. */
 export interface BookingChange {
@@ -99,16 +46,12 @@ export interface BookingChange {
 
 const STORAGE_KEY = 'manage-booking-access';
 
-interface Access {
-  bookingId: string;
-  token: string;
-  expires: string;
-}
-
 /** The guest's token for this booking, while it is valid. */
 export function readAccess(bookingId: string): string | null {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Access | null;
+    const stored = JSON.parse(
+      sessionStorage.getItem(STORAGE_KEY) ?? 'null',
+    ) as ManageBookingSessionAttributes | null;
     if (!stored || stored.bookingId !== bookingId || Date.parse(stored.expires) <= Date.now()) return null;
     return stored.token;
   } catch {
@@ -127,7 +70,7 @@ const headersFor = (bookingId: string): Record<string, string> => {
 
 /** Code and email → the booking's id; the token is stored for the calls that follow. */
 export async function findBooking(input: { bookingCode: string; email: string }): Promise<string> {
-  const answer = await apiRequest<SingleDocument<Access>>('manage-booking-sessions', {
+  const answer = await apiRequest<SingleDocument<ManageBookingSessionAttributes>>('manage-booking-sessions', {
     method: 'POST',
     body: writeDocument('manage-booking-sessions', input),
   });
@@ -143,7 +86,7 @@ export const managedBookingQuery = (bookingId: string) =>
   queryOptions({
     queryKey: ['manage-booking', bookingId],
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<SingleDocument<Omit<ManagedBooking, 'id'>>>(
+      const answer = await apiRequest<SingleDocument<ManagedBookingAttributes>>(
         `manage-bookings/${bookingId}`,
         { signal, headers: headersFor(bookingId) },
       );
@@ -152,21 +95,24 @@ export const managedBookingQuery = (bookingId: string) =>
     retry: false,
   });
 
-export async function quoteChange(bookingId: string, change: BookingChange): Promise<ChangeQuote> {
-  const answer = await apiRequest<SingleDocument<ChangeQuote>>(`manage-bookings/${bookingId}/change-quotes`, {
-    method: 'POST',
-    headers: headersFor(bookingId),
-    body: writeDocument(
-      'change-quotes',
-      { ...change.attributes },
-      { relationships: { ...change.relationships } },
-    ),
-  });
+export async function quoteChange(bookingId: string, change: BookingChange): Promise<ChangeQuoteAttributes> {
+  const answer = await apiRequest<SingleDocument<ChangeQuoteAttributes>>(
+    `manage-bookings/${bookingId}/change-quotes`,
+    {
+      method: 'POST',
+      headers: headersFor(bookingId),
+      body: writeDocument(
+        'change-quotes',
+        { ...change.attributes },
+        { relationships: { ...change.relationships } },
+      ),
+    },
+  );
   return answer.data.attributes;
 }
 
 export async function saveChange(bookingId: string, change: BookingChange): Promise<ChangeAnswer> {
-  const answer = await apiRequest<SingleDocument<Omit<ChangeAnswer, 'id'>>>(
+  const answer = await apiRequest<SingleDocument<BookingChangeAttributes>>(
     `manage-bookings/${bookingId}/changes`,
     {
       method: 'POST',
@@ -181,8 +127,8 @@ export async function saveChange(bookingId: string, change: BookingChange): Prom
   return { id: answer.data.id, ...answer.data.attributes };
 }
 
-export async function cancelBooking(bookingId: string): Promise<ManagedBooking & { refunded: string }> {
-  const answer = await apiRequest<SingleDocument<Omit<ManagedBooking, 'id'> & { refunded: string }>>(
+export async function cancelBooking(bookingId: string): Promise<CancellationAttributes & { id: string }> {
+  const answer = await apiRequest<SingleDocument<CancellationAttributes>>(
     `manage-bookings/${bookingId}/cancellation`,
     {
       method: 'POST',
@@ -193,10 +139,8 @@ export async function cancelBooking(bookingId: string): Promise<ManagedBooking &
   return { id: answer.data.id, ...answer.data.attributes };
 }
 
-export async function openBalancePayment(
-  bookingId: string,
-): Promise<{ amount: string; clientSecret: string }> {
-  const answer = await apiRequest<SingleDocument<{ amount: string; clientSecret: string }>>(
+export async function openBalancePayment(bookingId: string): Promise<BalancePaymentAttributes> {
+  const answer = await apiRequest<SingleDocument<BalancePaymentAttributes>>(
     `manage-bookings/${bookingId}/payments`,
     {
       method: 'POST',

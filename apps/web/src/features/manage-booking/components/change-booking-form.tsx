@@ -9,6 +9,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import type { ChangeQuoteAttributes } from '@parking/domain/api-contract';
 import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { businessLocalDatetime, instantOfBusinessLocal } from '@parking/domain/dates';
@@ -33,7 +34,6 @@ import {
   saveChange,
   type BookingChange,
   type ChangeAnswer,
-  type ChangeQuote,
   type ManagedBooking,
 } from '../api/manage-booking';
 
@@ -132,7 +132,7 @@ interface Props {
  */
 export function ChangeBookingForm({ booking, onSaved }: Props) {
   const form = useZodForm(changeFormSchema, { defaultValues: defaultsOf(booking) });
-  const [review, setReview] = useState<{ change: BookingChange; quote: ChangeQuote } | null>(null);
+  const [review, setReview] = useState<{ change: BookingChange; quote: ChangeQuoteAttributes } | null>(null);
   // A reviewed price is for the values reviewed: any edit asks for a new review.
   useEffect(() => {
     const subscription = form.watch(() => setReview(null));

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import type { BalancePaymentAttributes } from '@parking/domain/api-contract';
 import { manageMessages } from '@parking/domain/manage-booking';
 import { messages } from '@parking/domain/messages';
 import { PageSection } from '@/components/page-section';
@@ -72,13 +73,11 @@ export function ManageBookingPage() {
   );
 }
 
-type Payment = { clientSecret: string; amount: string };
-
 function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; onLostAccess: () => void }) {
   const queryClient = useQueryClient();
   const query = useQuery(managedBookingQuery(bookingId));
   const [outcome, setOutcome] = useState('');
-  const [payment, setPayment] = useState<Payment | null>(null);
+  const [payment, setPayment] = useState<BalancePaymentAttributes | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [, setSearch] = useSearchParams();
 
