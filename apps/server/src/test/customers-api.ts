@@ -24,67 +24,61 @@ export const newCustomer = (overrides: Record<string, unknown> = {}) => ({
 /** The file's server, the customers calls against it, and the people and rows the tests need. */
 export function useCustomersServer() {
   const server = useTestServer();
-  const patchCustomer = (id: number, attributes: Record<string, unknown>, token?: string) =>
-    api(server.app, 'PATCH', customerUrl(id), {
-      token,
-      body: doc('customers', attributes, { id: String(id) }),
-    });
-  const postCustomer = (attributes: Record<string, unknown>, token?: string) =>
-    api(server.app, 'POST', CUSTOMERS, { token, body: doc('customers', attributes) });
-  const requestReset = (email: string) =>
-    api(server.app, 'POST', '/backend/api/v1/password-resets/', { body: doc('password-resets', { email }) });
 
   async function customerRow(id: number) {
     const [row] = await server.handle.db.select().from(customers).where(eq(customers.id, id));
     return row;
   }
 
-  async function customersNamed(lastName: string) {
-    return server.handle.db.select().from(customers).where(eq(customers.lastName, lastName));
-  }
-
-  async function userOf(customerId: number) {
-    const row = await customerRow(customerId);
-    if (!row?.userId) return undefined;
-    const [user] = await server.handle.db.select().from(users).where(eq(users.id, row.userId));
-    return user;
-  }
-
-  /** A customer with a login, logged in, with private notes staff wrote about them. */
-  async function loggedInCustomer() {
-    const { user, customer } = await createUser(server.handle.db);
-    await server.handle.db
-      .update(customers)
-      .set({ privateNotes: 'Pays late' })
-      .where(eq(customers.id, customer.id));
-    return { user, customer, token: await login(server.app, user.email) };
-  }
-
-  /** A customer with no login: a walk-in or phone customer, as bookings create them. */
-  async function walkInCustomer(email = uniqueEmail('walkin')) {
-    const [row] = await server.handle.db
-      .insert(customers)
-      .values({ email, title: 'Mr', firstName: 'Walk', lastName: 'In', phoneNumber: '0400 111 222' })
-      .returning();
-    if (!row) throw new Error('no customer');
-    return row;
-  }
-
-  async function staffToken(role: 'Sales' | 'Admins') {
-    const { user } = await createUser(server.handle.db, { roles: [role] });
-    return login(server.app, user.email);
-  }
-
   return {
     server,
-    patchCustomer,
-    postCustomer,
-    requestReset,
     customerRow,
-    customersNamed,
-    userOf,
-    loggedInCustomer,
-    walkInCustomer,
-    staffToken,
+    patchCustomer: (id: number, attributes: Record<string, unknown>, token?: string) =>
+      api(server.app, 'PATCH', customerUrl(id), {
+        token,
+        body: doc('customers', attributes, { id: String(id) }),
+      }),
+    postCustomer: (attributes: Record<string, unknown>, token?: string) =>
+      api(server.app, 'POST', CUSTOMERS, { token, body: doc('customers', attributes) }),
+    requestReset: (email: string) =>
+      api(server.app, 'POST', '/backend/api/v1/password-resets/', {
+        body: doc('password-resets', { email }),
+      }),
+
+    async customersNamed(lastName: string) {
+      return server.handle.db.select().from(customers).where(eq(customers.lastName, lastName));
+    },
+
+    async userOf(customerId: number) {
+      const row = await customerRow(customerId);
+      if (!row?.userId) return undefined;
+      const [user] = await server.handle.db.select().from(users).where(eq(users.id, row.userId));
+      return user;
+    },
+
+    /** A customer with a login, logged in, with private notes staff wrote about them. */
+    async loggedInCustomer() {
+      const { user, customer } = await createUser(server.handle.db);
+      await server.handle.db
+        .update(customers)
+        .set({ privateNotes: 'Pays late' })
+        .where(eq(customers.id, customer.id));
+      return { user, customer, token: await login(server.app, user.email) };
+    },
+
+    /** A customer with no login: a walk-in or phone customer, as bookings create them. */
+    async walkInCustomer(email = uniqueEmail('walkin')) {
+      const [row] = await server.handle.db
+        .insert(customers)
+        .values({ email, title: 'Mr', firstName: 'Walk', lastName: 'In', phoneNumber: '0400 111 222' })
+        .returning();
+      if (!row) throw new Error('no customer');
+      return row;
+    },
+
+    async staffToken(role: 'Sales' | 'Admins') {
+      const { user } = await createUser(server.handle.db, { roles: [role] });
+      return login(server.app, user.email);
+    },
   };
 }
