@@ -3,7 +3,7 @@
  * gets furthest past authorisation), and `send`, which makes a request and checks its answer: below 500,
  * and every refusal a JSON:API error document. `fuzz` sends a property's requests in batches; a batch in
  * which nothing was accepted must leave every table's row count as it was. Seeded (FUZZ_SEED, default
- * below) so that a failure replays. The tests: jsonapi/hostile-input-fuzz.test.ts and -dates.test.ts.
+ * below) so that a failure replays. The tests are jsonapi/hostile-input.test.ts.
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
  * Hostile input, the requests (fast-check): documents that look right at a glance or do not, hostile
  * ids, filters, sorts, pages and includes, and raw bodies no JSON:API client sends. Each arbitrary is
- * one kind of request the fuzz in jsonapi/hostile-input-fuzz.test.ts sends by the thousand.
+ * one kind of request the fuzz in jsonapi/hostile-input.test.ts sends by the thousand.
  */
 import fc from 'fast-check';
 import { JSONAPI } from './server';

@@ -1,7 +1,7 @@
 /**
  * Hostile input, the values (fast-check): the resource types and actions the fuzz aims at, the
  * attribute names the schemas read, and the hostile strings, numbers and nested values it sends them.
- * Used by hostile-input-requests.ts; the tests are jsonapi/hostile-input-fuzz.test.ts.
+ * Used by hostile-input-requests.ts; the tests are jsonapi/hostile-input.test.ts.
  */
 import fc from 'fast-check';
 import { buildRegistry } from '../app';
