@@ -1,5 +1,6 @@
 /** Small lists several screens choose from (the wizard's car details, My Vehicles, the back office). */
 import { queryOptions } from '@tanstack/react-query';
+import type { VehicleTypeAttributes } from '@parking/domain/api-contract';
 import { apiRequest } from './client';
 import type { ListDocument } from './jsonapi';
 
@@ -12,7 +13,7 @@ export interface VehicleType {
 export const vehicleTypesQuery = queryOptions({
   queryKey: ['vehicle-types'],
   queryFn: async ({ signal }): Promise<VehicleType[]> => {
-    const document = await apiRequest<ListDocument<{ name: string }>>('vehicle-types', {
+    const document = await apiRequest<ListDocument<VehicleTypeAttributes>>('vehicle-types', {
       signal,
       query: { sort: 'name', 'page[size]': 1000 },
     });

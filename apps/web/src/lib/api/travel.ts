@@ -1,5 +1,6 @@
 /** Airlines and flights for the flights step (public-site §7 "Airlines", "Flights"). */
 import { queryOptions } from '@tanstack/react-query';
+import type { AirlineAttributes, BusTripAttributes, FlightAttributes } from '@parking/domain/api-contract';
 import type { Service } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';
@@ -22,7 +23,7 @@ export interface Flight {
 export const airlinesQuery = queryOptions({
   queryKey: ['airlines'],
   queryFn: async ({ signal }): Promise<Airline[]> => {
-    const document = await apiRequest<ListDocument<{ name: string }>>('airlines', {
+    const document = await apiRequest<ListDocument<AirlineAttributes>>('airlines', {
       signal,
       query: { sort: 'name', 'page[size]': 200 },
     });
@@ -36,9 +37,7 @@ export const flightsQuery = (options: { departure: boolean; airline: string; ser
   queryOptions({
     queryKey: ['flights', options.departure, options.airline, options.service],
     queryFn: async ({ signal }): Promise<Flight[]> => {
-      const document = await apiRequest<
-        ListDocument<{ flightNumber: string; flightLabel: string; time: string }>
-      >('flights', {
+      const document = await apiRequest<ListDocument<FlightAttributes>>('flights', {
         signal,
         query: {
           'filter[departure]': options.departure,
@@ -56,8 +55,7 @@ export const flightsQuery = (options: { departure: boolean; airline: string; ser
         flightLabel: flight.attributes.flightLabel,
         time: flight.attributes.time,
         busDepartureTime:
-          included.one<{ departureTime: string }>(flight, 'busTrip', 'bus-trips')?.attributes.departureTime ??
-          null,
+          included.one<BusTripAttributes>(flight, 'busTrip', 'bus-trips')?.attributes.departureTime ?? null,
       }));
     },
     enabled: options.airline !== '',

@@ -13,6 +13,7 @@ import type {
   BusTripAttributes,
   CustomerAttributes,
   DiscountAttributes,
+  ExtraAttributes,
   ExtraVariationAttributes,
   FlightAttributes,
   LotAttributes,
@@ -111,21 +112,17 @@ export const flightsQuery = (airlineId: string, service: Service, departure: boo
     staleTime: HOUR,
   });
 
-export interface Extra {
+/** An extra as the booking form offers it: the API contract's fields it reads, and the id. */
+export type Extra = Pick<ExtraAttributes, 'name' | 'description' | 'basePrice' | 'available' | 'public'> & {
   id: string;
-  name: string;
-  description: string;
-  basePrice: string;
-  available: boolean;
-  public: boolean;
-}
+};
 
 /** Every extra, `available` answering for the stay when there is one (blockouts, exceptional days). */
 export const bookingExtrasQuery = (stay: { startDatetime: string; endDatetime: string } | null) =>
   queryOptions({
     queryKey: ['resource', 'extras', 'lookup', stay?.startDatetime ?? '', stay?.endDatetime ?? ''],
     queryFn: async ({ signal }): Promise<Extra[]> => {
-      const document = await apiRequest<ListDocument<Omit<Extra, 'id'>>>('extras', {
+      const document = await apiRequest<ListDocument<ExtraAttributes>>('extras', {
         signal,
         query: {
           'page[size]': 500,
