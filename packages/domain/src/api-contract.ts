@@ -141,6 +141,20 @@ export interface BookingQuoteAttributes {
   gst: string;
 }
 
+/**
+ * `promo-codes` (POST promo-codes/): a promo code checked for a stay's drop-off, for anyone; a code that
+ * does not apply is refused (400), not answered.
+ */
+export interface PromoCodeAttributes {
+  /** The code as the discount holds it (upper case). */
+  code: string;
+  /** The discount's rate, a trimmed fraction ("0.1"). */
+  discountRate: string;
+  /** The drop-off window as sent, or null. */
+  dropOffStart: string | null;
+  dropOffEnd: string | null;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Manage my booking (the booking's code and email, or its customer, or staff)
 
@@ -327,6 +341,15 @@ export interface SessionAttributes {
   token?: string;
   /** Login only: when the session ends. */
   expires?: string;
+}
+
+/**
+ * `anon-emails` (GET anon-emails/{email}/): whether an address belongs to no registered user, for
+ * anyone (the wizard's guest email check).
+ */
+export interface AnonEmailAttributes {
+  anon: boolean;
+  emailAddress: string;
 }
 
 /** `vehicles`: a customer's saved vehicles. */

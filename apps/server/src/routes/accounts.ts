@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { SessionAttributes } from '@parking/domain/api-contract';
+import type { AnonEmailAttributes, SessionAttributes } from '@parking/domain/api-contract';
 import {
   emailOnlySchema,
   loginSchema,
@@ -308,7 +308,7 @@ export function accountActions(services: Services, registry: Registry): Action[]
           data: {
             type: 'anon-emails',
             id: parsed.data,
-            attributes: { anon: !user, emailAddress: parsed.data },
+            attributes: { anon: !user, emailAddress: parsed.data } satisfies AnonEmailAttributes,
           },
         };
       },

@@ -3,6 +3,7 @@
  * discount's rate when the code is valid now for the booking's drop-off; throttled per IP so that
  * codes cannot be guessed.
  */
+import type { PromoCodeAttributes } from '@parking/domain/api-contract';
 import { promoCheckSchema } from '@parking/domain/quotes';
 import { action } from '../http/action';
 import { fractionText, iso } from '../jsonapi/values';
@@ -29,7 +30,7 @@ export const promoCodeActions = [
             discountRate: fractionText(discount.rate),
             dropOffStart: iso(attributes.dropOffStart),
             dropOffEnd: iso(attributes.dropOffEnd),
-          },
+          } satisfies PromoCodeAttributes,
         },
       };
     },

@@ -1,5 +1,6 @@
 /** The checks a step makes before moving on: the guest email check and the promo code check. */
 import { useMutation } from '@tanstack/react-query';
+import type { AnonEmailAttributes, PromoCodeAttributes } from '@parking/domain/api-contract';
 import { normalisePromoCode } from '@parking/domain/discounts';
 import { apiRequest } from '@/lib/api/client';
 import type { SingleDocument } from '@/lib/api/jsonapi';
@@ -7,7 +8,7 @@ import { writeDocument } from '@/lib/api/jsonapi';
 
 /** True when the address belongs to no registered user (public-site §7 "Email check"). */
 export async function isAnonymousEmail(email: string): Promise<boolean> {
-  const document = await apiRequest<SingleDocument<{ anon: boolean; emailAddress: string }>>(
+  const document = await apiRequest<SingleDocument<AnonEmailAttributes>>(
     `anon-emails/${encodeURIComponent(email)}`,
   );
   return document.data.attributes.anon;
@@ -23,17 +24,14 @@ export interface PromoCheck {
 export function usePromoCheck() {
   return useMutation({
     mutationFn: async (check: PromoCheck) => {
-      const document = await apiRequest<SingleDocument<{ code: string; discountRate: string }>>(
-        'promo-codes',
-        {
-          method: 'POST',
-          body: writeDocument('promo-codes', {
-            code: normalisePromoCode(check.code),
-            dropOffStart: check.dropOffStart,
-            dropOffEnd: check.dropOffEnd,
-          }),
-        },
-      );
+      const document = await apiRequest<SingleDocument<PromoCodeAttributes>>('promo-codes', {
+        method: 'POST',
+        body: writeDocument('promo-codes', {
+          code: normalisePromoCode(check.code),
+          dropOffStart: check.dropOffStart,
+          dropOffEnd: check.dropOffEnd,
+        }),
+      });
       return { code: document.data.attributes.code, discountRate: document.data.attributes.discountRate };
     },
   });
