@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { PaymentAttributes, PaymentConfigAttributes } from '@parking/domain/api-contract';
 import { messages } from '@parking/domain/messages';
 import { formatMoney } from '@parking/domain/money';
 import { moneyAmount } from '@parking/domain/numbers';
@@ -38,7 +39,10 @@ export function paymentActions(provider: PaymentProvider): Action[] {
           data: {
             type: 'payment-config',
             id: provider.kind,
-            attributes: { provider: provider.kind, publishableKey: provider.publishableKey },
+            attributes: {
+              provider: provider.kind,
+              publishableKey: provider.publishableKey,
+            } satisfies PaymentConfigAttributes,
           },
         };
       },
@@ -83,7 +87,7 @@ export function paymentActions(provider: PaymentProvider): Action[] {
           data: {
             type: 'payments',
             id: intentIdFromSecret(secret ?? '') ?? '',
-            attributes: { amount: formatMoney(cents), clientSecret: secret },
+            attributes: { amount: formatMoney(cents), clientSecret: secret } satisfies PaymentAttributes,
           },
         };
       },

@@ -1,17 +1,13 @@
 /** Paying for a saved booking (public-site §7 "Card payment"): the provider, the local card form, the confirmation. */
 import { queryOptions } from '@tanstack/react-query';
+import type { PaymentConfigAttributes } from '@parking/domain/api-contract';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
 
-export interface PaymentConfig {
-  provider: 'local' | 'stripe';
-  publishableKey: string | null;
-}
-
 export const paymentConfigQuery = queryOptions({
   queryKey: ['payment-config'],
-  queryFn: async ({ signal }): Promise<PaymentConfig> => {
-    const document = await apiRequest<SingleDocument<PaymentConfig>>('payment-config', { signal });
+  queryFn: async ({ signal }): Promise<PaymentConfigAttributes> => {
+    const document = await apiRequest<SingleDocument<PaymentConfigAttributes>>('payment-config', { signal });
     return document.data.attributes;
   },
   staleTime: Infinity,

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import type { PaymentAttributes } from '@parking/domain/api-contract';
 import { moneyAmount } from '@parking/domain/numbers';
 import { messages } from '@parking/domain/messages';
 import { LocalCardPayment } from '@/components/payment/local-card-payment';
@@ -42,17 +43,14 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
   const config = useQuery({ ...paymentConfigQuery, enabled: open });
   const start = useMutation({
     mutationFn: async (value: string) => {
-      const answer = await apiRequest<SingleDocument<{ amount: string; clientSecret: string | null }>>(
-        'payments',
-        {
-          method: 'POST',
-          body: writeDocument(
-            'payments',
-            { amount: value },
-            { relationships: { booking: { type: 'bookings', id: bookingId } } },
-          ),
-        },
-      );
+      const answer = await apiRequest<SingleDocument<PaymentAttributes>>('payments', {
+        method: 'POST',
+        body: writeDocument(
+          'payments',
+          { amount: value },
+          { relationships: { booking: { type: 'bookings', id: bookingId } } },
+        ),
+      });
       if (!answer.data.attributes.clientSecret)
         throw new Error('The payment could not be opened. Please try again.');
       return answer.data.attributes;
