@@ -409,6 +409,63 @@ export interface SubscriptionAttributes {
   created: string;
 }
 
+/** `checkout-sessions` (POST checkout-sessions/): a user's own checkout for a price, at the provider. */
+export interface CheckoutSessionAttributes {
+  sessionId: string;
+  /** The provider's checkout page (the local provider's is this site's /local-checkout). */
+  url: string;
+}
+
+/** `billing-sessions` (POST billing-sessions/): a user's own billing portal, at the provider. */
+export interface BillingSessionAttributes {
+  url: string;
+}
+
+/**
+ * `local-checkout-sessions` (GET local-checkout-sessions/{id}/, the local provider only): the checkout's
+ * page; its id is the capability, so anyone holding it.
+ */
+export interface LocalCheckoutSessionAttributes {
+  /** Stripe's words: 'open' until paid, then 'complete'. */
+  status: string;
+  email: string;
+  productName: string;
+  productDescription: string;
+  amount: string;
+  interval: string;
+  intervalCount: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The answer of POST local-checkout-sessions/{id}/complete/: paid, and where to go next. */
+export interface LocalCheckoutCompletionAttributes {
+  status: 'complete';
+  successUrl: string;
+}
+
+/** A subscription in the local provider's billing portal. */
+export interface LocalBillingSubscription {
+  /** The provider's subscription id. */
+  id: string;
+  /** '' when the price is not known here. */
+  productName: string;
+  amount: string;
+  /** Stripe's words: 'active' while it runs; 'canceled' once ended. */
+  status: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+}
+
+/**
+ * `local-billing-sessions` (GET local-billing-sessions/{id}/, the local provider only): the billing
+ * portal's page; its id is the capability.
+ */
+export interface LocalBillingSessionAttributes {
+  returnUrl: string;
+  subscriptions: LocalBillingSubscription[];
+}
+
 /** `contact-submissions`: the contact form's messages (staff read them). */
 export interface ContactSubmissionAttributes {
   name: string;

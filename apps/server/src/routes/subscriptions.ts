@@ -4,6 +4,13 @@
  */
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type {
+  BillingSessionAttributes,
+  CheckoutSessionAttributes,
+  LocalBillingSessionAttributes,
+  LocalCheckoutCompletionAttributes,
+  LocalCheckoutSessionAttributes,
+} from '@parking/domain/api-contract';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
 import { customers, prices, products, subscriptions, users } from '../db/schema/index';
@@ -133,7 +140,7 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
           data: {
             type: 'checkout-sessions',
             id: session.id,
-            attributes: { sessionId: session.id, url: session.url },
+            attributes: { sessionId: session.id, url: session.url } satisfies CheckoutSessionAttributes,
           },
         };
       },
@@ -165,7 +172,13 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
           providerCustomerId: latest.customer,
           returnUrl: await returnUrl(ctx, userId),
         });
-        return { data: { type: 'billing-sessions', id: String(userId), attributes: { url } } };
+        return {
+          data: {
+            type: 'billing-sessions',
+            id: String(userId),
+            attributes: { url } satisfies BillingSessionAttributes,
+          },
+        };
       },
     }),
   ];
@@ -222,7 +235,7 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
               intervalCount: price?.intervalCount ?? 3,
               successUrl: String(session.success_url),
               cancelUrl: String(session.cancel_url),
-            },
+            } satisfies LocalCheckoutSessionAttributes,
           },
         };
       },
@@ -245,7 +258,10 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
           data: {
             type: 'local-checkout-sessions',
             id,
-            attributes: { status: 'complete', successUrl: String(session.success_url) },
+            attributes: {
+              status: 'complete',
+              successUrl: String(session.success_url),
+            } satisfies LocalCheckoutCompletionAttributes,
           },
         };
       },
@@ -283,7 +299,7 @@ export function subscriptionActions(provider: PaymentProvider): Action[] {
                 currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
                 cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
               })),
-            },
+            } satisfies LocalBillingSessionAttributes,
           },
         };
       },

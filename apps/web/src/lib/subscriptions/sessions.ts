@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { BillingSessionAttributes, CheckoutSessionAttributes } from '@parking/domain/api-contract';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
 import { paymentPageHref } from '@/lib/payment-pages';
@@ -14,8 +15,8 @@ import { redirectTo } from '@/lib/redirect';
 export async function createCheckoutSession(
   userId: string,
   priceId: string,
-): Promise<{ sessionId: string; url: string }> {
-  const document = await apiRequest<SingleDocument<{ sessionId: string; url: string }>>('checkout-sessions', {
+): Promise<CheckoutSessionAttributes> {
+  const document = await apiRequest<SingleDocument<CheckoutSessionAttributes>>('checkout-sessions', {
     method: 'POST',
     body: writeDocument(
       'checkout-sessions',
@@ -27,8 +28,8 @@ export async function createCheckoutSession(
 }
 
 /** POST billing-sessions with the user: `{url}` of the provider's billing portal. */
-export async function createBillingSession(userId: string): Promise<{ url: string }> {
-  const document = await apiRequest<SingleDocument<{ url: string }>>('billing-sessions', {
+export async function createBillingSession(userId: string): Promise<BillingSessionAttributes> {
+  const document = await apiRequest<SingleDocument<BillingSessionAttributes>>('billing-sessions', {
     method: 'POST',
     body: writeDocument('billing-sessions', {}, { relationships: { user: { type: 'users', id: userId } } }),
   });

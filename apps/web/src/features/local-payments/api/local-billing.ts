@@ -1,23 +1,14 @@
 /** The local provider's billing portal session: the customer's subscriptions, cancelled or renewed at period end. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LocalBillingSessionAttributes, LocalBillingSubscription } from '@parking/domain/api-contract';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
 
-export interface PortalSubscription {
-  id: string;
-  productName: string;
-  amount: string;
-  /** Stripe's words: 'active' while it runs; 'canceled' once ended. */
-  status: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-}
+/** A subscription in the portal, as the API contract has it. */
+export type PortalSubscription = LocalBillingSubscription;
 
-export interface LocalBillingSession {
-  id: string;
-  returnUrl: string;
-  subscriptions: PortalSubscription[];
-}
+/** The portal's page: the API contract's attributes and the id. */
+export type LocalBillingSession = LocalBillingSessionAttributes & { id: string };
 
 const sessionPath = (sessionId: string) => `local-billing-sessions/${encodeURIComponent(sessionId)}`;
 const queryKey = (sessionId: string) => ['local-billing-sessions', sessionId] as const;
@@ -26,7 +17,7 @@ export const localBillingQuery = (sessionId: string) =>
   queryOptions({
     queryKey: queryKey(sessionId),
     queryFn: async ({ signal }): Promise<LocalBillingSession> => {
-      const document = await apiRequest<SingleDocument<Omit<LocalBillingSession, 'id'>>>(
+      const document = await apiRequest<SingleDocument<LocalBillingSessionAttributes>>(
         sessionPath(sessionId),
         { signal },
       );

@@ -1,23 +1,16 @@
 /** The local provider's checkout session (its page's data) and paying for it with a card. */
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import type {
+  LocalCheckoutCompletionAttributes,
+  LocalCheckoutSessionAttributes,
+} from '@parking/domain/api-contract';
 import type { CardInput } from '@parking/domain/cards';
 import { digitsOnly } from '@parking/domain/cards';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
 
-export interface LocalCheckoutSession {
-  id: string;
-  /** Stripe's words: 'open' until paid, then 'complete'; anything else can no longer be paid. */
-  status: string;
-  email: string;
-  productName: string;
-  productDescription: string;
-  amount: string;
-  interval: string;
-  intervalCount: number;
-  successUrl: string;
-  cancelUrl: string;
-}
+/** The checkout's page (the API contract's attributes and the id); only an 'open' one can be paid. */
+export type LocalCheckoutSession = LocalCheckoutSessionAttributes & { id: string };
 
 const sessionPath = (sessionId: string) => `local-checkout-sessions/${encodeURIComponent(sessionId)}`;
 
@@ -25,7 +18,7 @@ export const localCheckoutQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['local-checkout-sessions', sessionId],
     queryFn: async ({ signal }): Promise<LocalCheckoutSession> => {
-      const document = await apiRequest<SingleDocument<Omit<LocalCheckoutSession, 'id'>>>(
+      const document = await apiRequest<SingleDocument<LocalCheckoutSessionAttributes>>(
         sessionPath(sessionId),
         { signal },
       );
@@ -37,7 +30,7 @@ export const localCheckoutQuery = (sessionId: string) =>
 export function useCompleteLocalCheckout(sessionId: string) {
   return useMutation({
     mutationFn: async (card: CardInput) => {
-      const document = await apiRequest<SingleDocument<{ successUrl: string }>>(
+      const document = await apiRequest<SingleDocument<LocalCheckoutCompletionAttributes>>(
         `${sessionPath(sessionId)}/complete`,
         {
           method: 'POST',
