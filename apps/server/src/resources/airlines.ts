@@ -1,5 +1,5 @@
 /** Airlines, including the special 'Not flying' entry the booking forms rely on. */
-import type { AirlineAttributes } from '@parking/domain/api-contract';
+import type { AirlineAttributes } from '@parking/domain/api-contract/catalogue';
 import { eq } from 'drizzle-orm';
 import { airlineSchema } from '@parking/domain/catalogue';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';

@@ -2,7 +2,7 @@
  * Who changed what and when: staff changes to every resource, card payments and refunds, and the
  * system's reconciliation with the payment provider (jsonapi/audit.ts). Admins only, newest first.
  */
-import type { AuditLogAttributes } from '@parking/domain/api-contract';
+import type { AuditLogAttributes } from '@parking/domain/api-contract/bookings';
 import { auditLogs } from '../db/schema/index';
 import { AUDIT_ACTIONS, auditActor } from '../jsonapi/audit';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';

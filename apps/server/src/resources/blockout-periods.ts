@@ -3,7 +3,7 @@
  * replaces the public booking form with its message while current (routes/catalogue.ts answers
  * `current_form_blockout`), `extra` makes its extras unavailable for overlapping stays.
  */
-import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract';
+import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract/catalogue';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { blockoutPeriodFields, blockoutPeriodSchema, endBeforeStart } from '@parking/domain/catalogue';
 import { BLOCK_TYPES } from '@parking/domain/constants';

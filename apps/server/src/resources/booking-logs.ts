@@ -1,5 +1,5 @@
 /** The edit history of a booking (back office: Admins only, last changes first). */
-import type { BookingLogAttributes } from '@parking/domain/api-contract';
+import type { BookingLogAttributes } from '@parking/domain/api-contract/bookings';
 import { bookingLogs } from '../db/schema/index';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import { iso } from '../jsonapi/values';

@@ -2,7 +2,7 @@
  * Bookings. Anyone may create one (the wizard); a customer sees only their own; staff see and
  * change all; only Admins delete. Costs are the server's: see services/create-booking.ts.
  */
-import type { BookingAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { publicBookingSchema, staffBookingFields, staffBookingSchema } from '@parking/domain/booking';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';

@@ -1,5 +1,5 @@
 /** Shuttle bus departures to the airport, per timetable (weekday or weekend). */
-import type { BusTripAttributes } from '@parking/domain/api-contract';
+import type { BusTripAttributes } from '@parking/domain/api-contract/catalogue';
 import { and, eq, ne } from 'drizzle-orm';
 import { busTripSchema } from '@parking/domain/catalogue';
 import { SERVICES } from '@parking/domain/constants';

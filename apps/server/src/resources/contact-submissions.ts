@@ -3,7 +3,7 @@
  * messages"). Anyone may send one, throttled per IP and per address; staff read them; only Admins
  * delete them. Nobody edits a message.
  */
-import type { ContactSubmissionAttributes } from '@parking/domain/api-contract';
+import type { ContactSubmissionAttributes } from '@parking/domain/api-contract/accounts';
 import { contactMessages, contactSubmissionSchema } from '@parking/domain/contact';
 import { addressKey } from '../auth/rate-limiter';
 import { isStaff } from '../context';

@@ -8,7 +8,7 @@
  * the request's one transaction. A customer without a login gets one when roles or a password are sent
  * (without a password, the welcome email lets them set their own).
  */
-import type { CustomerAttributes } from '@parking/domain/api-contract';
+import type { CustomerAttributes } from '@parking/domain/api-contract/accounts';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { profileSchema } from '@parking/domain/accounts';

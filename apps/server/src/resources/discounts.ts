@@ -2,7 +2,7 @@
  * Promo codes ("Discounts", back-office Promo Codes menu): Admins only, for every action. The rate
  * is the stored fraction ("0.15"); the form shows it as a percent.
  */
-import type { DiscountAttributes } from '@parking/domain/api-contract';
+import type { DiscountAttributes } from '@parking/domain/api-contract/catalogue';
 import { and, gte, lte, not, sql, type SQL } from 'drizzle-orm';
 import { discountFields, discountSchema, endBeforeStart } from '@parking/domain/catalogue';
 import { discountDetails } from '@parking/domain/discounts';

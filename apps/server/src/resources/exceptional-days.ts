@@ -3,7 +3,10 @@
  * (`exceptional-rates`, saved one by one) and extras that cannot be booked for a stay covering it.
  * Read by anyone: the public site prices and offers extras with them.
  */
-import type { ExceptionalDayAttributes, ExceptionalRateAttributes } from '@parking/domain/api-contract';
+import type {
+  ExceptionalDayAttributes,
+  ExceptionalRateAttributes,
+} from '@parking/domain/api-contract/catalogue';
 import { exceptionalDaySchema, exceptionalRateSchema } from '@parking/domain/catalogue';
 import {
   exceptionalDays,

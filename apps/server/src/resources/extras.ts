@@ -3,7 +3,7 @@
  * extras (`public` false) exist for staff only: to everyone else they are simply not found.
  * `filter[checkAvailability]` is answered by routes/catalogue.ts, which lists through this definition.
  */
-import type { ExtraAttributes, ExtraVariationAttributes } from '@parking/domain/api-contract';
+import type { ExtraAttributes, ExtraVariationAttributes } from '@parking/domain/api-contract/catalogue';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { extraSchema, extraVariationSchema } from '@parking/domain/catalogue';
 import { EXTRA_TYPES } from '@parking/domain/constants';

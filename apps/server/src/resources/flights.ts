@@ -2,7 +2,7 @@
  * Scheduled flights per airline and timetable. A departure may name the shuttle bus that meets
  * it; that bus must run on the flight's timetable, and an arrival has none.
  */
-import type { FlightAttributes } from '@parking/domain/api-contract';
+import type { FlightAttributes } from '@parking/domain/api-contract/catalogue';
 import { eq } from 'drizzle-orm';
 import { flightSchema } from '@parking/domain/catalogue';
 import { SERVICES } from '@parking/domain/constants';

@@ -1,6 +1,6 @@
 /** Small shared definitions: read by everyone, written by Admins (the settings lists). */
 
-import type { VehicleTypeAttributes } from '@parking/domain/api-contract';
+import type { VehicleTypeAttributes } from '@parking/domain/api-contract/catalogue';
 import { z } from 'zod';
 import { requiredText } from '@parking/domain/fields';
 import { vehicleTypes } from '../db/schema/index';

@@ -1,5 +1,5 @@
 /** Regions of a parking lot (rows of spaces), used when checking a car in: a staff matter. */
-import type { LotRegionAttributes } from '@parking/domain/api-contract';
+import type { LotRegionAttributes } from '@parking/domain/api-contract/catalogue';
 import { lotRegionSchema } from '@parking/domain/catalogue';
 import { lotRegions } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';

@@ -1,4 +1,4 @@
-import type { LotAttributes } from '@parking/domain/api-contract';
+import type { LotAttributes } from '@parking/domain/api-contract/catalogue';
 import { lotSchema } from '@parking/domain/catalogue';
 import { LOT_SLUGS, LOT_TYPES } from '@parking/domain/constants';
 import { lots } from '../db/schema/index';

@@ -3,7 +3,7 @@
  * (`short-term-rates`, saved one by one as the back office does). The long-stay daily rate is the
  * lot's own `rate`. Read by anyone: quotes publish these prices anyway.
  */
-import type { RateDayAttributes, ShortTermRateAttributes } from '@parking/domain/api-contract';
+import type { RateDayAttributes, ShortTermRateAttributes } from '@parking/domain/api-contract/catalogue';
 import { shortTermRateDaySchema, shortTermRateSchema } from '@parking/domain/catalogue';
 import { shortTermRateDays, shortTermRates } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';

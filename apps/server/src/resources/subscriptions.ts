@@ -3,7 +3,7 @@ import type {
   PriceAttributes,
   ProductAttributes,
   SubscriptionAttributes,
-} from '@parking/domain/api-contract';
+} from '@parking/domain/api-contract/accounts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { isStaff } from '../context';
 import { prices, products, subscriptions } from '../db/schema/index';

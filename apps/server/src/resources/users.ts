@@ -2,7 +2,7 @@
  * Users: login identities with roles. Registration is open; a user sees and changes only
  * themselves; staff see everyone; roles are set by Admins, never on their own user.
  */
-import type { UserAttributes } from '@parking/domain/api-contract';
+import type { UserAttributes } from '@parking/domain/api-contract/accounts';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { passwordChangeSchema, personalDetailsSchema, registerSchema } from '@parking/domain/accounts';

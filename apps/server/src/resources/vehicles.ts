@@ -1,5 +1,5 @@
 /** Vehicles: a customer's saved cars. Customers see and change only their own; delete is soft for them. */
-import type { VehicleAttributes } from '@parking/domain/api-contract';
+import type { VehicleAttributes } from '@parking/domain/api-contract/accounts';
 import { eq, sql } from 'drizzle-orm';
 import { vehicleSchema } from '@parking/domain/vehicles';
 import { isStaff } from '../context';

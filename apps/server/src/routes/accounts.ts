@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { AnonEmailAttributes, SessionAttributes } from '@parking/domain/api-contract';
+import type { AnonEmailAttributes, SessionAttributes } from '@parking/domain/api-contract/accounts';
 import {
   emailOnlySchema,
   loginSchema,

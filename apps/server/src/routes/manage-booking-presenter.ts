@@ -1,6 +1,6 @@
 /** The manage page's view of a booking (GET manage-bookings/{id}/ and the answers of its actions). */
 import { eq } from 'drizzle-orm';
-import type { ManagedBookingAttributes } from '@parking/domain/api-contract';
+import type { ManagedBookingAttributes } from '@parking/domain/api-contract/manage-booking';
 import { canManage, cancellationRefund, manageCutoff } from '@parking/domain/manage-booking';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { gstCents } from '@parking/domain/pricing';

@@ -19,7 +19,7 @@ import type {
   CancellationAttributes,
   ChangeQuoteAttributes,
   ManageBookingSessionAttributes,
-} from '@parking/domain/api-contract';
+} from '@parking/domain/api-contract/manage-booking';
 import { bookingChangeSchema, manageLookupSchema, manageMessages } from '@parking/domain/manage-booking';
 import { formatMoney } from '@parking/domain/money';
 import { costsToStrings } from '@parking/domain/pricing';

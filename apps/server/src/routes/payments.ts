@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PaymentAttributes, PaymentConfigAttributes } from '@parking/domain/api-contract';
+import type { PaymentAttributes, PaymentConfigAttributes } from '@parking/domain/api-contract/payments';
 import { messages } from '@parking/domain/messages';
 import { formatMoney } from '@parking/domain/money';
 import { moneyAmount } from '@parking/domain/numbers';

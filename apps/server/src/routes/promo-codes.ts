@@ -3,7 +3,7 @@
  * discount's rate when the code is valid now for the booking's drop-off; throttled per IP so that
  * codes cannot be guessed.
  */
-import type { PromoCodeAttributes } from '@parking/domain/api-contract';
+import type { PromoCodeAttributes } from '@parking/domain/api-contract/prices';
 import { promoCheckSchema } from '@parking/domain/quotes';
 import { action } from '../http/action';
 import { fractionText, iso } from '../jsonapi/values';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { BookingQuoteAttributes, QuoteAttributes } from '@parking/domain/api-contract';
+import type { BookingQuoteAttributes, QuoteAttributes } from '@parking/domain/api-contract/prices';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { businessDate } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';

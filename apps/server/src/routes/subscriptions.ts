@@ -10,7 +10,7 @@ import type {
   LocalBillingSessionAttributes,
   LocalCheckoutCompletionAttributes,
   LocalCheckoutSessionAttributes,
-} from '@parking/domain/api-contract';
+} from '@parking/domain/api-contract/accounts';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
 import { customers, prices, products, subscriptions, users } from '../db/schema/index';

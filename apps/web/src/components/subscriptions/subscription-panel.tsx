@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { UserAttributes } from '@parking/domain/api-contract';
+import type { UserAttributes } from '@parking/domain/api-contract/accounts';
 import type { SubscriptionCodename } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { StatusDot } from '@/components/status-dot';

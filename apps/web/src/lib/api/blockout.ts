@@ -4,7 +4,7 @@
  * quote forms tell a too-long stay or a too-distant departure beside the field before anything is sent.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract';
+import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract/catalogue';
 import { DEFAULT_STAY_LIMITS, type StayLimits } from '@parking/domain/stay-limits';
 import { apiRequest } from './client';
 import type { JsonApiDocument, Resource } from './jsonapi';

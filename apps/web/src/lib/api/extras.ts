@@ -1,6 +1,6 @@
 /** Extras for a stay and their prices for a vehicle type (public-site §7 "Extras", "Extra variations"). */
 import { queryOptions } from '@tanstack/react-query';
-import type { ExtraAttributes, ExtraVariationAttributes } from '@parking/domain/api-contract';
+import type { ExtraAttributes, ExtraVariationAttributes } from '@parking/domain/api-contract/catalogue';
 import type { ExtraType } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
 import { relatedId, type ListDocument } from '@/lib/api/jsonapi';

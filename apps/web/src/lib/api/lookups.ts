@@ -1,6 +1,6 @@
 /** Small lists several screens choose from (the wizard's car details, My Vehicles, the back office). */
 import { queryOptions } from '@tanstack/react-query';
-import type { VehicleTypeAttributes } from '@parking/domain/api-contract';
+import type { VehicleTypeAttributes } from '@parking/domain/api-contract/catalogue';
 import { apiRequest } from './client';
 import type { ListDocument } from './jsonapi';
 

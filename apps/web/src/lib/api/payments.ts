@@ -1,6 +1,6 @@
 /** Paying for a saved booking (public-site §7 "Card payment"): the provider, the local card form, the confirmation. */
 import { queryOptions } from '@tanstack/react-query';
-import type { PaymentConfigAttributes } from '@parking/domain/api-contract';
+import type { PaymentConfigAttributes } from '@parking/domain/api-contract/payments';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
 

@@ -1,6 +1,10 @@
 /** Airlines and flights for the flights step (public-site §7 "Airlines", "Flights"). */
 import { queryOptions } from '@tanstack/react-query';
-import type { AirlineAttributes, BusTripAttributes, FlightAttributes } from '@parking/domain/api-contract';
+import type {
+  AirlineAttributes,
+  BusTripAttributes,
+  FlightAttributes,
+} from '@parking/domain/api-contract/catalogue';
 import type { Service } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';

@@ -4,7 +4,8 @@
  * one is current on the other.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { VehicleAttributes, VehicleTypeAttributes } from '@parking/domain/api-contract';
+import type { VehicleAttributes } from '@parking/domain/api-contract/accounts';
+import type { VehicleTypeAttributes } from '@parking/domain/api-contract/catalogue';
 import { apiRequest } from './client';
 import { IncludedIndex, relatedId, type ListDocument } from './jsonapi';
 

@@ -4,7 +4,11 @@
  * the same answer.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { CustomerAttributes, SessionAttributes, UserAttributes } from '@parking/domain/api-contract';
+import type {
+  CustomerAttributes,
+  SessionAttributes,
+  UserAttributes,
+} from '@parking/domain/api-contract/accounts';
 import type { Role } from '@parking/domain/constants';
 import { ApiError, apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type JsonApiDocument, type Resource } from '@/lib/api/jsonapi';

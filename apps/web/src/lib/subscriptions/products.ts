@@ -1,6 +1,6 @@
 /** Subscription products and their prices, shared by the customer's profile and the back office's customer screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PriceAttributes, ProductAttributes } from '@parking/domain/api-contract';
+import type { PriceAttributes, ProductAttributes } from '@parking/domain/api-contract/accounts';
 import type { SubscriptionCodename } from '@parking/domain/constants';
 import { apiRequest, isNotFound } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';

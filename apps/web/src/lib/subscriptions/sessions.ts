@@ -5,7 +5,10 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { BillingSessionAttributes, CheckoutSessionAttributes } from '@parking/domain/api-contract';
+import type {
+  BillingSessionAttributes,
+  CheckoutSessionAttributes,
+} from '@parking/domain/api-contract/accounts';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
 import { paymentPageHref } from '@/lib/payment-pages';

@@ -3,7 +3,7 @@ import type {
   PriceAttributes,
   ProductAttributes,
   SubscriptionAttributes,
-} from '@parking/domain/api-contract';
+} from '@parking/domain/api-contract/accounts';
 import { apiRequest, isNotFound } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';
 

@@ -9,9 +9,13 @@ import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type ListDocument } from '@/lib/api/jsonapi';
 import { fetchList } from '@/lib/api/resources';
 import type {
-  BookingLogAttributes,
-  BusTripAttributes,
   CustomerAttributes,
+  UserAttributes,
+  VehicleAttributes,
+} from '@parking/domain/api-contract/accounts';
+import type { BookingLogAttributes } from '@parking/domain/api-contract/bookings';
+import type {
+  BusTripAttributes,
   DiscountAttributes,
   ExtraAttributes,
   ExtraVariationAttributes,
@@ -19,9 +23,7 @@ import type {
   LotAttributes,
   LotRegionAttributes,
   NamedAttributes,
-  UserAttributes,
-  VehicleAttributes,
-} from '@parking/domain/api-contract';
+} from '@parking/domain/api-contract/catalogue';
 
 const HOUR = 60 * 60_000;
 

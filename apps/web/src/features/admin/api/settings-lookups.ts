@@ -5,7 +5,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { fetchList } from '@/lib/api/resources';
-import type { BusTripAttributes, ExtraAttributes, NamedAttributes } from '@parking/domain/api-contract';
+import type {
+  BusTripAttributes,
+  ExtraAttributes,
+  NamedAttributes,
+} from '@parking/domain/api-contract/catalogue';
 
 export interface NamedOption {
   id: string;

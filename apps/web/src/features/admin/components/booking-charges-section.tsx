@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { BookingQuoteAttributes } from '@parking/domain/api-contract';
+import type { BookingQuoteAttributes } from '@parking/domain/api-contract/prices';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { fractionToPercent } from '@parking/domain/numbers';
 import { FormDateField } from '@/components/admin/date-fields';

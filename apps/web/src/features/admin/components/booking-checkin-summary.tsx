@@ -7,11 +7,9 @@ import { adminHref, paths } from '@/config/paths';
 import { relatedId } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
-import type {
-  BookingAttributes,
-  CustomerAttributes,
-  LotRegionAttributes,
-} from '@parking/domain/api-contract';
+import type { CustomerAttributes } from '@parking/domain/api-contract/accounts';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { LotRegionAttributes } from '@parking/domain/api-contract/catalogue';
 
 /** Check In (back-office §2, edit only): where and how the car was parked, and the way to the check-in screen. */
 export function BookingCheckInSummary({ booking }: { booking: OneAnswer<BookingAttributes> }) {

@@ -11,7 +11,7 @@ import { relatedId, relatedIds } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import type { Option } from '../api/booking-lookups';
-import type { BookingAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 
 const hhmm = (time: string | null | undefined) => (time ? time.slice(0, 5) : '');
 

@@ -12,7 +12,7 @@ import { relatedId, type Resource } from '@/lib/api/jsonapi';
 import { invalidateTypes, listQuery } from '@/lib/api/resource-queries';
 import { ref, saveResource } from '@/lib/api/resources';
 import { formatMoneyText } from '@/lib/format';
-import type { ExtraVariationAttributes, NamedAttributes } from '@parking/domain/api-contract';
+import type { ExtraVariationAttributes, NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
 const ALL = { page: 1, per: 500 };
 

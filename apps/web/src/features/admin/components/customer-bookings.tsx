@@ -3,7 +3,8 @@ import { columns } from '@/components/admin/columns';
 import { RelatedTable } from '@/components/admin/related-table';
 import { adminHref, paths } from '@/config/paths';
 import type { Resource } from '@/lib/api/jsonapi';
-import type { BookingAttributes, NamedAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
 const bookingColumns = [
   columns.text<BookingAttributes>('bookingCode', 'Booking'),

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { listQuery } from '@/lib/api/resource-queries';
 import type { Resource } from '@/lib/api/jsonapi';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import type { CustomerAttributes } from '@parking/domain/api-contract';
+import type { CustomerAttributes } from '@parking/domain/api-contract/accounts';
 
 export type CustomerOption = Resource<CustomerAttributes>;
 

@@ -15,7 +15,7 @@ import { firstErrorDetail } from '@/lib/api/client';
 import { relatedId, type Resource } from '@/lib/api/jsonapi';
 import { invalidateTypes } from '@/lib/api/resource-queries';
 import { ref, saveResource } from '@/lib/api/resources';
-import type { VehicleAttributes } from '@parking/domain/api-contract';
+import type { VehicleAttributes } from '@parking/domain/api-contract/accounts';
 
 interface CustomerVehicleDialogProps {
   /** The vehicle being edited, or null to add one to the customer. */

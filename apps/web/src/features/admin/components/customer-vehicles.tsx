@@ -3,7 +3,8 @@ import { columns } from '@/components/admin/columns';
 import { RelatedTable } from '@/components/admin/related-table';
 import type { Resource } from '@/lib/api/jsonapi';
 import { saveResource } from '@/lib/api/resources';
-import type { NamedAttributes, VehicleAttributes } from '@parking/domain/api-contract';
+import type { VehicleAttributes } from '@parking/domain/api-contract/accounts';
+import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 import { CustomerVehicleDialog } from './customer-vehicle-dialog';
 
 const vehicleColumns = [

@@ -6,7 +6,8 @@
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
 import type { IncludedIndex } from '@/lib/api/jsonapi';
 import { relatedId, type Resource } from '@/lib/api/jsonapi';
-import type { BookingAttributes, LotAttributes, NamedAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { LotAttributes, NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
 export type DiaryDirection = 'departing' | 'arriving';
 

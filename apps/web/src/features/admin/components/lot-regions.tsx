@@ -16,7 +16,7 @@ import { errorDetails, isNotFound } from '@/lib/api/client';
 import type { Resource } from '@/lib/api/jsonapi';
 import { invalidateTypes } from '@/lib/api/resource-queries';
 import { ref, saveResource } from '@/lib/api/resources';
-import type { LotRegionAttributes } from '@parking/domain/api-contract';
+import type { LotRegionAttributes } from '@parking/domain/api-contract/catalogue';
 
 type Editing = { region: Resource<LotRegionAttributes> | null } | null;
 

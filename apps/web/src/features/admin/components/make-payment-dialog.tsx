@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import type { PaymentAttributes } from '@parking/domain/api-contract';
+import type { PaymentAttributes } from '@parking/domain/api-contract/payments';
 import { moneyAmount } from '@parking/domain/numbers';
 import { messages } from '@parking/domain/messages';
 import { LocalCardPayment } from '@/components/payment/local-card-payment';

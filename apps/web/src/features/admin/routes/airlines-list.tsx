@@ -2,7 +2,7 @@ import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
-import type { NamedAttributes } from '@parking/domain/api-contract';
+import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
 const config: ListScreenConfig<NamedAttributes> = {
   title: 'Airlines',

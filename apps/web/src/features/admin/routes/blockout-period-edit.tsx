@@ -15,7 +15,7 @@ import { adminHref, paths } from '@/config/paths';
 import { relatedIds } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
-import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract';
+import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract/catalogue';
 import { ExtrasChecklist } from '../components/extras-checklist';
 
 const defaults: BlockoutFormValues = {

@@ -2,7 +2,7 @@ import { blockTypeLabel } from '@parking/domain/settings-forms';
 import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
-import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract';
+import type { BlockoutPeriodAttributes } from '@parking/domain/api-contract/catalogue';
 
 const config: ListScreenConfig<BlockoutPeriodAttributes> = {
   title: 'Blockout Periods',

@@ -20,7 +20,7 @@ import { relatedId } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { BUSINESS_TIME_ZONE, formatDateTime } from '@/lib/format';
 import { lotsQuery, staffCustomersQuery } from '../api/booking-lookups';
-import type { BookingAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { RegionRowFields } from '../components/region-row-fields';
 
 const defaults: CheckInFormValues = {

@@ -38,11 +38,9 @@ import {
   discountsQuery,
   extraVariationsQuery,
 } from '../api/booking-lookups';
-import type {
-  BookingAttributes,
-  BookingQuoteAttributes,
-  CustomerAttributes,
-} from '@parking/domain/api-contract';
+import type { CustomerAttributes } from '@parking/domain/api-contract/accounts';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { BookingQuoteAttributes } from '@parking/domain/api-contract/prices';
 import { BookingChargesSection, type Charges } from '../components/booking-charges-section';
 import { BookingCheckInSummary } from '../components/booking-checkin-summary';
 import { BookingCustomerSection } from '../components/booking-customer-section';

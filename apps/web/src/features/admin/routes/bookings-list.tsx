@@ -4,7 +4,8 @@ import { ListScreen, type ListScreenConfig } from '@/components/admin/list-scree
 import { adminHref, paths } from '@/config/paths';
 import { isAdmin } from '@/lib/auth/roles';
 import { bookingFilters } from '../api/booking-filters';
-import type { BookingAttributes, NamedAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
 const config: ListScreenConfig<BookingAttributes> = {
   title: 'Bookings',

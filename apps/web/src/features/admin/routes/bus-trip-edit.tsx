@@ -6,7 +6,7 @@ import { useRecordForm } from '@/components/admin/record-form';
 import { FormSelectField } from '@/components/form/select-field';
 import { adminHref, paths } from '@/config/paths';
 import type { OneAnswer } from '@/lib/api/resources';
-import type { BusTripAttributes } from '@parking/domain/api-contract';
+import type { BusTripAttributes } from '@parking/domain/api-contract/catalogue';
 import { TIMETABLE_OPTIONS } from '../components/timetables';
 
 const toValues = ({ resource }: OneAnswer<BusTripAttributes>): BusTripFormValues => ({

@@ -22,7 +22,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { isAdmin } from '@/lib/auth/roles';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import type { ContactSubmissionAttributes } from '@parking/domain/api-contract';
+import type { ContactSubmissionAttributes } from '@parking/domain/api-contract/accounts';
 
 /** One contact message (back-office §2 "Contact messages"): read-only, with Back and (Admins) Delete. */
 export function ContactViewPage() {

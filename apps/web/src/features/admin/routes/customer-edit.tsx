@@ -30,7 +30,7 @@ import { relatedId, writeDocument } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isAdmin } from '@/lib/auth/roles';
-import type { CustomerAttributes, UserAttributes } from '@parking/domain/api-contract';
+import type { CustomerAttributes, UserAttributes } from '@parking/domain/api-contract/accounts';
 import { CustomerBookings } from '../components/customer-bookings';
 import { CustomerLoginSection, type LoginAccess } from '../components/customer-login-section';
 import { CustomerVehicles } from '../components/customer-vehicles';

@@ -4,7 +4,7 @@ import { ExportCsvButton } from '@/components/admin/export-button';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
 import { isAdmin } from '@/lib/auth/roles';
-import type { CustomerAttributes } from '@parking/domain/api-contract';
+import type { CustomerAttributes } from '@parking/domain/api-contract/accounts';
 
 const config: ListScreenConfig<CustomerAttributes> = {
   title: 'Customers',

@@ -17,7 +17,10 @@ import { adminHref, paths } from '@/config/paths';
 import { relatedId, relatedIds } from '@/lib/api/jsonapi';
 import { ref, saveResource, type OneAnswer } from '@/lib/api/resources';
 import { lotsQuery } from '../api/booking-lookups';
-import type { ExceptionalDayAttributes, ExceptionalRateAttributes } from '@parking/domain/api-contract';
+import type {
+  ExceptionalDayAttributes,
+  ExceptionalRateAttributes,
+} from '@parking/domain/api-contract/catalogue';
 import { ExtrasChecklist } from '../components/extras-checklist';
 
 /** A lot without a surcharge of its own on this day pays none. */

@@ -5,7 +5,10 @@ import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
 import { lotsQuery } from '../api/booking-lookups';
-import type { ExceptionalDayAttributes, ExceptionalRateAttributes } from '@parking/domain/api-contract';
+import type {
+  ExceptionalDayAttributes,
+  ExceptionalRateAttributes,
+} from '@parking/domain/api-contract/catalogue';
 import { perLotColumns } from '../components/per-lot-columns';
 
 /**

@@ -29,7 +29,7 @@ import { apiUrl } from '@/lib/api/client';
 import { listQuery } from '@/lib/api/resource-queries';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import type { BookingAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
 import {
   diaryRows,

@@ -10,7 +10,7 @@ import { FormTextField } from '@/components/form/text-field';
 import { adminHref, paths } from '@/config/paths';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import type { OneAnswer } from '@/lib/api/resources';
-import type { DiscountAttributes } from '@parking/domain/api-contract';
+import type { DiscountAttributes } from '@parking/domain/api-contract/catalogue';
 
 const local = (iso: string | null) => (iso ? businessLocalDatetime(new Date(iso), BUSINESS_TIME_ZONE) : '');
 

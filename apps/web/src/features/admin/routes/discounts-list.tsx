@@ -2,7 +2,7 @@ import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
 import { isAdmin } from '@/lib/auth/roles';
-import type { DiscountAttributes } from '@parking/domain/api-contract';
+import type { DiscountAttributes } from '@parking/domain/api-contract/catalogue';
 
 const config: ListScreenConfig<DiscountAttributes> = {
   title: 'Promo Codes',

@@ -11,7 +11,7 @@ import { FormSwitchField } from '@/components/form/switch-field';
 import { FormTextField } from '@/components/form/text-field';
 import { adminHref, paths } from '@/config/paths';
 import type { OneAnswer } from '@/lib/api/resources';
-import type { ExtraAttributes } from '@parking/domain/api-contract';
+import type { ExtraAttributes } from '@parking/domain/api-contract/catalogue';
 import { CostVariations } from '../components/cost-variations';
 
 const EXTRA_TYPE_OPTIONS = EXTRA_TYPES.map((value) => ({

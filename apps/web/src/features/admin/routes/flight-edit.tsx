@@ -17,7 +17,7 @@ import { relatedId } from '@/lib/api/jsonapi';
 import { ref, type OneAnswer } from '@/lib/api/resources';
 import { airlinesQuery } from '../api/booking-lookups';
 import { busTripsQuery } from '../api/settings-lookups';
-import type { FlightAttributes } from '@parking/domain/api-contract';
+import type { FlightAttributes } from '@parking/domain/api-contract/catalogue';
 import { TIMETABLE_OPTIONS } from '../components/timetables';
 
 const defaults: FlightFormValues = {

@@ -2,7 +2,11 @@ import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
 import { formatTime12 } from '@parking/domain/dates';
-import type { BusTripAttributes, FlightAttributes, NamedAttributes } from '@parking/domain/api-contract';
+import type {
+  BusTripAttributes,
+  FlightAttributes,
+  NamedAttributes,
+} from '@parking/domain/api-contract/catalogue';
 import { timetableLabel } from '../components/timetables';
 
 const config: ListScreenConfig<FlightAttributes> = {

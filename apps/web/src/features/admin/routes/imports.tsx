@@ -21,7 +21,7 @@ import { adminHref, paths } from '@/config/paths';
 import { listQuery } from '@/lib/api/resource-queries';
 import { BUSINESS_TIME_ZONE, formatMoneyText, formatTimeOfInstant } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import type { BookingAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;

@@ -10,7 +10,7 @@ import { FormSelectField } from '@/components/form/select-field';
 import { FormTextField } from '@/components/form/text-field';
 import { adminHref, paths } from '@/config/paths';
 import type { OneAnswer } from '@/lib/api/resources';
-import type { LotAttributes } from '@parking/domain/api-contract';
+import type { LotAttributes } from '@parking/domain/api-contract/catalogue';
 import { LotRegions } from '../components/lot-regions';
 
 const LOT_TYPE_OPTIONS = LOT_TYPES.map((value) => ({

@@ -1,7 +1,7 @@
 import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
-import type { LotAttributes } from '@parking/domain/api-contract';
+import type { LotAttributes } from '@parking/domain/api-contract/catalogue';
 
 const config: ListScreenConfig<LotAttributes> = {
   title: 'Lots',

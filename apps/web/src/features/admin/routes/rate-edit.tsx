@@ -16,7 +16,7 @@ import { adminHref, paths } from '@/config/paths';
 import { relatedId } from '@/lib/api/jsonapi';
 import { ref, saveResource, type OneAnswer } from '@/lib/api/resources';
 import { lotsQuery } from '../api/booking-lookups';
-import type { RateDayAttributes, ShortTermRateAttributes } from '@parking/domain/api-contract';
+import type { RateDayAttributes, ShortTermRateAttributes } from '@parking/domain/api-contract/catalogue';
 
 /** The day first, then each lot's rate as its own record (back-office §7 "short-term rate (each saved)"). */
 async function saveRateDay(values: RateDayFormOutput, id: string | undefined): Promise<string> {

@@ -4,7 +4,7 @@ import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
 import { lotsQuery } from '../api/booking-lookups';
-import type { RateDayAttributes, ShortTermRateAttributes } from '@parking/domain/api-contract';
+import type { RateDayAttributes, ShortTermRateAttributes } from '@parking/domain/api-contract/catalogue';
 import { LongStayRateCard } from '../components/long-stay-rate-card';
 import { perLotColumns } from '../components/per-lot-columns';
 

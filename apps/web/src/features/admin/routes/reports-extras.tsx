@@ -12,7 +12,8 @@ import { adminHref, paths } from '@/config/paths';
 import { listQuery } from '@/lib/api/resource-queries';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
 import { extrasStatsQuery, reportPeriod } from '../api/reports';
-import type { BookingAttributes, NamedAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 import { ReportCard, ReportFrame, useReportRange } from '../components/report-frame';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;

@@ -11,7 +11,7 @@ import { VehicleFields } from '@/components/vehicle-fields';
 import { adminHref, paths } from '@/config/paths';
 import { relatedId } from '@/lib/api/jsonapi';
 import { ref, type OneAnswer } from '@/lib/api/resources';
-import type { CustomerAttributes, VehicleAttributes } from '@parking/domain/api-contract';
+import type { CustomerAttributes, VehicleAttributes } from '@parking/domain/api-contract/accounts';
 import { CustomerPicker, type CustomerOption } from '../components/customer-picker';
 
 const schema = vehicleFormSchema.extend({ owner: z.string() });

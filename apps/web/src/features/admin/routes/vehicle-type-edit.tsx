@@ -5,7 +5,7 @@ import { useRecordForm } from '@/components/admin/record-form';
 import { FormTextField } from '@/components/form/text-field';
 import { adminHref, paths } from '@/config/paths';
 import type { OneAnswer } from '@/lib/api/resources';
-import type { NamedAttributes } from '@parking/domain/api-contract';
+import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
 const toValues = ({ resource }: OneAnswer<NamedAttributes>) => ({ name: resource.attributes.name });
 

@@ -5,7 +5,8 @@ import { ListScreen, type ListScreenConfig } from '@/components/admin/list-scree
 import { adminHref, paths } from '@/config/paths';
 import { saveResource } from '@/lib/api/resources';
 import { isAdmin } from '@/lib/auth/roles';
-import type { CustomerAttributes, NamedAttributes, VehicleAttributes } from '@parking/domain/api-contract';
+import type { CustomerAttributes, VehicleAttributes } from '@parking/domain/api-contract/accounts';
+import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
 /** Vehicles (back-office §2): rego filter, soft delete by Admins (§4), only live vehicles (§3). */
 export function VehiclesListPage() {

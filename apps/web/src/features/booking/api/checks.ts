@@ -1,6 +1,7 @@
 /** The checks a step makes before moving on: the guest email check and the promo code check. */
 import { useMutation } from '@tanstack/react-query';
-import type { AnonEmailAttributes, PromoCodeAttributes } from '@parking/domain/api-contract';
+import type { AnonEmailAttributes } from '@parking/domain/api-contract/accounts';
+import type { PromoCodeAttributes } from '@parking/domain/api-contract/prices';
 import { normalisePromoCode } from '@parking/domain/discounts';
 import { apiRequest } from '@/lib/api/client';
 import type { SingleDocument } from '@/lib/api/jsonapi';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { BookingQuoteAttributes } from '@parking/domain/api-contract';
+import type { BookingQuoteAttributes } from '@parking/domain/api-contract/prices';
 import { apiRequest } from '@/lib/api/client';
 import type { SingleDocument } from '@/lib/api/jsonapi';
 import { bookingDocument, bookingQuoteDocument } from '../state/booking-payload';

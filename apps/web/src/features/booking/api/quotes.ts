@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LotAttributes, QuoteAttributes } from '@parking/domain/api-contract';
+import type { LotAttributes } from '@parking/domain/api-contract/catalogue';
+import type { QuoteAttributes } from '@parking/domain/api-contract/prices';
 import { LOT_SLUGS } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type ListDocument } from '@/lib/api/jsonapi';

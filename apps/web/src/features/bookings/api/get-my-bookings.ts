@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { BookingAttributes, NamedAttributes } from '@parking/domain/api-contract';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 import { isMoney, parseMoney } from '@parking/domain/money';
 import { balanceToPayCents } from '@parking/domain/stay-phase';
 import { apiRequest } from '@/lib/api/client';

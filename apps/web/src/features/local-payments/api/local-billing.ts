@@ -1,6 +1,9 @@
 /** The local provider's billing portal session: the customer's subscriptions, cancelled or renewed at period end. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LocalBillingSessionAttributes, LocalBillingSubscription } from '@parking/domain/api-contract';
+import type {
+  LocalBillingSessionAttributes,
+  LocalBillingSubscription,
+} from '@parking/domain/api-contract/accounts';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type SingleDocument } from '@/lib/api/jsonapi';
 

@@ -3,7 +3,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   LocalCheckoutCompletionAttributes,
   LocalCheckoutSessionAttributes,
-} from '@parking/domain/api-contract';
+} from '@parking/domain/api-contract/accounts';
 import type { CardInput } from '@parking/domain/cards';
 import { digitsOnly } from '@parking/domain/cards';
 import { apiRequest } from '@/lib/api/client';

@@ -10,7 +10,7 @@ import type {
   ChangeQuoteAttributes,
   ManageBookingSessionAttributes,
   ManagedBookingAttributes,
-} from '@parking/domain/api-contract';
+} from '@parking/domain/api-contract/manage-booking';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument, type ResourceIdentifier, type SingleDocument } from '@/lib/api/jsonapi';
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ChangeQuoteAttributes } from '@parking/domain/api-contract';
+import type { ChangeQuoteAttributes } from '@parking/domain/api-contract/manage-booking';
 import { formatMoneyText } from '@/lib/format';
 
 /** The change as the server prices it: the new total, and what is to pay or to be refunded. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ChangeQuoteAttributes } from '@parking/domain/api-contract';
+import type { ChangeQuoteAttributes } from '@parking/domain/api-contract/manage-booking';
 import { changeFormSchema, type ChangeFormInput } from '@parking/domain/manage-booking';
 import { applyServerErrors, useZodForm } from '@/components/form/form';
 import { ApiError } from '@/lib/api/client';

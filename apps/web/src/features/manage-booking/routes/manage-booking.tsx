@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { BalancePaymentAttributes } from '@parking/domain/api-contract';
+import type { BalancePaymentAttributes } from '@parking/domain/api-contract/manage-booking';
 import { manageMessages } from '@parking/domain/manage-booking';
 import { messages } from '@parking/domain/messages';
 import { PageSection } from '@/components/page-section';

@@ -1,0 +1,77 @@
+/** The API contract: Bookings. Value formats and who sees what: see ./json.ts. */
+import type { ApiJson } from './json';
+
+/** `bookings`: a customer sees their own, staff all. */
+export interface BookingAttributes {
+  bookingCode: string;
+  status: string;
+  bookingType: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string;
+  business: string;
+  rego: string;
+  make: string;
+  model: string;
+  colour: string;
+  startDatetime: string;
+  /** Null for an open-ended stay. */
+  endDatetime: string | null;
+  /** 'HH:mm:ss', or null without a shuttle. */
+  busDepartureTime: string | null;
+  passengersOut: number;
+  passengersIn: number;
+  flightNumberOut: string;
+  flightNumberIn: string;
+  lotRegionRow: number | null;
+  parkingCost: string;
+  extrasCost: string;
+  /** The price each extra was sold at, keyed by extra id. */
+  extrasPrices: Record<string, string>;
+  discountRate: string;
+  promoCode: string;
+  amountDiscounted: string;
+  subscriptionDiscount: string;
+  totalCost: string;
+  amountPaid: string;
+  paymentMethod: string | null;
+  paymentStatus: string;
+  paymentDatetime: string | null;
+  stripeComplete: boolean;
+  hadSubscription: boolean;
+  publicNotes: string;
+  created: string;
+  /** When the car was checked in, or null (everyone: My Bookings shows "Parked now"). */
+  timeParked: string | null;
+  /** Staff only: admin notes. */
+  notes?: string;
+  /** Staff only: the check-in record. */
+  fuelLevel?: string;
+  /** Staff only. */
+  damage?: string;
+  /** Staff only. */
+  kilometers?: number | null;
+  /** Staff only. */
+  vehicleNotes?: string;
+}
+
+/** `booking-logs`: the edit history of a booking (Admins only). */
+export interface BookingLogAttributes {
+  timestamp: string;
+  action: string;
+  /** Changed fields `{ field: [before, after] }`, or context for the action. */
+  info: ApiJson;
+}
+
+/** `audit-logs` (Admins only). */
+export interface AuditLogAttributes {
+  timestamp: string;
+  resourceType: string;
+  resourceId: string;
+  action: string;
+  /** 'system' for what the server did by itself; 'user' otherwise. */
+  actor: string;
+  changes: ApiJson;
+}

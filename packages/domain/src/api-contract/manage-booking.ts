@@ -1,0 +1,132 @@
+/**
+ * The API contract: Manage my booking (the booking's code and email, or its customer, or staff). Value
+ * formats and who sees what: see ./json.ts.
+ */
+
+/** An extra on a managed booking, at the price it was sold at. */
+export interface ManagedBookingExtra {
+  id: string;
+  name: string;
+  price: string;
+}
+
+/**
+ * `manage-bookings` (GET manage-bookings/{id}/, and the answers of its actions): the booking as manage
+ * my booking shows it, with the rules of changing and cancelling it, for staff, the customer it belongs
+ * to and a guest holding its token. Related records are named inline (no relationships).
+ */
+export interface ManagedBookingAttributes {
+  bookingCode: string;
+  status: string;
+  paymentStatus: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  startDatetime: string;
+  /** Null for an open-ended stay. */
+  endDatetime: string | null;
+  /** '' when the lot is gone. */
+  lotName: string;
+  lotSlug: string;
+  rego: string;
+  make: string;
+  model: string;
+  colour: string;
+  vehicleTypeId: string | null;
+  /** '' without a vehicle type. */
+  vehicleTypeName: string;
+  airlineOutId: string | null;
+  /** '' without an airline. */
+  airlineOutName: string;
+  airlineInId: string | null;
+  airlineInName: string;
+  flightNumberOut: string;
+  flightNumberIn: string;
+  /** 'HH:mm:ss', or null without a shuttle. */
+  busDepartureTime: string | null;
+  passengersOut: number;
+  passengersIn: number;
+  extras: ManagedBookingExtra[];
+  promoCode: string;
+  parkingCost: string;
+  subscriptionDiscount: string;
+  amountDiscounted: string;
+  extrasCost: string;
+  totalCost: string;
+  /** The GST included in the total. */
+  gst: string;
+  /** What the ledger holds as paid, less refunds. */
+  amountPaid: string;
+  /** What is still owed. */
+  amountDue: string;
+  /** Going ahead (complete, pending or payment failed), and before the cut-off. */
+  canManage: boolean;
+  /** Changes and cancellations are taken until then. */
+  cutoffDatetime: string;
+  cutoffHours: number;
+  /** What cancelling now would refund; null when it can no longer be managed. */
+  cancellationRefund: string | null;
+  /** Cancelling now refunds the parking in full (more than fullRefundHours ahead). */
+  fullParkingRefund: boolean;
+  fullRefundHours: number;
+}
+
+/**
+ * The answer of POST manage-bookings/{id}/changes/ (a `manage-bookings` resource): the booking as
+ * changed, and what the change did with the money.
+ */
+export interface BookingChangeAttributes extends ManagedBookingAttributes {
+  /** The card payment for the difference, or null when there is none to pay. */
+  clientSecret: string | null;
+  /** Refunded to the card. */
+  refunded: string;
+  /** Owed back but paid some other way (cash, EFTPOS, account): for staff to settle. */
+  credit: string;
+  /** A change that costs more is made once its difference is paid (amountDue is that difference). */
+  changePending: boolean;
+  /** Until when the new days are held for a pending change; null otherwise. */
+  holdExpires: string | null;
+  /** The promo code the booking was made with, when it does not apply to the new dates. */
+  promoDropped: string | null;
+}
+
+/** The answer of POST manage-bookings/{id}/cancellation/ (a `manage-bookings` resource). */
+export interface CancellationAttributes extends ManagedBookingAttributes {
+  /** Refunded by this cancellation ("0.00" when asked again). */
+  refunded: string;
+}
+
+/** `change-quotes` (POST manage-bookings/{id}/change-quotes/): what a change would cost, nothing saved. */
+export interface ChangeQuoteAttributes {
+  parkingCost: string;
+  subscriptionDiscount: string;
+  amountDiscounted: string;
+  extrasCost: string;
+  /** The new total. */
+  totalCost: string;
+  gst: string;
+  /** Paid so far. */
+  amountPaid: string;
+  /** To pay for the change. */
+  amountDue: string;
+  /** To refund for the change. */
+  refund: string;
+  /** The booking's fields the change alters ([] when nothing would change). */
+  changed: string[];
+  promoDropped: string | null;
+}
+
+/** `manage-booking-sessions` (POST manage-booking-sessions/): a guest's short-lived token for a booking. */
+export interface ManageBookingSessionAttributes {
+  /** Sent back as X-Manage-Token. */
+  token: string;
+  expires: string;
+  bookingId: string;
+}
+
+/** `payments` of POST manage-bookings/{id}/payments/: a card payment opened for what is owed. */
+export interface BalancePaymentAttributes {
+  amount: string;
+  clientSecret: string;
+}
