@@ -2,6 +2,7 @@
  * The API contract: Manage my booking (the booking's code and email, or its customer, or staff). Value
  * formats and who sees what: see ./json.ts.
  */
+import type { StayChargesAttributes } from './prices';
 
 /** An extra on a managed booking, at the price it was sold at. */
 export interface ManagedBookingExtra {
@@ -15,7 +16,7 @@ export interface ManagedBookingExtra {
  * my booking shows it, with the rules of changing and cancelling it, for staff, the customer it belongs
  * to and a guest holding its token. Related records are named inline (no relationships).
  */
-export interface ManagedBookingAttributes {
+export interface ManagedBookingAttributes extends StayChargesAttributes {
   bookingCode: string;
   status: string;
   paymentStatus: string;
@@ -49,13 +50,6 @@ export interface ManagedBookingAttributes {
   passengersIn: number;
   extras: ManagedBookingExtra[];
   promoCode: string;
-  parkingCost: string;
-  subscriptionDiscount: string;
-  amountDiscounted: string;
-  extrasCost: string;
-  totalCost: string;
-  /** The GST included in the total. */
-  gst: string;
   /** What the ledger holds as paid, less refunds. */
   amountPaid: string;
   /** What is still owed. */
@@ -97,15 +91,11 @@ export interface CancellationAttributes extends ManagedBookingAttributes {
   refunded: string;
 }
 
-/** `change-quotes` (POST manage-bookings/{id}/change-quotes/): what a change would cost, nothing saved. */
-export interface ChangeQuoteAttributes {
-  parkingCost: string;
-  subscriptionDiscount: string;
-  amountDiscounted: string;
-  extrasCost: string;
-  /** The new total. */
-  totalCost: string;
-  gst: string;
+/**
+ * `change-quotes` (POST manage-bookings/{id}/change-quotes/): what a change would cost, nothing saved;
+ * its charges are the booking's as changed (totalCost the new total).
+ */
+export interface ChangeQuoteAttributes extends StayChargesAttributes {
   /** Paid so far. */
   amountPaid: string;
   /** To pay for the change. */

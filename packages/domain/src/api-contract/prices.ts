@@ -19,18 +19,9 @@ export interface QuoteAttributes {
 }
 
 /**
- * `booking-quotes` (POST booking-quotes/): the cost calculation of the wizard's summary and the back
- * office's booking form, for anyone (only staff may send a discount rate). The stay as taken, the rate
- * applied (a promo code's, for everyone but staff who give one), and the charges.
+ * A stay's charges, in every answer that prices one: booking-quotes, manage-bookings and change-quotes.
  */
-export interface BookingQuoteAttributes {
-  startDatetime: string;
-  endDatetime: string;
-  /** The rate applied, a trimmed fraction ("0.15", "0"). */
-  discountRate: string;
-  calculateSubscriptionGaps: boolean;
-  /** As sent, normalised ('' for none). */
-  promoCode: string;
+export interface StayChargesAttributes {
   parkingCost: string;
   subscriptionDiscount: string;
   amountDiscounted: string;
@@ -38,6 +29,21 @@ export interface BookingQuoteAttributes {
   totalCost: string;
   /** The GST included in the total. */
   gst: string;
+}
+
+/**
+ * `booking-quotes` (POST booking-quotes/): the cost calculation of the wizard's summary and the back
+ * office's booking form, for anyone (only staff may send a discount rate). The stay as taken, the rate
+ * applied (a promo code's, for everyone but staff who give one), and the charges.
+ */
+export interface BookingQuoteAttributes extends StayChargesAttributes {
+  startDatetime: string;
+  endDatetime: string;
+  /** The rate applied, a trimmed fraction ("0.15", "0"). */
+  discountRate: string;
+  calculateSubscriptionGaps: boolean;
+  /** As sent, normalised ('' for none). */
+  promoCode: string;
 }
 
 /**

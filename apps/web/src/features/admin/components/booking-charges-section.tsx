@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { BookingQuoteAttributes } from '@parking/domain/api-contract/prices';
+import type { StayChargesAttributes } from '@parking/domain/api-contract/prices';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { fractionToPercent } from '@parking/domain/numbers';
 import { FormDateField } from '@/components/admin/date-fields';
@@ -19,11 +19,7 @@ import { discountsQuery } from '../api/booking-lookups';
 import type { BookingForm } from './booking-form-context';
 
 /** The charges shown: the cost calculation's (booking-quotes), or the saved booking's, which has no GST. */
-export type Charges = Pick<
-  BookingQuoteAttributes,
-  'parkingCost' | 'extrasCost' | 'subscriptionDiscount' | 'amountDiscounted' | 'totalCost'
-> &
-  Partial<Pick<BookingQuoteAttributes, 'gst'>>;
+export type Charges = Omit<StayChargesAttributes, 'gst'> & Partial<Pick<StayChargesAttributes, 'gst'>>;
 
 interface Props {
   form: BookingForm;
