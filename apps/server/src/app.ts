@@ -47,7 +47,7 @@ import { registerContentRoutes } from './routes/content';
 import { exportActions } from './routes/exports';
 import { invoiceActions } from './routes/invoices';
 import { manageBookingActions } from './routes/manage-booking';
-import { registerActions } from './http/action';
+import { registerActions, type Action } from './http/action';
 import { promoCodeActions } from './routes/promo-codes';
 import { paymentActions, registerPaymentWebhook } from './routes/payments';
 import { quoteActions } from './routes/quotes';
@@ -63,6 +63,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The quotes' data held in memory, when the app was given a change feed. */
     quoteCache: QuoteCache | undefined;
+    /** Every declared action the app serves (the hostile-input suite fuzzes each one). */
+    declaredActions: readonly Action[];
   }
 }
 
@@ -219,20 +221,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerDevMailRoutes(app, services, config.mailDir);
   }
 
-  registerActions(app, services, API_PREFIX, accountActions(services, registry));
-  registerActions(app, services, API_PREFIX, catalogueActions(registry));
-  registerActions(app, services, API_PREFIX, [
+  const actions = [
+    ...accountActions(services, registry),
+    ...catalogueActions(registry),
     ...quoteActions(registry),
     ...promoCodeActions,
     ...manageBookingActions,
     ...paymentActions(services.payments),
-  ]);
-  registerActions(app, services, API_PREFIX, invoiceActions(registry));
-  registerActions(app, services, API_PREFIX, exportActions(registry));
-  registerActions(app, services, API_PREFIX, reportActions(services.config.timeZone));
-  registerActions(app, services, API_PREFIX, reportDocumentActions(registry));
+    ...invoiceActions(registry),
+    ...exportActions(registry),
+    ...reportActions(services.config.timeZone),
+    ...reportDocumentActions(registry),
+    ...subscriptionActions(services.payments),
+  ];
+  registerActions(app, services, API_PREFIX, actions);
+  app.decorate('declaredActions', actions);
   registerPaymentWebhook(app, services, API_PREFIX);
-  registerActions(app, services, API_PREFIX, subscriptionActions(services.payments));
   registerContentRoutes(app, services);
   registerResourceRoutes(app, services, registry, API_PREFIX);
 

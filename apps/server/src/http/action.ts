@@ -85,6 +85,8 @@ export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined
 export interface Action {
   method: ActionSpec<z.ZodType, string>['method'];
   path: string;
+  /** The request document's type, when the action reads a body. */
+  type: string | undefined;
   register(app: FastifyInstance, services: Services, prefix: string): void;
 }
 
@@ -102,6 +104,9 @@ function authorise(ctx: RequestContext, access: Access): void {
   if (!allowed) throw errors.forbidden();
 }
 
+const hasControlCharacter = (value: string | undefined) =>
+  value !== undefined && [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+
 /** Declares an action; `registerActions` puts each on the app under the API prefix. */
 export function action<S extends z.ZodType, R extends string = never, L = undefined>(
   spec: ActionSpec<S, R, L>,
@@ -109,6 +114,7 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
   return {
     method: spec.method,
     path: spec.path,
+    type: spec.type,
     register(app, services, prefix) {
       const handler = route(
         services,
@@ -116,6 +122,8 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
           if (spec.throttle) await spec.throttle(ctx);
           authorise(ctx, spec.access);
           const params = request.params as Record<string, string | undefined>;
+          // No row is named by text with control characters (a NUL is not even valid text to PostgreSQL).
+          if (Object.values(params).some(hasControlCharacter)) throw errors.notFound();
           let id = 0;
           if (spec.path.includes(':id') && spec.pathId !== 'text') {
             const raw = params.id ?? '';

@@ -22,6 +22,8 @@ export interface Request {
   contentType?: string;
   admin: boolean;
   headers?: Record<string, string>;
+  /** The declared action it was made for, if any (`POST manage-bookings/:id/changes/`). */
+  route?: string;
 }
 
 /** The server under attack, its fixtures, an Admin's token, the tables counted: set by useHostileServer. */

@@ -9,26 +9,6 @@ import { buildRegistry } from '../app';
 export const TYPES = buildRegistry()
   .all()
   .map((def) => def.type);
-/** Action endpoints that take a document. */
-export const ACTIONS = [
-  'sessions',
-  'email-confirmations',
-  'confirmation-email-requests',
-  'password-resets',
-  'password-reset-confirmations',
-  'booking-quotes',
-  'promo-codes',
-  'payment-confirmations',
-  'payments',
-  'local-payments',
-  'checkout-sessions',
-  'billing-sessions',
-  'lot-volume-graphs',
-  'arrival-departure-graphs',
-  'extras-stats',
-  'extras-graphs',
-  'booking-type-stats',
-];
 export const GETS = [
   'quotes/',
   'extras/',
