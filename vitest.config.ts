@@ -9,6 +9,8 @@ export default defineConfig({
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Property tests run thousands of cases: on a busy 2-core CI machine that takes more than 5 s.
+          testTimeout: 60_000,
         },
       },
       {

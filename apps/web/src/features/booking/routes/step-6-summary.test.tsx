@@ -54,7 +54,7 @@ describe('step 6, Booking Summary', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/booking/step-6');
 
-    expect(await screen.findByTestId('booking-total', {}, { timeout: 5000 })).toHaveTextContent('$101.70');
+    expect(await screen.findByTestId('booking-total')).toHaveTextContent('$101.70');
     const charges = screen.getByRole('region', { name: 'Charges' });
     expect(within(charges).getByText('Includes GST of $9.25')).toBeInTheDocument();
     expect(within(charges).getByText('−$6.30')).toBeInTheDocument();
