@@ -176,14 +176,12 @@ export const readsOf = (actions: readonly Action[]): fc.Arbitrary<Request> =>
         admin: fc.boolean(),
       })
       .chain(({ action, admin }) =>
-        fc
-          .tuple(pathOf(action), query)
-          .map(([path, q]): Request => ({
-            method: 'GET',
-            url: `${API}/${path}?${q}`,
-            admin,
-            route: routeOf(action),
-          })),
+        fc.tuple(pathOf(action), query).map(([path, q]): Request => ({
+          method: 'GET',
+          url: `${API}/${path}?${q}`,
+          admin,
+          route: routeOf(action),
+        })),
       ),
     fc
       .tuple(fc.constantFrom(...TYPES.map((type) => `${type}/`), ...GETS), query, fc.boolean())
