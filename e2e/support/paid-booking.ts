@@ -1,0 +1,101 @@
+/** Bookings made and paid through the API, as the wizard makes them, for journeys that start after payment. */
+import { expect, type APIRequestContext } from '@playwright/test';
+import { quietStay } from './booking';
+
+export const API = '/backend/api/v1';
+export const JSONAPI = { 'content-type': 'application/vnd.api+json' };
+
+export interface Resource<A> {
+  id: string;
+  attributes: A;
+}
+
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function seededIds(request: APIRequestContext) {
+  const list = async <A>(url: string) =>
+    ((await (await request.get(`${API}/${url}`)).json()) as { data: Resource<A>[] }).data;
+  const lots = await list<{ slug: string }>('lots/');
+  const types = await list<{ name: string }>('vehicle-types/?sort=name');
+  const airlines = await list<{ name: string }>('airlines/?page[size]=100');
+  const outdoor = lots.find((lot) => lot.attributes.slug === 'outdoor');
+  const vehicleType = types.find((type) => type.attributes.name === 'Sedan') ?? types[0];
+  const airline =
+    airlines.find((item) => item.attributes.name === 'Qantas') ??
+    airlines.find((item) => item.attributes.name !== 'Not flying');
+  if (!outdoor || !vehicleType || !airline) throw new Error('seed data missing');
+  return { outdoor: outdoor.id, vehicleType: vehicleType.id, airline: airline.id };
+}
+
+/** A paid outdoor booking made through the API as the wizard makes it (4242… through the local provider). */
+export async function paidBooking(
+  request: APIRequestContext,
+  options: { email: string; token?: string; fromDay: number; rego: string },
+) {
+  const ids = await seededIds(request);
+  const stay = quietStay(options.fromDay, 3);
+  const rel = (type: string, id: string) => ({ data: { type, id } });
+  const created = await request.post(`${API}/bookings/`, {
+    headers: { ...JSONAPI, ...(options.token ? { authorization: `Token ${options.token}` } : {}) },
+    data: {
+      data: {
+        type: 'bookings',
+        attributes: {
+          title: 'Ms',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          phoneNumber: '0400 123 456',
+          email: options.email,
+          business: '',
+          rego: options.rego,
+          make: 'Toyota',
+          model: 'Corolla',
+          colour: 'White',
+          startDatetime: `${stay.startDate}T10:00:00+11:00`,
+          endDatetime: `${stay.endDate}T18:00:00+11:00`,
+          flightNumberOut: 'QF1502',
+          flightNumberIn: 'QF1511',
+          busDepartureTime: '09:00:00',
+          passengersOut: 1,
+          passengersIn: 1,
+        },
+        relationships: {
+          lot: rel('lots', ids.outdoor),
+          vehicleType: rel('vehicle-types', ids.vehicleType),
+          airlineOut: rel('airlines', ids.airline),
+          airlineIn: rel('airlines', ids.airline),
+        },
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (
+    (await created.json()) as {
+      data: Resource<{ bookingCode: string; clientSecret: string; totalCost: string }>;
+    }
+  ).data;
+  const card = {
+    clientSecret: booking.attributes.clientSecret,
+    number: '4242424242424242',
+    expiry: '12 / 30',
+    cvc: '123',
+  };
+  const paid = await request.post(`${API}/local-payments/`, {
+    headers: JSONAPI,
+    data: { data: { type: 'local-payments', attributes: card } },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  const confirmed = await request.post(`${API}/payment-confirmations/`, {
+    headers: JSONAPI,
+    data: { data: { type: 'payment-confirmations', attributes: { clientSecret: card.clientSecret } } },
+  });
+  expect(confirmed.status()).toBe(201);
+  return {
+    id: booking.id,
+    code: booking.attributes.bookingCode,
+    total: booking.attributes.totalCost,
+    clientSecret: booking.attributes.clientSecret,
+    stay,
+  };
+}
