@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   carStepSchema,
   detailsStepSchema,
+  dropOffHasPassed,
   dropOffTime,
   flightsStepSchema,
   OTHER_FLIGHT,
+  plannedDropOffHasPassed,
 } from './booking-wizard';
 import { messages } from './messages';
 
@@ -137,5 +139,25 @@ describe('wizard steps', () => {
     expect(dropOffTime({ notFlyingOut: true, flightTimeOut: '09:15', busDepartureTime: '' })).toBe(
       '09:15:00',
     );
+  });
+
+  it('a departure today is allowed, a drop-off time that has gone by is not (Hobart time)', () => {
+    // 27/11/2026 10:00 am in Hobart (AEDT, +11).
+    const now = new Date('2026-11-26T23:00:00Z');
+    const zone = 'Australia/Hobart';
+    expect(dropOffHasPassed(new Date('2026-11-26T22:59:59Z'), now)).toBe(true);
+    expect(dropOffHasPassed(now, now)).toBe(false);
+    const bus = (busDepartureTime: string) => ({ notFlyingOut: false, flightTimeOut: '', busDepartureTime });
+    // The 10:05 bus: drop-off by 9:55, gone; the 10:15 bus: drop-off by 10:05, still to come.
+    expect(plannedDropOffHasPassed(bus('10:05:00'), '2026-11-27', now, zone)).toBe(true);
+    expect(plannedDropOffHasPassed(bus('10:15:00'), '2026-11-27', now, zone)).toBe(false);
+    // Tomorrow's early bus and a typed time later today are fine; nothing chosen yet is not refused.
+    expect(plannedDropOffHasPassed(bus('05:00:00'), '2026-11-28', now, zone)).toBe(false);
+    const typed = { notFlyingOut: true, flightTimeOut: '09:30', busDepartureTime: '' };
+    expect(plannedDropOffHasPassed(typed, '2026-11-27', now, zone)).toBe(true);
+    expect(plannedDropOffHasPassed({ ...typed, flightTimeOut: '10:30' }, '2026-11-27', now, zone)).toBe(
+      false,
+    );
+    expect(plannedDropOffHasPassed(bus(''), '2026-11-27', now, zone)).toBe(false);
   });
 });

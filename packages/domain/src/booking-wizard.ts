@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { publicBookingSchema } from './booking';
-import { latestDropOff, TIME_PATTERN } from './dates';
+import { businessInstant, latestDropOff, TIME_PATTERN } from './dates';
 import { messages } from './messages';
 import { positiveInt } from './numbers';
 
@@ -159,6 +159,26 @@ export function dropOffTime(
 ): string {
   if (value.notFlyingOut) return isTime(value.flightTimeOut) ? seconds(value.flightTimeOut) : '';
   return isTime(value.busDepartureTime) ? latestDropOff(seconds(value.busDepartureTime)) : '';
+}
+
+/**
+ * Whether a drop-off has already gone by `now` (public-site §5: the departure may be today, never in the
+ * past). The wizard's quote dates default to today, so a flight whose bus has left, or a typed time that
+ * has passed, is refused where it is chosen, and the booking's save refuses it again.
+ */
+export function dropOffHasPassed(dropOff: Date, now: Date): boolean {
+  return dropOff.getTime() < now.getTime();
+}
+
+/** Whether the drop-off a departure leg's answers give (`dropOffTime`) on business `date` has gone by `now`. */
+export function plannedDropOffHasPassed(
+  value: Pick<FlightsStep, 'notFlyingOut' | 'flightTimeOut' | 'busDepartureTime'>,
+  date: string,
+  now: Date,
+  timeZone: string,
+): boolean {
+  const time = dropOffTime(value);
+  return time !== '' && dropOffHasPassed(businessInstant(date, time, timeZone), now);
 }
 
 /** When the car is collected ('HH:mm:ss'): the arrival flight's time or the manual time. */

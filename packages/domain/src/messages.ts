@@ -18,6 +18,8 @@ export const messages = {
   dateInFuture: 'Date must be in the future',
   dateAfterDeparture: 'Date must be after the departure date',
   dateAfterStart: 'Date must be after the start date',
+  /** A departure today (allowed) at a time that has gone: the date rule's companion (no wording in the spec). */
+  dropOffPassed: 'This drop-off time has already passed. Please choose a later flight or time.',
   /** Wording is inverted in the original product; kept as given. */
   arrivalBeforeDeparture: 'Arrival Time has to be before Departure Time',
   numberGreaterThanZero: 'Must be a number greater than 0',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
-import { followDeparture, plusDays, quoteDateOrderProblems, stayTooLong, suggestedStay } from './quote-dates';
+import { followDeparture, plusDays, quoteDateOrderProblems, stayTooLong } from './quote-dates';
 import { DEFAULT_STAY_LIMITS, stayLimitProblems, tooFarAhead } from './stay-limits';
 
 const TODAY = '2026-11-21';
@@ -29,18 +29,7 @@ describe('quote date order rules (zod-free, shared with the home page)', () => {
   });
 });
 
-describe('the suggested stay', () => {
-  it('leaves tomorrow and comes back a week later, across month and year ends', () => {
-    expect(suggestedStay('2026-11-21')).toEqual({ startDate: '2026-11-22', endDate: '2026-11-29' });
-    expect(suggestedStay('2026-12-30')).toEqual({ startDate: '2026-12-31', endDate: '2027-01-07' });
-    expect(suggestedStay('2028-02-28')).toEqual({ startDate: '2028-02-29', endDate: '2028-03-07' });
-  });
-
-  it('is a valid quote for the day it is suggested on', () => {
-    const { startDate, endDate } = suggestedStay(TODAY);
-    expect(quoteDateOrderProblems(startDate, endDate, TODAY)).toEqual([]);
-  });
-
+describe('calendar days', () => {
   it('adds days across daylight-saving changes without drifting', () => {
     expect(plusDays('2026-04-04', 1)).toBe('2026-04-05');
     expect(plusDays('2026-10-03', 2)).toBe('2026-10-05');

@@ -58,12 +58,3 @@ export function plusDays(date: string, days: number): string {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
-
-/**
- * The stay the home quote form suggests: leaving tomorrow, back a week later. Today to today is rarely
- * a trip, and a first quote for a real week shows what parking costs.
- */
-export function suggestedStay(today: string): { startDate: string; endDate: string } {
-  const startDate = plusDays(today, 1);
-  return { startDate, endDate: plusDays(startDate, 7) };
-}

@@ -79,6 +79,14 @@ describe('bookings: a guest books from the wizard', () => {
       'Date must be in the future',
     ],
     [
+      // Today is allowed (the test clock: 21/11/2026 9:00 am), a drop-off time that has gone is not.
+      'a drop-off earlier today',
+      { startDatetime: '2026-11-21T08:55:00+11:00' },
+      {},
+      'startDatetime',
+      'This drop-off time has already passed. Please choose a later flight or time.',
+    ],
+    [
       'return before departure',
       { endDatetime: '2026-11-30T06:00:00+11:00' },
       {},

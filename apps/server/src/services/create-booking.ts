@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { bookingCode, type PublicBookingInput, type StaffBookingInput } from '@parking/domain/booking';
 import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
+import { dropOffHasPassed } from '@parking/domain/booking-wizard';
 import { businessDate } from '@parking/domain/dates';
 import { formatMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
@@ -122,6 +123,8 @@ export async function createBooking(
   if (!staff) {
     if (businessDate(start, tz) < businessDate(ctx.now, tz))
       throw errors.invalid(messages.dateInFuture, 'startDatetime');
+    // Today is allowed, a drop-off time of today that has gone is not (the wizard refuses it first).
+    if (dropOffHasPassed(start, ctx.now)) throw errors.invalid(messages.dropOffPassed, 'startDatetime');
     await assertOnlineFormOpen(ctx);
     await assertNotBlockedOut(ctx, start, end);
     await checkFlights(ctx, rel.airlineOut, input.flightNumberOut);

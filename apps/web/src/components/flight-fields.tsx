@@ -4,7 +4,12 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { dropOffTime, OTHER_FLIGHT, type flightLegsShape } from '@parking/domain/booking-wizard';
+import {
+  dropOffTime,
+  OTHER_FLIGHT,
+  plannedDropOffHasPassed,
+  type flightLegsShape,
+} from '@parking/domain/booking-wizard';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { busTimeForFlight, serviceForDate, TIME_PATTERN } from '@parking/domain/dates';
 import {
@@ -16,7 +21,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { flightsQuery, type Airline, type Flight } from '@/lib/api/travel';
-import { dayAndDate, time12 } from '@/lib/format';
+import { BUSINESS_TIME_ZONE, dayAndDate, time12 } from '@/lib/format';
 
 /** Both legs' flight fields as any form holds them (the wizard's step 4, manage my booking). */
 type FlightLegsInput = z.input<z.ZodObject<typeof flightLegsShape>>;
@@ -48,6 +53,20 @@ export function flightOption(flight: Flight, departure: boolean): string {
     .filter(Boolean);
   const otherEnd = departure ? ends.at(-1) : ends[0];
   return [flight.flightNumber, time12(flight.time), otherEnd].filter(Boolean).join(' · ');
+}
+
+/**
+ * A departure today (the quote's default) whose shuttle bus has left, or leaves within the 10 minutes a
+ * drop-off needs: it cannot be chosen (the booking's save refuses a drop-off that has passed).
+ */
+function busHasLeft(flight: Flight, date: string): boolean {
+  const busDepartureTime = flight.busDepartureTime ?? busTimeForFlight(flight.time);
+  return plannedDropOffHasPassed(
+    { notFlyingOut: false, flightTimeOut: flight.time, busDepartureTime },
+    date,
+    new Date(),
+    BUSINESS_TIME_ZONE,
+  );
 }
 
 /**
@@ -220,11 +239,15 @@ export function FlightLegFields<
             fullWidth
           >
             <option value="">{flights.isFetching ? 'Loading flights…' : 'Select a flight'}</option>
-            {flights.data?.map((item) => (
-              <option key={item.id} value={item.id}>
-                {flightOption(item, departure)}
-              </option>
-            ))}
+            {flights.data?.map((item) => {
+              const gone = departure && busHasLeft(item, date);
+              return (
+                <option key={item.id} value={item.id} disabled={gone}>
+                  {flightOption(item, departure)}
+                  {gone ? ' (bus has left)' : ''}
+                </option>
+              );
+            })}
             <option value={OTHER_FLIGHT}>Other (flight not listed)</option>
           </TextField>
         )}

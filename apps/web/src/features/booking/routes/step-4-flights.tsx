@@ -5,7 +5,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { flightsStepSchema, type FlightsStep } from '@parking/domain/booking-wizard';
+import {
+  flightsStepSchema,
+  OTHER_FLIGHT,
+  plannedDropOffHasPassed,
+  type FlightsStep,
+} from '@parking/domain/booking-wizard';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { useController } from 'react-hook-form';
@@ -15,7 +20,7 @@ import { FormTextField } from '@/components/form/text-field';
 import { firstErrorDetail } from '@/lib/api/client';
 import { BusNotice, FlightLegFields } from '@/components/flight-fields';
 import { airlinesQuery } from '@/lib/api/travel';
-import { dayAndDate } from '@/lib/format';
+import { BUSINESS_TIME_ZONE, dayAndDate } from '@/lib/format';
 import { StepActions } from '../components/step-actions';
 import { useWizard } from '../state/wizard-context';
 import { stepPath } from '../state/wizard-state';
@@ -55,6 +60,16 @@ export function FlightsStepPage() {
   const airlineName = (id: string) => airlineList.find((airline) => airline.id === id)?.name ?? '';
 
   const submit = (values: FlightsStep) => {
+    // A departure today is allowed; a drop-off time that has already gone is refused beside its field.
+    if (plannedDropOffHasPassed(values, state.quote.startDate, new Date(), BUSINESS_TIME_ZONE)) {
+      const typed = values.notFlyingOut || values.flightOut === OTHER_FLIGHT;
+      form.setError(
+        typed ? 'flightTimeOut' : 'flightOut',
+        { type: 'passed', message: messages.dropOffPassed },
+        { shouldFocus: true },
+      );
+      return;
+    }
     const label = (leg: Leg) => {
       if (values[`notFlying${leg}`]) return NOT_FLYING_AIRLINE;
       return values[`flightNumber${leg}`];

@@ -26,13 +26,13 @@ describe('the home quote form', () => {
     window.sessionStorage.clear();
   });
 
-  it('starts with a week away from tomorrow and the button enabled', async () => {
+  it('starts with both dates today (public-site §2) and the button enabled', async () => {
     mockApi([noBlockout]);
     renderWithProviders(<QuoteForm />);
     await screen.findByRole('form', { name: 'Get a quote' });
     const { departure, return: back, submit } = fields();
-    expect(departure).toHaveValue(plusDays(businessToday(), 1));
-    expect(back).toHaveValue(plusDays(businessToday(), 8));
+    expect(departure).toHaveValue(businessToday());
+    expect(back).toHaveValue(businessToday());
     expect(submit).toBeEnabled();
   });
 

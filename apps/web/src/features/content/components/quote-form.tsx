@@ -7,8 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
-import { suggestedStay } from '@parking/domain/quote-dates';
-import { businessToday, QuoteDatesFields, useQuoteDates } from '@/components/quote-dates-fields';
+import { QuoteDatesFields, useQuoteDates } from '@/components/quote-dates-fields';
 import { bookingQuoteHref, paths } from '@/config/paths';
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 
@@ -30,14 +29,14 @@ function QuoteFormIntro({ titleId }: { titleId?: string }) {
 }
 
 /**
- * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, tomorrow
- * and a week later to start with; the button stays disabled until both are valid and hands them to the wizard's first
- * step. While an online-form blockout is current, its notice takes the form's place.
+ * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, both today to
+ * start with (as the spec says); the button stays disabled until both are valid and hands them to the
+ * wizard's first step. While an online-form blockout is current, its notice takes the form's place.
  */
 export function QuoteForm() {
   const blockout = useQuery(currentFormBlockoutQuery);
-  // The spec's default is today to today; a real trip (tomorrow, back a week later) quotes better (issue 13).
-  const control = useQuoteDates(suggestedStay(businessToday()), blockout.data?.stayLimits);
+  // Both dates default to today (public-site §2); a time of today that has gone is refused at step 4.
+  const control = useQuoteDates(undefined, blockout.data?.stayLimits);
   const navigate = useNavigate();
   const titleId = useId();
 
