@@ -78,7 +78,7 @@ describe('the invoice title', () => {
     amountPaid: '$52.00',
     balanceDue: '$0.00',
     paymentStatus: 'Paid',
-    paymentMethod: 'Card (online)',
+    paymentMethod: 'Card',
     paymentDate: 'Sat 21/11/2026, 9:00 am',
     notes: '',
   };

@@ -128,6 +128,12 @@ export function formatTime12(time: string): string {
   return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
+/** '05:30:00' → '05:30': the back office's times (back-office §9: HH:mm). */
+export function formatTime24(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
 /** 'YYYY-MM-DD' → 'D/M/YYYY' as the public site shows dates. */
 export function formatDateShort(date: string): string {
   const [y, m, d] = date.split('-').map(Number);

@@ -5,6 +5,7 @@
  */
 import { businessDate, formatTime12, stayDays } from '@parking/domain/dates';
 import { formatAud, parseMoney } from '@parking/domain/money';
+import { paymentMethodLabel, paymentStatusLabel } from '@parking/domain/payment-labels';
 import { amountOwedCents } from '@parking/domain/stay-phase';
 import { gstCents } from '@parking/domain/pricing';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -57,23 +58,6 @@ const STATUS_LABELS: Record<string, string> = {
   abandoned: 'Abandoned',
   error: 'Error',
   payment_failed: 'Payment failed',
-};
-
-const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  refunded: 'Refunded',
-};
-
-const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  stripe: 'Card (online)',
-  cash: 'Cash',
-  eftpos: 'EFTPOS',
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  cheque: 'Cheque',
-  account: 'Account',
-  'Payment on return': 'Payment on return',
 };
 
 const cents = (value: string | null | undefined) => parseMoney(moneyText(value));
@@ -206,10 +190,8 @@ export function invoiceModel(
     gst: formatAud(gstCents(total)),
     amountPaid: formatAud(paid),
     balanceDue: formatAud(amountOwedCents(total, paid)),
-    paymentStatus: PAYMENT_STATUS_LABELS[booking.paymentStatus] ?? booking.paymentStatus,
-    paymentMethod: booking.paymentMethod
-      ? (PAYMENT_METHOD_LABELS[booking.paymentMethod] ?? booking.paymentMethod)
-      : NONE,
+    paymentStatus: paymentStatusLabel(booking.paymentStatus),
+    paymentMethod: paymentMethodLabel(booking.paymentMethod) || NONE,
     paymentDate: booking.paymentDatetime ? invoiceDateTime(booking.paymentDatetime, timeZone) : NONE,
     notes: booking.publicNotes.trim(),
   };

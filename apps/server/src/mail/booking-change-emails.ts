@@ -1,6 +1,7 @@
 /** The emails of manage my booking: a change (with its price difference) and a cancellation (with its refund). */
-import { businessLocalDatetime } from '@parking/domain/dates';
+import { listInWords } from '@parking/domain/booking-history';
 import { formatAud, type Cents } from '@parking/domain/money';
+import { invoiceDateTime } from '../documents/invoice-data';
 import type { MailMessage } from './mailer';
 
 const SITE = 'SkyPark Airport Parking';
@@ -24,19 +25,43 @@ export interface MailBooking {
   extras: Array<{ name: string; price: string }>;
 }
 
-/** "Mon 1 Dec 2026, 6:00 am" in the business's time zone. */
+/** "Tue 15/12/2026, 6:00 am" in the business's time zone: the confirmation's and the invoice's format. */
 function when(instant: Date | null, timeZone: string): string {
-  if (!instant) return '';
-  const [date = '', time = ''] = businessLocalDatetime(instant, timeZone).split('T');
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return `${day}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
+  return instant ? invoiceDateTime(instant, timeZone) : '';
+}
+
+/** The price columns a change recomputes: the email names what the traveller changed. */
+const COST_FIELDS = new Set([
+  'parkingCost',
+  'extrasCost',
+  'subscriptionDiscount',
+  'amountDiscounted',
+  'hadSubscription',
+]);
+
+/** The traveller's words for a changed column. */
+const LABELS: Record<string, string> = {
+  startDatetime: 'drop-off',
+  endDatetime: 'pick-up',
+  flightNumberOut: 'departure flight',
+  flightNumberIn: 'return flight',
+  airlineOutId: 'departure airline',
+  airlineInId: 'return airline',
+  busDepartureTime: 'bus time',
+  passengersOut: 'passengers out',
+  passengersIn: 'passengers in',
+  vehicleTypeId: 'vehicle type',
+  extras: 'extras',
+  totalCost: 'price',
+};
+
+function fieldLabel(key: string): string {
+  return LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** "drop-off, pick-up and extras" from a change's columns. */
+export function changedInWords(keys: readonly string[]): string {
+  return listInWords([...new Set(keys.filter((key) => !COST_FIELDS.has(key)).map(fieldLabel))]);
 }
 
 const money = (text: string) => formatAud(Math.round(Number(text) * 100));
@@ -96,11 +121,18 @@ function compose(
 
 export function bookingChangedMessage(
   booking: MailBooking,
-  change: { fields: string[]; dueCents: Cents; paidCents?: Cents; refundedCents: Cents; creditCents: Cents },
+  change: {
+    /** The booking's columns the change altered. */
+    fields: string[];
+    dueCents: Cents;
+    paidCents?: Cents;
+    refundedCents: Cents;
+    creditCents: Cents;
+  },
   options: { timeZone: string; manageUrl: string },
 ): MailMessage {
   const paragraphs = [
-    `Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been changed (${change.fields.join(', ')}).`,
+    `Hi ${booking.firstName || 'there'}, your booking ${booking.bookingCode} has been changed (${changedInWords(change.fields)}).`,
   ];
   if (change.dueCents > 0)
     paragraphs.push(

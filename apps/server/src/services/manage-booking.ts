@@ -84,9 +84,7 @@ export async function changeManagedBooking(
       const message = bookingChangedMessage(
         mail,
         {
-          fields: Object.keys(applied.plan.changed)
-            .filter((key) => !COST_FIELDS.has(key))
-            .map(fieldLabel),
+          fields: Object.keys(applied.plan.changed),
           dueCents: applied.plan.dueCents,
           ...outcome,
         },
@@ -140,31 +138,4 @@ export async function payManagedBalance(
   const clientSecret = await openBookingPayment(ctx, booking.id, due);
   if (!clientSecret) throw errors.invalid(manageMessages.nothingDue, undefined, 'nothing_due');
   return { amountCents: due, clientSecret };
-}
-
-const COST_FIELDS = new Set([
-  'parkingCost',
-  'extrasCost',
-  'subscriptionDiscount',
-  'amountDiscounted',
-  'hadSubscription',
-]);
-
-const LABELS: Record<string, string> = {
-  startDatetime: 'drop-off',
-  endDatetime: 'pick-up',
-  flightNumberOut: 'departure flight',
-  flightNumberIn: 'return flight',
-  airlineOutId: 'departure airline',
-  airlineInId: 'return airline',
-  busDepartureTime: 'bus time',
-  passengersOut: 'passengers out',
-  passengersIn: 'passengers in',
-  vehicleTypeId: 'vehicle type',
-  extras: 'extras',
-  totalCost: 'price',
-};
-
-function fieldLabel(key: string): string {
-  return LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }

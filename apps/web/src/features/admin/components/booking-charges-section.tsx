@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { StayChargesAttributes } from '@parking/domain/api-contract/prices';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@parking/domain/constants';
+import { paymentMethodLabel } from '@parking/domain/payment-labels';
 import { fractionToPercent } from '@parking/domain/numbers';
 import { FormDateField } from '@/components/admin/date-fields';
 import { FieldGrid, FormSection } from '@/components/admin/form-screen';
@@ -162,7 +163,7 @@ export function BookingChargesSection({
           control={control}
           name="paymentMethod"
           label="Payment Method"
-          options={PAYMENT_METHODS}
+          options={PAYMENT_METHODS.map((value) => ({ value, label: paymentMethodLabel(value) }))}
           placeholder="None"
         />
         <FormTextField

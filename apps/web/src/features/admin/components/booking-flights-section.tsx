@@ -7,7 +7,7 @@ import { useController, useWatch } from 'react-hook-form';
 import { busForOtherFlight, DEFAULT_ARRIVAL_TIME, dropOffForBus } from '@parking/domain/booking-form';
 import { OTHER_FLIGHT } from '@parking/domain/booking-wizard';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
-import { formatTime12, serviceForDate } from '@parking/domain/dates';
+import { formatTime24, serviceForDate } from '@parking/domain/dates';
 import { FormDateField } from '@/components/admin/date-fields';
 import { FieldGrid, FormSection } from '@/components/admin/form-screen';
 import { FormSelectField } from '@/components/form/select-field';
@@ -20,8 +20,9 @@ const dirty = { shouldDirty: true, shouldValidate: true } as const;
 
 function flightLabel(flight: Flight, departing: boolean) {
   // A flight's label already says its number, route and time; an unlabelled one gets its number and time.
-  const parts = [flight.flightLabel || `${flight.flightNumber} · ${formatTime12(flight.time)}`];
-  if (departing && flight.busTime) parts.push(`bus ${formatTime12(flight.busTime)}`);
+  // One time format, the back office's HH:mm (back-office §9), for the flight and its bus.
+  const parts = [flight.flightLabel || `${flight.flightNumber} · ${formatTime24(flight.time)}`];
+  if (departing && flight.busTime) parts.push(`bus ${formatTime24(flight.busTime)}`);
   return parts.join(' · ');
 }
 

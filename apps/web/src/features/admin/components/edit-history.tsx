@@ -5,24 +5,9 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { describeBookingLog } from '@parking/domain/booking-history';
 import { formatDateTime } from '@/lib/format';
-import { bookingHistoryQuery, type HistoryEntry } from '../api/booking-lookups';
-
-/** "Changed endDatetime, extras" from a log entry's info; a creation says where it came from. */
-function describe(entry: HistoryEntry): string {
-  const info =
-    typeof entry.info === 'object' && entry.info !== null ? (entry.info as Record<string, unknown>) : {};
-  if (entry.action === 'created') return info.source === 'website' ? 'Booked online' : 'Created';
-  const fields = Object.keys(info).map((key) =>
-    key
-      .replace(/Id$/, '')
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase(),
-  );
-  return fields.length
-    ? `Changed ${fields.join(', ')}`
-    : entry.action.charAt(0).toUpperCase() + entry.action.slice(1);
-}
+import { bookingHistoryQuery } from '../api/booking-lookups';
 
 /** Admins only (back-office §2, §6): the booking's last 5 changes, who made them (or Unknown User) and when. */
 export function EditHistory({ bookingId }: { bookingId: string }) {
@@ -63,7 +48,7 @@ export function EditHistory({ bookingId }: { bookingId: string }) {
                 />
               )}
               <Typography sx={{ fontWeight: 600 }}>{entry.who}</Typography>
-              <Typography variant="body2">{describe(entry)}</Typography>
+              <Typography variant="body2">{describeBookingLog(entry.action, entry.info)}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {formatDateTime(entry.timestamp)}
               </Typography>

@@ -1,7 +1,7 @@
 import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
-import { formatTime12 } from '@parking/domain/dates';
+import { formatTime24 } from '@parking/domain/dates';
 import type {
   BusTripAttributes,
   FlightAttributes,
@@ -23,7 +23,7 @@ const config: ListScreenConfig<FlightAttributes> = {
       'Airline',
     ),
     columns.text<FlightAttributes>('flightLabel', 'Label', { sortKey: undefined }),
-    columns.text<FlightAttributes>('time', 'Time', { render: (row) => formatTime12(row.attributes.time) }),
+    columns.text<FlightAttributes>('time', 'Time', { render: (row) => formatTime24(row.attributes.time) }),
     columns.bool<FlightAttributes>('departure', 'Departure'),
     columns.text<FlightAttributes>('service', 'Timetable', {
       sortKey: undefined,
@@ -32,7 +32,8 @@ const config: ListScreenConfig<FlightAttributes> = {
     columns.related<FlightAttributes, BusTripAttributes>(
       'busTrip',
       'bus-trips',
-      (trip) => trip.formattedTime,
+      // The back office's times are HH:mm (back-office §9), like the Time column.
+      (trip) => formatTime24(trip.departureTime),
       'Bus Trip',
     ),
   ],

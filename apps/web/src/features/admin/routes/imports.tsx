@@ -23,6 +23,7 @@ import { BUSINESS_TIME_ZONE, formatMoneyText, formatTimeOfInstant } from '@/lib/
 import { usePageTitle } from '@/lib/page-title';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
+import { paymentMethodLabel } from '@parking/domain/payment-labels';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
@@ -123,7 +124,7 @@ export function ImportsPage() {
                     </TableCell>
                     <TableCell align="right">{formatMoneyText(row.attributes.totalCost)}</TableCell>
                     <TableCell align="right">{formatMoneyText(row.attributes.amountPaid)}</TableCell>
-                    <TableCell>{row.attributes.paymentMethod ?? ''}</TableCell>
+                    <TableCell>{paymentMethodLabel(row.attributes.paymentMethod)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

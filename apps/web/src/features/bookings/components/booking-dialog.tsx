@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { formatTime12 } from '@parking/domain/dates';
 import { gstCents } from '@parking/domain/pricing';
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
+import { paymentMethodLabel } from '@parking/domain/payment-labels';
 import { ResponsiveDialog, ScrollableDialogContent } from '@/components/responsive-dialog';
 import { manageBookingHref } from '@/config/paths';
 import { StatusDot } from '@/components/status-dot';
@@ -168,7 +169,7 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
             details={[
               { label: 'Amount paid', value: formatMoneyText(booking.amountPaid) },
               { label: 'To pay', value: owed > 0 ? formatAud(owed) : '' },
-              { label: 'Method', value: booking.paymentMethod ?? '' },
+              { label: 'Method', value: paymentMethodLabel(booking.paymentMethod) },
               { label: 'Paid on', value: formatDateTime(booking.paymentDatetime) },
             ]}
           />
