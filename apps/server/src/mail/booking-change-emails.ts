@@ -105,12 +105,12 @@ function compose(
   const table = rows
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:4px 12px 4px 0;color:#52606d">${escape(label)}</td><td style="padding:4px 0;font-weight:bold">${escape(value)}</td></tr>`,
+        `<tr><td style="padding:4px 12px 4px 0;color:#52606d">${escape(label)}</td><td style="padding:4px 0;font-weight:bold;overflow-wrap:anywhere;word-break:break-word">${escape(value)}</td></tr>`,
     )
     .join('');
-  const html = `<!doctype html><html lang="en-AU"><body style="margin:0;background:#f4f6fa;font-family:Arial,Helvetica,sans-serif;color:#1c2733">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+  const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0;background:#f4f6fa;font-family:Arial,Helvetica,sans-serif;color:#1c2733">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:24px">
 <tr><td><p style="margin:0 0 24px;font-weight:bold;color:#0b3a66">${SITE}</p>
 <h1 style="font-size:22px;margin:0 0 16px">${escape(heading)}</h1>${paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('')}
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px">${table}</table>

@@ -58,7 +58,7 @@ export function renderBookingSummary(model: InvoiceModel, options: SummaryOption
   const details = detailRows(model)
     .map(
       ([label, value]) =>
-        `<tr><td style="${cell};color:${MUTED};width:38%">${escapeHtml(label)}</td><td style="${cell}">${escapeHtml(value)}</td></tr>`,
+        `<tr><td style="${cell};color:${MUTED};width:38%">${escapeHtml(label)}</td><td style="${cell};overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
   const charges = model.lines
@@ -78,13 +78,15 @@ export function renderBookingSummary(model: InvoiceModel, options: SummaryOption
       return `<tr><td style="${cell};${weight}">${escapeHtml(label)}</td><td style="${cell};${weight}text-align:right;white-space:nowrap">${escapeHtml(value)}</td></tr>`;
     })
     .join('');
+  // Two inline blocks, not two table cells: side by side where there is room, the QR code under the
+  // code on a narrow phone (no media query, which some mail apps ignore).
   const qr = options.qrCid
-    ? `<td style="width:132px;text-align:right;vertical-align:middle"><img src="cid:${escapeHtml(options.qrCid)}" width="120" height="120" alt="QR code of booking ${escapeHtml(model.bookingCode)}" style="display:block;margin-left:auto"></td>`
+    ? `<div style="display:inline-block;vertical-align:middle;padding:8px 0 0"><img src="cid:${escapeHtml(options.qrCid)}" width="120" height="120" alt="QR code of booking ${escapeHtml(model.bookingCode)}" style="display:block"></div>`
     : '';
-  const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#eef3f9;border-radius:10px;margin:0 0 24px">
-<tr><td style="padding:16px 20px;vertical-align:middle"><p style="margin:0;font-size:13px;color:${MUTED}">Your booking code</p>
-<p style="margin:4px 0 0;font-size:30px;font-weight:bold;letter-spacing:3px;color:${NAVY}">${escapeHtml(model.bookingCode)}</p>
-<p style="margin:4px 0 0;font-size:13px;color:${MUTED}">Show this code${options.qrCid ? ' or the QR code' : ''} when you drop off your car.</p></td>${qr}</tr></table>
+  const html = `<div style="background:#eef3f9;border-radius:10px;margin:0 0 24px;padding:16px 20px">
+<div style="display:inline-block;vertical-align:middle;max-width:100%;margin:0 16px 0 0"><p style="margin:0;font-size:13px;color:${MUTED}">Your booking code</p>
+<p style="margin:4px 0 0;font-size:30px;font-weight:bold;letter-spacing:3px;color:${NAVY};overflow-wrap:anywhere">${escapeHtml(model.bookingCode)}</p>
+<p style="margin:4px 0 0;font-size:13px;color:${MUTED}">Show this code${options.qrCid ? ' or the QR code' : ''} when you drop off your car.</p></div>${qr}</div>
 <h2 style="font-size:17px;margin:0 0 8px;color:${NAVY}">Your stay</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px">${details}</table>
 <h2 style="font-size:17px;margin:0 0 8px;color:${NAVY}">Charges</h2>

@@ -16,14 +16,14 @@ interface Action {
 
 function actionHtml(action: Action): string {
   return `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#0b3a66;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
-<p style="margin:0;font-size:13px;color:#52606d">If the button does not work, copy this address into your browser:<br>${escape(action.url)}</p>`;
+<p style="margin:0;font-size:13px;color:#52606d;overflow-wrap:anywhere;word-break:break-all">If the button does not work, copy this address into your browser:<br>${escape(action.url)}</p>`;
 }
 
 function layout(heading: string, paragraphs: string[], action: Action | undefined): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
-  return `<!doctype html><html lang="en-AU"><body style="margin:0;background:#f4f6fa;font-family:Arial,Helvetica,sans-serif;color:#1c2733">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0;background:#f4f6fa;font-family:Arial,Helvetica,sans-serif;color:#1c2733">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:24px">
 <tr><td><p style="margin:0 0 24px;font-weight:bold;color:#0b3a66">${SITE}</p>
 <h1 style="font-size:22px;margin:0 0 16px">${escape(heading)}</h1>${body}${action ? `\n${actionHtml(action)}` : ''}
 </td></tr></table></td></tr></table></body></html>`;
