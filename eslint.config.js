@@ -16,7 +16,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  *   db/                 schema, client, change feed, row types (db/rows.ts). db/seed/ is a tool (top).
  *   jsonapi/            the generic resource layer: document, errors, query, engine, the API's value
  *                       formats (jsonapi/values.ts). Uses db only.
- *   auth/ payments/ content/ documents/ mail/
+ *   auth/ payments/ content/ documents/ mail/ photos/
  *                       adapters: use db and jsonapi, not each other, except mail → documents (an email
  *                       attaches the invoice).
  *   services/           the use cases: use the adapters.
@@ -35,6 +35,7 @@ const layer = {
   content: `${server}/content`,
   documents: `${server}/documents`,
   mail: `${server}/mail`,
+  photos: `${server}/photos`,
   services: `${server}/services`,
   reports: `${server}/reports`,
   resources: `${server}/resources`,
@@ -43,7 +44,7 @@ const layer = {
   entries: [`${server}/jobs`, `${server}/cli`, `${server}/db/seed`, `${server}/app.ts`, `${server}/main.ts`],
   test: `${server}/test`,
 };
-const adapters = ['auth', 'payments', 'content', 'documents', 'mail'];
+const adapters = ['auth', 'payments', 'content', 'documents', 'mail', 'photos'];
 /** Everything from `name` up, as `from` paths: a layer may import none of them. */
 const above = (...names) => names.flatMap((name) => layer[name]);
 const entriesAndTests = above('entries', 'test');

@@ -13,6 +13,8 @@ export const PRODUCTION_KEYS = {
   STRIPE_PUBLISHABLE_KEY: 'pk_test_benchmark',
   STRIPE_WEBHOOK_SECRET: 'whsec_benchmark',
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  // One machine: the benchmark's instances share DATA_DIR's photo folder.
+  PHOTO_STORAGE: 'filesystem',
 } as const;
 
 export interface StandIns {

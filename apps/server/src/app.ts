@@ -22,6 +22,8 @@ import { registerDevMailRoutes } from './routes/dev-mail';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
+import { createPhotoStorage } from './photos/create-storage';
+import type { PhotoStorage } from './photos/storage';
 import { airlinesResource } from './resources/airlines';
 import { auditLogsResource } from './resources/audit-logs';
 import { blockoutPeriodsResource } from './resources/blockout-periods';
@@ -47,6 +49,8 @@ import { registerContentRoutes } from './routes/content';
 import { exportActions } from './routes/exports';
 import { invoiceActions } from './routes/invoices';
 import { manageBookingActions } from './routes/manage-booking';
+import { CUSTODY_PHOTO_UPLOAD_PATH, custodyActions, PHOTO_UPLOAD_MEDIA_TYPES } from './routes/custody';
+import { MAX_PHOTO_BYTES } from '@parking/domain/custody-photos';
 import { registerActions, type Action } from './http/action';
 import { promoCodeActions } from './routes/promo-codes';
 import { paymentActions, registerPaymentWebhook } from './routes/payments';
@@ -73,6 +77,7 @@ export interface AppOptions {
   database: Database;
   mailer?: Mailer;
   payments?: PaymentProvider;
+  photos?: PhotoStorage;
   clock?: () => Date;
   logger?: boolean;
   /** Committed changes to the quote tables (db/change-feed.ts): with it, quotes are served from memory. */
@@ -128,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
     rateLimiter: createRateLimiter(database, clock),
     payments: options.payments ?? createPaymentProvider(config, database, clock),
+    photos: options.photos ?? createPhotoStorage(config.photos),
     quoteCache: options.changes ? new QuoteCache(database, config.timeZone, options.changes) : undefined,
   };
 
@@ -162,6 +168,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
   // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
   app.removeContentTypeParser('text/plain');
+  // A custody photo is the one body that is a file: its bytes, read only on its upload path.
+  app.addContentTypeParser(
+    [...PHOTO_UPLOAD_MEDIA_TYPES],
+    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
+    (request, body, done) => {
+      if (CUSTODY_PHOTO_UPLOAD_PATH.test(request.url)) done(null, body);
+      else done(errors.unsupportedMediaType(String(request.headers['content-type'] ?? '').slice(0, 100)));
+    },
+  );
   app.setErrorHandler(errorHandler);
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
@@ -227,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...quoteActions(registry),
     ...promoCodeActions,
     ...manageBookingActions,
+    ...custodyActions,
     ...paymentActions(services.payments),
     ...invoiceActions(registry),
     ...exportActions(registry),

@@ -14,6 +14,7 @@ const production = {
   STRIPE_SECRET_KEY: 'sk_test_config',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_config',
   STRIPE_WEBHOOK_SECRET: 'whsec_config',
+  PHOTO_STORAGE: 'filesystem',
 };
 
 describe('business details', () => {

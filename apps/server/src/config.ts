@@ -97,6 +97,16 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_MINUTES: z.coerce.number().positive().default(5),
   /** Fault tests only: pause points (faults.ts). Refused in production. */
   FAULT_PAUSE: z.string().optional(),
+  /** Where custody photos are kept: files under DATA_DIR/photos, or an S3-compatible bucket. */
+  PHOTO_STORAGE: z.enum(['filesystem', 's3']).optional(),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  /** Another S3-compatible service (MinIO, R2, Spaces...): its address. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z.string().default('custody-photos/'),
 });
 
 export interface RateLimits {
@@ -155,6 +165,49 @@ export interface Config {
   paymentReconcileMs: number;
   /** Fault-injection pause points (fault tests only; always empty in production). */
   faultPause: ReadonlyMap<FaultPoint, FaultPause>;
+  photos: PhotoStorageConfig;
+}
+
+export type PhotoStorageConfig =
+  | { kind: 'filesystem'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's own chain (instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      prefix: string;
+    };
+
+function photosConfig(e: z.output<typeof envSchema>, dataDir: string): PhotoStorageConfig {
+  const kind = e.PHOTO_STORAGE ?? (e.S3_BUCKET ? 's3' : 'filesystem');
+  if (kind === 'filesystem') {
+    // Several instances on one PostgreSQL would each keep their own photos unless DATA_DIR is shared:
+    // production says which it means (S3, or PHOTO_STORAGE=filesystem on a shared or single disk).
+    if (e.NODE_ENV === 'production' && e.DATABASE_URL && e.PHOTO_STORAGE !== 'filesystem')
+      throw new Error(
+        'Invalid environment: with DATABASE_URL in production, set S3_BUCKET and S3_REGION for custody photos (or PHOTO_STORAGE=filesystem when every instance shares DATA_DIR)',
+      );
+    return { kind, dir: join(dataDir, 'photos') };
+  }
+  if (!e.S3_BUCKET || !e.S3_REGION)
+    throw new Error('Invalid environment: PHOTO_STORAGE=s3 needs S3_BUCKET and S3_REGION');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error('Invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: e.S3_PREFIX,
+  };
 }
 
 export type PaymentsConfig =
@@ -294,5 +347,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     paymentReconcileMs: Math.round(e.PAYMENT_RECONCILE_MINUTES * 60_000),
     faultPause: e.NODE_ENV === 'production' ? new Map() : parseFaultPause(e.FAULT_PAUSE),
+    photos: photosConfig(e, dataDir),
   };
 }

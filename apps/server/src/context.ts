@@ -5,6 +5,7 @@ import type { Database, Executor } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './auth/rate-limiter';
 import type { PaymentProvider } from './payments/provider';
+import type { PhotoStorage } from './photos/storage';
 import type { QuoteCache } from './services/quote-cache';
 
 export interface AuthUser {
@@ -24,6 +25,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   clock: () => Date;
   payments: PaymentProvider;
+  /** Custody photos: files under DATA_DIR, or an S3-compatible bucket. */
+  photos: PhotoStorage;
   /** Quotes' data held in memory, when the app has a change feed to keep it current. */
   quoteCache: QuoteCache | undefined;
 }

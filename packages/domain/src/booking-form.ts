@@ -322,9 +322,6 @@ export function changedPayload(
   return { attributes: pick(payload.attributes), relationships: pick(payload.relationships) };
 }
 
-/** Fuel levels offered at check-in (a free value is kept when a booking has another). */
-export const FUEL_LEVELS = ['Empty', '1/4', '1/2', '3/4', 'Full'] as const;
-
 /**
  * The check-in screen (back-office §2 "Booking check-in screen"): Parking Space, Parking Region, Row (1 to
  * the region's rows), Fuel Level, Damage, Parked By (staff), Date Parked and Time Parked.

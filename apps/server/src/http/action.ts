@@ -45,6 +45,8 @@ export interface ActionInput<A, R extends string, L = undefined> {
   query: RawQuery;
   /** The request document, for the few handlers that pass it on to a resource-layer service as it is. */
   document: WriteDocument | null;
+  /** The body's bytes, for an action declared with `upload` (a photo); null otherwise. */
+  upload: Buffer | null;
   request: FastifyRequest;
 }
 
@@ -59,6 +61,11 @@ export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined
   pathId?: 'database' | 'text';
   /** The type of the request document (a body is read only when given). */
   type?: string;
+  /**
+   * The body is a file, not a document (a photo): its bytes, sent as one of these media types, reach the
+   * handler as `upload`; any other media type is answered 415 (app.ts parses them only for such paths).
+   */
+  upload?: { mediaTypes: readonly string[] };
   /** The attributes' schema (the domain's, with the spec's messages). */
   input?: S;
   /** Relationships the document may carry, to-one or to-many; any other is refused (or ignored, below). */
@@ -132,7 +139,13 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
           }
           const loaded = (spec.load ? await spec.load(ctx, { id, request }) : undefined) as L;
           let document: WriteDocument | null = null;
-          if (spec.type !== undefined) {
+          let upload: Buffer | null = null;
+          if (spec.upload) {
+            const essence = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+            if (!spec.upload.mediaTypes.includes(essence) || !Buffer.isBuffer(request.body))
+              throw errors.unsupportedMediaType(essence.slice(0, 100));
+            upload = request.body;
+          } else if (spec.type !== undefined) {
             checkMediaType(request.headers['content-type']);
             document = readDocument(request.body, spec.type);
           }
@@ -153,6 +166,7 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             params: params as Record<string, string>,
             query: request.query as RawQuery,
             document,
+            upload,
             request,
           };
           reply.status(spec.status ?? (spec.method === 'POST' ? 201 : 200));

@@ -68,7 +68,20 @@ export async function recordChange(
  * services/payment-audit.ts.
  */
 export type MoneyAction = 'payment' | 'refund' | 'reconciliation';
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'payment', 'refund', 'reconciliation'] as const;
+/** A car's custody record (services/custody.ts): each event against its booking. */
+export type CustodyAuditAction = 'check_in' | 'custody_move' | 'hand_back' | 'custody_photo';
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'payment',
+  'refund',
+  'reconciliation',
+  'check_in',
+  'custody_move',
+  'hand_back',
+  'custody_photo',
+] as const;
 
 /** Who made a change: a person (the user relationship says who; none for a guest) or the system. */
 export const auditActor = (action: string): 'system' | 'user' =>

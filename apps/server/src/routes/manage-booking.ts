@@ -39,7 +39,7 @@ import { MANAGE_TYPE, presentManagedBooking } from './manage-booking-presenter';
  * Who may manage this booking: staff; the customer it belongs to; anyone holding a valid token for
  * it. Anyone else is told nothing exists (404) when logged in, or asked for the code and email (403).
  */
-async function authorise(
+export async function authorise(
   ctx: RequestContext,
   target: { id: number; request: FastifyRequest },
 ): Promise<BookingRow> {

@@ -186,7 +186,9 @@ export function mismatch(
     if (![401, 403, 404].includes(answer.status)) return `${label} (expected refused)`;
     // A guest's credential for manage-bookings is the token of a code-and-email lookup, not a login: 403
     // (a 401 would send the web client to the login page).
-    const anonymousStatus = what.includes('/manage-bookings/') ? 403 : 401;
+    // ...and so is it for the custody record, which manage my booking shows.
+    const anonymousStatus =
+      what.includes('/manage-bookings/') || /^GET \S*\/custody\/$/.test(what) ? 403 : 401;
     if (caller === 'anonymous' && !what.includes('made-up') && answer.status !== anonymousStatus)
       return `${label} (expected ${anonymousStatus})`;
     // Nothing but the error: no data, and nothing of customer A's.

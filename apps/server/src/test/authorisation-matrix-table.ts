@@ -107,6 +107,37 @@ export const SPECIALS: Special[] = [
     url: `${API}/bookings/{booking}/calendar/`,
     expect: OWNER_OR_STAFF,
   },
+  // A car's custody record: read like manage my booking (owner, staff, a manage token), written by staff.
+  {
+    route: `GET ${API}/bookings/:id/custody/`,
+    url: `${API}/bookings/{booking}/custody/`,
+    expect: OWNER_OR_STAFF,
+  },
+  {
+    route: `POST ${API}/bookings/:id/custody/check-ins/`,
+    url: `${API}/bookings/{booking}/custody/check-ins/`,
+    body: {},
+    expect: STAFF,
+  },
+  {
+    route: `POST ${API}/bookings/:id/custody/moves/`,
+    url: `${API}/bookings/{booking}/custody/moves/`,
+    body: {},
+    expect: STAFF,
+  },
+  {
+    route: `POST ${API}/bookings/:id/custody/hand-backs/`,
+    url: `${API}/bookings/{booking}/custody/hand-backs/`,
+    body: {},
+    expect: STAFF,
+  },
+  {
+    route: `POST ${API}/bookings/:id/custody/photos/`,
+    url: `${API}/bookings/{booking}/custody/photos/`,
+    body: {},
+    expect: STAFF,
+  },
+  { route: `GET ${API}/custody-photos/:id/`, url: `${API}/custody-photos/made-up/`, expect: CAPABILITY },
   // Manage my booking: a guest's code and email open a booking; the booking's owner and staff reach it directly.
   { route: `POST ${API}/manage-booking-sessions/`, body: {}, expect: ALL },
   {

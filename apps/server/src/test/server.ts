@@ -68,6 +68,7 @@ export const PRODUCTION_ESSENTIALS = {
   STRIPE_SECRET_KEY: 'sk_test_production_config_only',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_production_config_only',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_config_only',
+  PHOTO_STORAGE: 'filesystem',
 } as const;
 
 export async function createTestServer(

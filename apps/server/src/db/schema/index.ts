@@ -5,3 +5,4 @@ export * from './bookings';
 export * from './billing';
 export * from './content';
 export * from './audit';
+export * from './custody';

@@ -5,9 +5,9 @@ import { useParams } from 'react-router';
 import {
   checkInFormSchema,
   checkInPayload,
-  FUEL_LEVELS,
   type CheckInFormValues,
 } from '@parking/domain/booking-form';
+import { FUEL_LEVELS } from '@parking/domain/custody';
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
 import { FormDateField } from '@/components/admin/date-fields';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
