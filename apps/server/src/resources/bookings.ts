@@ -6,6 +6,7 @@ import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { publicBookingSchema, staffBookingFields, staffBookingSchema } from '@parking/domain/booking';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
+import type { CustodyStatus } from '@parking/domain/custody';
 import { addDaysToDate, isCountableInstant, startOfBusinessDay } from '@parking/domain/dates';
 import { containsPattern, isValidDate, parseValue } from '../jsonapi/query';
 import { isAdmin, isStaff } from '../context';
@@ -83,7 +84,11 @@ function bookingLinks(doc: WriteDocument): BookingLinks {
   return { ...toOne, extras: lists.extras };
 }
 
-type BookingListRow = BookingRow & { extrasPrices: Record<string, string> };
+type BookingListRow = BookingRow & { extrasPrices: Record<string, string>; custodyStatus: string };
+
+const CUSTODY_STATUSES: readonly CustodyStatus[] = ['awaiting', 'parked', 'handed_back'];
+const custodyStatus = (value: string): CustodyStatus =>
+  CUSTODY_STATUSES.find((status) => status === value) ?? 'awaiting';
 
 export const bookingsResource: ResourceDefinition<BookingListRow> = {
   type: 'bookings',
@@ -98,6 +103,11 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     >`coalesce((select jsonb_object_agg(be.extra_id::text, be.price::text) from booking_extras be where be.booking_id = ${bookings.id}), '{}'::jsonb)`.as(
       'extras_prices',
     ),
+    // Where the car is in its custody record (issue 23): the desk's actions and the diary read it.
+    custodyStatus:
+      sql<string>`coalesce((select case when bool_or(ce.kind = 'handed_back') then 'handed_back' else 'parked' end from custody_entries ce where ce.booking_id = ${bookings.id}), 'awaiting')`.as(
+        'custody_status',
+      ),
   },
   attributes: (row, ctx) =>
     ({
@@ -142,6 +152,7 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
       created: iso(row.created),
       // When the car was checked in: My Bookings shows a checked-in stay as "Parked now".
       timeParked: iso(row.timeParked),
+      custodyStatus: custodyStatus(row.custodyStatus),
       // Staff-only: admin notes and the rest of the check-in record.
       ...(isStaff(ctx.user)
         ? ({

@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@parking/domain/constants';
 import { custodyMessages } from '@parking/domain/custody';
 import { auditLogs, bookingLogs, bookings, customers, lotRegions } from '../db/schema/index';
 import { createUser, login } from '../test/factories';
@@ -22,7 +23,7 @@ const regions = {} as Record<'a' | 'b' | 'indoor', number>;
 
 beforeAll(async () => {
   const db = server.handle.db;
-  const make = async (roles: Parameters<typeof createUser>[1]['roles'], staff = false) => {
+  const make = async (roles: Role[], staff = false) => {
     const { user, customer } = await createUser(db, { roles });
     if (staff) await db.update(customers).set({ staff: true }).where(eq(customers.id, customer.id));
     return { token: await login(server.app, user.email), customerId: customer.id };

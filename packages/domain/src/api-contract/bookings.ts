@@ -1,4 +1,5 @@
 /** The API contract: Bookings. Value formats and who sees what: see ./json.ts. */
+import type { CustodyStatus } from '../custody';
 import type { ApiJson } from './json';
 
 /** `bookings`: a customer sees their own, staff all. */
@@ -45,6 +46,8 @@ export interface BookingAttributes {
   created: string;
   /** When the car was checked in, or null (everyone: My Bookings shows "Parked now"). */
   timeParked: string | null;
+  /** The car's custody record (issue 23): not yet checked in, parked, or handed back. */
+  custodyStatus: CustodyStatus;
   /** Staff only: admin notes. */
   notes?: string;
   /** Staff only: the check-in record. */

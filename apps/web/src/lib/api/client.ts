@@ -156,3 +156,49 @@ function readErrors(payload: unknown): ApiErrorObject[] {
       : [],
   );
 }
+
+/**
+ * A file sent as the body (a custody photo), or a file read back (a photo to show): the same
+ * authorisation as apiRequest (token, cookie, CSRF, extra headers), the bytes as they are.
+ */
+export async function apiFile(
+  path: string,
+  options: {
+    method?: 'GET' | 'POST';
+    body?: Blob;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  } = {},
+): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: method === 'GET' ? 'image/*' : MEDIA_TYPE });
+  if (options.body) headers.set('Content-Type', options.body.type || 'application/octet-stream');
+  const token = readToken();
+  if (token) headers.set('Authorization', `Token ${token}`);
+  const csrf = SAFE_METHODS.has(method) ? null : readCookie(CSRF_COOKIE);
+  if (csrf) headers.set('X-CSRFToken', csrf);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  let response: Response;
+  try {
+    response = await originFetch(apiUrl(path), {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, []);
+  }
+  if (!response.ok) {
+    let payload: unknown = undefined;
+    try {
+      payload = await response.json();
+    } catch {
+      payload = undefined;
+    }
+    throw new ApiError(response.status, readErrors(payload));
+  }
+  return response;
+}

@@ -2,11 +2,7 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import {
-  checkInFormSchema,
-  checkInPayload,
-  type CheckInFormValues,
-} from '@parking/domain/booking-form';
+import { checkInFormSchema, checkInPayload, type CheckInFormValues } from '@parking/domain/booking-form';
 import { FUEL_LEVELS } from '@parking/domain/custody';
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
 import { FormDateField } from '@/components/admin/date-fields';

@@ -1,0 +1,74 @@
+import LocalParkingIcon from '@mui/icons-material/LocalParking';
+import OpenWithIcon from '@mui/icons-material/OpenWith';
+import KeyIcon from '@mui/icons-material/Key';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { CheckInDialog } from './check-in-dialog';
+import type { CustodyBooking } from './custody-booking';
+import { HandBackDialog, MoveDialog } from './move-hand-back-dialogs';
+
+type Open = 'check-in' | 'move' | 'hand-back' | null;
+
+/**
+ * The desk's actions on a booking (issue 23), for the diary's rows and the booking's summary header:
+ * Check In before the car is parked; then Hand Back, and Move to another region or row; nothing after
+ * the hand-back. `direction` puts the likely action first: Check In on a drop-off, Hand Back on a pick-up.
+ */
+export function CustodyActions({
+  booking,
+  size = 'small',
+}: {
+  booking: CustodyBooking;
+  size?: 'small' | 'medium';
+}) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const label = (action: string) => `${action}: booking ${booking.bookingCode}`;
+  return (
+    <>
+      {booking.custodyStatus === 'awaiting' && (
+        <Button
+          size={size}
+          variant="contained"
+          startIcon={<LocalParkingIcon />}
+          onClick={() => setOpen('check-in')}
+          aria-label={label('Check In')}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          Check In
+        </Button>
+      )}
+      {booking.custodyStatus === 'parked' && (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Button
+            size={size}
+            variant="outlined"
+            startIcon={<KeyIcon />}
+            onClick={() => setOpen('hand-back')}
+            aria-label={label('Hand Back')}
+            sx={{ whiteSpace: 'nowrap', bgcolor: 'background.paper' }}
+          >
+            Hand Back
+          </Button>
+          <Tooltip title="Move">
+            <IconButton size={size} onClick={() => setOpen('move')} aria-label={label('Move')}>
+              <OpenWithIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      )}
+      {booking.custodyStatus === 'handed_back' && (
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          Handed back
+        </Typography>
+      )}
+      {open === 'check-in' && <CheckInDialog booking={booking} onClose={close} />}
+      {open === 'move' && <MoveDialog booking={booking} onClose={close} />}
+      {open === 'hand-back' && <HandBackDialog booking={booking} onClose={close} />}
+    </>
+  );
+}
