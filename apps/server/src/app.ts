@@ -44,6 +44,7 @@ import { pricesResource, productsResource, subscriptionsResource } from './resou
 import { usersResource } from './resources/users';
 import { vehiclesResource } from './resources/vehicles';
 import { accountActions } from './routes/accounts';
+import { bookingSearchActions } from './routes/booking-search';
 import { catalogueActions } from './routes/catalogue';
 import { registerContentRoutes } from './routes/content';
 import { exportActions } from './routes/exports';
@@ -195,7 +196,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Stripe.js, its card frames and its API, only when the Stripe adapter is configured.
         connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        // 'wasm-unsafe-eval' compiles WebAssembly (the back office's QR reader, bundled with the app) and
+        // nothing else: script text still cannot be evaluated.
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : []), "'wasm-unsafe-eval'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -248,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...exportActions(registry),
     ...reportActions(services.config.timeZone),
     ...reportDocumentActions(registry),
+    ...bookingSearchActions,
     ...subscriptionActions(services.payments),
   ];
   registerActions(app, services, API_PREFIX, actions);

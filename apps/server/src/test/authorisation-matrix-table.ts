@@ -184,6 +184,7 @@ export const SPECIALS: Special[] = [
   { route: `GET ${API}/kpi-summary-csv/`, expect: ADMINS },
   { route: `GET ${API}/bookings/currently-parked/`, expect: STAFF },
   { route: `GET ${API}/bookings/income-owed/`, expect: STAFF },
+  { route: `GET ${API}/bookings/search/`, url: `${API}/bookings/search/?q=Smith`, expect: STAFF },
   { route: `GET ${API}/payment-config/`, expect: ALL },
   // Card payments are reached by the payment's client secret, which only its payer holds.
   { route: `POST ${API}/payment-confirmations/`, body: {}, expect: ALL },

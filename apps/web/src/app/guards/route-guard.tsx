@@ -23,18 +23,27 @@ function rolesOf(handle: unknown): readonly Role[] {
  * roles goes to permission-denied. Every matched route's list must be met, so that a parent's rule
  * (the admin area's) also covers its children. Open routes render at once, without waiting.
  * `fillViewport`: the wait for the session fills the window (see PageLoading).
+ *
+ * A frame of its own (the back office) guards in two steps: its layout checks only the outermost rule
+ * (`outermostOnly`: staff, or off to permission-denied), and a guard around its outlet renders `denied`
+ * in place for a screen the staff member may not open, so that the refusal keeps the frame and its way back.
  */
 export function RouteGuard({
   children,
   fillViewport = false,
+  outermostOnly = false,
+  denied,
 }: {
   children: ReactNode;
   fillViewport?: boolean;
+  outermostOnly?: boolean;
+  denied?: ReactNode;
 }) {
   const matches = useMatches();
   const location = useLocation();
   const { status, user, signingOut } = useAuth();
-  const required = matches.map((match) => rolesOf(match.handle)).filter((roles) => roles.length > 0);
+  const all = matches.map((match) => rolesOf(match.handle)).filter((roles) => roles.length > 0);
+  const required = outermostOnly ? all.slice(0, 1) : all;
 
   if (required.length === 0) return children;
   if (status === 'loading') return <PageLoading fillViewport={fillViewport} />;
@@ -44,6 +53,7 @@ export function RouteGuard({
     return <Navigate to={loginHref({ next: `${location.pathname}${location.search}` })} replace />;
   }
   if (!required.every((roles) => hasAnyRole(user.roles, roles))) {
+    if (denied !== undefined) return denied;
     return <Navigate to={paths.permissionDenied.path} replace />;
   }
   return children;

@@ -13,9 +13,10 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AdminLocalization } from '@/components/admin/date-fields';
+import { BookingFinder } from '@/features/admin/components/booking-finder';
 import { BrandMark } from '@/components/layout/brand-logo';
 import { SkipLink } from '@/components/layout/skip-link';
 import { LinkBehavior } from '@/components/link-behavior';
@@ -26,10 +27,14 @@ import { displayName, initials } from '@/lib/auth/session';
 import { useLogout } from '@/lib/auth/use-logout';
 import { RouteGuard } from '../guards/route-guard';
 import { AdminNavigationList } from './admin-navigation-list';
+import { AdminPermissionDenied } from './admin-permission-denied';
 
 const MAIN_ID = 'admin-content';
 const NAV_ID = 'admin-navigation';
-/** Back-office §9: below 1100 px the navigation becomes a drawer that opens over the page. */
+/**
+ * Back-office §2 and §9: below 1100 px the navigation is a drawer over the page that opens by itself (on
+ * arrival, and whenever the window narrows past 1100 px); choosing a page closes it.
+ */
 export const ADMIN_NAV_OVERLAY_QUERY = '(max-width: 1099.95px)';
 const NAV_WIDTH = 248;
 const NAV_RAIL_WIDTH = 68;
@@ -37,7 +42,7 @@ const NAV_RAIL_WIDTH = 68;
 /** The back office's frame: no public header or footer (spec §2), a side navigation, the staff member and Logout. */
 export function AdminLayout() {
   return (
-    <RouteGuard>
+    <RouteGuard outermostOnly>
       <AdminFrame />
     </RouteGuard>
   );
@@ -48,12 +53,18 @@ function AdminFrame() {
   const logout = useLogout();
   const location = useLocation();
   const overlay = useMediaQuery(ADMIN_NAV_OVERLAY_QUERY, { noSsr: true });
-  // Docked on a wide screen (and collapsible to a rail of icons); on a narrow one a drawer opened from the menu button.
+  // Docked on a wide screen (and collapsible to a rail of icons); on a narrow one a drawer that opens by itself.
   const [collapsed, setCollapsed] = useState(false);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(overlay);
 
-  // A chosen page closes the overlay drawer; so does growing the window past the breakpoint.
-  useEffect(() => setDrawerOpen(false), [location.pathname, overlay]);
+  useEffect(() => setDrawerOpen(overlay), [overlay]);
+  // A chosen page closes the overlay drawer.
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setDrawerOpen(false);
+  }, [location.pathname]);
 
   const navExpanded = overlay ? drawerOpen : !collapsed;
   const railOnly = !overlay && collapsed;
@@ -117,9 +128,15 @@ function AdminFrame() {
               Back office
             </Typography>
           </Box>
-          <Box sx={{ flexGrow: 1 }} />
+          <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
+            <BookingFinder />
+          </Box>
           {user && (
-            <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
+            <Stack
+              direction="row"
+              spacing={1.25}
+              sx={{ alignItems: 'center', display: { xs: 'none', sm: 'flex' } }}
+            >
               <Avatar
                 aria-hidden
                 sx={{
@@ -136,7 +153,7 @@ function AdminFrame() {
               <Typography
                 component="span"
                 data-testid="admin-user-name"
-                sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 500 }}
+                sx={{ display: { xs: 'none', md: 'inline' }, fontWeight: 500 }}
               >
                 {displayName(user)}
               </Typography>
@@ -147,10 +164,19 @@ function AdminFrame() {
             startIcon={<LogoutIcon />}
             onClick={() => void logout.logout()}
             disabled={logout.pending}
-            sx={{ borderColor: 'rgba(255,255,255,0.5)', minWidth: 0 }}
+            aria-label="Logout"
+            sx={{
+              borderColor: 'rgba(255,255,255,0.5)',
+              minWidth: 0,
+              flexShrink: 0,
+              // A phone's header keeps room for the booking finder: the icon alone there.
+              '& .MuiButton-startIcon': { mx: { xs: 0, sm: undefined } },
+            }}
             variant="outlined"
           >
-            Logout
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Logout
+            </Box>
           </Button>
         </Toolbar>
       </AppBar>
@@ -195,7 +221,9 @@ function AdminFrame() {
         >
           <AdminLocalization>
             <Suspense fallback={<PageLoading />}>
-              <Outlet />
+              <RouteGuard denied={<AdminPermissionDenied />}>
+                <Outlet />
+              </RouteGuard>
             </Suspense>
           </AdminLocalization>
         </Box>

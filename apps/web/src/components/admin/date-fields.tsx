@@ -45,6 +45,13 @@ function toPickerValue(kind: Kind, value: string): Date | null {
 
 const fromPickerValue = (kind: Kind, date: Date) => format(date, patterns[kind]);
 
+/**
+ * A date the staff member has finished typing. The year section takes its digits one at a time, and the
+ * picker answers a real date at each (0002, 0020, 0202, then 2026): a year below 1000 is one still being
+ * typed, kept on screen but never handed to the form (whose changes send quotes and extras look-ups).
+ */
+export const isWhole = (date: Date) => isValid(date) && date.getFullYear() >= 1000;
+
 export interface DateInputProps {
   kind?: Kind;
   label: string;
@@ -92,7 +99,7 @@ export function DateInput({
     if (date === null) {
       setTypedInvalid(false);
       onChange('');
-    } else if (isValid(date)) {
+    } else if (isWhole(date)) {
       setTypedInvalid(false);
       onChange(fromPickerValue(kind, date));
     } else {

@@ -37,6 +37,13 @@ export function BookingVehicleSection({ form }: { form: BookingForm }) {
     setValue('vehicleType', vehicle.vehicleTypeId, dirty);
   };
 
+  // A customer with one saved vehicle brings it: chosen for them while the vehicle fields are still empty.
+  const lone = vehicles.data?.length === 1 ? vehicles.data[0] : undefined;
+  useEffect(() => {
+    if (lone && vehicleId === '' && rego.trim() === '') pick(lone.id);
+    // Only a newly loaded lone vehicle picks itself, not every later edit of the fields.
+  }, [lone]);
+
   return (
     <FormSection id="vehicle-details" title="Vehicle Details">
       {customerId !== '' && (
