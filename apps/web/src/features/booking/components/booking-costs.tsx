@@ -3,12 +3,10 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
 import { amountOwedCents } from '@parking/domain/stay-phase';
 import { gstCents } from '@parking/domain/pricing';
-import { useAuth } from '@/lib/auth/auth-context';
-import { bookingCostsQuery } from '../api/costs';
+import { runningTotalCents, useBookingCosts } from '../api/running-total';
 import type { WizardState } from '../state/wizard-state';
 import { money, percent } from './formatting';
 
@@ -51,14 +49,10 @@ function Line({
  * lines add up to the total, so that what the traveller reads is what they pay.
  */
 export function BookingCosts({ state }: { state: WizardState }) {
-  const { customer } = useAuth();
-  const costs = useQuery({
-    ...bookingCostsQuery(state, customer?.id ?? null),
-    enabled: Boolean(state.quote.lotId),
-  });
+  const costs = useBookingCosts(state);
   const { quote, extras, booking } = state;
   if (!quote.lotId) return null;
-  if (costs.isPending) {
+  if (costs.isPending && costs.fetchStatus !== 'idle') {
     return (
       <Stack spacing={0.5} aria-busy="true" aria-label="Calculating charges">
         <Skeleton variant="text" />
@@ -67,11 +61,16 @@ export function BookingCosts({ state }: { state: WizardState }) {
     );
   }
   const data = costs.data;
-  // The saved booking's total is what was charged; before saving, the calculation's.
-  const totalCents = booking ? cents(booking.totalCost) : cents(data?.totalCost);
+  // The saved booking's total is what was charged; before saving, the calculation's (runningTotalCents).
+  const totalCents = runningTotalCents(state, data) ?? 0;
   const paid = booking?.amountPaid;
   return (
-    <Stack spacing={1} data-testid="booking-costs">
+    <Stack
+      spacing={1}
+      data-testid="booking-costs"
+      aria-busy={costs.isPlaceholderData || undefined}
+      sx={{ opacity: costs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+    >
       <Line label={`${quote.lotName} parking`} amount={money(data?.parkingCost ?? quote.price)} />
       {data && cents(data.subscriptionDiscount) > 0 && (
         <Line label="Covered by your subscription" amount={`−${money(data.subscriptionDiscount)}`} />

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import type { WizardState } from '../state/wizard-state';
 import { BookingCosts } from './booking-costs';
 import { dayAndDate, time12 } from '@/lib/format';
+import { formatAud } from '@parking/domain/money';
+import { useRunningTotal } from '../api/running-total';
 import { money, quotePrice } from './formatting';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -18,6 +20,22 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       </Typography>
       <Typography variant="body2" component="div" sx={{ fontWeight: 500, textAlign: 'right' }}>
         {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The running total before the extras step (the car park's quote until the flights give the stay its times). */
+function RunningTotal({ state }: { state: WizardState }) {
+  const total = useRunningTotal(state);
+  if (total.cents === null) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        Total
+      </Typography>
+      <Typography variant="body2" data-testid="summary-total" sx={{ fontWeight: 700 }}>
+        {formatAud(total.cents)}
       </Typography>
     </Box>
   );
@@ -67,6 +85,7 @@ export function StaySummary({ state, costs = false }: { state: WizardState; cost
             </Row>
           ))}
           {extras.promoCode && <Row label="Promo code">{extras.promoCode}</Row>}
+          {quote.lotId && <RunningTotal state={state} />}
         </>
       )}
     </Stack>

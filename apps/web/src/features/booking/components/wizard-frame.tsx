@@ -13,7 +13,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense, type ReactNode } from 'react';
 import { usePageTitle } from '@/lib/page-title';
 import { STEPS, type StepNumber, type WizardState } from '../state/wizard-state';
-import { quotePrice } from './formatting';
+import { formatAud } from '@parking/domain/money';
+import { useRunningTotal } from '../api/running-total';
 import { StaySummary } from './stay-summary';
 
 const HEADINGS: Partial<Record<StepNumber, string>> = {
@@ -43,6 +44,7 @@ export function WizardFrame({ step, state, children }: WizardFrameProps) {
   const entry = STEPS[step - 1] ?? STEPS[0];
   usePageTitle(entry.title);
   const showSummary = step > 1 && step < 8;
+  const total = useRunningTotal(state);
 
   return (
     <Box sx={{ background: 'linear-gradient(180deg, #EAF0F8 0px, #F7F9FC 320px)', minHeight: '100%' }}>
@@ -139,9 +141,17 @@ export function WizardFrame({ step, state, children }: WizardFrameProps) {
                 <AccordionSummary expandIcon={<ExpandMoreIcon />}>
                   <Typography component="span" sx={{ fontWeight: 600 }}>
                     Your booking
-                    {state.quote.lotId && (
-                      <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
-                        {` · ${state.quote.lotName} ${quotePrice(state.quote.price)}`}
+                    {state.quote.lotId && total.cents !== null && (
+                      // The same running total as the summary's (extras and promo code included).
+                      <Box
+                        component="span"
+                        aria-busy={total.updating || undefined}
+                        sx={{ fontWeight: 400, color: 'text.secondary' }}
+                      >
+                        {` · ${state.quote.lotName} · `}
+                        <Box component="span" data-testid="summary-header-total" sx={{ fontWeight: 600 }}>
+                          {formatAud(total.cents)}
+                        </Box>
                       </Box>
                     )}
                   </Typography>

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { normalisePromoCode } from '@parking/domain/discounts';
 import { messages } from '@parking/domain/messages';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { errorDetails, firstErrorDetail } from '@/lib/api/client';
@@ -19,7 +19,7 @@ import { percent } from '../components/formatting';
 import { StepActions } from '../components/step-actions';
 import { stayInstants } from '../state/booking-payload';
 import { useWizard } from '../state/wizard-context';
-import { stepPath } from '../state/wizard-state';
+import { stepPath, type ExtrasChoice } from '../state/wizard-state';
 
 /**
  * Step 5, Checkout (public-site §2): the extras for this stay, priced for the vehicle type, and a promo
@@ -38,7 +38,6 @@ export function CheckoutStepPage() {
     ...extraVariationsQuery(state.car?.vehicleType ?? ''),
     enabled: Boolean(state.car?.vehicleType),
   });
-  const [chosen, setChosen] = useState<string[]>(state.extras.ids);
   const [code, setCode] = useState(state.extras.promoCode);
   const promo = usePromoCheck();
   const reported = useRef<unknown>(null);
@@ -51,15 +50,50 @@ export function CheckoutStepPage() {
     for (const detail of errorDetails(error, messages.unknownError)) snackbar.show(detail, 'error');
   }, [extras.error, variations.error, snackbar]);
 
-  const list = extras.data ?? [];
-  const available = (extra: Extra) => extra.available;
-  const priceOf = (extra: Extra) => variations.data?.[extra.id] ?? extra.basePrice;
-  // A choice kept from before that can no longer be booked for this stay is dropped.
-  const selected = chosen.filter((id) => list.some((extra) => extra.id === id && available(extra)));
+  const list = useMemo(() => extras.data ?? [], [extras.data]);
   const loading = extras.isPending || (Boolean(state.car?.vehicleType) && variations.isPending);
+  const prices = variations.data;
+
+  /**
+   * The extras ticked, as the booking holds them: only those that can be booked for this stay, each at
+   * the vehicle type's price. Written to the booking as soon as they are ticked, so that the running total
+   * beside the step (and in the phone's header) counts them at once.
+   */
+  const choiceOf = useCallback(
+    (ids: readonly string[]): Pick<ExtrasChoice, 'ids' | 'prices' | 'names'> => {
+      const bookable = list.filter((extra) => extra.available && ids.includes(extra.id));
+      const priceOf = (extra: Extra) => prices?.[extra.id] ?? extra.basePrice;
+      return {
+        ids: bookable.map((extra) => extra.id),
+        prices: Object.fromEntries(bookable.map((extra) => [extra.id, priceOf(extra)])),
+        names: Object.fromEntries(bookable.map((extra) => [extra.id, extra.name])),
+      };
+    },
+    [list, prices],
+  );
+  const priceOf = (extra: Extra) => prices?.[extra.id] ?? extra.basePrice;
+  const selected = state.extras.ids;
+
+  // Once the list and the prices are known, a choice kept from before is brought up to date: an extra
+  // that can no longer be booked for this stay is dropped, a new vehicle type's prices apply.
+  useEffect(() => {
+    if (loading || extras.isError) return;
+    update((current) => {
+      const next = choiceOf(current.extras.ids);
+      const same =
+        next.ids.join() === current.extras.ids.join() &&
+        next.ids.every((id) => next.prices[id] === current.extras.prices[id]);
+      return same ? current : { ...current, extras: { ...current.extras, ...next } };
+    });
+  }, [loading, extras.isError, choiceOf, update]);
 
   const toggle = (id: string) =>
-    setChosen((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
+    update((current) => {
+      const ids = current.extras.ids.includes(id)
+        ? current.extras.ids.filter((item) => item !== id)
+        : [...current.extras.ids, id];
+      return { ...current, extras: { ...current.extras, ...choiceOf(ids) } };
+    });
 
   const applyPromo = (event: FormEvent) => {
     event.preventDefault();
@@ -90,15 +124,9 @@ export function CheckoutStepPage() {
   };
 
   const submit = () => {
-    const byId = new Map(list.map((extra) => [extra.id, extra]));
     complete(5, (current) => ({
       ...current,
-      extras: {
-        ...current.extras,
-        ids: selected,
-        prices: Object.fromEntries(selected.map((id) => [id, priceOf(byId.get(id) as Extra)])),
-        names: Object.fromEntries(selected.map((id) => [id, byId.get(id)?.name ?? ''])),
-      },
+      extras: { ...current.extras, ...choiceOf(current.extras.ids) },
     }));
     void navigate(stepPath(6));
   };

@@ -4,6 +4,7 @@
  */
 import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
 import { businessInstant } from '@parking/domain/dates';
+import { formatMoney, isMoney, parseMoney, type Cents } from '@parking/domain/money';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import type { WizardState } from './wizard-state';
 
@@ -24,14 +25,16 @@ export function stayInstants(state: Pick<WizardState, 'quote' | 'flights'>): Sta
   };
 }
 
-/** Sum of the chosen extras' prices, '124.00'. */
-export function extrasTotal(state: Pick<WizardState, 'extras'>): string {
-  const cents = state.extras.ids.reduce(
-    (sum, id) => sum + Math.round(Number(state.extras.prices[id] ?? '0') * 100),
-    0,
-  );
-  return (cents / 100).toFixed(2);
+/** Sum of the chosen extras' prices in cents (the domain's money: no floating point). */
+export function extrasCents(state: Pick<WizardState, 'extras'>): Cents {
+  return state.extras.ids.reduce((sum, id) => {
+    const price = state.extras.prices[id];
+    return sum + (price && isMoney(price) ? parseMoney(price) : 0);
+  }, 0);
 }
+
+/** Sum of the chosen extras' prices, '124.00'. */
+export const extrasTotal = (state: Pick<WizardState, 'extras'>): string => formatMoney(extrasCents(state));
 
 const ref = (type: string, id: string | null | undefined) => ({ data: id ? { type, id } : null });
 
