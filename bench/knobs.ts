@@ -15,6 +15,8 @@ export const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 export const STAFF_CONNECTIONS = num('BENCH_STAFF_CONNECTIONS', 1);
 export const PORT = num('BENCH_PORT', 8900);
 export const WEB = process.env.BENCH_WEB !== '0';
+/** Clicks on "Get a quote" per case of the click-to-prices scenario (bench/click-to-prices.ts). */
+export const CLICKS = Math.max(1, num('BENCH_CLICKS', 20));
 /** The diary's busiest day has at least this many drop-offs and pick-ups (the target is for 1,000). */
 export const DIARY_ROWS = num('BENCH_DIARY_ROWS', 1_000);
 export const API = '/backend/api/v1';

@@ -1,9 +1,10 @@
 /**
  * What `npm run bench` (bench/run.ts) prints at the end: the run's circumstances and one table of the API
- * calls, the pages' initial assets and Lighthouse's scores.
+ * calls, the pages' initial assets, Lighthouse's scores and the time from "Get a quote" to prices.
  */
 import { cpus } from 'node:os';
 import type { ApiFigure } from './latency';
+import type { ClickToPricesFigure } from './click-to-prices';
 import type { AssetHeaders, LighthouseFigure, WebFigure } from './web';
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -21,12 +22,12 @@ function table(api: ApiFigure[], web: WebFigure[], scores: LighthouseFigure[]): 
   if (web.length) {
     lines.push(
       '',
-      '| page | initial JS (gzip) | files | initial CSS (gzip) | files |',
-      '| --- | ---: | ---: | ---: | ---: |',
+      '| page | initial JS (gzip) | files | initial CSS (gzip) | files | prefetched JS (gzip) | files |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const row of web)
       lines.push(
-        `| ${row.path} | ${kB(row.jsGzipBytes)} | ${row.jsFiles} | ${kB(row.cssGzipBytes)} | ${row.cssFiles} |`,
+        `| ${row.path} | ${kB(row.jsGzipBytes)} | ${row.jsFiles} | ${kB(row.cssGzipBytes)} | ${row.cssFiles} | ${kB(row.prefetchedJsGzipBytes)} | ${row.prefetchedJsFiles} |`,
       );
   }
   if (scores.length) {
@@ -44,6 +45,19 @@ function table(api: ApiFigure[], web: WebFigure[], scores: LighthouseFigure[]): 
   return lines.join('\n');
 }
 
+function clickTable(rows: ClickToPricesFigure[]): string {
+  if (!rows.length) return '';
+  return [
+    '',
+    '| "Get a quote" to prices (Chromium, desktop) | clicks | median | p95 | max | target (p95) | request left after |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.clicks} | ${row.medianMs} ms | ${row.p95Ms} ms | ${row.maxMs} ms | ≤ ${row.targetMs} ms: ${row.pass ? 'PASS' : 'FAIL'} | ${row.requestLeftMedianMs === null ? 'no request (fetched before)' : `${row.requestLeftMedianMs} ms`} |`,
+    ),
+  ].join('\n');
+}
+
 /** The closing summary: the data, the machine, the hashed asset's headers, then the table. */
 export function summary(run: {
   started: Date;
@@ -55,6 +69,7 @@ export function summary(run: {
   api: ApiFigure[];
   web: WebFigure[];
   scores: LighthouseFigure[];
+  clickToPrices: ClickToPricesFigure[];
 }): string {
   const { started, shape, loadBefore, loadAfter, headers } = run;
   return [
@@ -66,6 +81,7 @@ export function summary(run: {
       : '',
     '',
     table(run.api, run.web, run.scores),
+    clickTable(run.clickToPrices),
     '',
     'Written to bench/results.json',
   ].join('\n');

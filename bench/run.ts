@@ -15,7 +15,8 @@
  * 4. The web: gzip sizes of the JavaScript and CSS a first visit to /, /booking/step-1 and /admin downloads
  *    (the production build, in Chromium), the compression and cache headers of a hashed asset, and
  *    Lighthouse 12 (mobile, headless Chromium) performance, accessibility and best-practices for / and
- *    /booking/step-1.
+ *    /booking/step-1, and the time from "Get a quote" on the home page to the prices of step 1 (median and
+ *    p95 over BENCH_CLICKS clicks, against its 300 ms target).
  * Prints one table and writes everything to bench/results.json; drops the database at the end.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
@@ -58,6 +59,7 @@ import { summary } from './results-table';
 import { ceilingScenario, scenarios } from './scenarios';
 import { createAdmin, ensureBuilt, login, REPO_ROOT, startServer } from './server-process';
 import { benchDatabaseName, openBenchDatabase, TIME_ZONE } from './setup';
+import type { ClickToPricesFigure } from './click-to-prices';
 import { measureWeb, type AssetHeaders, type LighthouseFigure, type WebFigure } from './web';
 
 async function main() {
@@ -111,6 +113,7 @@ async function main() {
     let web: WebFigure[] = [];
     let headers: AssetHeaders | undefined;
     let scores: LighthouseFigure[] = [];
+    let clickToPrices: ClickToPricesFigure[] = [];
     let token = '';
     try {
       token = await login(server.base);
@@ -137,7 +140,7 @@ async function main() {
       console.info(`API scenarios took ${((performance.now() - phase) / 1000).toFixed(0)} s`);
       // Requests autocannon left in flight when its time was up finish before anything else runs.
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      if (WEB) ({ headers, initial: web, scores } = await measureWeb(server.base, token));
+      if (WEB) ({ headers, initial: web, scores, clickToPrices } = await measureWeb(server.base, token));
     } finally {
       await server.stop();
     }
@@ -166,11 +169,22 @@ async function main() {
         quick: QUICK,
       },
       api,
-      web: { initialAssets: web, staticHeaders: headers, lighthouse: scores },
+      web: { initialAssets: web, staticHeaders: headers, lighthouse: scores, clickToPrices },
     };
     writeFileSync(join(REPO_ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.info(
-      summary({ started, shape, seconds: SECONDS, loadBefore, loadAfter, headers, api, web, scores }),
+      summary({
+        started,
+        shape,
+        seconds: SECONDS,
+        loadBefore,
+        loadAfter,
+        headers,
+        api,
+        web,
+        scores,
+        clickToPrices,
+      }),
     );
     if (api.some((row) => row.errors > 0)) {
       console.error('Some calls failed: see the errors column.');

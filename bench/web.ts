@@ -1,10 +1,13 @@
 /**
  * The web part of `npm run bench` (bench/run.ts): the gzip size of the JavaScript and CSS a first visit
- * downloads (Chromium, production build), how a hashed asset is sent, and Lighthouse 12's scores.
+ * downloads (Chromium, production build), how a hashed asset is sent, Lighthouse 12's scores, and the
+ * time from "Get a quote" to prices (bench/click-to-prices.ts).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { measureClickToPrices } from './click-to-prices';
+import { CLICKS } from './knobs';
 import { REPO_ROOT } from './server-process';
 
 export interface WebFigure {
@@ -13,7 +16,17 @@ export interface WebFigure {
   jsGzipBytes: number;
   cssFiles: number;
   cssGzipBytes: number;
+  /** Scripts fetched after the page's load event to ready the next step (the home page: the quote step). */
+  prefetchedJsFiles: number;
+  prefetchedJsGzipBytes: number;
 }
+
+/**
+ * The home page is sent pre-rendered with its one script, and fetches the quote step's code once loaded and
+ * idle (issue 22): its initial assets are those asked for before the load event, the rest are prefetched.
+ * The other pages render in the browser, their screen's chunks after the load event: all are initial.
+ */
+const PREFETCHING_PAGES = new Set(['/']);
 
 /** The scripts and style sheets a first visit to each path downloads, gzip-compressed (level 9) as `vite build` reports. */
 async function initialAssets(base: string, token: string): Promise<WebFigure[]> {
@@ -32,21 +45,33 @@ async function initialAssets(base: string, token: string): Promise<WebFigure[]> 
           content: `window.localStorage.setItem('skypark.authToken', ${JSON.stringify(token)});`,
         });
       const page = await context.newPage();
-      const bodies: Array<Promise<{ kind: string; bytes: number }>> = [];
-      page.on('response', (response) => {
-        const kind = response.request().resourceType();
+      const bodies: Array<Promise<{ kind: string; bytes: number; prefetched: boolean }>> = [];
+      let loaded = false;
+      page.once('load', () => (loaded = PREFETCHING_PAGES.has(path)));
+      page.on('request', (request) => {
+        const kind = request.resourceType();
+        const prefetched = loaded;
         if (kind === 'script' || kind === 'stylesheet')
-          bodies.push(response.body().then((body) => ({ kind, bytes: gzipSync(body, { level: 9 }).length })));
+          bodies.push(
+            request
+              .response()
+              .then((response) => response?.body() ?? Buffer.alloc(0))
+              .then((body) => ({ kind, prefetched, bytes: gzipSync(body, { level: 9 }).length })),
+          );
       });
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       const assets = await Promise.all(bodies);
-      const of = (kind: string) => assets.filter((asset) => asset.kind === kind);
+      const of = (kind: string, prefetched = false) =>
+        assets.filter((asset) => asset.kind === kind && asset.prefetched === prefetched);
+      const bytes = (list: typeof assets) => list.reduce((sum, asset) => sum + asset.bytes, 0);
       figures.push({
         path,
         jsFiles: of('script').length,
-        jsGzipBytes: of('script').reduce((sum, asset) => sum + asset.bytes, 0),
+        jsGzipBytes: bytes(of('script')),
         cssFiles: of('stylesheet').length,
-        cssGzipBytes: of('stylesheet').reduce((sum, asset) => sum + asset.bytes, 0),
+        cssGzipBytes: bytes(of('stylesheet')),
+        prefetchedJsFiles: of('script', true).length,
+        prefetchedJsGzipBytes: bytes(of('script', true)),
       });
       await context.close();
     }
@@ -128,11 +153,12 @@ function lighthouse(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
   });
 }
 
-/** The whole web part: the hashed asset's headers, then the pages' initial assets, then Lighthouse. */
+/** The whole web part: the hashed asset's headers, the pages' initial assets, Lighthouse, click to prices. */
 export async function measureWeb(base: string, token: string) {
   const headers = await assetHeaders(base);
   const initial = await initialAssets(base, token);
   const scores: LighthouseFigure[] = [];
   for (const path of ['/', '/booking/step-1']) scores.push({ path, ...(await lighthouse(`${base}${path}`)) });
-  return { headers, initial, scores };
+  const clickToPrices = await measureClickToPrices(base, CLICKS, new Date());
+  return { headers, initial, scores, clickToPrices };
 }

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { QuoteDates } from '@/components/quote-dates-fields';
 import { paths } from '@/config/paths';
 import { ADMINS_ONLY, SALES_OR_HIGHER, SIGNED_IN } from '@/lib/auth/roles';
 import type { RouteAccess } from './guards/route-guard';
@@ -12,8 +14,19 @@ import { RouteErrorPage } from './routes/route-error';
 // the booking wizard, the customer area or the back office. The home page, where most visits start, is
 // part of the entry, so that its heading and quote form are in the first paint instead of waiting for
 // a second script after the first has run (Lighthouse's largest contentful paint).
+// `preload()` fetches a screen's chunk ahead of its first render; the render then takes the same promise, already
+// settled, and draws the screen without a fallback. A failed load is forgotten, so the next try asks again.
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => ({ default: pick(module) }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return Object.assign(lazy(preload), { preload });
 }
 
 const CatchAllPage = page(
@@ -68,6 +81,22 @@ const QuoteStep = page(
   () => import('@/features/booking/routes/step-1-quote'),
   (m) => m.QuoteStep,
 );
+
+/**
+ * Readies the wizard's first step for the home page's quote form: the step's code loaded (its layout and
+ * step 1 together, not one after the other) and the quotes for the dates asked for, so that neither waits
+ * for the other nor for a render. The home page calls it for its first dates once it is idle, and again
+ * for the dates the traveller asks for.
+ */
+export function prepareQuoteStep(client: QueryClient, dates: QuoteDates): void {
+  // A chunk that fails here is asked for again when the step renders, which then shows the failure.
+  for (const screen of [BookingWizardLayout, QuoteStep]) screen.preload().catch(() => undefined);
+  // The query's module too is loaded on demand: the home page's script stays as small as it was.
+  void import('@/features/booking/api/quotes').then(({ quotesQuery }) =>
+    client.prefetchQuery(quotesQuery(dates.startDate, dates.endDate)),
+  );
+}
+
 const DetailsStep = page(
   () => import('@/features/booking/routes/step-2-details'),
   (m) => m.DetailsStepPage,
@@ -265,7 +294,7 @@ export const routes: RouteObject[] = [
             // Inside the layout, so that a screen that fails keeps the header and its way home.
             errorElement: <RouteErrorPage />,
             children: [
-              { index: true, element: <HomePage /> },
+              { index: true, element: <HomePage prepareQuote={prepareQuoteStep} /> },
               { path: paths.login.path, element: <LoginPage /> },
               { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
               { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { businessToday } from '@/components/quote-dates-fields';
+import { businessToday, type QuoteDates } from '@/components/quote-dates-fields';
 import { mockApi } from '@/test/api-mock';
 import { renderApp, renderWithProviders } from '@/test/render';
 import { QuoteForm } from './quote-form';
@@ -178,5 +178,28 @@ describe('the home quote form', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Call 1300 975 707' })).toHaveAttribute('href', 'tel:1300975707');
+  });
+
+  it('readies the quote step for its first dates once the page is idle, and for the dates asked for as the button turns busy', async () => {
+    mockApi([noBlockout]);
+    const prepared: QuoteDates[] = [];
+    renderWithProviders(<QuoteForm prepareQuote={(_client, dates) => prepared.push(dates)} />);
+    await screen.findByRole('form', { name: 'Get a quote' });
+    const first = {
+      startDate: fields().departure.getAttribute('value'),
+      endDate: fields().return.getAttribute('value'),
+    };
+    await waitFor(() => expect(prepared).toEqual([first]));
+
+    const later = plusDays(businessToday(), 20);
+    fireEvent.change(fields().departure, { target: { value: later } });
+    fireEvent.change(fields().return, { target: { value: plusDays(later, 4) } });
+    const { submit } = fields();
+    expect(within(submit).queryByRole('progressbar')).not.toBeInTheDocument();
+    fireEvent.click(submit);
+    // In the click itself: the quote asked for, the button busy.
+    expect(prepared).toEqual([first, { startDate: later, endDate: plusDays(later, 4) }]);
+    expect(submit).toBeDisabled();
+    expect(within(submit).getByRole('progressbar')).toBeInTheDocument();
   });
 });

@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { useId, type FormEvent } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
-import { QuoteDatesFields, useQuoteDates } from '@/components/quote-dates-fields';
+import { QuoteDatesFields, useQuoteDates, type QuoteDates } from '@/components/quote-dates-fields';
 import { bookingQuoteHref, paths } from '@/config/paths';
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
+import { whenIdle } from '@/lib/when-idle';
 
 const SUBMIT_FONT_SIZE = '1.0625rem';
 // The large submit button's height: its text's line (MUI's button line height, 1.75) and 12 px above and below.
@@ -29,16 +30,34 @@ function QuoteFormIntro({ titleId }: { titleId?: string }) {
 }
 
 /**
+ * Readies the wizard's first step for dates: loads its code and asks for their quotes (the app's router
+ * does it: the home page does not import the wizard).
+ */
+export type PrepareQuote = (client: QueryClient, dates: QuoteDates) => void;
+
+/**
  * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, both today to
  * start with (as the spec says); the button stays disabled until both are valid and hands them to the
  * wizard's first step. While an online-form blockout is current, its notice takes the form's place.
  */
-export function QuoteForm() {
+export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
   const blockout = useQuery(currentFormBlockoutQuery);
   // Both dates default to today (public-site §2); a time of today that has gone is refused at step 4.
   const control = useQuoteDates(undefined, blockout.data?.stayLimits);
   const navigate = useNavigate();
   const titleId = useId();
+  const client = useQueryClient();
+  // Set as the traveller asks: the button shows it is working until the quote step replaces the page.
+  const [asked, setAsked] = useState(false);
+  const open = !blockout.isPending && !blockout.data?.blockout;
+  // The quote step's code, and the quote for the dates the form starts with, fetched once the page is idle:
+  // a traveller who keeps them finds the prices there as they ask.
+  const first = useRef({ dates: control.dates, valid: control.isValid });
+  useEffect(() => {
+    const { dates, valid } = first.current;
+    if (!open || !valid || !prepareQuote) return;
+    return whenIdle(() => prepareQuote(client, dates));
+  }, [open, prepareQuote, client]);
 
   if (blockout.isPending) {
     // The form's own heading and text, and placeholders of its fields' and button's sizes: the page
@@ -63,6 +82,9 @@ export function QuoteForm() {
       control.touchAll();
       return;
     }
+    setAsked(true);
+    // Other dates' quotes are asked for now, as the step's code loads, not once the step has rendered.
+    prepareQuote?.(client, control.dates);
     void navigate(bookingQuoteHref(control.dates));
   };
 
@@ -84,6 +106,8 @@ export function QuoteForm() {
         variant="contained"
         size="large"
         disabled={!control.isValid}
+        loading={asked}
+        loadingPosition="end"
         endIcon={<ArrowForwardIcon />}
         fullWidth
         sx={{ mt: 2.5, py: 1.5, fontSize: SUBMIT_FONT_SIZE }}

@@ -11,7 +11,7 @@ import { AccountCta } from '../components/account-cta';
 import { ContentColumns } from '../components/content-columns';
 import { FooterCta } from '../components/footer-cta';
 import { LocationBlock } from '../components/location-block';
-import { QuoteForm } from '../components/quote-form';
+import { QuoteForm, type PrepareQuote } from '../components/quote-form';
 import { StepsCarousel } from '../components/steps-carousel';
 import { Testimonials } from '../components/testimonials';
 
@@ -27,9 +27,10 @@ const DEFAULT_GUEST_TEXT =
 /**
  * The home page (public-site §2): the three-step carousel and the quote form (or the blockout notice),
  * the call to action for the login state, then the content backend's columns, location, quotes and
- * closing call to action.
+ * closing call to action. `prepareQuote` readies the wizard's first step for the quote form (the app's router
+ * gives it: features do not import each other).
  */
-export function HomePage() {
+export function HomePage({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
   usePageTitle(paths.home.title);
   const frontpage = useQuery(frontpageQuery);
   const acf = frontpage.data?.acf;
@@ -84,7 +85,7 @@ export function HomePage() {
                 borderColor: 'divider',
               }}
             >
-              <QuoteForm />
+              <QuoteForm prepareQuote={prepareQuote} />
             </Box>
           </Box>
         </Container>
