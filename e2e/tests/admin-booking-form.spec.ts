@@ -57,6 +57,46 @@ test.describe('the booking form', () => {
     );
     await expect(page.getByRole('textbox', { name: 'Rego' })).toHaveValue(rego);
     await expect(page.getByRole('textbox', { name: 'Model' })).toHaveValue('Corolla');
+
+    // Saved, the booking is marked on the bookings list with Make Payment on its row (back-office §4).
+    const { startDate } = quietStay(50, 2);
+    await typeDate(page, 'Departure Date', startDate);
+    await page.getByRole('combobox', { name: 'Departure Airline' }).selectOption({ label: 'Not flying' });
+    await typeDate(page, 'Drop Off Time', '', '09:30');
+    await page.getByRole('combobox', { name: 'Arrival Airline' }).selectOption({ label: 'Not flying' });
+    await expect(page.getByRole('progressbar', { name: 'Working out the charges' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Booking Created')).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/admin\/bookings\?created=\d+$/);
+    const createdId = new URL(page.url()).searchParams.get('created') ?? '';
+    const row = page.locator(`tr[data-row-id="${createdId}"]`);
+    await expect(row.getByText('Just created')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await row.getByRole('button', { name: /^Make Payment for booking / }).click();
+    const payment = page.getByRole('dialog', { name: 'Make Payment' });
+    await payment.getByRole('button', { name: 'Continue to card' }).click();
+    await payment.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+    await payment.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12/34');
+    await payment.getByRole('textbox', { name: 'CVC' }).fill('123');
+    await payment.getByRole('checkbox', { name: /The cardholder has authorised the payment/ }).check();
+    await payment.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByText('Payment received')).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^Make Payment/ })).toHaveCount(0);
+
+    // Opened, the booking starts with its summary: code, customer, dates, car park, paid and owed, checked in.
+    await row.getByRole('link').first().click();
+    const summary = page.getByRole('region', { name: 'Booking summary' });
+    await expect(summary).toBeVisible({ timeout: 15_000 });
+    await expect(summary).toContainText('Ada Lone');
+    await expect(summary).toContainText('Checked In?No');
+    await expect(summary.getByText(/^\$[\d,.]+ \/ \$0\.00/)).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Charges and Make Payment' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('typing a date asks the server about the whole date only', async ({ page }) => {

@@ -31,6 +31,8 @@ interface FormScreenProps {
   screen?: FormScreenState;
   /** A line under the title: the booking code, the customer's name. */
   subtitle?: ReactNode;
+  /** The record at a glance, between the title and the jump links (the booking's summary header). */
+  summary?: ReactNode;
   loading?: boolean;
   saving?: boolean;
   saveDisabled?: boolean;
@@ -54,6 +56,7 @@ export function FormScreen({
   title,
   screen,
   subtitle,
+  summary,
   loading = screen?.loading ?? false,
   saving = screen?.saving ?? false,
   saveDisabled = screen?.saveDisabled ?? false,
@@ -78,6 +81,7 @@ export function FormScreen({
           {subtitle}
         </Typography>
       )}
+      {summary}
       {sections && sections.length > 0 && (
         <Box
           component="nav"

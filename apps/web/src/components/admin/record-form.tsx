@@ -64,6 +64,8 @@ export interface RecordFormConfig<
   updatedMessage: string;
   /** Where a successful save goes: the edit route (the default) or the list (bookings). */
   afterSave?: 'edit' | 'list';
+  /** With `afterSave: 'list'`, the list a new record lands on (bookings: marked, with its Make Payment). */
+  createdListHref?: (id: string) => string;
   /** Other types whose cached lists this save changes. */
   invalidates?: readonly string[];
   /** The snackbar of a save refused by the schema (bookings: "Please fill-out all required fields."). */
@@ -164,7 +166,8 @@ export function useRecordForm<TValues extends FieldValues, TOutput extends Field
       form.reset(form.getValues());
       snackbar.show(isNew ? config.createdMessage : config.updatedMessage);
       await invalidateTypes(queryClient, config.type, ...(config.invalidates ?? []));
-      if (config.afterSave === 'list') navigate(config.listHref);
+      if (config.afterSave === 'list')
+        navigate(isNew && config.createdListHref ? config.createdListHref(savedId) : config.listHref);
       else if (isNew) navigate(config.editHref(savedId), { replace: true });
       bypass.current = false;
     },

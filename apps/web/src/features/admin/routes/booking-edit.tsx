@@ -44,6 +44,7 @@ import type { BookingQuoteAttributes } from '@parking/domain/api-contract/prices
 import { BookingChargesSection, type Charges } from '../components/booking-charges-section';
 import { BookingCheckInSummary } from '../components/booking-checkin-summary';
 import { BookingCustomerSection } from '../components/booking-customer-section';
+import { BookingSummaryHeader } from '../components/booking-summary-header';
 import { BookingDetailsSection } from '../components/booking-details-section';
 import { BookingExtrasSection, extraPrice, extrasTotal } from '../components/booking-extras-section';
 import { BookingFlightsSection } from '../components/booking-flights-section';
@@ -107,7 +108,7 @@ export function BookingEditPage() {
   const screen = useRecordForm({
     type: 'bookings',
     id: bookingId,
-    include: 'customer,parkedBy,lotRegion',
+    include: 'customer,parkedBy,lotRegion,lot',
     schema: staffBookingFormSchema,
     defaults: newStaffBookingValues(today),
     toValues: (answer: OneAnswer<BookingAttributes>) => bookingToValues(answer, airlines.data),
@@ -124,6 +125,7 @@ export function BookingEditPage() {
     createdMessage: 'Booking Created',
     updatedMessage: 'Booking Updated',
     afterSave: 'list',
+    createdListHref: (id) => adminHref(paths.adminBookings, {}, { created: id }),
     invalidates: ['booking-logs', 'customers', 'vehicles'],
     invalidMessage: messages.fillRequired,
     errorText: bookingErrorText,
@@ -285,6 +287,7 @@ export function BookingEditPage() {
     <FormScreen
       title={title}
       subtitle={subtitle}
+      summary={record && <BookingSummaryHeader booking={record} />}
       loading={screen.loading || airlines.isPending}
       screen={screen}
       sections={isNew ? SECTIONS : [...SECTIONS, CHECK_IN_SECTION]}

@@ -1,45 +1,130 @@
-import { columns } from '@/components/admin/columns';
+import PaymentIcon from '@mui/icons-material/Payment';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatMoney, parseMoney } from '@parking/domain/money';
+import { amountOwedCents } from '@parking/domain/stay-phase';
+import { columns, type Column } from '@/components/admin/columns';
 import { ExportCsvButton } from '@/components/admin/export-button';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
+import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { adminHref, paths } from '@/config/paths';
+import type { Resource } from '@/lib/api/jsonapi';
+import { invalidateTypes } from '@/lib/api/resource-queries';
 import { isAdmin } from '@/lib/auth/roles';
 import { bookingFilters } from '../api/booking-filters';
+import { MakePaymentDialog } from '../components/make-payment-dialog';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
-const config: ListScreenConfig<BookingAttributes> = {
-  title: 'Bookings',
-  noun: 'booking',
-  type: 'bookings',
-  include: 'lot',
-  defaultSort: '-created',
-  filters: bookingFilters,
-  columns: [
-    columns.text<BookingAttributes>('bookingCode', 'Booking'),
-    {
-      id: 'customer',
-      label: 'Customer',
-      sortKey: 'lastName',
-      render: (row) => `${row.attributes.firstName} ${row.attributes.lastName}`.trim(),
-    },
-    columns.text<BookingAttributes>('rego', 'Rego', { sortKey: undefined }),
-    columns.datetime<BookingAttributes>('startDatetime', 'Drop Off'),
-    columns.datetime<BookingAttributes>('endDatetime', 'Pick Up'),
-    columns.related<BookingAttributes, NamedAttributes>('lot', 'lots', (lot) => lot.name, 'Carpark'),
-    columns.money<BookingAttributes>('totalCost', 'Total'),
-    columns.status<BookingAttributes>(),
-    columns.paymentStatus<BookingAttributes>(),
-  ],
-  hrefOf: (row) => adminHref(paths.adminBookingsEdit, { bookingId: row.id }),
-  addHref: paths.adminBookingsAdd.path,
-  canDelete: isAdmin,
-  emptyText: 'No bookings match these filters.',
-  actions: ({ apiFilters, filtered }) => (
-    <ExportCsvButton type="bookings" filters={apiFilters} filtered={filtered} />
-  ),
-};
+type Booking = Resource<BookingAttributes>;
 
-/** Bookings (back-office §2, §7): every filter of the spec, CSV export of the current filter. */
+const owedOf = (row: Booking) =>
+  formatMoney(amountOwedCents(parseMoney(row.attributes.totalCost), parseMoney(row.attributes.amountPaid)));
+/** Back-office §4: Make Payment for a saved booking not paid online, not paid, with something owing. */
+const canPay = (row: Booking) =>
+  !row.attributes.stripeComplete && row.attributes.paymentStatus !== 'paid' && parseMoney(owedOf(row)) > 0;
+
+function bookingsConfig(created: string, pay: (row: Booking) => void): ListScreenConfig<BookingAttributes> {
+  const code: Column<BookingAttributes> = {
+    ...columns.text<BookingAttributes>('bookingCode', 'Booking'),
+    render: (row) =>
+      row.id === created ? (
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          {row.attributes.bookingCode}
+          <Chip size="small" color="success" label="Just created" />
+        </Box>
+      ) : (
+        row.attributes.bookingCode
+      ),
+  };
+  const payment: Column<BookingAttributes> = {
+    id: 'makePayment',
+    label: 'Payment',
+    render: (row) =>
+      row.id === created && canPay(row) ? (
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<PaymentIcon />}
+          onClick={() => pay(row)}
+          aria-label={`Make Payment for booking ${row.attributes.bookingCode}`}
+        >
+          Make Payment
+        </Button>
+      ) : null,
+  };
+  return {
+    title: 'Bookings',
+    noun: 'booking',
+    type: 'bookings',
+    include: 'lot',
+    defaultSort: '-created',
+    filters: bookingFilters,
+    columns: [
+      code,
+      {
+        id: 'customer',
+        label: 'Customer',
+        sortKey: 'lastName',
+        render: (row) => `${row.attributes.firstName} ${row.attributes.lastName}`.trim(),
+      },
+      columns.text<BookingAttributes>('rego', 'Rego', { sortKey: undefined }),
+      columns.datetime<BookingAttributes>('startDatetime', 'Drop Off'),
+      columns.datetime<BookingAttributes>('endDatetime', 'Pick Up'),
+      columns.related<BookingAttributes, NamedAttributes>('lot', 'lots', (lot) => lot.name, 'Carpark'),
+      columns.money<BookingAttributes>('totalCost', 'Total'),
+      columns.status<BookingAttributes>(),
+      columns.paymentStatus<BookingAttributes>(),
+      // After a new booking is saved (back-office §4), its payment is taken from here.
+      ...(created ? [payment] : []),
+    ],
+    hrefOf: (row) => adminHref(paths.adminBookingsEdit, { bookingId: row.id }),
+    addHref: paths.adminBookingsAdd.path,
+    canDelete: isAdmin,
+    emptyText: 'No bookings match these filters.',
+    actions: ({ apiFilters, filtered }) => (
+      <ExportCsvButton type="bookings" filters={apiFilters} filtered={filtered} />
+    ),
+  };
+}
+
+/**
+ * Bookings (back-office §2, §7): every filter of the spec, CSV export of the current filter. A booking just
+ * created from the form (?created=) is marked, with Make Payment on its row, so staff take the payment
+ * without reopening it.
+ */
 export function BookingsListPage() {
-  return <ListScreen config={config} />;
+  const [search] = useSearchParams();
+  const created = search.get('created') ?? '';
+  const [paying, setPaying] = useState<Booking | null>(null);
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const config = useMemo(() => bookingsConfig(created, setPaying), [created]);
+  return (
+    <>
+      <ListScreen config={config} />
+      {paying && (
+        <MakePaymentDialog
+          open
+          bookingId={paying.id}
+          due={owedOf(paying)}
+          billing={{
+            email: paying.attributes.email,
+            name: `${paying.attributes.firstName} ${paying.attributes.lastName}`.trim(),
+            phone: paying.attributes.phoneNumber,
+          }}
+          onClose={() => setPaying(null)}
+          onPaid={() => {
+            setPaying(null);
+            snackbar.show('Payment received');
+            void invalidateTypes(queryClient, 'bookings', 'booking-logs');
+          }}
+        />
+      )}
+    </>
+  );
 }
