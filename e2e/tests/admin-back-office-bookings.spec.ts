@@ -57,7 +57,7 @@ test.describe('back office', () => {
     await keepScreenshot(page, testInfo, 'admin-booking-add');
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Booking Created')).toBeVisible();
+    await expect(page.getByText('Booking Created')).toBeVisible({ timeout: 15_000 });
     // The list, the new booking marked (admin-booking-form.spec.ts takes its payment there).
     await expect(page).toHaveURL(/^[^?]*\/admin\/bookings\?created=\d+$/);
 
