@@ -62,6 +62,10 @@ test.describe('server documents', () => {
     const booking = await paidBooking(request, { email, fromDay: 50, rego: 'DOC1' });
     await openSuccessPage(page, booking, email);
     const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Manage my booking' })).toHaveAttribute(
+      'href',
+      `/manage-booking?code=${booking.code}`,
+    );
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -118,6 +118,13 @@ export const manageLookupSchema = z.object({
 });
 export type ManageLookupInput = z.input<typeof manageLookupSchema>;
 
+/** The emailed "Manage my booking" link: the booking it names and its signed token. */
+export const manageLinkSchema = z.object({
+  bookingId: requiredText(12),
+  token: requiredText(200),
+});
+export type ManageLinkInput = z.input<typeof manageLinkSchema>;
+
 const time = z
   .string({ error: messages.required })
   .trim()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingCancelledMessage, bookingChangedMessage, type MailBooking } from './booking-change-emails';
 
 const booking: MailBooking = {
+  id: 7,
   bookingCode: 'Q6H8RQZG',
   email: 'ada@example.com',
   firstName: 'Ada',

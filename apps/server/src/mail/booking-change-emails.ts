@@ -13,6 +13,7 @@ const escape = (text: string) =>
   );
 
 export interface MailBooking {
+  id: number;
   bookingCode: string;
   email: string;
   firstName: string;

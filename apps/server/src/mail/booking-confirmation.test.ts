@@ -126,7 +126,7 @@ describe('the booking confirmation email', () => {
       'Amount paid:',
       'Balance due:',
       '$0.00',
-      `Manage my booking: https://parking.test/manage-booking?code=${booking.code}`,
+      `Manage my booking: https://parking.test/manage-booking?code=${booking.code}&booking=${booking.id}&token=`,
       'Get directions: https://www.google.com/maps/dir/?api=1&destination=12%20Holyman%20Avenue%2C%20Cambridge%20TAS%207170',
       'ABN 51 824 753 556',
       'Phone 1300 975 707',
@@ -137,7 +137,9 @@ describe('the booking confirmation email', () => {
     expect(mail?.text).toMatch(/Balance due:\s+\$0\.00/);
     // The HTML says the same, with the QR code inline.
     expect(mail?.html).toContain(`<img src="cid:${QR_CID}"`);
-    expect(mail?.html).toContain(`href="https://parking.test/manage-booking?code=${booking.code}"`);
+    expect(mail?.html).toContain(
+      `href="https://parking.test/manage-booking?code=${booking.code}&amp;booking=${booking.id}&amp;token=`,
+    );
     expect(mail?.html).toContain('Promo code WELCOME10');
     expect(mail?.html).toContain('$76.80');
   });

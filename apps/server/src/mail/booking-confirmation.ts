@@ -20,15 +20,28 @@ import { renderInvoicesPdf } from '../documents/invoice';
 import { invoiceModel, loadInvoiceLookups } from '../documents/invoice-data';
 import type { BookingRow } from '../db/rows';
 import { renderBookingEmail } from './booking-summary';
+import { issueManageLinkToken } from './manage-link';
 import type { MailMessage, Mailer } from './mailer';
 
 export type BookingEmailKind = 'confirmation' | 'receipt';
 
 export const QR_CID = 'booking-qr@parking';
 
-/** The page where a traveller finds their booking again (by code and email). */
-export const manageBookingUrl = (publicUrl: string, bookingCode: string) =>
-  `${publicUrl}/manage-booking?code=${encodeURIComponent(bookingCode)}`;
+/**
+ * The "Manage my booking" link of a booking's emails: the page opens the booking directly with the
+ * signed token (./manage-link.ts), and still has the code to fill in once the token has expired.
+ */
+export function manageBookingUrl(
+  config: Pick<Config, 'publicUrl' | 'sessionSecret'>,
+  booking: { id: number; bookingCode: string; startDatetime: Date; endDatetime: Date | null },
+): string {
+  const query = new URLSearchParams({
+    code: booking.bookingCode,
+    booking: String(booking.id),
+    token: issueManageLinkToken(config.sessionSecret, booking),
+  });
+  return `${config.publicUrl}/manage-booking?${query.toString()}`;
+}
 
 /** A booking with nobody to write to: no email, or the placeholder of a walk-in who gave none. */
 export const hasRealEmail = (email: string) => email.trim() !== '' && !PLACEHOLDER_EMAIL_PATTERN.test(email);
@@ -42,7 +55,7 @@ function calendarOf(config: Config, booking: BookingRow, lotName: string, now: D
       dropOff: booking.startDatetime,
       pickUp: booking.endDatetime,
       lotName,
-      manageUrl: manageBookingUrl(config.publicUrl, booking.bookingCode),
+      manageUrl: manageBookingUrl(config, booking),
       domain: new URL(config.publicUrl).hostname,
     },
     now,
@@ -76,7 +89,7 @@ export async function bookingEmailMessage(
   const business = config.business;
   const lookups = await loadInvoiceLookups(deps, [booking]);
   const model = invoiceModel(booking, lookups, config.timeZone, deps.now);
-  const manageUrl = manageBookingUrl(config.publicUrl, booking.bookingCode);
+  const manageUrl = manageBookingUrl(config, booking);
   const [pdf, qr] = await Promise.all([
     renderInvoicesPdf([model], { business, compress: config.env !== 'test' }),
     QRCode.toBuffer(booking.bookingCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 }),

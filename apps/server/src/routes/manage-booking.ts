@@ -5,6 +5,7 @@
  * the work is services/manage-booking.ts's.
  *
  *   POST manage-booking-sessions/              {bookingCode, email} → {token, expires, bookingId}
+ *   POST manage-booking-links/                 {bookingId, token of an emailed link} → the same
  *   GET  manage-bookings/{id}/                 the booking as the page shows it, with its rules
  *   POST manage-bookings/{id}/change-quotes/   what a change would cost (nothing saved)
  *   POST manage-bookings/{id}/changes/         the change; clientSecret when there is more to pay
@@ -20,7 +21,12 @@ import type {
   ChangeQuoteAttributes,
   ManageBookingSessionAttributes,
 } from '@parking/domain/api-contract/manage-booking';
-import { bookingChangeSchema, manageLookupSchema, manageMessages } from '@parking/domain/manage-booking';
+import {
+  bookingChangeSchema,
+  manageLinkSchema,
+  manageLookupSchema,
+  manageMessages,
+} from '@parking/domain/manage-booking';
 import { formatMoney } from '@parking/domain/money';
 import { costsToStrings } from '@parking/domain/pricing';
 import { findBookingToManage } from '../auth/manage-lookup';
@@ -29,6 +35,7 @@ import { isStaff, type RequestContext } from '../context';
 import { bookings } from '../db/schema/index';
 import { action, type ActionInput } from '../http/action';
 import { errors } from '../jsonapi/errors';
+import { readManageLinkToken } from '../mail/manage-link';
 import { manageableBooking, planChange, type ChangeRelationships } from '../services/booking-changes';
 import type { BookingRow } from '../services/create-booking';
 import { cancelManagedBooking, changeManagedBooking, payManagedBalance } from '../services/manage-booking';
@@ -88,6 +95,22 @@ const change = {
   load: authorise,
 } as const;
 
+/** A guest's short-lived access to a booking, as both ways in answer it. */
+function manageSession(ctx: RequestContext, bookingId: number) {
+  const { token, expires } = issueManageToken(ctx.services.config.sessionSecret, bookingId, ctx.now);
+  return {
+    data: {
+      type: 'manage-booking-sessions',
+      id: String(bookingId),
+      attributes: {
+        token,
+        expires: expires.toISOString(),
+        bookingId: String(bookingId),
+      } satisfies ManageBookingSessionAttributes,
+    },
+  };
+}
+
 export const manageBookingActions = [
   action({
     method: 'POST',
@@ -98,18 +121,24 @@ export const manageBookingActions = [
     async handle(ctx, { attributes }) {
       // Limited per network, and wrong guesses per booking code and network (auth/manage-lookup.ts).
       const bookingId = await findBookingToManage(ctx, attributes.bookingCode, attributes.email);
-      const { token, expires } = issueManageToken(ctx.services.config.sessionSecret, bookingId, ctx.now);
-      return {
-        data: {
-          type: 'manage-booking-sessions',
-          id: String(bookingId),
-          attributes: {
-            token,
-            expires: expires.toISOString(),
-            bookingId: String(bookingId),
-          } satisfies ManageBookingSessionAttributes,
-        },
-      };
+      return manageSession(ctx, bookingId);
+    },
+  }),
+
+  action({
+    method: 'POST',
+    path: 'manage-booking-links/',
+    type: 'manage-booking-links',
+    input: manageLinkSchema,
+    access: 'anyone',
+    async handle(ctx, { attributes }) {
+      // The emailed link's token, checked here (signature, expiry, the booking it names), for a session.
+      const opens = readManageLinkToken(ctx.services.config.sessionSecret, attributes.token, ctx.now);
+      if (opens === null || String(opens) !== attributes.bookingId)
+        throw errors.forbidden(manageMessages.linkExpired);
+      const [booking] = await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, opens));
+      if (!booking) throw errors.forbidden(manageMessages.linkExpired);
+      return manageSession(ctx, booking.id);
     },
   }),
 

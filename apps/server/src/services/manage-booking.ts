@@ -11,6 +11,7 @@ import { inTransaction, type RequestContext } from '../context';
 import { bookings } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { bookingCancelledMessage, bookingChangedMessage } from '../mail/booking-change-emails';
+import { manageBookingUrl } from '../mail/booking-confirmation';
 import { PaymentDeclinedError } from '../payments/provider';
 import { cancelBooking, openPaymentIntents } from './booking-cancel';
 import { applyChange, type AppliedChange } from './booking-change-apply';
@@ -90,7 +91,7 @@ export async function changeManagedBooking(
         },
         {
           timeZone: ctx.services.config.timeZone,
-          manageUrl: `${ctx.services.config.publicUrl}/manage-booking`,
+          manageUrl: manageBookingUrl(ctx.services.config, mail),
         },
       );
       ctx.defer(() => ctx.services.mailer.send(message));

@@ -10,7 +10,7 @@ import { refusedPaymentMessage } from '@parking/domain/ledger';
 import { formatAud } from '@parking/domain/money';
 import type { Services } from '../context';
 import { bookingChanges, bookings, lots } from '../db/schema/index';
-import { sendBookingEmail } from '../mail/booking-confirmation';
+import { manageBookingUrl, sendBookingEmail } from '../mail/booking-confirmation';
 import {
   bookingChangedMessage,
   paymentRefusedMessage,
@@ -35,7 +35,7 @@ export async function afterPayment(services: Services, payment: AppliedPayment):
         await services.mailer.send(
           paymentRefusedMessage(booking, text, {
             timeZone: services.config.timeZone,
-            manageUrl: `${services.config.publicUrl}/manage-booking`,
+            manageUrl: manageBookingUrl(services.config, booking),
           }),
         );
       }
@@ -55,7 +55,7 @@ export async function afterPayment(services: Services, payment: AppliedPayment):
             { fields, dueCents: 0, paidCents: payment.amountCents, refundedCents: 0, creditCents: 0 },
             {
               timeZone: services.config.timeZone,
-              manageUrl: `${services.config.publicUrl}/manage-booking`,
+              manageUrl: manageBookingUrl(services.config, booking),
             },
           ),
         );

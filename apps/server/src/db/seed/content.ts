@@ -180,7 +180,7 @@ const pages = [
         {
           title: 'Can I change or cancel my booking?',
           content:
-            '<p>Yes. Call us or reply to your confirmation email before your drop-off time and we will change your dates or cancel the booking. Extras can be added on the day.</p>',
+            '<p>Yes, online. Open <a href="/manage-booking">Manage my booking</a> (or the link in your confirmation email) with your booking code and email address, up to 2 hours before your drop-off: change your dates, flights, car or extras and pay any difference, or cancel. Cancel more than 24 hours before drop-off and the whole booking is refunded to your card; later, the extras are refunded. Closer to your drop-off, please call us.</p>',
         },
         {
           title: 'Do your prices include GST?',
@@ -223,7 +223,7 @@ const pages = [
 <h2>Your car</h2>
 <p>Please remove valuables and leave us a key that starts the car. We record the fuel level, kilometres and any visible damage when we park your car.</p>
 <h2>Changes and cancellations</h2>
-<p>Contact us before your drop-off time to change or cancel a booking. Promo codes apply to the parking charge only and cannot be combined.</p>`,
+<p>Change or cancel a booking online with Manage my booking up to 2 hours before drop-off; cancelling more than 24 hours before drop-off refunds the booking in full, later only its extras. Promo codes apply to the parking charge only and cannot be combined.</p>`,
     fields: {},
   },
   {

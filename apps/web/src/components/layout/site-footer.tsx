@@ -16,12 +16,15 @@ const footerMenu = [
   { label: 'Home', href: paths.home.path },
   { label: 'Get a quote', href: paths.bookingStep1.path },
 ];
+const manageLink = { label: 'Manage my booking', href: paths.manageBooking.path };
 const visitorLinks = [
+  manageLink,
   { label: 'Login', href: loginHref() },
   { label: 'Register', href: loginHref({ tab: 'register' }) },
 ];
 const customerLinks = [
   { label: 'My Bookings', href: paths.bookings.path },
+  manageLink,
   { label: 'Profile', href: paths.profile.path },
 ];
 

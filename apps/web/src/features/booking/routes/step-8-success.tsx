@@ -1,5 +1,6 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
+import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import EventIcon from '@mui/icons-material/Event';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import Box from '@mui/material/Box';
@@ -101,6 +102,13 @@ export function SuccessStepPage() {
             startIcon={<DownloadIcon />}
           >
             Download invoice
+          </Button>
+          <Button
+            href={`${paths.manageBooking.path}?code=${encodeURIComponent(booking.bookingCode)}`}
+            variant="outlined"
+            startIcon={<EditCalendarOutlinedIcon />}
+          >
+            Manage my booking
           </Button>
           <Button
             href={documentUrl(booking, 'calendar')}

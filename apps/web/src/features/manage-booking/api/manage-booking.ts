@@ -74,7 +74,19 @@ export async function findBooking(input: { bookingCode: string; email: string })
     method: 'POST',
     body: writeDocument('manage-booking-sessions', input),
   });
-  const access = answer.data.attributes;
+  return keepAccess(answer.data.attributes);
+}
+
+/** An emailed link's booking and signed token → the booking's id; its access is stored like a find's. */
+export async function openEmailedLink(input: { bookingId: string; token: string }): Promise<string> {
+  const answer = await apiRequest<SingleDocument<ManageBookingSessionAttributes>>('manage-booking-links', {
+    method: 'POST',
+    body: writeDocument('manage-booking-links', input),
+  });
+  return keepAccess(answer.data.attributes);
+}
+
+function keepAccess(access: ManageBookingSessionAttributes): string {
   sessionStorage.setItem(
     STORAGE_KEY,
     JSON.stringify({ bookingId: access.bookingId, token: access.token, expires: access.expires }),

@@ -14,13 +14,16 @@ import { findBooking } from '../api/manage-booking';
 /** A guest finds their booking with its code and the email it was booked with. */
 export function FindBookingForm({
   notice,
+  bookingCode = '',
   onFound,
 }: {
   notice?: string;
+  /** The code an emailed link carries (?code=), filled in. */
+  bookingCode?: string;
   onFound: (bookingId: string) => void;
 }) {
   const form = useZodForm(manageLookupSchema, {
-    defaultValues: { bookingCode: '', email: '' } satisfies ManageLookupInput,
+    defaultValues: { bookingCode, email: '' } satisfies ManageLookupInput,
   });
   const find = useMutation({
     mutationFn: findBooking,

@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BalancePaymentAttributes } from '@parking/domain/api-contract/manage-booking';
 import { manageMessages } from '@parking/domain/manage-booking';
@@ -24,6 +24,7 @@ import {
   forgetAccess,
   managedBookingQuery,
   openBalancePayment,
+  openEmailedLink,
   type ManagedBooking,
 } from '../api/manage-booking';
 import { BookingSummary } from '../components/booking-summary';
@@ -54,7 +55,9 @@ export function ManageBookingPage() {
   usePageTitle(paths.manageBooking.title);
   const [search, setSearch] = useSearchParams();
   const bookingId = search.get('booking');
-  const open = (id: string) => setSearch({ booking: id });
+  const token = search.get('token');
+  const code = search.get('code') ?? '';
+  const open = (id: string) => setSearch({ booking: id }, { replace: true });
 
   return (
     <PageSection
@@ -62,15 +65,56 @@ export function ManageBookingPage() {
       intro="Change your dates, flights or car, pay what is owing, or cancel."
       maxWidth="md"
     >
-      {bookingId ? (
+      {bookingId && token ? (
+        <EmailedLink bookingId={bookingId} token={token} code={code} onOpened={open} />
+      ) : bookingId ? (
         <ManagedBookingView bookingId={bookingId} onLostAccess={() => setSearch({})} />
       ) : (
         <Panel title="Find your booking">
-          <FindBookingForm onFound={open} />
+          <FindBookingForm bookingCode={code} onFound={open} />
         </Panel>
       )}
     </PageSection>
   );
+}
+
+/**
+ * The link of a booking's emails: its signed token is exchanged for this tab's access to the booking,
+ * which then opens without its code and email; a link that has expired leaves the code filled in.
+ */
+function EmailedLink({
+  bookingId,
+  token,
+  code,
+  onOpened,
+}: {
+  bookingId: string;
+  token: string;
+  code: string;
+  onOpened: (bookingId: string) => void;
+}) {
+  const exchange = useQuery({
+    queryKey: ['manage-booking-link', bookingId, token],
+    queryFn: () => openEmailedLink({ bookingId, token }),
+    retry: false,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    // The token leaves the address once used: it is not kept in the history or shared by a copied link.
+    if (exchange.data) onOpened(exchange.data);
+  }, [exchange.data, onOpened]);
+  if (exchange.isError) {
+    return (
+      <Panel title="Find your booking">
+        <FindBookingForm
+          bookingCode={code}
+          notice={firstErrorDetail(exchange.error, manageMessages.linkExpired)}
+          onFound={onOpened}
+        />
+      </Panel>
+    );
+  }
+  return <Skeleton variant="rounded" height={320} aria-label="Opening your booking" />;
 }
 
 function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; onLostAccess: () => void }) {
