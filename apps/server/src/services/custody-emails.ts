@@ -46,7 +46,7 @@ export function sendCustodyEmail(
       kilometersOut: summary.kilometersOut,
       kilometersDriven: summary.kilometersDriven,
       photos,
-      manageUrl: manageBookingUrl(services.config.publicUrl, booking.bookingCode),
+      manageUrl: manageBookingUrl(services.config, booking),
       timeZone: services.config.timeZone,
     };
     await services.mailer.send(kind === 'parked' ? carParkedMessage(mail) : carHandedBackMessage(mail));
