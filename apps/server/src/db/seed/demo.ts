@@ -19,6 +19,7 @@ import { isoDate } from './calendar';
 import { seedCatalogue } from './catalogue';
 import { seedClosures } from './closures';
 import { seedContent } from './content';
+import { seedCustody } from './custody';
 import {
   DAY_MS,
   type LotInfo,
@@ -82,6 +83,7 @@ async function seedInto(
 
   await seedContactMessages(ctx);
   await seedContent(tx, options.now);
+  await seedCustody(ctx);
 
   const occupancy = occupancySummary(ctx, planner, [...catalogue.lots.values()]);
   return {

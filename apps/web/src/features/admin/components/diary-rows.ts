@@ -31,6 +31,11 @@ export interface DiaryRow {
   checkedIn: boolean;
   notes: string;
   bookingCode: string;
+  /** What the desk's dialogs need (issue 23). */
+  lotId: string;
+  lotRegionId: string | null;
+  lotRegionRow: number | null;
+  custodyStatus: BookingAttributes['custodyStatus'];
 }
 
 export interface DiaryFlightGroup {
@@ -84,6 +89,10 @@ function row(
     checkedIn: relatedId(booking, 'lotRegion') !== null && a.lotRegionRow !== null,
     notes: [a.publicNotes, a.notes].filter(Boolean).join(' · '),
     bookingCode: a.bookingCode,
+    lotId: relatedId(booking, 'lot') ?? '',
+    lotRegionId: relatedId(booking, 'lotRegion'),
+    lotRegionRow: a.lotRegionRow,
+    custodyStatus: a.custodyStatus,
   };
 }
 

@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -24,26 +23,26 @@ import { formatDateShort, formatTime12 } from '@parking/domain/dates';
 import { Tick } from '@/components/admin/columns';
 import { MOBILE_LIST_QUERY } from '@/components/admin/resource-table';
 import { visuallyHidden } from '@/components/visually-hidden';
-import { adminHref, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { apiUrl } from '@/lib/api/client';
 import { listQuery } from '@/lib/api/resource-queries';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
-import { DayNavigator, useQueryDate } from '../components/day-navigator';
 import {
-  diaryRows,
-  groupDiary,
-  type DiaryDirection,
-  type DiaryRow,
-  type DiaryTimeGroup,
-} from '../components/diary-rows';
+  CustomerCell,
+  DiaryCards,
+  directionLabel,
+  flightText,
+  RowCustody,
+  RowLinks,
+  rowTint,
+} from '../components/diary-cells';
+import { DayNavigator, useQueryDate } from '../components/day-navigator';
+import { diaryRows, groupDiary, type DiaryTimeGroup } from '../components/diary-rows';
 
 /** Back-office §9: the diary asks for up to 1000 bookings. */
 const DIARY_PAGE_SIZE = 1000;
-
-// Light tints (text on them keeps its AA contrast): green for departing, pink for arriving (§2).
-const rowTint: Record<DiaryDirection, string> = { departing: '#E8F5E9', arriving: '#FCE4EC' };
 
 const weekday = new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'UTC' });
 const dayTitle = (date: string) =>
@@ -169,55 +168,6 @@ export function DiaryPage() {
   );
 }
 
-const directionLabel: Record<DiaryDirection, string> = { departing: 'Departing', arriving: 'Arriving' };
-
-function flightText(airline: string, flightNumber: string) {
-  return [airline, flightNumber].filter(Boolean).join(' ') || '—';
-}
-
-function CustomerCell({ row }: { row: DiaryRow }) {
-  return (
-    <>
-      {row.customerId ? (
-        <Link
-          href={adminHref(paths.adminCustomersEdit, { customerId: row.customerId })}
-          sx={{ fontWeight: 600 }}
-        >
-          {row.name}
-        </Link>
-      ) : (
-        <Box component="span" sx={{ fontWeight: 600 }}>
-          {row.name}
-        </Box>
-      )}
-      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
-        {row.rego} · {row.vehicle}
-      </Typography>
-    </>
-  );
-}
-
-function RowLinks({ row }: { row: DiaryRow }) {
-  return (
-    <Stack direction="row" spacing={1.5}>
-      <Link
-        href={apiUrl(`bookings/${row.bookingId}/invoice`)}
-        target="_blank"
-        rel="noopener"
-        aria-label={`Invoice of booking ${row.bookingCode}`}
-      >
-        Invoice
-      </Link>
-      <Link
-        href={adminHref(paths.adminBookingsEdit, { bookingId: row.bookingId })}
-        aria-label={`View booking ${row.bookingCode}`}
-      >
-        View
-      </Link>
-    </Stack>
-  );
-}
-
 /** Back-office §2's columns; each time and each flight once, spanning their rows. */
 function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
   const head = [
@@ -230,21 +180,23 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
     'Paid?',
     'Checked-in?',
     'Notes',
+    'Desk',
     '',
   ];
   return (
     <TableContainer>
-      <Table
-        size="small"
-        aria-label="Diary"
-        sx={{ '& td, & th': { px: 1.25, py: 0.75, verticalAlign: 'top' } }}
-      >
+      <Table size="small" aria-label="Diary" sx={{ '& td, & th': { px: 1, py: 0.75, verticalAlign: 'top' } }}>
         <TableHead>
           <TableRow>
             {head.map((label, index) => (
               <TableCell
                 key={index}
-                sx={{ fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' }}
+                sx={{
+                  fontWeight: 600,
+                  color: 'text.secondary',
+                  whiteSpace: index >= 5 && index <= 7 ? 'normal' : 'nowrap',
+                  lineHeight: 1.2,
+                }}
                 align={index >= 5 && index <= 7 ? 'center' : undefined}
               >
                 {label || (
@@ -277,7 +229,7 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
                     </TableCell>
                   )}
                   {rowIndex === 0 && (
-                    <TableCell rowSpan={flight.rows.length} sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell rowSpan={flight.rows.length} sx={{ minWidth: 110 }}>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 600 }}>
                         {flight.direction === 'departing' ? (
                           <FlightTakeoffIcon fontSize="small" aria-hidden />
@@ -292,7 +244,7 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
                       </Typography>
                     </TableCell>
                   )}
-                  <TableCell sx={{ minWidth: 190 }}>
+                  <TableCell sx={{ minWidth: 150 }}>
                     <CustomerCell row={row} />
                   </TableCell>
                   <TableCell align="center">{row.people}</TableCell>
@@ -306,11 +258,14 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
                   <TableCell align="center">
                     <Tick value={row.checkedIn} label="Checked in" />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'break-word' }}>
+                  <TableCell sx={{ minWidth: 110, maxWidth: 220, overflowWrap: 'anywhere' }}>
                     {row.notes}
                   </TableCell>
                   <TableCell>
-                    <RowLinks row={row} />
+                    <RowCustody row={row} />
+                  </TableCell>
+                  <TableCell>
+                    <RowLinks row={row} stacked />
                   </TableCell>
                 </TableRow>
               )),
@@ -319,62 +274,5 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
         </TableBody>
       </Table>
     </TableContainer>
-  );
-}
-
-/** The phone layout: a heading a time, a card a booking. */
-function DiaryCards({ groups }: { groups: DiaryTimeGroup[] }) {
-  return (
-    <Stack spacing={2} sx={{ p: 1 }}>
-      {groups.map((group) => (
-        <Box component="section" key={group.time} aria-label={formatTime12(group.time)}>
-          <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
-            {formatTime12(group.time)}
-          </Typography>
-          <Stack spacing={1}>
-            {group.flights.flatMap((flight) =>
-              flight.rows.map((row) => (
-                <Card
-                  key={row.key}
-                  variant="outlined"
-                  data-direction={row.direction}
-                  data-booking-id={row.bookingId}
-                  sx={{ p: 1.5, bgcolor: rowTint[row.direction] }}
-                >
-                  <Typography
-                    variant="body2"
-                    sx={{ fontWeight: 600, display: 'flex', gap: 0.75, alignItems: 'center' }}
-                  >
-                    {flight.direction === 'departing' ? (
-                      <FlightTakeoffIcon fontSize="small" aria-hidden />
-                    ) : (
-                      <FlightLandIcon fontSize="small" aria-hidden />
-                    )}
-                    {directionLabel[row.direction]} · {flightText(row.airline, row.flightNumber)} ·{' '}
-                    {flight.people} {flight.people === 1 ? 'person' : 'people'} on this flight
-                  </Typography>
-                  <Box sx={{ my: 0.75 }}>
-                    <CustomerCell row={row} />
-                  </Box>
-                  <Typography variant="body2">
-                    {row.lot} · {row.people} {row.people === 1 ? 'person' : 'people'}
-                    {row.hasExtras ? ' · Extras' : ''} · {row.paid ? 'Paid' : 'Not paid'} ·{' '}
-                    {row.checkedIn ? 'Checked in' : 'Not checked in'}
-                  </Typography>
-                  {row.notes && (
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                      {row.notes}
-                    </Typography>
-                  )}
-                  <Box sx={{ mt: 1 }}>
-                    <RowLinks row={row} />
-                  </Box>
-                </Card>
-              )),
-            )}
-          </Stack>
-        </Box>
-      ))}
-    </Stack>
   );
 }

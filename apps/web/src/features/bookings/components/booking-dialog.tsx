@@ -12,6 +12,7 @@ import { formatTime12 } from '@parking/domain/dates';
 import { gstCents } from '@parking/domain/pricing';
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
 import { paymentMethodLabel } from '@parking/domain/payment-labels';
+import { YourCar } from '@/components/custody/your-car';
 import { ResponsiveDialog, ScrollableDialogContent } from '@/components/responsive-dialog';
 import { manageBookingHref } from '@/config/paths';
 import { StatusDot } from '@/components/status-dot';
@@ -221,6 +222,11 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
             <Divider sx={{ my: 3 }} />
             <Section title="Notes" details={[{ label: 'Notes', value: booking.publicNotes }]} />
           </>
+        )}
+        {booking.status === 'complete' && (
+          <Box sx={{ mt: 3 }}>
+            <YourCar bookingId={booking.id} />
+          </Box>
         )}
       </ScrollableDialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>

@@ -63,7 +63,8 @@ export function forgetAccess(): void {
   sessionStorage.removeItem(STORAGE_KEY);
 }
 
-const headersFor = (bookingId: string): Record<string, string> => {
+/** A guest's token as the header that authorises the calls about this booking (none for a signed-in customer). */
+export const headersFor = (bookingId: string): Record<string, string> => {
   const token = readAccess(bookingId);
   return token ? { 'X-Manage-Token': token } : {};
 };

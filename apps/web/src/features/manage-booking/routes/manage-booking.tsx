@@ -19,9 +19,11 @@ import { paths } from '@/config/paths';
 import { ApiError, firstErrorDetail } from '@/lib/api/client';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
+import { YourCar } from '@/components/custody/your-car';
 import {
   cancelBooking,
   forgetAccess,
+  headersFor,
   managedBookingQuery,
   openBalancePayment,
   openEmailedLink,
@@ -201,6 +203,7 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
       <Panel title={`Booking ${booking.bookingCode}`}>
         <BookingSummary booking={booking} />
       </Panel>
+      {booking.status !== 'cancelled' && <YourCar bookingId={booking.id} headers={headersFor(booking.id)} />}
 
       {booking.status === 'cancelled' ? (
         <Alert severity="info" icon={<EventBusyOutlinedIcon />}>

@@ -1,0 +1,149 @@
+/** The diary's cells and phone cards (back-office §2 "Diary"): the customer, the desk's actions, the links. */
+import FlightLandIcon from '@mui/icons-material/FlightLand';
+import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatTime12 } from '@parking/domain/dates';
+import { adminHref, paths } from '@/config/paths';
+import { apiUrl } from '@/lib/api/client';
+import { CustodyActions } from './custody-actions';
+import type { DiaryDirection, DiaryRow, DiaryTimeGroup } from './diary-rows';
+
+// Light tints (text on them keeps its AA contrast): green for departing, pink for arriving (§2).
+export const rowTint: Record<DiaryDirection, string> = { departing: '#E8F5E9', arriving: '#FCE4EC' };
+
+export const directionLabel: Record<DiaryDirection, string> = {
+  departing: 'Departing',
+  arriving: 'Arriving',
+};
+
+export function flightText(airline: string, flightNumber: string) {
+  return [airline, flightNumber].filter(Boolean).join(' ') || '—';
+}
+
+export function CustomerCell({ row }: { row: DiaryRow }) {
+  return (
+    <>
+      {row.customerId ? (
+        <Link
+          href={adminHref(paths.adminCustomersEdit, { customerId: row.customerId })}
+          sx={{ fontWeight: 600 }}
+        >
+          {row.name}
+        </Link>
+      ) : (
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {row.name}
+        </Box>
+      )}
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+        {row.rego} · {row.vehicle}
+      </Typography>
+    </>
+  );
+}
+
+/** The desk's actions on the row's car: Check In, then Hand Back or Move. */
+export function RowCustody({ row }: { row: DiaryRow }) {
+  return (
+    <CustodyActions
+      booking={{
+        id: row.bookingId,
+        bookingCode: row.bookingCode,
+        name: row.name,
+        rego: row.rego,
+        vehicle: row.vehicle,
+        lotId: row.lotId,
+        lotRegionId: row.lotRegionId,
+        lotRegionRow: row.lotRegionRow,
+        custodyStatus: row.custodyStatus,
+      }}
+    />
+  );
+}
+
+export function RowLinks({ row, stacked = false }: { row: DiaryRow; stacked?: boolean }) {
+  return (
+    <Stack direction={stacked ? 'column' : 'row'} spacing={stacked ? 0.25 : 1.5}>
+      <Link
+        href={apiUrl(`bookings/${row.bookingId}/invoice`)}
+        target="_blank"
+        rel="noopener"
+        aria-label={`Invoice of booking ${row.bookingCode}`}
+      >
+        Invoice
+      </Link>
+      <Link
+        href={adminHref(paths.adminBookingsEdit, { bookingId: row.bookingId })}
+        aria-label={`View booking ${row.bookingCode}`}
+      >
+        View
+      </Link>
+    </Stack>
+  );
+}
+
+/** The phone layout: a heading a time, a card a booking. */
+export function DiaryCards({ groups }: { groups: DiaryTimeGroup[] }) {
+  return (
+    <Stack spacing={2} sx={{ p: 1 }}>
+      {groups.map((group) => (
+        <Box component="section" key={group.time} aria-label={formatTime12(group.time)}>
+          <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+            {formatTime12(group.time)}
+          </Typography>
+          <Stack spacing={1}>
+            {group.flights.flatMap((flight) =>
+              flight.rows.map((row) => (
+                <Card
+                  key={row.key}
+                  variant="outlined"
+                  data-direction={row.direction}
+                  data-booking-id={row.bookingId}
+                  sx={{ p: 1.5, bgcolor: rowTint[row.direction] }}
+                >
+                  <Typography
+                    variant="body2"
+                    sx={{ fontWeight: 600, display: 'flex', gap: 0.75, alignItems: 'center' }}
+                  >
+                    {flight.direction === 'departing' ? (
+                      <FlightTakeoffIcon fontSize="small" aria-hidden />
+                    ) : (
+                      <FlightLandIcon fontSize="small" aria-hidden />
+                    )}
+                    {directionLabel[row.direction]} · {flightText(row.airline, row.flightNumber)} ·{' '}
+                    {flight.people} {flight.people === 1 ? 'person' : 'people'} on this flight
+                  </Typography>
+                  <Box sx={{ my: 0.75 }}>
+                    <CustomerCell row={row} />
+                  </Box>
+                  <Typography variant="body2">
+                    {row.lot} · {row.people} {row.people === 1 ? 'person' : 'people'}
+                    {row.hasExtras ? ' · Extras' : ''} · {row.paid ? 'Paid' : 'Not paid'} ·{' '}
+                    {row.checkedIn ? 'Checked in' : 'Not checked in'}
+                  </Typography>
+                  {row.notes && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                      {row.notes}
+                    </Typography>
+                  )}
+                  <Stack
+                    direction="row"
+                    spacing={2}
+                    sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+                  >
+                    <RowLinks row={row} />
+                    <RowCustody row={row} />
+                  </Stack>
+                </Card>
+              )),
+            )}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
