@@ -103,9 +103,10 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     >`coalesce((select jsonb_object_agg(be.extra_id::text, be.price::text) from booking_extras be where be.booking_id = ${bookings.id}), '{}'::jsonb)`.as(
       'extras_prices',
     ),
-    // Where the car is in its custody record (issue 23): the desk's actions and the diary read it.
+    // Where the car is in its custody record (issue 23): the desk's actions and the diary read it. The
+    // booking's id is named in full: Drizzle writes ${bookings.id} as "id", which custody_entries has too.
     custodyStatus:
-      sql<string>`coalesce((select case when bool_or(ce.kind = 'handed_back') then 'handed_back' else 'parked' end from custody_entries ce where ce.booking_id = ${bookings.id}), 'awaiting')`.as(
+      sql<string>`coalesce((select case when count(*) = 0 then 'awaiting' when bool_or(ce.kind = 'handed_back') then 'handed_back' else 'parked' end from custody_entries ce where ce.booking_id = "bookings"."id"), 'awaiting')`.as(
         'custody_status',
       ),
   },

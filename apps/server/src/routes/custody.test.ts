@@ -97,7 +97,12 @@ describe('who may write the record', () => {
     expect((await checkIn(booking.id, people.other.token)).status).toBe(403);
     expect((await checkIn(booking.id, people.employee.token)).status).toBe(403);
     expect((await row(booking.id))?.lotRegionRow).toBeNull();
+    const status = async () =>
+      one((await api(server.app, 'GET', `${V1}/bookings/${booking.id}/`, { token: people.owner.token })).body)
+        .attributes.custodyStatus;
+    expect(await status()).toBe('awaiting');
     expect((await checkIn(booking.id, people.sales.token)).status).toBe(201);
+    expect(await status()).toBe('parked');
     expect((await move(booking.id, people.admin.token, regions.b, 1)).status).toBe(201);
     expect((await checkIn(999_999, people.sales.token)).status).toBe(404);
   });
@@ -168,6 +173,10 @@ describe('checking a car in, moving it, handing it back', () => {
       ],
     });
     expect(server.mail.at(-1)?.subject).toBe(`Your car has been handed back: booking ${booking.code}`);
+    const listed = await api(server.app, 'GET', `${V1}/bookings/${booking.id}/`, {
+      token: people.sales.token,
+    });
+    expect(one(listed.body).attributes.custodyStatus).toBe('handed_back');
     expect(server.mail.at(-1)?.text).toContain('Driven in our care: 42 km');
     expect(firstError((await handBack(booking.id, people.sales.token, 45_300)).body)?.detail).toBe(
       custodyMessages.alreadyHandedBack,

@@ -180,8 +180,8 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
     'Paid?',
     'Checked-in?',
     'Notes',
+    // The desk's actions, with the invoice and view links beneath them (one column: the diary fits 1280 px).
     'Desk',
-    '',
   ];
   return (
     <TableContainer>
@@ -262,10 +262,10 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
                     {row.notes}
                   </TableCell>
                   <TableCell>
-                    <RowCustody row={row} />
-                  </TableCell>
-                  <TableCell>
-                    <RowLinks row={row} stacked />
+                    <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
+                      <RowCustody row={row} />
+                      <RowLinks row={row} />
+                    </Stack>
                   </TableCell>
                 </TableRow>
               )),
