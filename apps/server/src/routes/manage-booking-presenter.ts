@@ -80,6 +80,7 @@ export async function presentManagedBooking(ctx: RequestContext, booking: Bookin
       totalCost: booking.totalCost,
       gst: formatMoney(gstCents(total)),
       amountPaid: formatMoney(paid),
+      amountRefunded: formatMoney(summary.refundedCents),
       amountDue: formatMoney(summary.owedCents),
       canManage: manageable,
       cutoffDatetime: manageCutoff(booking.startDatetime, rules).toISOString(),

@@ -52,6 +52,8 @@ export interface ManagedBookingAttributes extends StayChargesAttributes {
   promoCode: string;
   /** What the ledger holds as paid, less refunds. */
   amountPaid: string;
+  /** What the ledger holds as refunded ("0.00" when nothing was). */
+  amountRefunded: string;
   /** What is still owed. */
   amountDue: string;
   /** Going ahead (complete, pending or payment failed), and before the cut-off. */

@@ -139,7 +139,14 @@ export function BookingSummary({ booking }: { booking: ManagedBooking }) {
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
             Includes GST of {formatMoneyText(booking.gst)}
           </Typography>
-          <Line label="Paid" amount={formatMoneyText(booking.amountPaid)} />
+          {/* From the ledger: everything paid, what went back, and only then anything still owed. */}
+          <Line
+            label="Paid"
+            amount={formatMoneyText((Number(booking.amountPaid) + Number(booking.amountRefunded)).toFixed(2))}
+          />
+          {nonZero(booking.amountRefunded) && (
+            <Line label="Refunded" amount={`−${formatMoneyText(booking.amountRefunded)}`} />
+          )}
           {nonZero(booking.amountDue) && (
             <Line label="To pay" amount={formatMoneyText(booking.amountDue)} strong />
           )}

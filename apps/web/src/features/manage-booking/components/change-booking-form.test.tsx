@@ -43,6 +43,7 @@ const booking: ManagedBooking = {
   totalCost: '67.00',
   gst: '6.09',
   amountPaid: '67.00',
+  amountRefunded: '0.00',
   amountDue: '0.00',
   canManage: true,
   cutoffDatetime: '2027-02-13T21:00:00.000Z',

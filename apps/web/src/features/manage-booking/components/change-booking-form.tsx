@@ -64,7 +64,7 @@ export function ChangeBookingForm({ booking, onSaved }: Props) {
         </ChangeFormSection>
         <Divider />
         <ChangeExtrasSection form={form} booking={booking} />
-        {review && <ChangeReview quote={review.quote} />}
+        {review && <ChangeReview quote={review.quote} booking={booking} />}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
           <Button
             type="submit"
