@@ -45,7 +45,7 @@ test.describe('the valet desk', () => {
       // The diary fits 1280 x 900: nothing scrolls sideways, no column is cut.
       const overflow = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        tables: [...document.querySelectorAll('table')].map((table) => {
+        tables: Array.from(document.querySelectorAll('table')).map((table) => {
           const box = table.parentElement;
           return box ? box.scrollWidth - box.clientWidth : 0;
         }),
