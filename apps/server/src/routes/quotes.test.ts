@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parking/domain/messages';
+import { blockoutPeriods } from '../db/schema/index';
 import { createUser, login } from '../test/factories';
 import { exceptionalDay, insertBookings, pricedLots, setBooking, subscribe } from '../test/pricing-fixtures';
 import { api, createTestServer, many, type JsonResource, type TestServer } from '../test/server';
@@ -68,6 +69,7 @@ describe('GET quotes', () => {
         startDate: '2026-12-01',
         endDate: '2026-12-01',
         fillThresholdExceeded: false,
+        parkingBlockouts: [],
       },
       relationships: { lot: { data: { type: 'lots', id: String(lots.indoor.id) } } },
     });
@@ -139,6 +141,57 @@ describe('GET quotes', () => {
   it('counts today as bookable in the business time zone', async () => {
     // The test clock is 09:00 on 21/11 in Hobart, still 20/11 in UTC.
     expect((await prices('2026-11-21', '2026-11-21')).indoor).toEqual(['32.00', '$32']);
+  });
+});
+
+describe('parking blockouts (the booking save’s rule, told on the quote)', () => {
+  it('carries the blockouts on the departure and return days, with the days they take whole', async () => {
+    await server.handle.db.insert(blockoutPeriods).values([
+      {
+        name: 'Closed all day',
+        message: 'We are closed for staff training.',
+        blockType: 'parking',
+        startDatetime: new Date('2026-12-08T00:00:00+11:00'),
+        endDatetime: new Date('2026-12-09T00:00:00+11:00'),
+      },
+      {
+        name: 'Line marking',
+        message: '',
+        blockType: 'parking',
+        startDatetime: new Date('2026-12-10T21:30:00+11:00'),
+        endDatetime: new Date('2026-12-11T04:00:00+11:00'),
+      },
+      {
+        name: 'Wash bay',
+        message: 'No washes.',
+        blockType: 'extra',
+        startDatetime: new Date('2026-12-08T00:00:00+11:00'),
+        endDatetime: new Date('2026-12-12T00:00:00+11:00'),
+      },
+    ]);
+    const closed = {
+      message: 'We are closed for staff training.',
+      startDatetime: '2026-12-07T13:00:00.000Z',
+      endDatetime: '2026-12-08T13:00:00.000Z',
+    };
+    const lineMarking = {
+      message: messages.parkingBlockedOut,
+      startDatetime: '2026-12-10T10:30:00.000Z',
+      endDatetime: '2026-12-10T17:00:00.000Z',
+      closes: [],
+    };
+    const blockoutsOf = async (start: string, end: string) =>
+      many((await quotes(start, end)).body).map((quote) => quote.attributes.parkingBlockouts);
+    // Departure on the closed day: refused whatever the time; every lot says so.
+    expect(await blockoutsOf('2026-12-08', '2026-12-12')).toEqual([
+      [{ ...closed, closes: ['startDate'] }],
+      [{ ...closed, closes: ['startDate'] }],
+    ]);
+    // Back on it, and a departure on the night of the line marking (a part of the day only).
+    expect((await blockoutsOf('2026-12-05', '2026-12-08'))[0]).toEqual([{ ...closed, closes: ['endDate'] }]);
+    expect((await blockoutsOf('2026-12-10', '2026-12-14'))[0]).toEqual([lineMarking]);
+    // Parked through them (neither end on those days): nothing to tell; extra blockouts are not parking's.
+    expect((await blockoutsOf('2026-12-07', '2026-12-12'))[0]).toEqual([]);
   });
 });
 

@@ -6,10 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { BookingQuoteAttributes, QuoteAttributes } from '@parking/domain/api-contract/prices';
+import type {
+  BookingQuoteAttributes,
+  QuoteAttributes,
+  QuoteBlockout,
+} from '@parking/domain/api-contract/prices';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
-import { businessDate } from '@parking/domain/dates';
+import { addDaysToDate, businessDate, startOfBusinessDay } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
+import { blockoutText, stayDayBlockouts } from '@parking/domain/parking-blockouts';
 import { formatAud, formatMoney, parseMoney } from '@parking/domain/money';
 import { rateToParts } from '@parking/domain/pricing';
 import type { StayLimits } from '@parking/domain/stay-limits';
@@ -27,7 +32,12 @@ import { ApiError, errors } from '../jsonapi/errors';
 import { parseInclude, single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { fractionText, iso } from '../jsonapi/values';
-import { applicablePromo, assertStayLimits, throttlePromoLookups } from '../services/booking-rules';
+import {
+  applicablePromo,
+  assertStayLimits,
+  parkingBlockoutsBetween,
+  throttlePromoLookups,
+} from '../services/booking-rules';
 import { priceStay } from '../services/price-stay';
 import { parseQuoteData, quoteDataSql, subscriptionCover, type LotRow } from '../services/pricing-data';
 
@@ -115,7 +125,13 @@ async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
       if (!lotRows.some((lot) => lot.slug === slug))
         throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
     }
-    return { lotRows, pricing: cached.pricing, present: cached.present, responses: cached.responses };
+    return {
+      lotRows,
+      pricing: cached.pricing,
+      present: cached.present,
+      blockouts: cached.blockouts,
+      responses: cached.responses,
+    };
   }
   const ids = sql`(SELECT id FROM lots ${slugs ? sql`WHERE slug IN ${slugs}` : sql``})`;
   const rows = await ctx.db
@@ -128,7 +144,17 @@ async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
       throw errors.parameter(quoteMessages.unknownLot(slug), slugParam);
   }
   const lotRows: LotRow[] = rows.map((row) => row.lot);
-  return { lotRows, ...parseQuoteData(lotRows, rows[0]?.data, startDate, endDate), responses: undefined };
+  const blockouts = await parkingBlockoutsBetween(
+    ctx.db,
+    startOfBusinessDay(startDate, timeZone),
+    startOfBusinessDay(addDaysToDate(endDate, 1), timeZone),
+  );
+  return {
+    lotRows,
+    ...parseQuoteData(lotRows, rows[0]?.data, startDate, endDate),
+    blockouts,
+    responses: undefined,
+  };
 }
 
 export function quoteActions(registry: Registry): Action[] {
@@ -145,7 +171,7 @@ export function quoteActions(registry: Registry): Action[] {
           ctx.services.config.stayLimits,
         );
         const { startDate, endDate } = query;
-        const { lotRows, pricing, present, responses } = await quotedLots(ctx, query);
+        const { lotRows, pricing, present, blockouts, responses } = await quotedLots(ctx, query);
         // A visitor's quote depends only on the stay and the data held: the same one asked again (a popular
         // weekend, the wizard going back to step 1) is the response already written.
         const key =
@@ -164,6 +190,15 @@ export function quoteActions(registry: Registry): Action[] {
                   subscriptionCover(ctx.db, subscriber, lot.productCodename, ctx.now, timeZone),
                 ),
               );
+        // The booking's save refuses a drop-off or pick-up inside these (the domain's rule, both places).
+        const parkingBlockouts = stayDayBlockouts(blockouts, startDate, endDate, timeZone).map(
+          ({ blockout, closes }): QuoteBlockout => ({
+            message: blockoutText(blockout.message),
+            startDatetime: iso(blockout.startDatetime),
+            endDatetime: iso(blockout.endDatetime),
+            closes,
+          }),
+        );
         const data = lotRows.map((lot, index) => {
           const lotPricing = pricing.get(lot.id);
           if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
@@ -181,6 +216,7 @@ export function quoteActions(registry: Registry): Action[] {
                 lot.spaces,
                 lot.fillRateThreshold,
               ),
+              parkingBlockouts,
             } satisfies QuoteAttributes,
             relationships: { lot: { data: { type: 'lots', id: String(lot.id) } } },
           };

@@ -1,13 +1,15 @@
 /** The checks a stay must pass before it is saved: blockouts, capacity, extras, promo code. */
-import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, or } from 'drizzle-orm';
 import { businessDate } from '@parking/domain/dates';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { messages } from '@parking/domain/messages';
+import { stayBlockoutProblem, type BlockoutPeriod } from '@parking/domain/parking-blockouts';
 import { extraPriceCents } from '@parking/domain/pricing';
 import { promoApplies } from '@parking/domain/promo';
 import { quoteMessages } from '@parking/domain/quotes';
 import { stayLimitProblems } from '@parking/domain/stay-limits';
 import type { RequestContext } from '../context';
+import type { Executor } from '../db/client';
 import { blockoutPeriods, discounts, extras, extraVariations, lots } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { unavailableExtraIds } from './extras-availability';
@@ -80,22 +82,39 @@ export async function assertOnlineFormOpen(ctx: RequestContext): Promise<void> {
     );
 }
 
-/** No drop-off or pick-up inside a parking blockout. */
+/** No drop-off or pick-up inside a parking blockout (the domain's rule, which the quotes and the wizard apply too). */
 export async function assertNotBlockedOut(ctx: RequestContext, start: Date, end: Date): Promise<void> {
   const inside = (instant: Date) =>
     and(lte(blockoutPeriods.startDatetime, instant), gt(blockoutPeriods.endDatetime, instant));
   const rows = await ctx.db
     .select({
       message: blockoutPeriods.message,
-      start: blockoutPeriods.startDatetime,
-      end: blockoutPeriods.endDatetime,
+      startDatetime: blockoutPeriods.startDatetime,
+      endDatetime: blockoutPeriods.endDatetime,
     })
     .from(blockoutPeriods)
     .where(and(eq(blockoutPeriods.blockType, 'parking'), or(inside(start), inside(end))));
-  for (const row of rows) {
-    const field = row.start <= start && row.end > start ? 'startDatetime' : 'endDatetime';
-    throw errors.invalid(row.message || messages.parkingBlockedOut, field, 'blocked_out');
-  }
+  const problem = stayBlockoutProblem(rows, start, end);
+  if (problem) throw errors.invalid(problem.message, problem.field, 'blocked_out');
+}
+
+/** The parking blockouts that overlap `from`..`to` (the quotes' look-ahead), earliest first. */
+export async function parkingBlockoutsBetween(db: Executor, from: Date, to: Date): Promise<BlockoutPeriod[]> {
+  return db
+    .select({
+      message: blockoutPeriods.message,
+      startDatetime: blockoutPeriods.startDatetime,
+      endDatetime: blockoutPeriods.endDatetime,
+    })
+    .from(blockoutPeriods)
+    .where(
+      and(
+        eq(blockoutPeriods.blockType, 'parking'),
+        lt(blockoutPeriods.startDatetime, to),
+        gt(blockoutPeriods.endDatetime, from),
+      ),
+    )
+    .orderBy(asc(blockoutPeriods.startDatetime));
 }
 
 export interface PricedExtra {

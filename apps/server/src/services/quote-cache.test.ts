@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
-import { bookings, lots } from '../db/schema/index';
+import { blockoutPeriods, bookings, lots } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
 import { insertBookings } from '../test/pricing-fixtures';
@@ -89,7 +89,11 @@ async function outdoorQuote(app: FastifyInstance, start: string, end: string) {
   );
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const [quote] = many(response.body);
-  return { price: quote?.attributes.price, full: quote?.attributes.fillThresholdExceeded };
+  return {
+    price: quote?.attributes.price,
+    full: quote?.attributes.fillThresholdExceeded,
+    blockouts: quote?.attributes.parkingBlockouts,
+  };
 }
 
 const loads = (app: FastifyInstance) => app.quoteCache?.loads ?? -1;
@@ -183,6 +187,33 @@ describe('quotes served from memory', () => {
         interval: 20,
       })
       .toBe(true);
+  });
+
+  it('a parking blockout written straight into the database is in the next quote (the change feed)', async () => {
+    expect((await outdoorQuote(first, '2026-12-29', '2026-12-30')).blockouts).toEqual([]);
+    const before = loads(first);
+    await database.db.insert(blockoutPeriods).values({
+      name: 'Resurfacing',
+      message: 'Closed for resurfacing.',
+      blockType: 'parking',
+      startDatetime: new Date('2026-12-29T00:00:00+11:00'),
+      endDatetime: new Date('2026-12-30T00:00:00+11:00'),
+    });
+    await expect
+      .poll(async () => (await outdoorQuote(first, '2026-12-29', '2026-12-30')).blockouts, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toEqual([
+        {
+          message: 'Closed for resurfacing.',
+          startDatetime: '2026-12-28T13:00:00.000Z',
+          endDatetime: '2026-12-29T13:00:00.000Z',
+          closes: ['startDate'],
+        },
+      ]);
+    // Dropped and loaded again, not read around the cache.
+    expect(loads(first)).toBeGreaterThan(before);
   });
 
   it('a pending booking stops holding its space when its hold (PENDING_HOLD_MS) ends, with no write', async () => {

@@ -1,11 +1,12 @@
 /**
  * Quotes from memory (the hottest read path: the home page and wizard step 1). One statement loads every
  * lot, its rate table, the exceptional-day surcharges and the cars present on each business day of the
- * next WINDOW_DAYS days (the same presence rule and SQL as the quote's own, pricing-data.ts); a quote for
+ * next WINDOW_DAYS days (the same presence rule and SQL as the quote's own, pricing-data.ts), a second the
+ * parking blockouts of those days (a quote tells the ones on its departure and return days); a quote for
  * dates inside that window is then priced and checked against the fill threshold without the database.
  *
  * What is held is dropped:
- * - on any committed change to bookings, lots, rates or exceptional days, by anyone (the change feed:
+ * - on any committed change to bookings, lots, rates, exceptional days or blockouts, by anyone (the change feed:
  *   PostgreSQL LISTEN/NOTIFY across instances, in-process with PGlite);
  * - after a write this instance makes (one that commits, or succeeds: http/route.ts; never a refused junk
  *   POST or a read-only quote), so that its own next quote never waits for a notification;
@@ -17,11 +18,13 @@
  * The booking's save does not read this: it still checks capacity in the database, under its lock.
  */
 import { asc, sql } from 'drizzle-orm';
-import { addDaysToDate, businessDate, stayDays } from '@parking/domain/dates';
+import { addDaysToDate, businessDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
+import type { BlockoutPeriod } from '@parking/domain/parking-blockouts';
 import type { LotPricing } from '@parking/domain/pricing';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { lots } from '../db/schema/index';
+import { parkingBlockoutsBetween } from './booking-rules';
 import {
   PENDING_HOLD_MS,
   parseQuoteData,
@@ -41,6 +44,8 @@ interface Snapshot {
   pricing: Map<number, LotPricing>;
   /** Cars present per lot on each day from `today`, WINDOW_DAYS long. */
   present: Map<number, number[]>;
+  /** The parking blockouts overlapping the window (drop-offs and pick-ups refused inside them). */
+  blockouts: BlockoutPeriod[];
   /** Whole responses already written from this snapshot (see CachedQuoteData.responses). */
   responses: Map<string, string>;
 }
@@ -51,6 +56,8 @@ export interface CachedQuoteData {
   pricing: Map<number, LotPricing>;
   /** Cars present per lot on each date of the stay. */
   present: Map<number, number[]>;
+  /** The parking blockouts held (the whole window's: the quote keeps those of its days). */
+  blockouts: readonly BlockoutPeriod[];
   /**
    * Responses written from this same data, by the caller's key (at most MAX_RESPONSES): the same stay asked
    * again is answered without pricing it again. Dropped with the data.
@@ -113,6 +120,7 @@ export class QuoteCache {
       lots: snapshot.lots,
       pricing: snapshot.pricing,
       present,
+      blockouts: snapshot.blockouts,
       responses: {
         get: (key) => responses.get(key),
         set: (key, body) => {
@@ -162,6 +170,11 @@ export class QuoteCache {
       today,
       last,
     );
+    const blockouts = await parkingBlockoutsBetween(
+      this.db,
+      startOfBusinessDay(today, this.timeZone),
+      startOfBusinessDay(addDaysToDate(last, 1), this.timeZone),
+    );
     const oldestHeld = rows[0]?.oldestHeld;
     const releases = oldestHeld ? new Date(oldestHeld).getTime() + PENDING_HOLD_MS : Infinity;
     return {
@@ -171,6 +184,7 @@ export class QuoteCache {
       lots: lotRows,
       pricing,
       present,
+      blockouts,
       responses: new Map(),
     };
   }

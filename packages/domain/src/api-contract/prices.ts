@@ -16,6 +16,22 @@ export interface QuoteAttributes {
   endDate: string;
   /** The lot is fuller than its fill-rate threshold on a day of the stay. */
   fillThresholdExceeded: boolean;
+  /**
+   * The parking blockouts on the departure or the return day (the same for every lot): a booking's save
+   * refuses a drop-off or pick-up inside one. Earliest first; empty when none.
+   */
+  parkingBlockouts: QuoteBlockout[];
+}
+
+/** A parking blockout as a quote tells it (parking-blockouts.ts in the domain). */
+export interface QuoteBlockout {
+  /** The blockout's message, or the product's text when it has none. */
+  message: string;
+  /** The period (half-open): no drop-off or pick-up from its start until its end. */
+  startDatetime: string;
+  endDatetime: string;
+  /** The quote's days it takes whole: no drop-off ('startDate') or pick-up ('endDate') at any time that day. */
+  closes: ('startDate' | 'endDate')[];
 }
 
 /**
