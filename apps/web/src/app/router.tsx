@@ -92,7 +92,7 @@ export function prepareQuoteStep(client: QueryClient, dates: QuoteDates): void {
   // A chunk that fails here is asked for again when the step renders, which then shows the failure.
   for (const screen of [BookingWizardLayout, QuoteStep]) screen.preload().catch(() => undefined);
   // The query's module too is loaded on demand: the home page's script stays as small as it was.
-  void import('@/features/booking/api/quotes').then(({ quotesQuery }) =>
+  void import('@/lib/api/quotes').then(({ quotesQuery }) =>
     client.prefetchQuery(quotesQuery(dates.startDate, dates.endDate)),
   );
 }

@@ -72,6 +72,11 @@ interface QuoteDatesFieldsProps {
   /** Two columns from this breakpoint up; one above the other below it. */
   columnsFrom?: 'xs' | 'sm' | 'md';
   disabled?: boolean;
+  /**
+   * What refuses a booking on a date whatever the times (a parking blockout's message on the day it takes
+   * whole), told beside that date from the start, not only once the field has been touched.
+   */
+  refusals?: Partial<Record<QuoteDateField, string | undefined>>;
 }
 
 interface DateFieldProps {
@@ -123,7 +128,7 @@ function DateField({ name, label, value, min, error, disabled, onChange, onBlur 
 }
 
 /** The departure and return date fields: the phone's own date picker, errors beside each field. */
-export function QuoteDatesFields({ control, columnsFrom = 'sm', disabled }: QuoteDatesFieldsProps) {
+export function QuoteDatesFields({ control, columnsFrom = 'sm', disabled, refusals }: QuoteDatesFieldsProps) {
   const { dates, errors, today } = control;
   return (
     <Box
@@ -139,7 +144,7 @@ export function QuoteDatesFields({ control, columnsFrom = 'sm', disabled }: Quot
         label="Departure date"
         value={dates.startDate}
         min={today}
-        error={errors.startDate}
+        error={errors.startDate ?? refusals?.startDate}
         disabled={disabled}
         onChange={control.setStartDate}
         onBlur={() => control.touch('startDate')}
@@ -149,7 +154,7 @@ export function QuoteDatesFields({ control, columnsFrom = 'sm', disabled }: Quot
         label="Return date"
         value={dates.endDate}
         min={dates.startDate || today}
-        error={errors.endDate}
+        error={errors.endDate ?? refusals?.endDate}
         disabled={disabled}
         onChange={control.setEndDate}
         onBlur={() => control.touch('endDate')}

@@ -9,7 +9,7 @@ import { messages } from '@parking/domain/messages';
 import type { ReactNode } from 'react';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { useSiteContact } from '@/lib/content/site-contact';
-import type { LotQuote } from '../api/quotes';
+import type { LotQuote } from '@/lib/api/quotes';
 
 const LOT_COPY: Record<string, { icon: ReactNode; text: string }> = {
   indoor: {

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -16,7 +15,8 @@ import {
   type QuoteDates,
 } from '@/components/quote-dates-fields';
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
-import { quotesQuery, type LotQuote } from '../api/quotes';
+import { datesRefused, quoteRefusals, quotesQuery, type LotQuote } from '@/lib/api/quotes';
+import { QuoteRefusalNotices } from '@/components/quote-refusal-notices';
 import { LotOptions } from '../components/lot-options';
 import { StepActions } from '../components/step-actions';
 import { useWizard } from '../state/wizard-context';
@@ -112,8 +112,11 @@ export function QuoteStep() {
   const chosen = quotes.data?.find(
     (quote) => quote.lotId === state.quote.lotId && !quote.fillThresholdExceeded,
   );
+  // What the booking's save would refuse for these dates, told here rather than at step 6.
+  const refusals = quoteRefusals(valid ? quotes.data : undefined);
   const ready =
     valid &&
+    !datesRefused(refusals) &&
     Boolean(chosen) &&
     state.quote.startDate === startDate &&
     state.quote.endDate === endDate &&
@@ -137,7 +140,8 @@ export function QuoteStep() {
       <Typography color="text.secondary" sx={{ mb: 2.5 }}>
         When do you fly out, and when do you come home? Prices are for the whole stay and include GST.
       </Typography>
-      <QuoteDatesFields control={control} />
+      <QuoteDatesFields control={control} refusals={refusals} />
+      <QuoteRefusalNotices refusals={refusals} />
 
       <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2 }}>
         Choose your car park
@@ -159,19 +163,12 @@ export function QuoteStep() {
           Show prices
         </Button>
       ) : (
-        <>
-          <LotOptions
-            quotes={quotes.data}
-            selectedId={state.quote.lotId}
-            stayLabel={stayLabel}
-            onSelect={(quote) => update((current) => withLot(current, quote))}
-          />
-          {quotes.data.every((quote) => quote.fillThresholdExceeded) && (
-            <Alert severity="info" sx={{ mt: 2 }}>
-              Both car parks are nearly full for these dates. Please call us, or try other dates.
-            </Alert>
-          )}
-        </>
+        <LotOptions
+          quotes={quotes.data}
+          selectedId={state.quote.lotId}
+          stayLabel={stayLabel}
+          onSelect={(quote) => update((current) => withLot(current, quote))}
+        />
       )}
       <StepActions disabled={!ready} />
     </Box>

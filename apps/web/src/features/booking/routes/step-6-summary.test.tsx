@@ -87,7 +87,7 @@ describe('step 6, Booking Summary', () => {
     });
   });
 
-  it('shows a save failure with the field of its pointer and the detail', async () => {
+  it('shows a save failure with the label of its field (not the attribute name) and the detail', async () => {
     startWizard(wizardAt(5));
     mockApi([
       costs(),
@@ -103,8 +103,9 @@ describe('step 6, Booking Summary', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm booking' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'email: This email address belongs to a user, please log in to continue.',
+      'Email: This email address belongs to a user, please log in to continue.',
     );
+    expect(alert).not.toHaveTextContent('email:');
   });
 
   it('hides a non_field_errors pointer', async () => {

@@ -16,6 +16,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { bookingCostsQuery, useSaveBooking } from '../api/costs';
 import { dayAndDate, time12 } from '@/lib/format';
 import { money, percent } from '../components/formatting';
+import { errorFieldLabel } from '../components/save-error-text';
 import { StepActions } from '../components/step-actions';
 import { useWizard } from '../state/wizard-context';
 import { stepPath } from '../state/wizard-state';
@@ -40,12 +41,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <Box sx={{ color: 'text.secondary', overflowWrap: 'anywhere', '& p': { m: 0 } }}>{children}</Box>
     </Box>
   );
-}
-
-/** A server error's field, from its pointer: '/data/attributes/email' → 'email'; none for non_field_errors. */
-export function errorField(pointer: string | undefined): string {
-  if (!pointer || pointer.includes('non_field_error')) return '';
-  return pointer.split('/').filter(Boolean).at(-1) ?? '';
 }
 
 /**
@@ -200,10 +195,10 @@ export function SummaryStepPage() {
           <Alert severity="error" role="alert">
             {saveErrors
               ? saveErrors.map((error, index) => {
-                  const field = errorField(error.source?.pointer);
+                  const label = errorFieldLabel(error.source?.pointer);
                   return (
                     <Box key={index}>
-                      {field && <strong>{field}: </strong>}
+                      {label && <strong>{label}: </strong>}
                       {error.detail}
                     </Box>
                   );

@@ -113,6 +113,7 @@ export function quotesRoute(full: { indoor?: boolean; outdoor?: boolean } = {}):
       startDate: '',
       endDate: '',
       fillThresholdExceeded: exceeded,
+      parkingBlockouts: [],
     },
     relationships: { lot: { data: { type: 'lots', id } } },
   });

@@ -1,0 +1,115 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
+import { detailsAndCar, hobartInstant } from '../support/wizard';
+
+// Issue 22, item 1: a parking blockout is told where the dates are chosen (the home form and step 1), with
+// its own message beside the date it closes and the button disabled, not after five steps; a refusal at the
+// save reads as a sentence with the field's label, never 'startDatetime: …'. Each test's blockout is on
+// days of its own, far from every other journey's, and is deleted afterwards.
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function blockOut(
+  request: APIRequestContext,
+  day: string,
+  message: string,
+): Promise<() => Promise<void>> {
+  const token = await adminToken(request);
+  const created = await adminApi(request, token, 'POST', 'blockout-periods/', {
+    data: {
+      type: 'blockout-periods',
+      attributes: {
+        name: `E2E closed ${day}`,
+        message,
+        blockType: 'parking',
+        startDatetime: hobartInstant(day, '00:00').toISOString(),
+        endDatetime: hobartInstant(addDays(day, 1), '00:00').toISOString(),
+      },
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = (created.body as { data: { id: string } }).data.id;
+  return async () => {
+    expect((await adminApi(request, token, 'DELETE', `blockout-periods/${id}/`)).status).toBe(204);
+  };
+}
+
+test('a day closed by a parking blockout is refused on the home form and at step 1, with its message', async ({
+  page,
+  request,
+}, testInfo) => {
+  const offset = testInfo.project.name === 'phone' ? 140 : 120;
+  const stay = quietStay(offset, 3);
+  const message = `We are closed for staff training (${testInfo.project.name}).`;
+  const remove = await blockOut(request, stay.startDate, message);
+  try {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Get a quote' });
+    const submit = form.getByRole('button', { name: 'Get a quote' });
+    await form.getByLabel('Departure date').fill(stay.startDate);
+    await form.getByLabel('Return date').fill(stay.endDate);
+    await expect(form.getByText(message)).toBeVisible();
+    await expect(form.getByLabel('Departure date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(submit).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'home-blocked-out-day');
+    // Coming home that day is refused beside the return date; a day later is fine.
+    await form.getByLabel('Departure date').fill(addDays(stay.startDate, -3));
+    await form.getByLabel('Return date').fill(stay.startDate);
+    await expect(form.getByText(message)).toBeVisible();
+    await expect(form.getByLabel('Return date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(submit).toBeDisabled();
+    await form.getByLabel('Return date').fill(addDays(stay.startDate, 1));
+    await expect(form.getByText(message)).toBeHidden();
+    await expect(submit).toBeEnabled();
+
+    await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+    const quote = page.getByRole('form', { name: 'Get Quote' });
+    await expect(quote.getByText(message)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'step-1-blocked-out-day');
+  } finally {
+    await remove();
+  }
+});
+
+test('a refusal at the save reads as a sentence with the field’s label', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const offset = testInfo.project.name === 'phone' ? 160 : 150;
+  const stay = quietStay(offset, 3);
+  const main = page.getByRole('main');
+  await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+  await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked({ timeout: 15_000 });
+  await main.getByRole('button', { name: 'Continue' }).click();
+  await detailsAndCar(page, `e2e-refusal-${testInfo.project.name}-${Date.now()}@example.com`);
+  await main.getByRole('combobox', { name: 'Departure airline' }).selectOption({ label: 'Not flying' });
+  await main.getByLabel('Drop-off time').fill('08:00');
+  await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Not flying' });
+  await main.getByLabel('Pick-up time').fill('18:00');
+  await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
+  await main.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/booking\/step-5$/);
+  await main.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/booking\/step-6$/);
+
+  // The car park closes the drop-off day while the traveller reads the summary.
+  const message = `Closed for resurfacing (${testInfo.project.name}).`;
+  const remove = await blockOut(request, stay.startDate, message);
+  try {
+    await main.getByRole('button', { name: 'Confirm booking' }).click();
+    const alert = main.getByRole('alert').filter({ hasText: message });
+    await expect(alert).toHaveText(`Drop-off: ${message}`);
+    await expect(alert).not.toContainText('startDatetime');
+    await expect(page).toHaveURL(/\/booking\/step-6$/);
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'step-6-refusal-sentence');
+  } finally {
+    await remove();
+  }
+});
