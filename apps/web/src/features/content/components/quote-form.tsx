@@ -11,8 +11,6 @@ import { QuoteDatesFields, useQuoteDates, type QuoteDates } from '@/components/q
 import { bookingQuoteHref, paths } from '@/config/paths';
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 import { whenIdle } from '@/lib/when-idle';
-import { datesRefused, quoteRefusals, quotesQuery } from '@/lib/api/quotes';
-import { QuoteRefusalNotices } from '@/components/quote-refusal-notices';
 
 const SUBMIT_FONT_SIZE = '1.0625rem';
 // The large submit button's height: its text's line (MUI's button line height, 1.75) and 12 px above and below.
@@ -60,14 +58,6 @@ export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
     if (!open || !valid || !prepareQuote) return;
     return whenIdle(() => prepareQuote(client, dates));
   }, [open, prepareQuote, client]);
-  // The quote for the dates (the wizard's first step asks the same): what would refuse the booking on them
-  // (a day a parking blockout takes whole, every car park full) is told here, and the button waits.
-  const quotes = useQuery({
-    ...quotesQuery(control.dates.startDate, control.dates.endDate),
-    enabled: control.isValid && !blockout.data?.blockout,
-  });
-  const refusals = quoteRefusals(control.isValid ? quotes.data : undefined);
-  const refused = datesRefused(refusals);
 
   if (blockout.isPending) {
     // The form's own heading and text, and placeholders of its fields' and button's sizes: the page
@@ -88,7 +78,7 @@ export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!control.isValid || refused) {
+    if (!control.isValid) {
       control.touchAll();
       return;
     }
@@ -110,13 +100,12 @@ export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
       aria-labelledby={titleId}
     >
       <QuoteFormIntro titleId={titleId} />
-      <QuoteDatesFields control={control} refusals={refusals} />
-      <QuoteRefusalNotices refusals={refusals} />
+      <QuoteDatesFields control={control} />
       <Button
         type="submit"
         variant="contained"
         size="large"
-        disabled={!control.isValid || refused}
+        disabled={!control.isValid}
         loading={asked}
         loadingPosition="end"
         endIcon={<ArrowForwardIcon />}
