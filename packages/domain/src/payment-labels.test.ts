@@ -21,4 +21,12 @@ describe('payment labels', () => {
     expect(paymentStatusLabel('paid')).toBe('Paid');
     expect(paymentStatusLabel('odd')).toBe('odd');
   });
+
+  it('calls an unpaid booking with money paid towards it "Part paid", never "Unpaid"', () => {
+    expect(paymentStatusLabel('unpaid', '122.30')).toBe('Part paid');
+    expect(paymentStatusLabel('unpaid', '0.00')).toBe('Unpaid');
+    expect(paymentStatusLabel('unpaid', null)).toBe('Unpaid');
+    expect(paymentStatusLabel('paid', '122.30')).toBe('Paid');
+    expect(paymentStatusLabel('refunded', '10.00')).toBe('Refunded');
+  });
 });

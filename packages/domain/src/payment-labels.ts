@@ -31,7 +31,14 @@ export function paymentMethodLabel(method: string | null | undefined): string {
   return isKey(PAYMENT_METHOD_LABELS, method) ? PAYMENT_METHOD_LABELS[method] : method;
 }
 
-/** "Paid" for 'paid'; a value the list does not know is shown as it is. */
-export function paymentStatusLabel(status: string): string {
+/**
+ * "Paid" for 'paid'; a value the list does not know is shown as it is. Given what has been paid, a booking the
+ * ledger calls unpaid (something is owed) but that has money paid towards it (paid, then changed to cost more)
+ * is "Part paid": "Unpaid" would tell a traveller who paid that they had not.
+ */
+export function paymentStatusLabel(status: string, amountPaid?: string | null): string {
+  if (status === 'unpaid' && amountPaid != null && Number(amountPaid) > 0) return PART_PAID_LABEL;
   return isKey(PAYMENT_STATUS_LABELS, status) ? PAYMENT_STATUS_LABELS[status] : status;
 }
+
+export const PART_PAID_LABEL = 'Part paid';

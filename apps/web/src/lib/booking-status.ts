@@ -4,6 +4,7 @@ import {
   type StayPhase,
   type StayPhaseInput,
 } from '@parking/domain/stay-phase';
+import { PART_PAID_LABEL, paymentStatusLabel } from '@parking/domain/payment-labels';
 import type { DotColour } from '@/components/status-dot';
 
 const words = (value: string) => {
@@ -17,11 +18,24 @@ export function bookingStatusDot(status: string): { colour: DotColour; label: st
   return { colour, label: words(status) };
 }
 
-/** Spec §4: unpaid grey, paid green, refunded red. */
-export function paymentStatusDot(paymentStatus: string): { colour: DotColour; label: string } {
+/**
+ * Spec §4: unpaid grey, paid green, refunded red; given what has been paid, an unpaid booking with money
+ * paid towards it (paid, then changed to cost more) is "Part paid" in yellow, not "Unpaid".
+ */
+export function paymentStatusDot(
+  paymentStatus: string,
+  amountPaid?: string | null,
+): { colour: DotColour; label: string } {
+  const label = paymentStatusLabel(paymentStatus, amountPaid);
   const colour: DotColour =
-    paymentStatus === 'paid' ? 'green' : paymentStatus === 'refunded' ? 'red' : 'grey';
-  return { colour, label: words(paymentStatus) };
+    paymentStatus === 'paid'
+      ? 'green'
+      : paymentStatus === 'refunded'
+        ? 'red'
+        : label === PART_PAID_LABEL
+          ? 'yellow'
+          : 'grey';
+  return { colour, label: label === paymentStatus ? words(paymentStatus) : label };
 }
 
 const PHASE_COLOURS: Record<StayPhase, DotColour> = { upcoming: 'green', parked: 'blue', past: 'grey' };

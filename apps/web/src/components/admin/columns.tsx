@@ -118,7 +118,9 @@ export const columns = {
       id: key,
       label,
       render: (row) => {
-        const dot = paymentStatusDot(text(row.attributes[key as keyof A]));
+        // A row that carries what has been paid (the bookings) says "Part paid" rather than "Unpaid".
+        const paid: unknown = 'amountPaid' in row.attributes ? row.attributes.amountPaid : null;
+        const dot = paymentStatusDot(text(row.attributes[key as keyof A]), paid === null ? null : text(paid));
         return <StatusDot colour={dot.colour} label={dot.label} />;
       },
     };

@@ -47,7 +47,7 @@ export function BookingSummaryHeader({
   const owed = formatMoney(amountOwedCents(parseMoney(a.totalCost), parseMoney(a.amountPaid)));
   const checkedIn = relatedId(resource, 'lotRegion') !== null && a.lotRegionRow !== null;
   const status = bookingStatusDot(a.status);
-  const payment = paymentStatusDot(a.paymentStatus);
+  const payment = paymentStatusDot(a.paymentStatus, a.amountPaid);
   return (
     <Card
       component="section"

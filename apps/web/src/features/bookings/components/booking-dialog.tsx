@@ -101,7 +101,10 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
             details={[
               { label: 'Booking code', value: booking.bookingCode },
               { label: 'Status', value: <StatusDot {...travellerStatusDot(booking, new Date())} /> },
-              { label: 'Payment', value: <StatusDot {...paymentStatusDot(booking.paymentStatus)} /> },
+              {
+                label: 'Payment',
+                value: <StatusDot {...paymentStatusDot(booking.paymentStatus, booking.amountPaid)} />,
+              },
               { label: 'Booked on', value: formatDateTime(booking.created) },
             ]}
           />

@@ -56,7 +56,7 @@ function PaymentCell({ booking }: { booking: MyBooking }) {
   const owed = balanceToPay(booking);
   return (
     <Stack spacing={0.25} sx={{ alignItems: 'flex-start' }}>
-      <StatusDot {...paymentStatusDot(booking.paymentStatus)} />
+      <StatusDot {...paymentStatusDot(booking.paymentStatus, booking.amountPaid)} />
       {owed > 0 && (
         <Box component="span" sx={{ typography: 'body2', whiteSpace: 'nowrap' }}>
           <Box component="span" sx={{ fontWeight: 600 }}>
@@ -304,7 +304,7 @@ function BookingCard({
                 alignItems: 'baseline',
               }}
             >
-              <StatusDot {...paymentStatusDot(booking.paymentStatus)} />
+              <StatusDot {...paymentStatusDot(booking.paymentStatus, booking.amountPaid)} />
               <Typography sx={{ fontWeight: 700 }}>{formatMoneyText(booking.totalCost)}</Typography>
             </Stack>
           </Box>

@@ -77,7 +77,10 @@ export function BookingSummary({ booking }: { booking: ManagedBooking }) {
           rows={[
             ['Booking code', booking.bookingCode],
             ['Status', <StatusDot key="status" {...bookingStatusDot(booking.status)} />],
-            ['Payment', <StatusDot key="payment" {...paymentStatusDot(booking.paymentStatus)} />],
+            [
+              'Payment',
+              <StatusDot key="payment" {...paymentStatusDot(booking.paymentStatus, booking.amountPaid)} />,
+            ],
             ['Name', [booking.title, booking.firstName, booking.lastName].filter(Boolean).join(' ')],
           ]}
         />
