@@ -6,7 +6,7 @@
 import { businessDate, formatTime12, stayDays } from '@parking/domain/dates';
 import { formatAud, parseMoney } from '@parking/domain/money';
 import { paymentMethodLabel, paymentStatusLabel } from '@parking/domain/payment-labels';
-import { amountOwedCents } from '@parking/domain/stay-phase';
+import { balanceToPayCents } from '@parking/domain/stay-phase';
 import { gstCents } from '@parking/domain/pricing';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../context';
@@ -189,8 +189,9 @@ export function invoiceModel(
     total: formatAud(total),
     gst: formatAud(gstCents(total)),
     amountPaid: formatAud(paid),
-    balanceDue: formatAud(amountOwedCents(total, paid)),
-    paymentStatus: paymentStatusLabel(booking.paymentStatus),
+    // A cancelled booking owes nothing, whatever its figures say (the ledger's rule, as manage my booking).
+    balanceDue: formatAud(balanceToPayCents({ status: booking.status, totalCents: total, paidCents: paid })),
+    paymentStatus: paymentStatusLabel(booking.paymentStatus, booking.amountPaid),
     paymentMethod: paymentMethodLabel(booking.paymentMethod) || NONE,
     paymentDate: booking.paymentDatetime ? invoiceDateTime(booking.paymentDatetime, timeZone) : NONE,
     notes: booking.publicNotes.trim(),

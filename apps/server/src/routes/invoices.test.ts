@@ -191,6 +191,36 @@ describe('GET bookings/{id}/invoice/', () => {
     }
     expect(text).not.toContain('Promo code');
   });
+
+  it('owes nothing on a cancelled, refunded booking, and calls a booking paid then changed to cost more part paid', async () => {
+    const stay = {
+      lotId: f.outdoor.id,
+      startDatetime: new Date('2026-12-10T07:00:00+11:00'),
+      endDatetime: new Date('2026-12-12T21:00:00+11:00'),
+      parkingCost: '52.00',
+      totalCost: '52.00',
+    };
+    const refunded = await insertBooking(server.handle.db, {
+      ...stay,
+      status: 'cancelled',
+      amountPaid: '0.00',
+      paymentStatus: 'refunded',
+    });
+    const cancelled = pdfText((await get(`${API}/bookings/${refunded.id}/invoice/`, { token: sales })).pdf);
+    expect(cancelled).toMatch(/Balance due\s*\$0\.00/);
+    expect(cancelled).not.toContain('$52.00 Balance');
+    const changed = await insertBooking(server.handle.db, {
+      ...stay,
+      totalCost: '64.00',
+      parkingCost: '64.00',
+      amountPaid: '52.00',
+      paymentStatus: 'unpaid',
+    });
+    const partPaid = pdfText((await get(`${API}/bookings/${changed.id}/invoice/`, { token: sales })).pdf);
+    expect(partPaid).toContain('Part paid');
+    expect(partPaid).not.toContain('Unpaid');
+    expect(partPaid).toMatch(/Balance due\s*\$12\.00/);
+  });
 });
 
 describe('names in other scripts', () => {
