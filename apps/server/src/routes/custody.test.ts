@@ -268,3 +268,39 @@ describe('who may read the record', () => {
     expect((await record(booking.id)).status).toBe(403);
   });
 });
+
+describe('the booking form and the check-in screen', () => {
+  it('write the record too: their check-in is an entry with its staff member, a new row for a parked car a move', async () => {
+    const booking = await ownedBooking();
+    const patch = (attributes: Record<string, unknown>, relationships: Record<string, unknown>) =>
+      api(server.app, 'PATCH', `${V1}/bookings/${booking.id}/`, {
+        token: people.admin.token,
+        body: { data: { type: 'bookings', id: String(booking.id), attributes, relationships } },
+      });
+    const parkedAt = new Date(server.clock.now().getTime() - 5 * 60_000).toISOString();
+    const checked = await patch(
+      { lotRegionRow: 4, timeParked: parkedAt, fuelLevel: '1/2', damage: 'Dent on the driver’s door' },
+      { lotRegion: ref('lot-regions', regions.a), parkedBy: ref('customers', people.sales.customerId) },
+    );
+    expect(checked.status).toBe(200);
+    const afterCheckIn = one((await record(booking.id, { token: people.admin.token })).body).attributes;
+    expect(afterCheckIn).toMatchObject({
+      status: 'parked',
+      lotRegionRow: 4,
+      fuelLevel: '1/2',
+      entries: [{ kind: 'checked_in', lotRegionRow: 4, at: parkedAt }],
+    });
+    expect((await patch({ lotRegionRow: 1 }, { lotRegion: ref('lot-regions', regions.b) })).status).toBe(200);
+    const afterMove = one((await record(booking.id, { token: people.admin.token })).body).attributes;
+    expect(afterMove).toMatchObject({
+      status: 'parked',
+      lotRegionName: 'Bay B',
+      lotRegionRow: 1,
+      entries: [{ kind: 'checked_in' }, { kind: 'moved', lotRegionRow: 1 }],
+    });
+    // An edit that does not touch the check-in adds nothing.
+    expect((await patch({ publicNotes: 'Keys in the box' }, {})).status).toBe(200);
+    const entries = one((await record(booking.id, { token: people.admin.token })).body).attributes.entries;
+    expect(entries).toHaveLength(2);
+  });
+});

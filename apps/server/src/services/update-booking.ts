@@ -26,6 +26,7 @@ import type { BookingLinks } from './create-booking';
 import { recordStaffMoney, type StaffMoneyInput } from './ledger';
 import { mustExist } from './lookups';
 import { costColumns, priceStay } from './price-stay';
+import { custodyFollowsBookingEdit } from './custody-follows-edit';
 
 const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
@@ -198,6 +199,7 @@ export async function updateBooking(
   // A new total (or status) changes what is owed; staff's payment fields become ledger movements.
   await recordStaffMoney(ctx.db, row.id, money, ctx.user?.id ?? null, ctx.now);
   const [after] = await ctx.db.select().from(bookings).where(eq(bookings.id, row.id));
+  if (after) await custodyFollowsBookingEdit(ctx, row.id, row, after);
   for (const key of [
     'amountPaid',
     'paymentMethod',
