@@ -77,7 +77,12 @@ test.describe('pre-rendered home page', () => {
     await expect(quote.getByLabel('Departure date')).toHaveValue(inDays(40));
     await expectNoSeriousA11yViolations(page);
     await quote.getByRole('button', { name: 'Get a quote' }).click();
-    await expect(page).toHaveURL(new RegExp(`/booking/step-1\\?start=${inDays(40)}&end=${inDays(40)}$`));
+    // The wizard's first step takes the dates (and drops them from its address once it has them: with the
+    // quote already fetched by the home form, that can be at once).
+    await expect(page).toHaveURL(/\/booking\/step-1/);
+    await expect(page.getByRole('form', { name: 'Get Quote' }).getByLabel('Departure date')).toHaveValue(
+      inDays(40),
+    );
     expect(problems).toEqual([]);
   });
 

@@ -3,18 +3,21 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
 import { detailsAndCar, hobartInstant } from '../support/wizard';
 
-// Issue 22, item 1: a parking blockout is told where the dates are chosen (step 1), with
+// Issue 22, item 1: a parking blockout is told where the dates are chosen (the home form and step 1), with
 // its own message beside the date it closes and the button disabled, not after five steps; a refusal at the
-// save reads as a sentence with the field's label, never 'startDatetime: …'. Each test's blockout is on
+// save reads as a sentence with the field's label, never 'startDatetime: …'; a time inside a blockout that
+// takes part of a day is refused beside its field at step 4. Each test's blockout is on
 // days of its own, far from every other journey's, and is deleted afterwards.
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** A parking blockout of the whole `day`, or of its `from` to `to` (Hobart times); returns its removal. */
 async function blockOut(
   request: APIRequestContext,
   day: string,
   message: string,
+  hours: { from: string; to: string } = { from: '00:00', to: '24:00' },
 ): Promise<() => Promise<void>> {
   const token = await adminToken(request);
   const created = await adminApi(request, token, 'POST', 'blockout-periods/', {
@@ -24,8 +27,11 @@ async function blockOut(
         name: `E2E closed ${day}`,
         message,
         blockType: 'parking',
-        startDatetime: hobartInstant(day, '00:00').toISOString(),
-        endDatetime: hobartInstant(addDays(day, 1), '00:00').toISOString(),
+        startDatetime: hobartInstant(day, hours.from).toISOString(),
+        endDatetime: (hours.to === '24:00'
+          ? hobartInstant(addDays(day, 1), '00:00')
+          : hobartInstant(day, hours.to)
+        ).toISOString(),
       },
     },
   });
@@ -89,6 +95,83 @@ test('a refusal at the save reads as a sentence with the field’s label', async
     await expect(page).toHaveURL(/\/booking\/step-6$/);
     await expectNoSeriousA11yViolations(page);
     await keepScreenshot(page, testInfo, 'step-6-refusal-sentence');
+  } finally {
+    await remove();
+  }
+});
+
+test('the home quote form tells a day closed by a parking blockout beside its date, and its button waits', async ({
+  page,
+  request,
+}, testInfo) => {
+  // Days of March: clear of the festive season and of daylight saving's end in April.
+  const offset = testInfo.project.name === 'phone' ? 110 : 100;
+  const stay = quietStay(offset, 3);
+  const message = `Closed for the runway works (${testInfo.project.name}).`;
+  const remove = await blockOut(request, stay.endDate, message);
+  try {
+    await page.goto('/');
+    // Still slides: axe reads no colour half-way through a slide's fade.
+    await page.getByRole('button', { name: 'Pause the slides' }).click();
+    const form = page.getByRole('form', { name: 'Get a quote' });
+    const returnDate = form.getByLabel('Return date');
+    const button = form.getByRole('button', { name: 'Get a quote' });
+    await form.getByLabel('Departure date').fill(stay.startDate);
+    await returnDate.fill(stay.endDate);
+    await expect(returnDate).toHaveAccessibleDescription(message);
+    await expect(button).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'home-blocked-out-day');
+
+    // A day later the car park is open: the message goes and the button works.
+    await returnDate.fill(addDays(stay.endDate, 1));
+    await expect(form.getByText(message)).toHaveCount(0);
+    await expect(button).toBeEnabled();
+    await button.click();
+    await expect(page).toHaveURL(/\/booking\/step-1/);
+  } finally {
+    await remove();
+  }
+});
+
+test('a drop-off time inside a blockout taking part of the day is refused at step 4, beside its field', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const offset = testInfo.project.name === 'phone' ? 185 : 170;
+  const stay = quietStay(offset, 3);
+  const message = `No cars moved during the line marking (${testInfo.project.name}).`;
+  const remove = await blockOut(request, stay.startDate, message, { from: '10:00', to: '14:00' });
+  const main = page.getByRole('main');
+  try {
+    // The home form tells the part-day blockout with its times, and lets the traveller on.
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Get a quote' });
+    await form.getByLabel('Departure date').fill(stay.startDate);
+    await form.getByLabel('Return date').fill(stay.endDate);
+    await expect(form.getByText(message)).toContainText('No drop-offs or pick-ups from');
+    await form.getByRole('button', { name: 'Get a quote' }).click();
+    await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked({ timeout: 15_000 });
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await detailsAndCar(page, `e2e-part-day-${testInfo.project.name}-${Date.now()}@example.com`);
+    await main.getByRole('combobox', { name: 'Departure airline' }).selectOption({ label: 'Not flying' });
+    const dropOff = main.getByLabel('Drop-off time');
+    await dropOff.fill('11:00');
+    await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Not flying' });
+    await main.getByLabel('Pick-up time').fill('18:00');
+    await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
+    await main.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(dropOff).toHaveAccessibleDescription(message);
+    await expect(page).toHaveURL(/\/booking\/step-4$/);
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'step-4-part-day-blockout');
+
+    // After the blockout ends the drop-off is taken.
+    await dropOff.fill('14:30');
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/booking\/step-5$/);
   } finally {
     await remove();
   }

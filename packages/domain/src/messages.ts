@@ -2,8 +2,10 @@
  * Every user-facing validation and status text, worded as the spec words it.
  * The API answers these as `detail`, the forms show them beside the field: one text, two places.
  */
+import { homeMessages } from './home-messages';
+
 export const messages = {
-  required: 'This field is required.',
+  ...homeMessages,
   emailRequired: 'Email address required',
   emailInvalid: 'Email address must be valid',
   contactEmailInvalid: 'Email must be valid',
@@ -15,8 +17,6 @@ export const messages = {
   couldNotCompute: 'Could not compute',
   /** An abuse limit counted per email address (registrations), not per network. */
   tooManyForAddress: 'Too many attempts for this email address. Please try again later.',
-  dateInFuture: 'Date must be in the future',
-  dateAfterDeparture: 'Date must be after the departure date',
   dateAfterStart: 'Date must be after the start date',
   /** A departure today (allowed) at a time that has gone: the date rule's companion (no wording in the spec). */
   dropOffPassed: 'This drop-off time has already passed. Please choose a later flight or time.',
@@ -71,8 +71,6 @@ export const messages = {
   fillRequired: 'Please fill-out all required fields.',
   lotFull:
     'Availability for these dates is very limited and this car park cannot be booked online. Please call us during business hours.',
-  onlineBookingUnavailable:
-    'Online bookings are currently unavailable. Please contact us on a phone number for enquiries.',
   parkingBlockedOut: 'Drop-offs and pick-ups are not available at this time.',
   extrasUnavailable: 'One or more of the extras below are unavailable at the selected dates.',
   flightNumberRequired: 'This field is required.',

@@ -3,7 +3,7 @@
  * use them without downloading a schema library. `quotes.ts` checks the format first and then applies the
  * same rules, so the browser and the API answer with one text.
  */
-import { messages } from './messages';
+import { homeMessages as messages } from './home-messages';
 import { DEFAULT_STAY_LIMITS, stayLimitProblems, type StayLimits } from './stay-limits';
 
 export { MAX_QUOTE_DAYS, stayTooLong } from './stay-limits';

@@ -3,7 +3,7 @@ import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { messages } from '@parking/domain/messages';
+import { homeMessages } from '@parking/domain/home-messages';
 import type { FormBlockout } from '@/lib/api/blockout';
 import { useSiteContact } from '@/lib/content/site-contact';
 
@@ -32,7 +32,7 @@ export function BookingUnavailableNotice({ blockout }: { blockout: FormBlockout 
         <Typography component="h2" variant="h5" sx={{ mb: 0.75 }}>
           Online bookings are paused
         </Typography>
-        <Typography sx={{ mb: 2 }}>{blockout.message || messages.onlineBookingUnavailable}</Typography>
+        <Typography sx={{ mb: 2 }}>{blockout.message || homeMessages.onlineBookingUnavailable}</Typography>
         <Button href={phone.href} variant="contained" startIcon={<PhoneOutlinedIcon />}>
           Call {phone.display}
         </Button>

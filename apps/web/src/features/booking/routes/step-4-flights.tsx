@@ -12,6 +12,7 @@ import {
   type FlightsStep,
 } from '@parking/domain/booking-wizard';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
+import { flightsBlockoutProblem } from '@parking/domain/flights-blockouts';
 import { messages } from '@parking/domain/messages';
 import { useController } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -19,6 +20,7 @@ import { Form, useZodForm } from '@/components/form/form';
 import { FormTextField } from '@/components/form/text-field';
 import { firstErrorDetail } from '@/lib/api/client';
 import { BusNotice, FlightLegFields } from '@/components/flight-fields';
+import { quotesQuery } from '@/lib/api/quotes';
 import { airlinesQuery } from '@/lib/api/travel';
 import { BUSINESS_TIME_ZONE, dayAndDate } from '@/lib/format';
 import { StepActions } from '../components/step-actions';
@@ -35,6 +37,8 @@ export function FlightsStepPage() {
   const { state, complete } = useWizard();
   const navigate = useNavigate();
   const airlines = useQuery(airlinesQuery);
+  // Step 1's quote for the dates (from the cache): the parking blockouts on the departure and return days.
+  const quotes = useQuery(quotesQuery(state.quote.startDate, state.quote.endDate));
   const saved = state.flights;
   const form = useZodForm(flightsStepSchema, {
     defaultValues: {
@@ -68,6 +72,13 @@ export function FlightsStepPage() {
         { type: 'passed', message: messages.dropOffPassed },
         { shouldFocus: true },
       );
+      return;
+    }
+    // A time inside a parking blockout that takes part of the day, refused beside its field (the save would).
+    const blockouts = quotes.data?.[0]?.parkingBlockouts ?? [];
+    const blocked = flightsBlockoutProblem(values, state.quote, blockouts, BUSINESS_TIME_ZONE);
+    if (blocked) {
+      form.setError(blocked.field, { type: 'blockout', message: blocked.message }, { shouldFocus: true });
       return;
     }
     const label = (leg: Leg) => {

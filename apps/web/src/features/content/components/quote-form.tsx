@@ -4,13 +4,14 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
 import { QuoteDatesFields, useQuoteDates, type QuoteDates } from '@/components/quote-dates-fields';
 import { bookingQuoteHref, paths } from '@/config/paths';
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 import { whenIdle } from '@/lib/when-idle';
+import type { DateRefusals, QuoteFormRefusalsProps } from './quote-form-refusals';
 
 const SUBMIT_FONT_SIZE = '1.0625rem';
 // The large submit button's height: its text's line (MUI's button line height, 1.75) and 12 px above and below.
@@ -38,7 +39,9 @@ export type PrepareQuote = (client: QueryClient, dates: QuoteDates) => void;
 /**
  * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, both today to
  * start with (as the spec says); the button stays disabled until both are valid and hands them to the
- * wizard's first step. While an online-form blockout is current, its notice takes the form's place.
+ * wizard's first step. What the quote refuses for the dates (a day a parking blockout closes, every car park
+ * full) is told here as at step 1, once the page is idle. While an online-form blockout is current, its
+ * notice takes the form's place.
  */
 export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
   const blockout = useQuery(currentFormBlockoutQuery);
@@ -52,11 +55,23 @@ export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
   const open = !blockout.isPending && !blockout.data?.blockout;
   // The quote step's code, and the quote for the dates the form starts with, fetched once the page is idle:
   // a traveller who keeps them finds the prices there as they ask.
+  // With it, the code that tells what the quote refuses for the dates (a day a parking blockout closes,
+  // every car park full: beside the date or under the dates, the button waiting, as at step 1). None of it
+  // is in the page's first script or in the pre-rendered page, which the app takes over as it is.
   const first = useRef({ dates: control.dates, valid: control.isValid });
+  const [Refusals, setRefusals] = useState<ComponentType<QuoteFormRefusalsProps>>();
+  const [refusals, setDateRefusals] = useState<DateRefusals>();
   useEffect(() => {
     const { dates, valid } = first.current;
-    if (!open || !valid || !prepareQuote) return;
-    return whenIdle(() => prepareQuote(client, dates));
+    if (!open) return;
+    return whenIdle(() => {
+      if (valid && prepareQuote) prepareQuote(client, dates);
+      // A chunk that fails leaves the form as it was: step 1 tells the same refusals.
+      void import('./quote-form-refusals').then(
+        (module) => setRefusals(() => module.QuoteFormRefusals),
+        Boolean,
+      );
+    });
   }, [open, prepareQuote, client]);
 
   if (blockout.isPending) {
@@ -100,12 +115,13 @@ export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
       aria-labelledby={titleId}
     >
       <QuoteFormIntro titleId={titleId} />
-      <QuoteDatesFields control={control} />
+      <QuoteDatesFields control={control} refusals={refusals} />
+      {Refusals && <Refusals dates={control.dates} valid={control.isValid} onChange={setDateRefusals} />}
       <Button
         type="submit"
         variant="contained"
         size="large"
-        disabled={!control.isValid}
+        disabled={!control.isValid || refusals?.refused}
         loading={asked}
         loadingPosition="end"
         endIcon={<ArrowForwardIcon />}
