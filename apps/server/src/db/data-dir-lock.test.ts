@@ -126,14 +126,15 @@ describe('lockDataDir', () => {
     const refused = outcomes.filter((o) => o.outcome === 'DataDirInUseError');
     expect(holders.length + refused.length).toBe(6);
     expect(holders.length).toBeGreaterThanOrEqual(1);
-    // No two held it at once; every process that tried while it was held was refused.
+    // No two held it at once; every process that tried while it was held was refused, unless its attempt
+    // (slowed by a loaded machine) outlasted the hold and it took the folder once released.
     const sorted = [...holders].sort((a, b) => (a.got ?? 0) - (b.got ?? 0));
     for (let i = 1; i < sorted.length; i += 1)
       expect(sorted[i]?.got ?? 0).toBeGreaterThanOrEqual(sorted[i - 1]?.released ?? Infinity);
     const first = sorted[0];
     for (const o of outcomes)
       if (first?.got && first.released && o.tried >= first.got && o.tried < first.released)
-        expect(o.outcome).toBe('DataDirInUseError');
+        expect(o.outcome === 'DataDirInUseError' || (o.got ?? 0) >= first.released).toBe(true);
     expect(lockFiles(dir)).toEqual([]);
   }, 30_000);
 });

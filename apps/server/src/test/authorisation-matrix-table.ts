@@ -140,6 +140,8 @@ export const SPECIALS: Special[] = [
   { route: `GET ${API}/custody-photos/:id/`, url: `${API}/custody-photos/made-up/`, expect: CAPABILITY },
   // Manage my booking: a guest's code and email open a booking; the booking's owner and staff reach it directly.
   { route: `POST ${API}/manage-booking-sessions/`, body: {}, expect: ALL },
+  // The emailed link's signed token opens its booking for anyone holding it (the token is the capability).
+  { route: `POST ${API}/manage-booking-links/`, body: {}, expect: ALL },
   {
     route: `GET ${API}/manage-bookings/:id/`,
     url: `${API}/manage-bookings/{booking}/`,
