@@ -11,6 +11,8 @@ import type { BookingDocument } from '../support/back-office';
 
 test.describe('back office', () => {
   test('the diary moves between days and shows the seeded bookings', async ({ page }, testInfo) => {
+    // A seeded day is some sixty rows, each with its desk actions: axe over it alone takes seconds.
+    test.slow();
     const today = businessDate(new Date());
     await openAdmin(page, '/admin');
     // /admin opens the diary (§2), today's by default.
