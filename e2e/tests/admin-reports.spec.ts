@@ -122,6 +122,10 @@ test.describe('reports', () => {
   test('Sales may not open the reports', async ({ page }) => {
     await login(page, demo.sales);
     await page.goto('/admin/reports');
-    await expect(page).toHaveURL('/permission-denied');
+    // The refusal is told inside the back office, with a way back (issue 23).
+    await expect(page).toHaveURL('/admin/reports');
+    await expect(page.getByText('You do not have permissions.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the diary' })).toBeVisible();
+    await expect(page.getByRole('table', { name: /fill/i })).toHaveCount(0);
   });
 });

@@ -133,8 +133,10 @@ test.describe('back-office settings', () => {
     const routes = SETTINGS.flatMap((item) => [item.path, `${item.path}/add`, `${item.path}/1`]);
     for (const path of routes) {
       await page.goto(path);
-      await expect(page, path).toHaveURL('/permission-denied');
-      await expect(page.getByText('You do not have permissions.')).toBeVisible();
+      // The refusal is told inside the back office, at the address asked for (issue 23).
+      await expect(page, path).toHaveURL(path);
+      await expect(page.getByText('You do not have permissions.'), path).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to the diary' }), path).toBeVisible();
     }
 
     // Every settings type: create, update and delete answer 403 to Sales (and nothing changes).
