@@ -113,7 +113,8 @@ test.describe('back-office settings', () => {
       main(page)
         .getByRole('table', { name: 'Cost Variations' })
         .getByRole('textbox', { name: 'Price for E2E Trailer' }),
-    ).toHaveValue('99.50');
+      // After the reload the table is drawn before the extra's prices arrive (a loaded machine: seconds).
+    ).toHaveValue('99.50', { timeout: 15_000 });
 
     await page.goto('/admin/extras');
     const row = main(page).getByRole('row').filter({ hasText: 'E2E Ceramic coat' });
