@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { keepScreenshot } from '../support/booking';
+import { adminApi, adminToken, keepScreenshot } from '../support/booking';
 import { linkFromMail } from '../support/mail';
 import { addDays, paidBooking } from '../support/paid-booking';
 
@@ -52,4 +52,32 @@ test('the change review shows its price lines; a refunded cancellation shows pai
   await expect(charges).not.toContainText('To pay');
   await expectNoSeriousA11yViolations(page);
   await keepScreenshot(page, testInfo, 'manage-cancelled-refunded');
+});
+
+test('a booking paid, then changed by staff to cost more, reads Part paid with what is owed, not Unpaid', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const phone = testInfo.project.name === 'phone';
+  const email = uniqueEmail(testInfo, 'part-paid');
+  const booking = await paidBooking(request, { email, fromDay: phone ? 98 : 96, rego: 'PART1' });
+  // The desk moves the return two days later: the booking costs more than was paid.
+  const token = await adminToken(request);
+  const later = `${addDays(booking.stay.endDate, 2)}T18:00:00+11:00`;
+  const changed = await adminApi(request, token, 'PATCH', `bookings/${booking.id}/`, {
+    data: { type: 'bookings', id: booking.id, attributes: { endDatetime: later } },
+  });
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+  await page.goto(await linkFromMail(request, email, '/manage-booking'));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(main.getByText('Part paid')).toBeVisible();
+  await expect(main.getByText('Unpaid', { exact: true })).toHaveCount(0);
+  await expect(main.getByText(money(Number(booking.total))).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await keepScreenshot(page, testInfo, 'manage-booking-part-paid');
 });
