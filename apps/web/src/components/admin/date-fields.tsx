@@ -93,9 +93,18 @@ export function DateInput({
   // Remounting the picker is how a half-typed invalid value is thrown away.
   const [generation, setGeneration] = useState(0);
   const [typedInvalid, setTypedInvalid] = useState(false);
-  const pickerValue = toPickerValue(kind, value);
+  // What the picker shows, half-typed years included: the picker is controlled, and a value it reported
+  // but did not get back would be taken as a reset, wiping the sections being typed. It follows the
+  // form's value whenever that changes from outside.
+  const [draft, setDraft] = useState<Date | null>(() => toPickerValue(kind, value));
+  const [seenValue, setSeenValue] = useState(value);
+  if (value !== seenValue) {
+    setSeenValue(value);
+    setDraft(toPickerValue(kind, value));
+  }
 
   const handleChange = (date: Date | null) => {
+    setDraft(date);
     if (date === null) {
       setTypedInvalid(false);
       onChange('');
@@ -109,6 +118,7 @@ export function DateInput({
   const handleBlur = () => {
     if (typedInvalid) {
       setTypedInvalid(false);
+      setDraft(toPickerValue(kind, value));
       setGeneration((current) => current + 1);
     }
     onBlur?.();
@@ -116,7 +126,7 @@ export function DateInput({
 
   const common = {
     label,
-    value: pickerValue,
+    value: draft,
     onChange: handleChange,
     disabled,
     slotProps: {
