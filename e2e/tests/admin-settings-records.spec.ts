@@ -9,7 +9,6 @@ import { actions, deleteRow, expectSnackbar, main } from '../support/settings-sc
 
 // One run is enough: these journeys write shared settings, one after another in this file. (The phone
 // project is the mobile one.)
-test.skip(({ isMobile }) => isMobile, 'desktop only: the settings journeys write shared data');
 
 test.describe('back-office settings', () => {
   test('a bus trip, an airline and its flight are created, edited and deleted; Not flying cannot be deleted', async ({

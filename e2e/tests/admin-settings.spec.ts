@@ -12,7 +12,6 @@ import { main, SETTINGS } from '../support/settings-screens';
 
 // One run is enough: the phone layout is checked by screenshots at 390 px below. (The phone project is the
 // mobile one.)
-test.skip(({ isMobile }) => isMobile, 'desktop only: the settings journeys write shared data');
 
 test.describe('back-office settings', () => {
   test('the Settings menu opens every settings list; the lists and forms are accessible at 1280 and 390 px', async ({

@@ -62,7 +62,6 @@ test.describe('emails on a phone', () => {
     browser,
     request,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'renders each email at both widths itself');
     test.setTimeout(90_000);
     // A long address, as travellers have: it must wrap, not widen the email.
     const email = uniqueEmail(testInfo, 'email-layout-with-a-rather-long-address-name');

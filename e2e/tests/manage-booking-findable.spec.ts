@@ -65,8 +65,7 @@ test.describe('finding manage my booking', () => {
     await expect(page.getByRole('main').getByRole('button', { name: 'Find my booking' })).toBeVisible();
   });
 
-  test('a signed-in customer has it in the account menu', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the phone’s menu is the drawer');
+  test('a signed-in customer has it in the account menu', async ({ page }) => {
     await login(page, demo.customer);
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Manage my booking' }).click();

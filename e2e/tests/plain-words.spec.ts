@@ -88,7 +88,6 @@ test.describe('plain words', () => {
     page,
     request,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'back-office desk work: desktop only');
     test.setTimeout(90_000);
     const booking = await paidBooking(request, {
       email: uniqueEmail(testInfo, 'history'),

@@ -81,6 +81,8 @@ test('a refusal at the save reads as a sentence with the field’s label', async
   await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
   await main.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/booking\/step-5$/);
+  // The extras step's own form: the address changes a moment before the step's screen replaces step 4's.
+  await expect(main.getByRole('form', { name: 'Promo code' })).toBeVisible();
   await main.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/booking\/step-6$/);
 
