@@ -10,7 +10,8 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  *
  *   packages/domain     pure rules: imports nothing from apps/, e2e/ or bench/.
  *   config.ts, faults.ts  the app's settings: no server folder (config reads the BusinessDetails type of
- *                       documents/business.ts, a leaf that imports nothing).
+ *                       documents/business.ts, a leaf that imports nothing); signed-token.ts, the signed
+ *                       links and tokens that auth/ and mail/ both issue.
  *   context.ts          the request context's types: names (type-only) the services it carries, so it is
  *                       no zone's target; every layer may import it.
  *   db/                 schema, client, change feed, row types (db/rows.ts). db/seed/ is a tool (top).
@@ -27,7 +28,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  */
 const server = 'apps/server/src';
 const layer = {
-  kernel: [`${server}/config.ts`, `${server}/faults.ts`],
+  kernel: [`${server}/config.ts`, `${server}/faults.ts`, `${server}/signed-token.ts`],
   db: `${server}/db`,
   jsonapi: `${server}/jsonapi`,
   auth: `${server}/auth`,
@@ -59,7 +60,7 @@ const serverZones = [
       `${server}/context.ts`,
       ...requestTop,
     ],
-    'config.ts and faults.ts are the bottom of the server.',
+    'config.ts, faults.ts and signed-token.ts are the bottom of the server.',
   ),
   {
     ...forbid(layer.kernel, layer.documents, 'config.ts reads only documents/business.ts.'),

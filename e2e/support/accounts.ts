@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-pass-1';
 export const demo = {
@@ -61,4 +67,30 @@ export async function openAccountMenu(page: Page) {
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   return menu;
+}
+
+/**
+ * Logs in through the API in a request context of its own: a login sets the session cookie, which must not
+ * change the page's, nor ride along on other calls (a cookie-authorised write needs the CSRF header).
+ */
+export async function apiLogin(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  testInfo: TestInfo,
+  email: string,
+  password: string,
+): Promise<{ token: string; userId: string }> {
+  const context = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const response = await context.post('/backend/api/v1/sessions/', {
+      headers: { 'content-type': 'application/vnd.api+json' },
+      data: { data: { type: 'sessions', attributes: { email, password } } },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const body = (await response.json()) as {
+      data: { attributes: { token: string }; relationships: { user: { data: { id: string } } } };
+    };
+    return { token: body.data.attributes.token, userId: body.data.relationships.user.data.id };
+  } finally {
+    await context.dispose();
+  }
 }

@@ -13,6 +13,7 @@ export interface Resource<A> {
 export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The ids a booking needs, from the seeded data: the two lots, a vehicle type, an airline that flies. */
 export async function seededIds(request: APIRequestContext) {
   const list = async <A>(url: string) =>
     ((await (await request.get(`${API}/${url}`)).json()) as { data: Resource<A>[] }).data;
@@ -20,12 +21,58 @@ export async function seededIds(request: APIRequestContext) {
   const types = await list<{ name: string }>('vehicle-types/?sort=name');
   const airlines = await list<{ name: string }>('airlines/?page[size]=100');
   const outdoor = lots.find((lot) => lot.attributes.slug === 'outdoor');
+  const indoor = lots.find((lot) => lot.attributes.slug === 'indoor');
   const vehicleType = types.find((type) => type.attributes.name === 'Sedan') ?? types[0];
   const airline =
     airlines.find((item) => item.attributes.name === 'Qantas') ??
     airlines.find((item) => item.attributes.name !== 'Not flying');
-  if (!outdoor || !vehicleType || !airline) throw new Error('seed data missing');
-  return { outdoor: outdoor.id, vehicleType: vehicleType.id, airline: airline.id };
+  if (!outdoor || !indoor || !vehicleType || !airline) throw new Error('seed data missing');
+  return { outdoor: outdoor.id, indoor: indoor.id, vehicleType: vehicleType.id, airline: airline.id };
+}
+
+/** The document the wizard posts for a booking: a Toyota Corolla, Qantas both ways, 10:00 to 18:00. */
+export function wizardBookingDocument(
+  ids: Awaited<ReturnType<typeof seededIds>>,
+  booking: {
+    lot: string;
+    email: string;
+    rego: string;
+    stay: { startDate: string; endDate: string };
+    /** The business's UTC offset on those dates: '+10:00' or '+11:00'. */
+    offset: string;
+    person?: { title: string; firstName: string; lastName: string };
+  },
+) {
+  const rel = (type: string, id: string) => ({ data: { type, id } });
+  const person = booking.person ?? { title: 'Ms', firstName: 'Ada', lastName: 'Lovelace' };
+  return {
+    data: {
+      type: 'bookings',
+      attributes: {
+        ...person,
+        phoneNumber: '0400 123 456',
+        email: booking.email,
+        business: '',
+        rego: booking.rego,
+        make: 'Toyota',
+        model: 'Corolla',
+        colour: 'White',
+        startDatetime: `${booking.stay.startDate}T10:00:00${booking.offset}`,
+        endDatetime: `${booking.stay.endDate}T18:00:00${booking.offset}`,
+        flightNumberOut: 'QF1502',
+        flightNumberIn: 'QF1511',
+        busDepartureTime: '09:00:00',
+        passengersOut: 1,
+        passengersIn: 1,
+      },
+      relationships: {
+        lot: rel('lots', booking.lot),
+        vehicleType: rel('vehicle-types', ids.vehicleType),
+        airlineOut: rel('airlines', ids.airline),
+        airlineIn: rel('airlines', ids.airline),
+      },
+    },
+  };
 }
 
 /** A paid outdoor booking made through the API as the wizard makes it (4242… through the local provider). */
@@ -35,39 +82,15 @@ export async function paidBooking(
 ) {
   const ids = await seededIds(request);
   const stay = quietStay(options.fromDay, 3);
-  const rel = (type: string, id: string) => ({ data: { type, id } });
   const created = await request.post(`${API}/bookings/`, {
     headers: { ...JSONAPI, ...(options.token ? { authorization: `Token ${options.token}` } : {}) },
-    data: {
-      data: {
-        type: 'bookings',
-        attributes: {
-          title: 'Ms',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          phoneNumber: '0400 123 456',
-          email: options.email,
-          business: '',
-          rego: options.rego,
-          make: 'Toyota',
-          model: 'Corolla',
-          colour: 'White',
-          startDatetime: `${stay.startDate}T10:00:00+11:00`,
-          endDatetime: `${stay.endDate}T18:00:00+11:00`,
-          flightNumberOut: 'QF1502',
-          flightNumberIn: 'QF1511',
-          busDepartureTime: '09:00:00',
-          passengersOut: 1,
-          passengersIn: 1,
-        },
-        relationships: {
-          lot: rel('lots', ids.outdoor),
-          vehicleType: rel('vehicle-types', ids.vehicleType),
-          airlineOut: rel('airlines', ids.airline),
-          airlineIn: rel('airlines', ids.airline),
-        },
-      },
-    },
+    data: wizardBookingDocument(ids, {
+      lot: ids.outdoor,
+      email: options.email,
+      rego: options.rego,
+      stay,
+      offset: '+11:00',
+    }),
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD, demo } from './accounts';
 import { adminApi, keepScreenshot } from './booking';
+import { qantasBothWays } from './wizard';
 
 const API = '/backend/api/v1';
 
@@ -105,15 +106,7 @@ export async function wizardToExtras(
   await main.getByRole('combobox', { name: 'Colour' }).selectOption('Blue');
   await next();
   await expect(page).toHaveURL(/\/booking\/step-4$/);
-  await main.getByRole('combobox', { name: 'Departure airline' }).selectOption({ label: 'Qantas' });
-  const outFlight = main.getByRole('combobox', { name: 'Departure flight' });
-  await expect(outFlight.locator('option')).not.toHaveCount(2);
-  await outFlight.selectOption({ index: 1 });
-  await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Qantas' });
-  const inFlight = main.getByRole('combobox', { name: 'Return flight' });
-  await expect(inFlight.locator('option')).not.toHaveCount(2);
-  await inFlight.selectOption({ index: 1 });
-  await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
+  await qantasBothWays(page);
   await next();
   await expect(page).toHaveURL(/\/booking\/step-5$/);
 }

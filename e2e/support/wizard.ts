@@ -33,3 +33,17 @@ export async function detailsAndCar(page: Page, email: string): Promise<void> {
   await next();
   await expect(page).toHaveURL(/\/booking\/step-4$/);
 }
+
+/** Step 4 answered with Qantas flights both ways (the first of each list) and the departure confirmed. */
+export async function qantasBothWays(page: Page): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('combobox', { name: 'Departure airline' }).selectOption({ label: 'Qantas' });
+  const outFlight = main.getByRole('combobox', { name: 'Departure flight' });
+  await expect(outFlight.locator('option')).not.toHaveCount(2);
+  await outFlight.selectOption({ index: 1 });
+  await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Qantas' });
+  const inFlight = main.getByRole('combobox', { name: 'Return flight' });
+  await expect(inFlight.locator('option')).not.toHaveCount(2);
+  await inFlight.selectOption({ index: 1 });
+  await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
+}

@@ -1,29 +1,9 @@
-import { expect, test, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
-import { login, registerByApi, uniqueEmail } from '../support/accounts';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { login, registerByApi, apiLogin, uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot } from '../support/booking';
 import { linkFromMail, mailTo } from '../support/mail';
 import { addDays, API, JSONAPI, paidBooking, seededIds } from '../support/paid-booking';
-
-/** A token from a context of its own: the session cookie login sets must not ride along (and need CSRF) on other calls. */
-async function tokenOf(
-  playwright: PlaywrightWorkerArgs['playwright'],
-  testInfo: TestInfo,
-  email: string,
-  password: string,
-): Promise<string> {
-  const context = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    const response = await context.post(`${API}/sessions/`, {
-      headers: JSONAPI,
-      data: { data: { type: 'sessions', attributes: { email, password } } },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
-  } finally {
-    await context.dispose();
-  }
-}
 
 /** No sideways scrolling at the given width. */
 async function expectFits(page: Page, width: number) {
@@ -237,7 +217,7 @@ test.describe('manage my booking', () => {
     const account = await registerByApi(request, uniqueEmail(testInfo, 'manage-customer'));
     await page.goto(await linkFromMail(request, account.email, '/confirm-email'));
     await expect(page.getByText('Your account has now been confirmed.')).toBeVisible({ timeout: 15_000 });
-    const token = await tokenOf(playwright, testInfo, account.email, account.password);
+    const token = (await apiLogin(playwright, testInfo, account.email, account.password)).token;
     const booking = await paidBooking(request, {
       email: account.email,
       token,

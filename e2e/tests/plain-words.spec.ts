@@ -3,33 +3,13 @@
  * "stripe"), the admin edit history in sentences with field labels, the admin flight lists in one time
  * format (HH:mm, back-office §9), and the cancellation email's dates as every other email writes them.
  */
-import { expect, test, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
-import { login, registerByApi, uniqueEmail } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { login, registerByApi, apiLogin, uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { openAdmin } from '../support/back-office';
 import { keepScreenshot } from '../support/booking';
 import { linkFromMail, mailTo } from '../support/mail';
 import { API, JSONAPI, paidBooking } from '../support/paid-booking';
-
-/** A token from a context of its own, so that the page's cookies do not change. */
-async function tokenOf(
-  playwright: PlaywrightWorkerArgs['playwright'],
-  testInfo: TestInfo,
-  email: string,
-  password: string,
-): Promise<string> {
-  const context = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    const response = await context.post(`${API}/sessions/`, {
-      headers: JSONAPI,
-      data: { data: { type: 'sessions', attributes: { email, password } } },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
-  } finally {
-    await context.dispose();
-  }
-}
 
 test.describe('plain words', () => {
   test('My Bookings names the card payment "Card"; the cancellation email dates are D/MM/YYYY', async ({
@@ -41,7 +21,7 @@ test.describe('plain words', () => {
     const account = await registerByApi(request, uniqueEmail(testInfo, 'plain-words'));
     await page.goto(await linkFromMail(request, account.email, '/confirm-email'));
     await expect(page.getByText('Your account has now been confirmed.')).toBeVisible({ timeout: 15_000 });
-    const token = await tokenOf(playwright, testInfo, account.email, account.password);
+    const token = (await apiLogin(playwright, testInfo, account.email, account.password)).token;
     const booking = await paidBooking(request, {
       email: account.email,
       token,

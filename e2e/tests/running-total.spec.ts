@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot, quietStay } from '../support/booking';
-import { detailsAndCar } from '../support/wizard';
+import { detailsAndCar, qantasBothWays } from '../support/wizard';
 
 // Issue 22, item 2: one running total, the server's pricing of what is chosen now, wherever the wizard shows
 // a total: the summary beside the step (desktop), the phone's collapsed "Your booking" header at every step
@@ -32,15 +32,7 @@ test('the running total counts ticked extras and the promo code at once, and is 
   await expect(shownTotal(page, phone)).toHaveText(`$${(parking / 100).toFixed(2)}`);
   await detailsAndCar(page, `e2e-total-${testInfo.project.name}-${Date.now()}@example.com`);
   await expect(shownTotal(page, phone)).toHaveText(`$${(parking / 100).toFixed(2)}`);
-  await main.getByRole('combobox', { name: 'Departure airline' }).selectOption({ label: 'Qantas' });
-  const outFlight = main.getByRole('combobox', { name: 'Departure flight' });
-  await expect(outFlight.locator('option')).not.toHaveCount(2);
-  await outFlight.selectOption({ index: 1 });
-  await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Qantas' });
-  const inFlight = main.getByRole('combobox', { name: 'Return flight' });
-  await expect(inFlight.locator('option')).not.toHaveCount(2);
-  await inFlight.selectOption({ index: 1 });
-  await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
+  await qantasBothWays(page);
   await main.getByRole('button', { name: 'Continue' }).click();
 
   // Step 5: each tick changes the total straight away, by the extra's price.

@@ -1,12 +1,6 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Page,
-  type PlaywrightWorkerArgs,
-  type TestInfo,
-} from '@playwright/test';
-import {
+  apiLogin,
   DEMO_PASSWORD,
   demo,
   loginOnPage,
@@ -17,9 +11,9 @@ import {
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, keepScreenshot, quietStay } from '../support/booking';
 import { linkFromMail } from '../support/mail';
+import { API, seededIds, wizardBookingDocument } from '../support/paid-booking';
+import { qantasBothWays } from '../support/wizard';
 
-const API = '/backend/api/v1';
-const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const TIME_ZONE = 'Australia/Hobart';
 const PROFILE_TAB = '/profile?tab=subscribe';
 
@@ -61,32 +55,6 @@ async function freshCustomer(
   return account;
 }
 
-/**
- * Logs in through the API in a context of its own: a login sets the session cookie, and a second
- * login sharing that cookie would be a cookie-authorised write without the CSRF header.
- */
-async function apiLogin(
-  playwright: PlaywrightWorkerArgs['playwright'],
-  testInfo: TestInfo,
-  email: string,
-  password: string,
-): Promise<{ token: string; userId: string }> {
-  const context = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    const response = await context.post(`${API}/sessions/`, {
-      headers: JSONAPI,
-      data: { data: { type: 'sessions', attributes: { email, password } } },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const body = (await response.json()) as {
-      data: { attributes: { token: string }; relationships: { user: { data: { id: string } } } };
-    };
-    return { token: body.data.attributes.token, userId: body.data.relationships.user.data.id };
-  } finally {
-    await context.dispose();
-  }
-}
-
 /** A stay inside the subscription's three months that the indoor car park can still take online. */
 async function indoorStay(
   request: APIRequestContext,
@@ -102,22 +70,6 @@ async function indoorStay(
     if (body.data.every((quote) => !quote.attributes.fillThresholdExceeded)) return stay;
   }
   throw new Error('No indoor stay with room in the next months');
-}
-
-/** The ids a booking needs, from the seeded data: the indoor lot, a vehicle type, an airline that flies. */
-async function seededIds(request: APIRequestContext) {
-  const list = async <A>(url: string) =>
-    ((await (await request.get(`${API}/${url}`)).json()) as { data: Resource<A>[] }).data;
-  const lots = await list<{ slug: string }>('lots/');
-  const types = await list<{ name: string }>('vehicle-types/?sort=name');
-  const airlines = await list<{ name: string }>('airlines/?page[size]=100');
-  const indoor = lots.find((lot) => lot.attributes.slug === 'indoor');
-  const vehicleType = types.find((type) => type.attributes.name === 'Sedan') ?? types[0];
-  const airline =
-    airlines.find((item) => item.attributes.name === 'Qantas') ??
-    airlines.find((item) => item.attributes.name !== 'Not flying');
-  if (!indoor || !vehicleType || !airline) throw new Error('seed data missing');
-  return { indoor: indoor.id, vehicleType: vehicleType.id, airline: airline.id };
 }
 
 const subscriptionCard = (page: Page, name: 'Unlimited indoor parking' | 'Unlimited outdoor parking') =>
@@ -211,37 +163,20 @@ test.describe('unlimited parking subscriptions', () => {
     // Covered parking is free: an indoor booking through the API is complete at once, with nothing to pay.
     const ids = await seededIds(request);
     const apiStay = await indoorStay(request, 30);
-    const rel = (type: string, id: string) => ({ data: { type, id } });
-    const created = await adminApi(request, token, 'POST', 'bookings/', {
-      data: {
-        type: 'bookings',
-        attributes: {
-          title: 'Mr',
-          firstName: account.firstName,
-          lastName: account.lastName,
-          phoneNumber: '0400 123 456',
-          email: account.email,
-          business: '',
-          rego: `SUB ${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
-          make: 'Toyota',
-          model: 'Corolla',
-          colour: 'White',
-          startDatetime: `${apiStay.startDate}T10:00:00+10:00`,
-          endDatetime: `${apiStay.endDate}T18:00:00+10:00`,
-          flightNumberOut: 'QF1502',
-          flightNumberIn: 'QF1511',
-          busDepartureTime: '09:00:00',
-          passengersOut: 1,
-          passengersIn: 1,
-        },
-        relationships: {
-          lot: rel('lots', ids.indoor),
-          vehicleType: rel('vehicle-types', ids.vehicleType),
-          airlineOut: rel('airlines', ids.airline),
-          airlineIn: rel('airlines', ids.airline),
-        },
-      },
-    });
+    const created = await adminApi(
+      request,
+      token,
+      'POST',
+      'bookings/',
+      wizardBookingDocument(ids, {
+        lot: ids.indoor,
+        email: account.email,
+        rego: `SUB ${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
+        stay: apiStay,
+        offset: '+10:00',
+        person: { title: 'Mr', firstName: account.firstName, lastName: account.lastName },
+      }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const booking = (created.body as { data: Resource<Record<string, unknown>> }).data.attributes;
     expect(Number(booking.parkingCost)).toBeGreaterThan(0);
@@ -273,15 +208,7 @@ test.describe('unlimited parking subscriptions', () => {
     await main.getByRole('combobox', { name: 'Colour' }).selectOption('Silver');
     await continueButton.click();
     await expect(page).toHaveURL(/\/booking\/step-4$/);
-    await main.getByRole('combobox', { name: 'Departure airline' }).selectOption({ label: 'Qantas' });
-    const outFlight = main.getByRole('combobox', { name: 'Departure flight' });
-    await expect(outFlight.locator('option')).not.toHaveCount(2);
-    await outFlight.selectOption({ index: 1 });
-    await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Qantas' });
-    const inFlight = main.getByRole('combobox', { name: 'Return flight' });
-    await expect(inFlight.locator('option')).not.toHaveCount(2);
-    await inFlight.selectOption({ index: 1 });
-    await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
+    await qantasBothWays(page);
     await continueButton.click();
     await expect(page).toHaveURL(/\/booking\/step-5$/);
     await continueButton.click();

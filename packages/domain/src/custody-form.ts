@@ -25,14 +25,33 @@ const when = {
   time: required().pipe(z.string().regex(TIME_PATTERN, { error: messages.invalidTime })),
 };
 
+/** Where the car goes, as both Check In and Move hold it. */
+const place = {
+  lot: z.string(),
+  lotRegion: required(),
+  lotRegionRow: required(),
+  /** The rows of the chosen region, for the row rule (0 until the regions have loaded). */
+  regionRows: z.number(),
+};
+
+/** The row rule of custody.ts, beside the Row field, once the region's rows are known. */
+function rowWithinRegion(value: { lotRegionRow: string; regionRows: number }, ctx: z.RefinementCtx) {
+  if (
+    value.lotRegionRow &&
+    value.regionRows > 0 &&
+    !rowInRegion(Number(value.lotRegionRow), value.regionRows)
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lotRegionRow'],
+      message: custodyMessages.rowOutOfRange(value.regionRows),
+    });
+}
+
 /** Check In: where (region and row of the booking's lot), who and when, and the car's state. */
 export const checkInDialogSchema = z
   .object({
-    lot: z.string(),
-    lotRegion: required(),
-    lotRegionRow: required(),
-    /** The rows of the chosen region, for the row rule (0 until the regions have loaded). */
-    regionRows: z.number(),
+    ...place,
     parkedBy: required(),
     dateParked: when.date,
     timeParked: when.time,
@@ -42,15 +61,7 @@ export const checkInDialogSchema = z
     keyTag: optionalText(20),
     notes: optionalText(2000),
   })
-  .superRefine((value, ctx) => {
-    const row = Number(value.lotRegionRow);
-    if (value.lotRegionRow && value.regionRows > 0 && !rowInRegion(row, value.regionRows))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['lotRegionRow'],
-        message: custodyMessages.rowOutOfRange(value.regionRows),
-      });
-  });
+  .superRefine(rowWithinRegion);
 export type CheckInDialogValues = z.input<typeof checkInDialogSchema>;
 export type CheckInDialog = z.output<typeof checkInDialogSchema>;
 
@@ -75,23 +86,12 @@ export function checkInDocument(values: CheckInDialog, timeZone: string) {
 /** Move: a new region and row. */
 export const moveDialogSchema = z
   .object({
-    lot: z.string(),
-    lotRegion: required(),
-    lotRegionRow: required(),
-    regionRows: z.number(),
+    ...place,
     movedBy: required(),
     date: when.date,
     time: when.time,
   })
-  .superRefine((value, ctx) => {
-    const row = Number(value.lotRegionRow);
-    if (value.lotRegionRow && value.regionRows > 0 && !rowInRegion(row, value.regionRows))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['lotRegionRow'],
-        message: custodyMessages.rowOutOfRange(value.regionRows),
-      });
-  });
+  .superRefine(rowWithinRegion);
 export type MoveDialogValues = z.input<typeof moveDialogSchema>;
 export type MoveDialog = z.output<typeof moveDialogSchema>;
 

@@ -6,21 +6,9 @@
  * back keeps its record as it is.
  */
 import type { RequestContext } from '../context';
-import type { BookingRow } from '../db/rows';
+import type { BookingCheckInColumns } from '../db/rows';
 import { custodyEntries } from '../db/schema/index';
 import { custodySummary } from './custody-record';
-
-type CheckInColumns = Pick<
-  BookingRow,
-  | 'lotRegionId'
-  | 'lotRegionRow'
-  | 'fuelLevel'
-  | 'damage'
-  | 'kilometers'
-  | 'vehicleNotes'
-  | 'parkedById'
-  | 'timeParked'
->;
 
 const placeKeys = ['lotRegionId', 'lotRegionRow'] as const;
 const checkInKeys = [
@@ -38,8 +26,8 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
 export async function custodyFollowsBookingEdit(
   ctx: RequestContext,
   bookingId: number,
-  before: CheckInColumns,
-  after: CheckInColumns,
+  before: BookingCheckInColumns,
+  after: BookingCheckInColumns,
 ): Promise<void> {
   const placeChanged = placeKeys.some((key) => !same(before[key], after[key]));
   const checkInChanged =

@@ -17,7 +17,7 @@ import {
 } from '@parking/domain/custody';
 import { messages } from '@parking/domain/messages';
 import type { RequestContext } from '../context';
-import type { BookingRow } from '../db/rows';
+import type { BookingCheckInColumns, BookingRow } from '../db/rows';
 import { auditLogs, bookingLogs, bookings, customers, custodyEntries, lotRegions } from '../db/schema/index';
 import type { CustodyAuditAction } from '../jsonapi/audit';
 import { errors, NON_FIELD } from '../jsonapi/errors';
@@ -83,19 +83,7 @@ async function assertAllowed(
     throw errors.invalid(refusal.message, refusal.field === 'non_field_errors' ? NON_FIELD : refusal.field);
 }
 
-type CheckInFields = Pick<
-  BookingRow,
-  | 'lotRegionId'
-  | 'lotRegionRow'
-  | 'fuelLevel'
-  | 'damage'
-  | 'kilometers'
-  | 'vehicleNotes'
-  | 'parkedById'
-  | 'timeParked'
->;
-
-function checkInFields(row: CheckInFields): Record<string, JsonValue> {
+function checkInFields(row: BookingCheckInColumns): Record<string, JsonValue> {
   return {
     lotRegion: row.lotRegionId === null ? null : String(row.lotRegionId),
     lotRegionRow: row.lotRegionRow,
@@ -113,7 +101,7 @@ async function record(
   ctx: RequestContext,
   booking: BookingRow,
   action: { log: CustodyKind; audit: CustodyAuditAction },
-  update: Partial<CheckInFields>,
+  update: Partial<BookingCheckInColumns>,
   detail: Record<string, JsonValue>,
 ) {
   const before = checkInFields(booking);

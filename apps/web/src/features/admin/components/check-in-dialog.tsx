@@ -16,7 +16,6 @@ import { CAR_AREA_LABELS, FUEL_LEVELS, type CarArea } from '@parking/domain/cust
 import { checkInDialogSchema, checkInDocument, type CheckInDialogValues } from '@parking/domain/custody-form';
 import { MAX_PHOTOS_PER_BOOKING } from '@parking/domain/custody-photos';
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
-import { FormDateField } from '@/components/admin/date-fields';
 import { CarOutline } from '@/components/custody/car-outline';
 import { applyServerErrors, Form, useZodForm } from '@/components/form/form';
 import { FormSelectField } from '@/components/form/select-field';
@@ -28,7 +27,8 @@ import { saveCustody, uploadCustodyPhoto } from '@/lib/api/custody';
 import { useAuth } from '@/lib/auth/auth-context';
 import { compressPhoto } from '@/lib/compress-photo';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
-import { lotRegionsQuery, staffCustomersQuery } from '../api/booking-lookups';
+import { lotRegionsQuery } from '../api/booking-lookups';
+import { ParkedFields } from './parked-fields';
 import { RegionRowFields } from './region-row-fields';
 import { useCustodySaved, type CustodyBooking } from './custody-booking';
 
@@ -132,7 +132,6 @@ function PhotoPicker({ photos, onChange }: { photos: Photo[]; onChange: (photos:
  */
 export function CheckInDialog({ booking, onClose }: { booking: CustodyBooking; onClose: () => void }) {
   const { user } = useAuth();
-  const staff = useQuery(staffCustomersQuery);
   const regions = useQuery(lotRegionsQuery(booking.lotId));
   const snackbar = useSnackbar();
   const saved = useCustodySaved(booking.id);
@@ -214,15 +213,7 @@ export function CheckInDialog({ booking, onClose }: { booking: CustodyBooking; o
             }}
           >
             <RegionRowFields control={control} />
-            <FormSelectField
-              control={control}
-              name="parkedBy"
-              label="Parked By"
-              placeholder={staff.isPending ? 'Loading…' : 'Select a staff member'}
-              options={(staff.data ?? []).map((member) => ({ value: member.id, label: member.name }))}
-            />
-            <FormDateField control={control} name="dateParked" label="Date Parked" />
-            <FormDateField control={control} name="timeParked" kind="time" label="Time Parked" />
+            <ParkedFields control={control} />
             <FormSelectField
               control={control}
               name="fuelLevel"

@@ -5,7 +5,6 @@ import { useParams } from 'react-router';
 import { checkInFormSchema, checkInPayload, type CheckInFormValues } from '@parking/domain/booking-form';
 import { FUEL_LEVELS } from '@parking/domain/custody';
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
-import { FormDateField } from '@/components/admin/date-fields';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
 import { useRecordForm } from '@/components/admin/record-form';
 import { FormSelectField } from '@/components/form/select-field';
@@ -15,8 +14,9 @@ import { apiUrl } from '@/lib/api/client';
 import { relatedId } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { BUSINESS_TIME_ZONE, formatDateTime } from '@/lib/format';
-import { lotsQuery, staffCustomersQuery } from '../api/booking-lookups';
+import { lotsQuery } from '../api/booking-lookups';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import { ParkedFields } from '../components/parked-fields';
 import { RegionRowFields } from '../components/region-row-fields';
 
 const defaults: CheckInFormValues = {
@@ -53,7 +53,6 @@ function toValues({ resource }: OneAnswer<BookingAttributes>): CheckInFormValues
 export function BookingCheckInPage() {
   const { bookingId = '' } = useParams();
   const lots = useQuery(lotsQuery);
-  const staff = useQuery(staffCustomersQuery);
   const screen = useRecordForm({
     type: 'bookings',
     id: bookingId,
@@ -129,15 +128,7 @@ export function BookingCheckInPage() {
       </FormSection>
       <FormSection title="Parked">
         <FieldGrid columns={3}>
-          <FormSelectField
-            control={control}
-            name="parkedBy"
-            label="Parked By"
-            placeholder={staff.isPending ? 'Loading…' : 'Select a staff member'}
-            options={(staff.data ?? []).map((member) => ({ value: member.id, label: member.name }))}
-          />
-          <FormDateField control={control} name="dateParked" label="Date Parked" />
-          <FormDateField control={control} name="timeParked" kind="time" label="Time Parked" />
+          <ParkedFields control={control} />
         </FieldGrid>
       </FormSection>
     </FormScreen>
