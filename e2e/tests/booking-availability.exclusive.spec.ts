@@ -52,6 +52,44 @@ test.describe('booking availability', () => {
     }
   });
 
+  test('the home quote form tells every car park full under its dates, and its button waits', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await adminToken(request);
+    const lots = (await adminApi(request, token, 'GET', 'lots/')).body as { data: LotResource[] };
+    const setThreshold = (lot: LotResource, value: string | null) =>
+      adminApi(request, token, 'PATCH', `lots/${lot.id}/`, {
+        data: { type: 'lots', id: lot.id, attributes: { fillRateThreshold: value } },
+      });
+    const full =
+      'Availability for these dates is very limited and this car park cannot be booked online. Please call us during business hours.';
+    const stay = quietStay(66, 3);
+    try {
+      for (const lot of lots.data) expect((await setThreshold(lot, '0')).status).toBe(200);
+      await page.goto('/');
+      // Still slides: axe reads no colour half-way through a slide's fade.
+      await page.getByRole('button', { name: 'Pause the slides' }).click();
+      const form = page.getByRole('form', { name: 'Get a quote' });
+      await form.getByLabel('Departure date').fill(stay.startDate);
+      await form.getByLabel('Return date').fill(stay.endDate);
+      await expect(form.getByText(full)).toBeVisible();
+      await expect(form.getByRole('button', { name: 'Get a quote' })).toBeDisabled();
+      await expectNoSeriousA11yViolations(page);
+      await keepScreenshot(page, testInfo, 'home-every-lot-full');
+    } finally {
+      for (const lot of lots.data)
+        expect((await setThreshold(lot, lot.attributes.fillRateThreshold)).status).toBe(200);
+    }
+    // With room again the message goes and the button works.
+    await page.reload();
+    const form = page.getByRole('form', { name: 'Get a quote' });
+    await form.getByLabel('Departure date').fill(stay.startDate);
+    await form.getByLabel('Return date').fill(stay.endDate);
+    await expect(form.getByText(full)).toHaveCount(0);
+    await expect(form.getByRole('button', { name: 'Get a quote' })).toBeEnabled();
+  });
+
   test('a current online_form blockout replaces the quote form with its message', async ({
     page,
     request,
