@@ -1,0 +1,207 @@
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { ADMINS_ONLY } from '@/lib/auth/roles';
+import type { RouteAccess } from './guards/route-guard';
+import { page } from './lazy-page';
+
+// The back office (back-office.md): each screen its own chunk, loaded when first opened.
+export const AdminLayout = page(
+  () => import('./layouts/admin-layout'),
+  (m) => m.AdminLayout,
+);
+const DiaryPage = page(
+  () => import('@/features/admin/routes/diary'),
+  (m) => m.DiaryPage,
+);
+const BookingsListPage = page(
+  () => import('@/features/admin/routes/bookings-list'),
+  (m) => m.BookingsListPage,
+);
+const BookingEditPage = page(
+  () => import('@/features/admin/routes/booking-edit'),
+  (m) => m.BookingEditPage,
+);
+const BookingCheckInPage = page(
+  () => import('@/features/admin/routes/booking-checkin'),
+  (m) => m.BookingCheckInPage,
+);
+const ReportsOverviewPage = page(
+  () => import('@/features/admin/routes/reports-overview'),
+  (m) => m.ReportsOverviewPage,
+);
+const ReportsInoutPage = page(
+  () => import('@/features/admin/routes/reports-inout'),
+  (m) => m.ReportsInoutPage,
+);
+const ReportsExtrasPage = page(
+  () => import('@/features/admin/routes/reports-extras'),
+  (m) => m.ReportsExtrasPage,
+);
+const ImportsPage = page(
+  () => import('@/features/admin/routes/imports'),
+  (m) => m.ImportsPage,
+);
+const VehiclesListPage = page(
+  () => import('@/features/admin/routes/vehicles-list'),
+  (m) => m.VehiclesListPage,
+);
+const VehicleEditPage = page(
+  () => import('@/features/admin/routes/vehicle-edit'),
+  (m) => m.VehicleEditPage,
+);
+const CustomersListPage = page(
+  () => import('@/features/admin/routes/customers-list'),
+  (m) => m.CustomersListPage,
+);
+const CustomerEditPage = page(
+  () => import('@/features/admin/routes/customer-edit'),
+  (m) => m.CustomerEditPage,
+);
+const DiscountsListPage = page(
+  () => import('@/features/admin/routes/discounts-list'),
+  (m) => m.DiscountsListPage,
+);
+const DiscountEditPage = page(
+  () => import('@/features/admin/routes/discount-edit'),
+  (m) => m.DiscountEditPage,
+);
+const ContactListPage = page(
+  () => import('@/features/admin/routes/contact-list'),
+  (m) => m.ContactListPage,
+);
+const ContactViewPage = page(
+  () => import('@/features/admin/routes/contact-view'),
+  (m) => m.ContactViewPage,
+);
+// Settings (back-office §2 "Settings screens").
+const LotsListPage = page(
+  () => import('@/features/admin/routes/lots-list'),
+  (m) => m.LotsListPage,
+);
+const LotEditPage = page(
+  () => import('@/features/admin/routes/lot-edit'),
+  (m) => m.LotEditPage,
+);
+const AirlinesListPage = page(
+  () => import('@/features/admin/routes/airlines-list'),
+  (m) => m.AirlinesListPage,
+);
+const AirlineEditPage = page(
+  () => import('@/features/admin/routes/airline-edit'),
+  (m) => m.AirlineEditPage,
+);
+const FlightsListPage = page(
+  () => import('@/features/admin/routes/flights-list'),
+  (m) => m.FlightsListPage,
+);
+const FlightEditPage = page(
+  () => import('@/features/admin/routes/flight-edit'),
+  (m) => m.FlightEditPage,
+);
+const BusTripsListPage = page(
+  () => import('@/features/admin/routes/bus-trips-list'),
+  (m) => m.BusTripsListPage,
+);
+const BusTripEditPage = page(
+  () => import('@/features/admin/routes/bus-trip-edit'),
+  (m) => m.BusTripEditPage,
+);
+const VehicleTypesListPage = page(
+  () => import('@/features/admin/routes/vehicle-types-list'),
+  (m) => m.VehicleTypesListPage,
+);
+const VehicleTypeEditPage = page(
+  () => import('@/features/admin/routes/vehicle-type-edit'),
+  (m) => m.VehicleTypeEditPage,
+);
+const ExtrasListPage = page(
+  () => import('@/features/admin/routes/extras-list'),
+  (m) => m.ExtrasListPage,
+);
+const ExtraEditPage = page(
+  () => import('@/features/admin/routes/extra-edit'),
+  (m) => m.ExtraEditPage,
+);
+const RatesListPage = page(
+  () => import('@/features/admin/routes/rates-list'),
+  (m) => m.RatesListPage,
+);
+const RateEditPage = page(
+  () => import('@/features/admin/routes/rate-edit'),
+  (m) => m.RateEditPage,
+);
+const DaysListPage = page(
+  () => import('@/features/admin/routes/days-list'),
+  (m) => m.DaysListPage,
+);
+const DayEditPage = page(
+  () => import('@/features/admin/routes/day-edit'),
+  (m) => m.DayEditPage,
+);
+const BlockoutPeriodsListPage = page(
+  () => import('@/features/admin/routes/blockout-periods-list'),
+  (m) => m.BlockoutPeriodsListPage,
+);
+const BlockoutPeriodEditPage = page(
+  () => import('@/features/admin/routes/blockout-period-edit'),
+  (m) => m.BlockoutPeriodEditPage,
+);
+/** Back-office §6: settings, promo codes and reports need Admins. */
+const admins: RouteAccess = { roles: ADMINS_ONLY };
+
+/** The back office's screens, under its layout; `notFound` answers any other path inside it. */
+export function adminRoutes(notFound: ReactNode): RouteObject[] {
+  return [
+    { index: true, element: <Navigate to={paths.adminDiary.path} replace /> },
+    { path: paths.adminDiary.path, element: <DiaryPage /> },
+    { path: paths.adminBookings.path, element: <BookingsListPage /> },
+    { path: paths.adminBookingsAdd.path, element: <BookingEditPage /> },
+    { path: paths.adminBookingsEdit.path, element: <BookingEditPage /> },
+    { path: paths.adminBookingsCheckin.path, element: <BookingCheckInPage /> },
+    { path: paths.adminReports.path, element: <ReportsOverviewPage />, handle: admins },
+    { path: paths.adminReportsInout.path, element: <ReportsInoutPage />, handle: admins },
+    { path: paths.adminReportsExtras.path, element: <ReportsExtrasPage />, handle: admins },
+    { path: paths.adminImports.path, element: <ImportsPage />, handle: admins },
+    { path: paths.adminVehicles.path, element: <VehiclesListPage /> },
+    { path: paths.adminVehiclesAdd.path, element: <VehicleEditPage /> },
+    { path: paths.adminVehiclesEdit.path, element: <VehicleEditPage /> },
+    { path: paths.adminCustomers.path, element: <CustomersListPage /> },
+    { path: paths.adminCustomersAdd.path, element: <CustomerEditPage /> },
+    { path: paths.adminCustomersEdit.path, element: <CustomerEditPage /> },
+    { path: paths.adminDiscounts.path, element: <DiscountsListPage />, handle: admins },
+    { path: paths.adminDiscountsAdd.path, element: <DiscountEditPage />, handle: admins },
+    { path: paths.adminDiscountsEdit.path, element: <DiscountEditPage />, handle: admins },
+    { path: paths.adminContact.path, element: <ContactListPage /> },
+    { path: paths.adminContactView.path, element: <ContactViewPage /> },
+    // Settings: Admins only (back-office §6).
+    { path: paths.adminLots.path, element: <LotsListPage />, handle: admins },
+    { path: paths.adminLotsAdd.path, element: <LotEditPage />, handle: admins },
+    { path: paths.adminLotsEdit.path, element: <LotEditPage />, handle: admins },
+    { path: paths.adminAirlines.path, element: <AirlinesListPage />, handle: admins },
+    { path: paths.adminAirlinesAdd.path, element: <AirlineEditPage />, handle: admins },
+    { path: paths.adminAirlinesEdit.path, element: <AirlineEditPage />, handle: admins },
+    { path: paths.adminFlights.path, element: <FlightsListPage />, handle: admins },
+    { path: paths.adminFlightsAdd.path, element: <FlightEditPage />, handle: admins },
+    { path: paths.adminFlightsEdit.path, element: <FlightEditPage />, handle: admins },
+    { path: paths.adminBustrips.path, element: <BusTripsListPage />, handle: admins },
+    { path: paths.adminBustripsAdd.path, element: <BusTripEditPage />, handle: admins },
+    { path: paths.adminBustripsEdit.path, element: <BusTripEditPage />, handle: admins },
+    { path: paths.adminVehicletypes.path, element: <VehicleTypesListPage />, handle: admins },
+    { path: paths.adminVehicletypesAdd.path, element: <VehicleTypeEditPage />, handle: admins },
+    { path: paths.adminVehicletypesEdit.path, element: <VehicleTypeEditPage />, handle: admins },
+    { path: paths.adminExtras.path, element: <ExtrasListPage />, handle: admins },
+    { path: paths.adminExtrasAdd.path, element: <ExtraEditPage />, handle: admins },
+    { path: paths.adminExtrasEdit.path, element: <ExtraEditPage />, handle: admins },
+    { path: paths.adminRates.path, element: <RatesListPage />, handle: admins },
+    { path: paths.adminRatesAdd.path, element: <RateEditPage />, handle: admins },
+    { path: paths.adminRatesEdit.path, element: <RateEditPage />, handle: admins },
+    { path: paths.adminDays.path, element: <DaysListPage />, handle: admins },
+    { path: paths.adminDaysAdd.path, element: <DayEditPage />, handle: admins },
+    { path: paths.adminDaysEdit.path, element: <DayEditPage />, handle: admins },
+    { path: paths.adminBlockoutPeriods.path, element: <BlockoutPeriodsListPage />, handle: admins },
+    { path: paths.adminBlockoutPeriodsAdd.path, element: <BlockoutPeriodEditPage />, handle: admins },
+    { path: paths.adminBlockoutPeriodsEdit.path, element: <BlockoutPeriodEditPage />, handle: admins },
+    { path: '*', element: notFound },
+  ];
+}
