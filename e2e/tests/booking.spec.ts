@@ -229,6 +229,8 @@ test.describe('booking wizard', () => {
     await bookToPayment(page, testInfo, uniqueEmail(testInfo, 'declined'), { shots: false });
     const main = page.getByRole('main');
     await expect(page).toHaveURL(/\/booking\/step-5$/);
+    // The extras step's own form: the address changes a moment before its screen replaces step 4's.
+    await expect(page.getByRole('main').getByRole('form', { name: 'Promo code' })).toBeVisible();
     await continueButton(page).click();
     await expect(page).toHaveURL(/\/booking\/step-6$/);
     await main.getByRole('button', { name: 'Confirm booking' }).click();

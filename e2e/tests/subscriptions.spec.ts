@@ -211,6 +211,8 @@ test.describe('unlimited parking subscriptions', () => {
     await qantasBothWays(page);
     await continueButton.click();
     await expect(page).toHaveURL(/\/booking\/step-5$/);
+    // The extras step's own form: the address changes a moment before its screen replaces step 4's.
+    await expect(page.getByRole('main').getByRole('form', { name: 'Promo code' })).toBeVisible();
     await continueButton.click();
     await expect(page).toHaveURL(/\/booking\/step-6$/);
     await expect(page.getByTestId('booking-total')).toHaveText('$0.00');
