@@ -10,7 +10,7 @@ import { bookingMovements, bookings, lots } from '../db/schema/index';
 import { FLIGHT_POLL_LOCK, pollFlightsOnce } from '../jobs/flight-status-poll';
 import { presentByDay } from '../services/pricing-data';
 import { listCapturedSms } from '../sms/sms';
-import { bookingFixtures, type Fixtures } from '../test/booking-fixtures';
+import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { insertBooking } from '../test/booking-rows';
 import { createUser, login } from '../test/factories';
 import { mailTo } from '../test/mail';
@@ -226,6 +226,49 @@ describe('a late flight moves the pick-up and the bus, free', () => {
     const moved = await row(booking.id);
     expect(moved.endDatetime?.toISOString()).toBe('2026-11-22T14:40:00.000Z');
     expect(moved.flightMoveProblem).toBeNull();
+  });
+  it('a delay and an online booking racing for the last place: one gets it (the lot lock; truly racing on PostgreSQL)', async () => {
+    const db = server.handle.db;
+    const booking = await returning('TT 1', '2026-11-22T22:30:00+11:00');
+    const presentOn23 = async () =>
+      (
+        await presentByDay(
+          db,
+          [f.outdoor.id],
+          '2026-11-23',
+          '2026-11-23',
+          server.config.timeZone,
+          server.clock.now(),
+        )
+      ).get(f.outdoor.id) ?? [];
+    const spaces = Math.max(0, ...(await presentOn23())) + 1;
+    await db.update(lots).set({ spaces, fillRateThreshold: '1' }).where(eq(lots.id, f.outdoor.id));
+    try {
+      const [delayed, booked] = await Promise.all([
+        api(server.app, 'POST', `${V1}/bookings/${booking.id}/flight-delays/`, {
+          token: tokens.sales,
+          body: doc('flight-delays', { state: 'delayed', delayMinutes: 180 }),
+        }),
+        api(server.app, 'POST', `${V1}/bookings/`, {
+          body: bookingDoc(f, {
+            attributes: {
+              startDatetime: '2026-11-23T06:00:00+11:00',
+              endDatetime: '2026-11-23T18:00:00+11:00',
+              email: 'racer@example.com',
+            },
+          }),
+        }),
+      ]);
+      expect(delayed.status).toBe(200);
+      const moved = (await row(booking.id)).flightMoveProblem === null;
+      expect(booked.status, JSON.stringify(booked.body)).toBe(moved ? 400 : 201);
+      expect(Math.max(...(await presentOn23()))).toBeLessThanOrEqual(spaces);
+    } finally {
+      await db
+        .update(lots)
+        .set({ spaces: f.outdoor.spaces, fillRateThreshold: f.outdoor.fillRateThreshold })
+        .where(eq(lots.id, f.outdoor.id));
+    }
   });
 });
 
