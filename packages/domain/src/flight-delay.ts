@@ -5,6 +5,7 @@
  * is the server's question (under the lot lock).
  */
 import { z } from 'zod';
+import { calendarDate } from './fields';
 
 export const DEFAULT_FLIGHT_DELAY_FREE_HOURS = 24;
 
@@ -70,6 +71,8 @@ export const flightDelayMessages = {
   notReturning: 'This booking has no pick-up to move.',
   estimateRequired: 'Enter the estimated arrival time.',
   flightNumberRequired: 'This field is required.',
+  flightNumberFormat: 'Enter a flight number such as QF 1234.',
+  dateOutOfRange: 'Enter the date of a flight of a booking: from a week ago to the booking horizon.',
 } as const;
 
 /** Staff set a booking's arrival by hand on the diary: a delay in minutes from the booked pick-up, or a cancellation. */
@@ -89,9 +92,13 @@ export type BookingFlightDelayInput = z.infer<typeof bookingFlightDelaySchema>;
 
 /** The local provider's flight, set by staff (or a test): an arriving flight's estimate on a business date. */
 export const localFlightStatusSchema = z.object({
-  flightNumber: z.string().trim().min(1, flightDelayMessages.flightNumberRequired).max(12),
+  flightNumber: z
+    .string()
+    .trim()
+    .min(1, flightDelayMessages.flightNumberRequired)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ]{1,11}$/, flightDelayMessages.flightNumberFormat),
   /** The business date of the flight's scheduled arrival, YYYY-MM-DD. */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  date: calendarDate(),
   state: z.enum(['scheduled', 'delayed', 'cancelled', 'landed']),
   /** ISO 8601 with offset; null for a cancelled flight. */
   estimatedArrival: z.string().datetime({ offset: true }).nullable(),

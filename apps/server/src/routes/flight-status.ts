@@ -14,6 +14,7 @@ import {
   localFlightStatusSchema,
   normaliseFlightNumber,
 } from '@parking/domain/flight-delay';
+import { addDaysToDate, businessDate } from '@parking/domain/dates';
 import type { RequestContext } from '../context';
 import { bookings, localFlightStatuses } from '../db/schema/index';
 import type { BookingRow } from '../db/rows';
@@ -58,6 +59,14 @@ export const flightStatusActions = [
     async handle(ctx, { attributes }) {
       const provider = ctx.services.flightStatus;
       if (provider?.name !== 'local') throw errors.notFound();
+      const { config } = ctx.services;
+      // A flight of the bookings that can exist: from a week back to the booking horizon.
+      const today = businessDate(ctx.now, config.timeZone);
+      if (
+        attributes.date < addDaysToDate(today, -7) ||
+        attributes.date > addDaysToDate(today, config.stayLimits.horizonDays + config.stayLimits.maxStayDays)
+      )
+        throw errors.invalid(flightDelayMessages.dateOutOfRange, '/data/attributes/date');
       const flightNumber = normaliseFlightNumber(attributes.flightNumber);
       const estimatedArrival = attributes.estimatedArrival ? new Date(attributes.estimatedArrival) : null;
       if (attributes.state !== 'cancelled' && !estimatedArrival)
