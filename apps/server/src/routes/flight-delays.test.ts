@@ -316,6 +316,30 @@ describe('staff set a delay by hand (POST bookings/{id}/flight-delays/)', () => 
   });
 });
 
+describe('a pick-up changed by hand', () => {
+  it('starts afresh: staff moving the pick-up in the booking form clears what the old flight did', async () => {
+    const booking = await returning('QF 3000', '2026-11-22T12:00:00+11:00');
+    await api(server.app, 'POST', `${V1}/bookings/${booking.id}/flight-delays/`, {
+      token: tokens.sales,
+      body: doc('flight-delays', { state: 'delayed', delayMinutes: 60 }),
+    });
+    expect(await row(booking.id)).toMatchObject({ flightStatus: 'delayed', flightDelayMinutes: 60 });
+    const patched = await api(server.app, 'PATCH', `${V1}/bookings/${booking.id}/`, {
+      token: tokens.admin,
+      body: doc('bookings', { endDatetime: '2026-11-23T09:00:00+11:00' }, { id: String(booking.id) }),
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const after = await row(booking.id);
+    expect(after.endDatetime?.toISOString()).toBe('2026-11-22T22:00:00.000Z');
+    expect(after).toMatchObject({
+      flightStatus: null,
+      flightDelayMinutes: 0,
+      bookedEndDatetime: null,
+      flightMoveProblem: null,
+    });
+  });
+});
+
 describe('the poller', () => {
   it('asks about the next 48 hours, one instance at a time, and a replay tells nobody twice', async () => {
     const booking = await returning('QF 2000', '2026-11-22T20:00:00+11:00');

@@ -141,6 +141,16 @@ export async function applyFlightObservation(
   return { bookingId: booking.id, state: 'delayed' };
 }
 
+/**
+ * A pick-up or arriving flight changed by hand (staff's booking form, the traveller's change) makes a new
+ * booked pick-up: what a flight did to the old one no longer applies, and the poller starts again from it.
+ */
+export function flightResetFor(changed: Record<string, unknown>): Partial<Update> {
+  return 'endDatetime' in changed || 'flightNumberIn' in changed
+    ? { bookedEndDatetime: null, flightStatus: null, flightDelayMinutes: 0, flightMoveProblem: null }
+    : {};
+}
+
 /** A booking whose arriving flight the poller asks about. */
 export interface ArrivingBooking {
   id: number;
