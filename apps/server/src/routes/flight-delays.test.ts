@@ -105,6 +105,18 @@ describe('a late flight moves the pick-up and the bus, free', () => {
       totalCost: '40.00',
     });
 
+    // Manage my booking reads the same: the new pick-up, the one booked, the flight's delay.
+    const managed = await api(server.app, 'GET', `${V1}/manage-bookings/${booking.id}/`, {
+      token: tokens.sales,
+    });
+    expect(one(managed.body).attributes).toMatchObject({
+      endDatetime: '2026-11-22T07:10:00.000Z',
+      bookedEndDatetime: '2026-11-22T05:00:00.000Z',
+      flightStatus: 'delayed',
+      flightDelayMinutes: 130,
+      totalCost: '40.00',
+    });
+
     const [mail] = mailTo(server, booking.email);
     expect(mail?.subject).toContain('your car will be ready when you land');
     expect(mail?.text).toContain('+2 h 10 min');
