@@ -31,7 +31,7 @@ export async function seededIds(request: APIRequestContext) {
 /** A paid outdoor booking made through the API as the wizard makes it (4242… through the local provider). */
 export async function paidBooking(
   request: APIRequestContext,
-  options: { email: string; token?: string; fromDay: number; rego: string },
+  options: { email: string; token?: string; fromDay: number; rego: string; flightNumberIn?: string },
 ) {
   const ids = await seededIds(request);
   const stay = quietStay(options.fromDay, 3);
@@ -55,7 +55,7 @@ export async function paidBooking(
           startDatetime: `${stay.startDate}T10:00:00+11:00`,
           endDatetime: `${stay.endDate}T18:00:00+11:00`,
           flightNumberOut: 'QF1502',
-          flightNumberIn: 'QF1511',
+          flightNumberIn: options.flightNumberIn ?? 'QF1511',
           busDepartureTime: '09:00:00',
           passengersOut: 1,
           passengersIn: 1,
