@@ -15,6 +15,8 @@ export const PRODUCTION_KEYS = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   // One machine: the benchmark's instances share DATA_DIR's photo folder.
   PHOTO_STORAGE: 'filesystem',
+  // No flight-status service is stood in: the poller is off, as production runs without one.
+  FLIGHT_STATUS_PROVIDER: 'none',
 } as const;
 
 export interface StandIns {

@@ -41,6 +41,8 @@ export function wizardBookingDocument(
     /** The business's UTC offset on those dates: '+10:00' or '+11:00'. */
     offset: string;
     person?: { title: string; firstName: string; lastName: string };
+    /** The arriving flight's number, QF1511 unless given. */
+    flightNumberIn?: string;
   },
 ) {
   const rel = (type: string, id: string) => ({ data: { type, id } });
@@ -60,7 +62,7 @@ export function wizardBookingDocument(
         startDatetime: `${booking.stay.startDate}T10:00:00${booking.offset}`,
         endDatetime: `${booking.stay.endDate}T18:00:00${booking.offset}`,
         flightNumberOut: 'QF1502',
-        flightNumberIn: 'QF1511',
+        flightNumberIn: booking.flightNumberIn ?? 'QF1511',
         busDepartureTime: '09:00:00',
         passengersOut: 1,
         passengersIn: 1,
@@ -78,7 +80,7 @@ export function wizardBookingDocument(
 /** A paid outdoor booking made through the API as the wizard makes it (4242… through the local provider). */
 export async function paidBooking(
   request: APIRequestContext,
-  options: { email: string; token?: string; fromDay: number; rego: string },
+  options: { email: string; token?: string; fromDay: number; rego: string; flightNumberIn?: string },
 ) {
   const ids = await seededIds(request);
   const stay = quietStay(options.fromDay, 3);
@@ -90,6 +92,7 @@ export async function paidBooking(
       rego: options.rego,
       stay,
       offset: '+11:00',
+      flightNumberIn: options.flightNumberIn,
     }),
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -18,7 +18,12 @@ import { ApiError, errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './http/resource-routes';
 import { configureFaults } from './faults';
-import { registerDevMailRoutes } from './routes/dev-mail';
+import { registerDevMailRoutes, registerDevSmsRoutes } from './routes/dev-mail';
+import { createFlightStatusProvider } from './flight-status/create-provider';
+import type { FlightStatusProvider } from './flight-status/provider';
+import { flightStatusActions } from './routes/flight-status';
+import { createSmsProvider } from './sms/create-sms';
+import type { SmsProvider } from './sms/sms';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -70,6 +75,8 @@ declare module 'fastify' {
     quoteCache: QuoteCache | undefined;
     /** Every declared action the app serves (the hostile-input suite fuzzes each one). */
     declaredActions: readonly Action[];
+    /** The app's services (start-up's jobs share its mailer, SMS and flight-status providers). */
+    services: Services;
   }
 }
 
@@ -81,6 +88,10 @@ export interface AppOptions {
   photos?: PhotoStorage;
   clock?: () => Date;
   logger?: boolean;
+  /** Text messages (null: none configured); the configured one when not given. */
+  sms?: SmsProvider | null;
+  /** The arriving flights' status (null: switched off); the configured one when not given. */
+  flightStatus?: FlightStatusProvider | null;
   /** Committed changes to the quote tables (db/change-feed.ts): with it, quotes are served from memory. */
   changes?: ChangeFeed;
   /** Where the request log goes (stdout by default); tests read it. */
@@ -136,6 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments: options.payments ?? createPaymentProvider(config, database, clock),
     photos: options.photos ?? createPhotoStorage(config.photos),
     quoteCache: options.changes ? new QuoteCache(database, config.timeZone, options.changes) : undefined,
+    sms: options.sms === undefined ? createSmsProvider(config) : options.sms,
+    flightStatus:
+      options.flightStatus === undefined
+        ? createFlightStatusProvider(config, database)
+        : options.flightStatus,
   };
 
   const app = Fastify({
@@ -225,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const registry = buildRegistry();
   app.decorate('quoteCache', services.quoteCache);
+  app.decorate('services', services);
   app.addHook('onClose', async () => services.quoteCache?.close());
 
   // Liveness for a load balancer, and the benchmark's ceiling: the full request pipeline, no database.
@@ -237,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (config.devMailbox) {
     registerDevMailRoutes(app, services, config.mailDir);
+    if (config.sms.provider === 'captured') registerDevSmsRoutes(app, services, config.sms.dir);
   }
 
   const actions = [
@@ -246,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...promoCodeActions,
     ...manageBookingActions,
     ...custodyActions,
+    ...flightStatusActions,
     ...paymentActions(services.payments),
     ...invoiceActions(registry),
     ...exportActions(registry),

@@ -15,6 +15,7 @@ const production = {
   STRIPE_PUBLISHABLE_KEY: 'pk_test_config',
   STRIPE_WEBHOOK_SECRET: 'whsec_config',
   PHOTO_STORAGE: 'filesystem',
+  FLIGHT_STATUS_PROVIDER: 'none',
 };
 
 describe('business details', () => {

@@ -8,6 +8,7 @@ import { formatAbn, isValidAbn } from '@parking/domain/abn';
 import type { BusinessDetails } from './documents/business';
 import { parseFaultPause, type FaultPause, type FaultPoint } from './faults';
 import type { StayLimits } from '@parking/domain/stay-limits';
+import { DEFAULT_FLIGHT_DELAY_FREE_HOURS } from '@parking/domain/flight-delay';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -107,6 +108,23 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   S3_PREFIX: z.string().default('custody-photos/'),
+  /** Arriving flights' status (issue 24): `aerodatabox`, `local` (development and tests) or `none`. */
+  FLIGHT_STATUS_PROVIDER: z.enum(['aerodatabox', 'local', 'none']).optional(),
+  /** The RapidAPI key of AeroDataBox. */
+  FLIGHT_STATUS_API_KEY: z.string().trim().min(1).optional(),
+  FLIGHT_STATUS_API_BASE: z.string().url().default('https://aerodatabox.p.rapidapi.com'),
+  FLIGHT_STATUS_API_HOST: z.string().trim().min(1).default('aerodatabox.p.rapidapi.com'),
+  /** The airport the shuttle meets (IATA): a flight number's legs landing elsewhere are ignored. */
+  FLIGHT_STATUS_AIRPORT: z.string().trim().length(3).optional(),
+  FLIGHT_STATUS_POLL_MINUTES: z.coerce.number().positive().default(10),
+  /** A late arriving flight moves the pick-up free of charge by at most this many hours. */
+  FLIGHT_DELAY_FREE_HOURS: z.coerce.number().nonnegative().default(DEFAULT_FLIGHT_DELAY_FREE_HOURS),
+  /** Texts to travellers: `twilio`, `captured` (development and tests) or `none`. */
+  SMS_PROVIDER: z.enum(['twilio', 'captured', 'none']).optional(),
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  TWILIO_FROM: z.string().trim().min(1).optional(),
+  TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
 });
 
 export interface RateLimits {
@@ -166,6 +184,74 @@ export interface Config {
   /** Fault-injection pause points (fault tests only; always empty in production). */
   faultPause: ReadonlyMap<FaultPoint, FaultPause>;
   photos: PhotoStorageConfig;
+  flightStatus: FlightStatusConfig;
+  /** How far a late flight moves the pick-up for free, in hours (FLIGHT_DELAY_FREE_HOURS). */
+  flightDelayFreeHours: number;
+  /** The flight-status poller's interval (jobs/flight-status-poll.ts). */
+  flightStatusPollMs: number;
+  sms: SmsConfig;
+}
+
+export type FlightStatusConfig =
+  | { provider: 'none' }
+  | { provider: 'local' }
+  | {
+      provider: 'aerodatabox';
+      apiKey: string;
+      baseUrl: string;
+      host: string;
+      airportIata: string | undefined;
+    };
+
+export type SmsConfig =
+  | { provider: 'none' }
+  | { provider: 'captured'; dir: string }
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
+
+function flightStatusConfig(e: z.output<typeof envSchema>): FlightStatusConfig {
+  const provider = e.FLIGHT_STATUS_PROVIDER ?? (e.FLIGHT_STATUS_API_KEY ? 'aerodatabox' : 'local');
+  if (provider === 'none') return { provider };
+  if (provider === 'local') {
+    // Like the local payments: flights typed in by staff must never decide a real traveller's pick-up.
+    if (e.NODE_ENV === 'production')
+      throw new Error(
+        'Invalid environment: set FLIGHT_STATUS_API_KEY for AeroDataBox in production, or FLIGHT_STATUS_PROVIDER=none to run without flight status (the local flight-status provider is for development and tests)',
+      );
+    return { provider };
+  }
+  if (!e.FLIGHT_STATUS_API_KEY)
+    throw new Error('Invalid environment: FLIGHT_STATUS_PROVIDER=aerodatabox needs FLIGHT_STATUS_API_KEY');
+  return {
+    provider,
+    apiKey: e.FLIGHT_STATUS_API_KEY,
+    baseUrl: e.FLIGHT_STATUS_API_BASE,
+    host: e.FLIGHT_STATUS_API_HOST,
+    airportIata: e.FLIGHT_STATUS_AIRPORT?.toUpperCase(),
+  };
+}
+
+function smsConfig(e: z.output<typeof envSchema>, dataDir: string): SmsConfig {
+  const provider =
+    e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? 'twilio' : e.NODE_ENV === 'production' ? 'none' : 'captured');
+  if (provider === 'none') return { provider };
+  if (provider === 'captured') {
+    if (e.NODE_ENV === 'production')
+      throw new Error(
+        'Invalid environment: SMS_PROVIDER=captured cannot run in production (texts would be written to disk, unsent)',
+      );
+    return { provider, dir: join(dataDir, 'sms') };
+  }
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
+    throw new Error(
+      'Invalid environment: Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
+    );
+  return {
+    provider,
+    accountSid: e.TWILIO_ACCOUNT_SID,
+    authToken: e.TWILIO_AUTH_TOKEN,
+    from: e.TWILIO_FROM,
+    baseUrl: e.TWILIO_API_BASE,
+  };
 }
 
 export type PhotoStorageConfig =
@@ -348,5 +434,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentReconcileMs: Math.round(e.PAYMENT_RECONCILE_MINUTES * 60_000),
     faultPause: e.NODE_ENV === 'production' ? new Map() : parseFaultPause(e.FAULT_PAUSE),
     photos: photosConfig(e, dataDir),
+    flightStatus: flightStatusConfig(e),
+    flightDelayFreeHours: e.FLIGHT_DELAY_FREE_HOURS,
+    flightStatusPollMs: Math.round(e.FLIGHT_STATUS_POLL_MINUTES * 60_000),
+    sms: smsConfig(e, dataDir),
   };
 }

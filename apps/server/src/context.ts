@@ -7,6 +7,8 @@ import type { RateLimiter } from './auth/rate-limiter';
 import type { PaymentProvider } from './payments/provider';
 import type { PhotoStorage } from './photos/storage';
 import type { QuoteCache } from './services/quote-cache';
+import type { FlightStatusProvider } from './flight-status/provider';
+import type { SmsProvider } from './sms/sms';
 
 export interface AuthUser {
   id: number;
@@ -29,6 +31,10 @@ export interface Services {
   photos: PhotoStorage;
   /** Quotes' data held in memory, when the app has a change feed to keep it current. */
   quoteCache: QuoteCache | undefined;
+  /** Texts to travellers: Twilio, the captured outbox, or none configured. */
+  sms: SmsProvider | null;
+  /** Arriving flights' status (AeroDataBox or the local provider); null when switched off. */
+  flightStatus: FlightStatusProvider | null;
 }
 
 export interface RequestContext {

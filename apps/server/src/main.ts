@@ -6,6 +6,7 @@ import { isEmbeddedDatabaseRefusal, openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { createPaymentProvider } from './payments/create-provider';
 import { startPaymentSweep } from './jobs/payment-sweep';
+import { startFlightStatusPoll } from './jobs/flight-status-poll';
 import { abandonStaleBookings, reconcilePayments } from './services/payment-reconcile';
 
 async function main() {
@@ -55,6 +56,10 @@ async function main() {
   abandonTimer.unref();
   // And again every PAYMENT_RECONCILE_MINUTES while running: a lost webhook does not wait for a restart.
   const paymentSweep = startPaymentSweep(handle, payments, config.paymentReconcileMs, config.timeZone);
+  // The arriving flights of the next 48 hours' pick-ups: a late one moves its bookings, free.
+  const flightPoll = app.services.flightStatus
+    ? startFlightStatusPoll(handle, app.services, app.services.flightStatus, config.flightStatusPollMs)
+    : null;
 
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);
@@ -78,6 +83,7 @@ async function main() {
     clearInterval(abandonTimer);
     await app.close();
     await paymentSweep.stop();
+    await flightPoll?.stop();
     await changes.close();
     await handle.close();
     process.exit(0);

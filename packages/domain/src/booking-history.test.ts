@@ -49,4 +49,19 @@ describe('booking history in sentences', () => {
     expect(listInWords(['A'])).toBe('A');
     expect(listInWords(['A', 'B', 'C'])).toBe('A, B and C');
   });
+
+  it('says what a late or cancelled arriving flight did (issue 24)', () => {
+    expect(describeBookingLog('flight_delay', { delayMinutes: 130, source: 'local' })).toBe(
+      'Arriving flight delayed +2 h 10 min: pick-up moved free of charge',
+    );
+    expect(describeBookingLog('flight_delay', { delayMinutes: 180, problem: 'lot_full' })).toBe(
+      'Arriving flight delayed +3 h: pick-up not moved, the car park is full',
+    );
+    expect(describeBookingLog('flight_delay', { delayMinutes: 0 })).toBe(
+      'Arriving flight on time: pick-up as booked',
+    );
+    expect(describeBookingLog('flight_cancelled', {})).toBe(
+      'Arriving flight cancelled: traveller told, nothing charged',
+    );
+  });
 });

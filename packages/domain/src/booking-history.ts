@@ -3,6 +3,8 @@
  * entry's action and info as a person would say it, with the booking form's field labels, never the
  * stored names ("Changed Arrival Date and Extras", not "Changed endDatetime, extras").
  */
+import { formatDelay } from './flight-delay';
+
 /** The booking form's labels (back-office §2 "Booking add/edit screen") of the fields a log names. */
 export const BOOKING_FIELD_LABELS: Record<string, string> = {
   title: 'Title',
@@ -130,6 +132,20 @@ export function describeBookingLog(action: string, rawInfo: unknown): string {
     }
     case 'change_refused':
       return `Change refused: ${reason ?? 'it could not be made'}; its payment is refunded`;
+    case 'flight_delay': {
+      const minutes = Number(text(info, 'delayMinutes') || 0);
+      if (!minutes) return 'Arriving flight on time: pick-up as booked';
+      const problem = text(info, 'problem');
+      const how =
+        problem === 'lot_full'
+          ? 'pick-up not moved, the car park is full'
+          : problem === 'capped'
+            ? 'pick-up moved by the free hours only, free of charge'
+            : 'pick-up moved free of charge';
+      return `Arriving flight delayed ${formatDelay(minutes)}: ${how}`;
+    }
+    case 'flight_cancelled':
+      return 'Arriving flight cancelled: traveller told, nothing charged';
     case 'abandoned':
       return 'Abandoned: not paid within the 15 minutes the space was held';
     default: {

@@ -33,7 +33,7 @@ export interface CustodyMail {
 }
 
 /** "dd/mm/yyyy h:mm am" in the business's time zone (public-site §9). */
-function when(instant: Date, timeZone: string): string {
+export function when(instant: Date, timeZone: string): string {
   const [date = '', time = ''] = businessLocalDatetime(instant, timeZone).split('T');
   return `${formatDateShort(date)} ${formatTime12(time)}`;
 }
@@ -48,15 +48,17 @@ export function damageSummary(damage: readonly DamageMark[]): string {
     .join(', ');
 }
 
-function compose(
-  mail: CustodyMail,
+/** A one-column message: heading, paragraph, label/value rows, photos and one button (also the flight emails'). */
+export function compose(
+  mail: Pick<CustodyMail, 'to' | 'siteName' | 'manageUrl'>,
   subject: string,
   heading: string,
   paragraph: string,
   rows: Array<[string, string]>,
   attachments: MailAttachment[],
+  actionLabel = 'See your car’s record',
 ): MailMessage {
-  const action = { label: 'See your car’s record', url: mail.manageUrl };
+  const action = { label: actionLabel, url: mail.manageUrl };
   const text = [
     heading,
     '',

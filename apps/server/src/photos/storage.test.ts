@@ -92,6 +92,7 @@ describe('S3 storage', () => {
       STRIPE_SECRET_KEY: 'sk_test_config',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_config',
       STRIPE_WEBHOOK_SECRET: 'whsec_config',
+      FLIGHT_STATUS_PROVIDER: 'none',
     };
     expect(() => loadConfig(production)).toThrow('S3_BUCKET and S3_REGION for custody photos');
     expect(loadConfig({ ...production, S3_BUCKET: 'b', S3_REGION: 'r' }).photos.kind).toBe('s3');

@@ -7,7 +7,12 @@ import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 
 import { publicBookingSchema, staffBookingFields, staffBookingSchema } from '@parking/domain/booking';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import type { CustodyStatus } from '@parking/domain/custody';
-import { addDaysToDate, isCountableInstant, startOfBusinessDay } from '@parking/domain/dates';
+import {
+  addDaysToDate,
+  businessTimeOfDay,
+  isCountableInstant,
+  startOfBusinessDay,
+} from '@parking/domain/dates';
 import { containsPattern, isValidDate, parseValue } from '../jsonapi/query';
 import { isAdmin, isStaff } from '../context';
 import { bookingExtras, bookings } from '../db/schema/index';
@@ -84,6 +89,14 @@ function bookingLinks(doc: WriteDocument): BookingLinks {
   return { ...toOne, extras: lists.extras };
 }
 
+/** The shuttle meets the arriving flight: its time is the pick-up's (moved with it when the flight is late). */
+export function returnBusTime(
+  row: Pick<BookingRow, 'endDatetime' | 'flightNumberIn'>,
+  timeZone: string,
+): string | null {
+  return row.endDatetime && row.flightNumberIn ? `${businessTimeOfDay(row.endDatetime, timeZone)}:00` : null;
+}
+
 type BookingListRow = BookingRow & { extrasPrices: Record<string, string>; custodyStatus: string };
 
 const CUSTODY_STATUSES: readonly CustodyStatus[] = ['awaiting', 'parked', 'handed_back'];
@@ -154,6 +167,11 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
       // When the car was checked in: My Bookings shows a checked-in stay as "Parked now".
       timeParked: iso(row.timeParked),
       custodyStatus: custodyStatus(row.custodyStatus),
+      bookedEndDatetime: iso(row.bookedEndDatetime),
+      flightStatus: row.flightStatus,
+      flightDelayMinutes: row.flightDelayMinutes,
+      flightMoveProblem: row.flightMoveProblem,
+      returnBusTime: returnBusTime(row, ctx.services.config.timeZone),
       // Staff-only: admin notes and the rest of the check-in record.
       ...(isStaff(ctx.user)
         ? ({

@@ -9,6 +9,7 @@ import { isAdmin, type RequestContext, type Services } from '../context';
 import { route } from '../http/route';
 import { errors } from '../jsonapi/errors';
 import { listCapturedMail } from '../mail/mailer';
+import { listCapturedSms } from '../sms/sms';
 
 function requireAdmin(ctx: RequestContext) {
   if (!ctx.user) throw errors.unauthorized();
@@ -38,6 +39,17 @@ export function registerDevMailRoutes(app: FastifyInstance, services: Services, 
         .header('content-disposition', `inline; filename="${safe}"`)
         .header('content-security-policy', "frame-ancestors 'self'")
         .send(Buffer.from(attachment.contentBase64, 'base64'));
+    }),
+  );
+}
+
+/** The captured SMS outbox outside production (issue 24): GET /backend/dev/sms/, oldest first, Admins only. */
+export function registerDevSmsRoutes(app: FastifyInstance, services: Services, smsDir: string) {
+  app.get(
+    '/backend/dev/sms/',
+    route(services, async (ctx) => {
+      requireAdmin(ctx);
+      return listCapturedSms(smsDir);
     }),
   );
 }

@@ -14,6 +14,7 @@ import { lockLot, type PricedExtra } from './booking-rules';
 import type { BookingRow } from '../db/rows';
 import { syncBookingMoney } from './ledger';
 import { refundDue } from './booking-refunds';
+import { flightResetFor } from './flight-delays';
 
 import {
   roomFor,
@@ -123,7 +124,7 @@ async function writeChange(
 ): Promise<number | null> {
   await db
     .update(bookings)
-    .set({ ...values, updated: now })
+    .set({ ...values, ...flightResetFor(changed), updated: now })
     .where(eq(bookings.id, bookingId));
   if (chosenExtras) {
     await db.delete(bookingExtras).where(eq(bookingExtras.bookingId, bookingId));

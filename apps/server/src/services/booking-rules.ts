@@ -21,8 +21,13 @@ export type LotRow = typeof lots.$inferSelect;
  * Locks the lot's row for the rest of the transaction. Every booking of a lot takes this lock
  * before counting, so two requests can never both see the last space free.
  */
-export async function lockLot(ctx: RequestContext, lotId: number): Promise<LotRow> {
-  const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, lotId)).for('update');
+export function lockLot(ctx: RequestContext, lotId: number): Promise<LotRow> {
+  return lockLotIn(ctx.db, lotId);
+}
+
+/** lockLot for work outside a request (the flight-status poller), in the caller's transaction. */
+export async function lockLotIn(db: Executor, lotId: number): Promise<LotRow> {
+  const [lot] = await db.select().from(lots).where(eq(lots.id, lotId)).for('update');
   if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
   return lot;
 }

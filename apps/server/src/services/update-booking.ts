@@ -2,6 +2,7 @@
  * Staff change a booking (details, stay, extras, check-in, payment). Costs are recomputed from the
  * merged booking whenever what they depend on changes; every changed field is logged.
  */
+import { flightResetFor } from './flight-delays';
 import { and, eq } from 'drizzle-orm';
 import type { StaffBookingFields } from '@parking/domain/booking';
 import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
@@ -194,7 +195,7 @@ export async function updateBooking(
   if (Object.keys(changed).length > 0)
     await ctx.db
       .update(bookings)
-      .set({ ...changes, updated: ctx.now })
+      .set({ ...changes, ...flightResetFor(changed), updated: ctx.now })
       .where(eq(bookings.id, row.id));
   // A new total (or status) changes what is owed; staff's payment fields become ledger movements.
   await recordStaffMoney(ctx.db, row.id, money, ctx.user?.id ?? null, ctx.now);

@@ -74,6 +74,7 @@ export const SPECIALS: Special[] = [
   { route: 'GET /backend/health/', expect: ALL },
   { route: 'GET /backend/live/', expect: ALL },
   { route: 'GET /backend/dev/mail/', expect: ADMINS },
+  { route: 'GET /backend/dev/sms/', expect: ADMINS },
   // A made-up message: Admins are told it is not there, everyone else is refused first.
   {
     route: 'GET /backend/dev/mail/:id/attachments/:index',
@@ -138,6 +139,14 @@ export const SPECIALS: Special[] = [
     expect: STAFF,
   },
   { route: `GET ${API}/custody-photos/:id/`, url: `${API}/custody-photos/made-up/`, expect: CAPABILITY },
+  // Flight-aware returns (issue 24): the local provider's flights and a delay set by hand, staff only.
+  { route: `POST ${API}/local-flight-statuses/`, body: {}, expect: STAFF },
+  {
+    route: `POST ${API}/bookings/:id/flight-delays/`,
+    url: `${API}/bookings/{booking}/flight-delays/`,
+    body: {},
+    expect: STAFF,
+  },
   // Manage my booking: a guest's code and email open a booking; the booking's owner and staff reach it directly.
   { route: `POST ${API}/manage-booking-sessions/`, body: {}, expect: ALL },
   // The emailed link's signed token opens its booking for anyone holding it (the token is the capability).

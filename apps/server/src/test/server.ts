@@ -69,6 +69,7 @@ export const PRODUCTION_ESSENTIALS = {
   STRIPE_PUBLISHABLE_KEY: 'pk_test_production_config_only',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_config_only',
   PHOTO_STORAGE: 'filesystem',
+  FLIGHT_STATUS_PROVIDER: 'none',
 } as const;
 
 export async function createTestServer(

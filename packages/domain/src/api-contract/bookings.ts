@@ -1,5 +1,6 @@
 /** The API contract: Bookings. Value formats and who sees what: see ./json.ts. */
 import type { CustodyStatus } from '../custody';
+import type { BookingFlightStatus } from '../flight-delay';
 import type { ApiJson } from './json';
 
 /** `bookings`: a customer sees their own, staff all. */
@@ -48,6 +49,17 @@ export interface BookingAttributes {
   timeParked: string | null;
   /** The car's custody record (issue 23): not yet checked in, parked, or handed back. */
   custodyStatus: CustodyStatus;
+  /**
+   * Flight-aware returns (issue 24): the pick-up as booked before a late arriving flight moved it (null
+   * while never moved), the flight's state, how late it is in minutes, and why the move fell short of the
+   * delay (the free cap, or no room in the lot for the day it adds).
+   */
+  bookedEndDatetime: string | null;
+  flightStatus: BookingFlightStatus | null;
+  flightDelayMinutes: number;
+  flightMoveProblem: 'capped' | 'lot_full' | null;
+  /** 'HH:mm:ss': the shuttle that meets the arriving flight, at the pick-up; null without an arrival flight. */
+  returnBusTime: string | null;
   /** Staff only: admin notes. */
   notes?: string;
   /** Staff only: the check-in record. */

@@ -2,6 +2,7 @@
  * The API contract: Manage my booking (the booking's code and email, or its customer, or staff). Value
  * formats and who sees what: see ./json.ts.
  */
+import type { BookingFlightStatus } from '../flight-delay';
 import type { StayChargesAttributes } from './prices';
 
 /** An extra on a managed booking, at the price it was sold at. */
@@ -27,6 +28,11 @@ export interface ManagedBookingAttributes extends StayChargesAttributes {
   startDatetime: string;
   /** Null for an open-ended stay. */
   endDatetime: string | null;
+  /** The pick-up as booked, when a late arriving flight moved it (issue 24); else null. */
+  bookedEndDatetime: string | null;
+  /** The arriving flight, when late or cancelled; how late in minutes. */
+  flightStatus: BookingFlightStatus | null;
+  flightDelayMinutes: number;
   /** '' when the lot is gone. */
   lotName: string;
   lotSlug: string;

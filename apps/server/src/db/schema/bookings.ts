@@ -80,6 +80,14 @@ export const bookings = pgTable(
     kilometers: integer('kilometers'),
     vehicleNotes: text('vehicle_notes').notNull().default(''),
 
+    // Flight-aware returns (issue 24, migration 0010): the pick-up as booked before a late flight moved it
+    // (null while never moved), what the arriving flight did, and why a move fell short of the delay.
+    bookedEndDatetime: timestamptz('booked_end_datetime'),
+    flightStatus: text('flight_status').$type<'delayed' | 'cancelled'>(),
+    flightDelayMinutes: integer('flight_delay_minutes').notNull().default(0),
+    flightMoveProblem: text('flight_move_problem').$type<'capped' | 'lot_full'>(),
+    flightChecked: timestamptz('flight_checked'),
+
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     created: createdAt(),
     updated: timestamptz('updated').notNull().defaultNow(),
@@ -133,6 +141,15 @@ export const bookings = pgTable(
     ),
     check('bookings_discount_rate_fraction', sql`${t.discountRate} BETWEEN 0 AND 1`),
     check('bookings_region_row_positive', sql`${t.lotRegionRow} IS NULL OR ${t.lotRegionRow} > 0`),
+    check(
+      'bookings_flight_status_valid',
+      sql`${t.flightStatus} IS NULL OR ${t.flightStatus} IN ('delayed', 'cancelled')`,
+    ),
+    check(
+      'bookings_flight_move_problem_valid',
+      sql`${t.flightMoveProblem} IS NULL OR ${t.flightMoveProblem} IN ('capped', 'lot_full')`,
+    ),
+    check('bookings_flight_delay_non_negative', sql`${t.flightDelayMinutes} >= 0`),
   ],
 );
 

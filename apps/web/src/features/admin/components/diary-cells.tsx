@@ -3,13 +3,16 @@ import FlightLandIcon from '@mui/icons-material/FlightLand';
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTime12 } from '@parking/domain/dates';
 import { adminHref, paths } from '@/config/paths';
 import { apiUrl } from '@/lib/api/client';
+import { formatDelay } from '@parking/domain/flight-delay';
 import { CustodyActions } from './custody-actions';
+import { FlightDelayAction } from './flight-delay-dialog';
 import type { DiaryDirection, DiaryRow, DiaryTimeGroup } from './diary-rows';
 
 // Light tints (text on them keeps its AA contrast): green for departing, pink for arriving (§2).
@@ -42,26 +45,57 @@ export function CustomerCell({ row }: { row: DiaryRow }) {
       <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
         {row.rego} · {row.vehicle}
       </Typography>
+      <FlightNote row={row} />
     </>
   );
 }
 
-/** The desk's actions on the row's car: Check In, then Hand Back or Move. */
+const PROBLEMS = {
+  capped: 'moved the free hours only',
+  lot_full: 'not moved: the car park is full',
+} as const;
+
+/** "Delayed +2 h 10 min · was 4:00 pm" (the row's time is the new pick-up), or "Flight cancelled". */
+export function FlightNote({ row }: { row: DiaryRow }) {
+  const { flight } = row;
+  if (!flight) return null;
+  const cancelled = flight.status === 'cancelled';
+  return (
+    <Box sx={{ mt: 0.5, display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+      <Chip
+        size="small"
+        color={cancelled ? 'error' : 'warning'}
+        label={cancelled ? 'Flight cancelled' : `Delayed ${formatDelay(flight.delayMinutes)}`}
+      />
+      <Typography variant="body2" component="span">
+        {cancelled
+          ? `pick-up booked ${formatTime12(flight.bookedTime)}`
+          : `now ${formatTime12(row.time)}, was ${formatTime12(flight.bookedTime)}`}
+        {flight.problem ? ` · ${PROBLEMS[flight.problem]}` : ''}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The desk's actions on the row's car: Check In, then Hand Back or Move; on a pick-up, its Flight. */
 export function RowCustody({ row }: { row: DiaryRow }) {
   return (
-    <CustodyActions
-      booking={{
-        id: row.bookingId,
-        bookingCode: row.bookingCode,
-        name: row.name,
-        rego: row.rego,
-        vehicle: row.vehicle,
-        lotId: row.lotId,
-        lotRegionId: row.lotRegionId,
-        lotRegionRow: row.lotRegionRow,
-        custodyStatus: row.custodyStatus,
-      }}
-    />
+    <>
+      {row.direction === 'arriving' && row.custodyStatus !== 'handed_back' && <FlightDelayAction row={row} />}
+      <CustodyActions
+        booking={{
+          id: row.bookingId,
+          bookingCode: row.bookingCode,
+          name: row.name,
+          rego: row.rego,
+          vehicle: row.vehicle,
+          lotId: row.lotId,
+          lotRegionId: row.lotRegionId,
+          lotRegionRow: row.lotRegionRow,
+          custodyStatus: row.custodyStatus,
+        }}
+      />
+    </>
   );
 }
 

@@ -36,6 +36,26 @@ export interface DiaryRow {
   lotRegionId: string | null;
   lotRegionRow: number | null;
   custodyStatus: BookingAttributes['custodyStatus'];
+  /** A pick-up's arriving flight when late or cancelled (issue 24), else null. */
+  flight: DiaryFlight | null;
+}
+
+export interface DiaryFlight {
+  status: 'delayed' | 'cancelled';
+  delayMinutes: number;
+  /** 'HH:mm': the pick-up as booked, before the flight moved it. */
+  bookedTime: string;
+  problem: 'capped' | 'lot_full' | null;
+}
+
+function flightOf(a: BookingAttributes, timeZone: string): DiaryFlight | null {
+  if (!a.flightStatus || !a.endDatetime) return null;
+  return {
+    status: a.flightStatus,
+    delayMinutes: a.flightDelayMinutes,
+    bookedTime: businessTimeOfDay(new Date(a.bookedEndDatetime ?? a.endDatetime), timeZone),
+    problem: a.flightMoveProblem,
+  };
 }
 
 export interface DiaryFlightGroup {
@@ -93,6 +113,7 @@ function row(
     lotRegionId: relatedId(booking, 'lotRegion'),
     lotRegionRow: a.lotRegionRow,
     custodyStatus: a.custodyStatus,
+    flight: direction === 'arriving' ? flightOf(a, timeZone) : null,
   };
 }
 

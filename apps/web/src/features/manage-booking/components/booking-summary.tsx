@@ -3,6 +3,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { formatDelay } from '@parking/domain/flight-delay';
 import { StatusDot } from '@/components/status-dot';
 import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
@@ -67,6 +68,34 @@ function Line({ label, amount, strong }: { label: string; amount: string; strong
 const nonZero = (amount: string) => Number(amount) !== 0;
 const flight = (airline: string, number: string) => [airline, number].filter(Boolean).join(' ');
 
+/** The pick-up, and what a late or cancelled arriving flight did to it (issue 24). */
+function PickUp({ booking }: { booking: ManagedBooking }) {
+  const pickUp = formatDateTime(booking.endDatetime);
+  if (booking.flightStatus === 'cancelled')
+    return (
+      <>
+        {pickUp}
+        <Box component="span" sx={{ display: 'block', color: 'error.main', fontWeight: 400 }}>
+          Your flight home was cancelled: tell us your new flight and we will have your car ready. Nothing has
+          been charged.
+        </Box>
+      </>
+    );
+  if (booking.flightStatus !== 'delayed') return pickUp;
+  const moved = booking.bookedEndDatetime !== null && booking.bookedEndDatetime !== booking.endDatetime;
+  return (
+    <>
+      {pickUp}
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
+        Your flight is running {formatDelay(booking.flightDelayMinutes).slice(1)} late.{' '}
+        {moved
+          ? `Your car will be ready when you land: moved from ${formatDateTime(booking.bookedEndDatetime)}, at no charge.`
+          : 'Please call us about your pick-up.'}
+      </Box>
+    </>
+  );
+}
+
 /** The booking as it stands: what, when, which car, and where the money is. */
 export function BookingSummary({ booking }: { booking: ManagedBooking }) {
   return (
@@ -89,7 +118,7 @@ export function BookingSummary({ booking }: { booking: ManagedBooking }) {
           rows={[
             ['Car park', booking.lotName],
             ['Drop-off', formatDateTime(booking.startDatetime)],
-            ['Pick-up', formatDateTime(booking.endDatetime)],
+            ['Pick-up', <PickUp key="pick-up" booking={booking} />],
           ]}
         />
         <Facts
