@@ -91,6 +91,8 @@ test.describe('drop-off slots', () => {
 
       await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
       await page.getByRole('radio', { name: /Indoor/ }).check();
+      // Step 1 tells the departure day's full slot before any time is chosen.
+      await expect(page.getByTestId('busy-desk-times')).toContainText('10:00 am fully booked');
       const main = page.getByRole('main');
       await main.getByRole('button', { name: 'Continue' }).click();
       await detailsAndCar(page, `slot-traveller-${Date.now()}@example.com`);

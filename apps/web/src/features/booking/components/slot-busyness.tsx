@@ -15,7 +15,7 @@ import {
   type SlotLevel,
 } from '@parking/domain/slots';
 import { lotSlotsQuery, type DaySlots } from '@/lib/api/lot-slots';
-import { BUSINESS_TIME_ZONE } from '@/lib/format';
+import { BUSINESS_TIME_ZONE, dayAndDate } from '@/lib/format';
 
 export type Movement = 'drop-off' | 'pick-up';
 
@@ -123,3 +123,51 @@ export function SlotBusyness({ movement, lotId, date, time, onPick }: SlotBusyne
 
 /** A slot's start as the business's 'HH:mm' (what a time field holds). */
 const localTime = (slot: number): string => businessTimeOfDay(slotStart(slot), BUSINESS_TIME_ZONE);
+
+/** The busy and full slots of a day, earliest first. */
+function crowdedSlots(day: DaySlots | undefined): Array<{ slot: number; level: SlotLevel }> {
+  if (!day || day.capacity === null) return [];
+  const capacity = day.capacity;
+  return [...day.loads]
+    .map(([slot, cars]) => ({ slot, level: slotLevel(cars, capacity) }))
+    .filter((entry) => entry.level !== 'quiet')
+    .sort((a, b) => a.slot - b.slot);
+}
+
+/**
+ * Step 1's word on the desk (issue 24): the departure and return days' busy and full 15-minute slots at the
+ * chosen car park, before the times are chosen at step 4. Nothing when the car park has no slot limit or
+ * both days are quiet.
+ */
+export function BusyDeskTimes({
+  lotId,
+  startDate,
+  endDate,
+}: {
+  lotId: string;
+  startDate: string;
+  endDate: string;
+}) {
+  const out = useDaySlots(lotId, startDate);
+  const back = useDaySlots(lotId, endDate);
+  const days = [
+    { label: 'Drop-offs', date: startDate, slots: crowdedSlots(out.data) },
+    { label: 'Pick-ups', date: endDate, slots: crowdedSlots(back.data) },
+  ].filter((day) => day.slots.length > 0);
+  if (days.length === 0) return null;
+  return (
+    <Box role="note" aria-label="Busy desk times" data-testid="busy-desk-times" sx={{ mt: 2 }}>
+      {days.map((day) => (
+        <Typography key={day.label} variant="body2" color="text.secondary">
+          {`${day.label} on ${dayAndDate(day.date)}: `}
+          {day.slots.map((entry, index) => (
+            <Box component="span" key={entry.slot} sx={{ color: LEVEL_COLOUR[entry.level], fontWeight: 600 }}>
+              {`${index > 0 ? ', ' : ''}${slotStartLabel(entry.slot, BUSINESS_TIME_ZONE)} ${slotLevelText[entry.level].toLowerCase()}`}
+            </Box>
+          ))}
+          . Other times are quieter; you choose yours with your flights.
+        </Typography>
+      ))}
+    </Box>
+  );
+}

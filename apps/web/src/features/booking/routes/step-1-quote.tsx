@@ -19,6 +19,7 @@ import { datesRefused, quoteRefusals, quotesQuery, type LotQuote } from '@/lib/a
 import { QuoteRefusalNotices } from '@/components/quote-refusal-notices';
 import { LotOptions } from '../components/lot-options';
 import { PriceCalendar } from '../components/price-calendar';
+import { BusyDeskTimes } from '../components/slot-busyness';
 import { StepActions } from '../components/step-actions';
 import { useWizard } from '../state/wizard-context';
 import { NO_EXTRAS, stepPath, type WizardState } from '../state/wizard-state';
@@ -176,6 +177,7 @@ export function QuoteStep() {
           onSelect={(quote) => update((current) => withLot(current, quote))}
         />
       )}
+      {valid && chosen && <BusyDeskTimes lotId={chosen.lotId} startDate={startDate} endDate={endDate} />}
       {valid && calendarLot && (
         <PriceCalendar
           startDate={startDate}
