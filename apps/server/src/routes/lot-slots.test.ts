@@ -96,6 +96,10 @@ describe('slot loads', () => {
     const wrong = await api(server.app, 'GET', `${API}/lots/${f.outdoor.id}/slots/?date=2026-13-01`);
     expect(wrong.status).toBe(400);
     expect(firstError(wrong.body)?.source?.parameter).toBe('date');
+    for (const date of ['9999-12-31', '0001-01-01', '', '2026-12-01T00:00'])
+      expect((await api(server.app, 'GET', `${API}/lots/${f.outdoor.id}/slots/?date=${date}`)).status).toBe(
+        400,
+      );
     expect((await api(server.app, 'GET', `${API}/lots/99999/slots/?date=2026-12-01`)).status).toBe(404);
   });
 });

@@ -25,7 +25,8 @@ export const lotSlotActions: Action[] = [
       }
       const raw = single(query, 'date');
       const parsed = calendarDate().safeParse(raw ?? '');
-      if (raw === undefined || !parsed.success)
+      // A day whose next day is still a four-digit year: the slots end at the next day's first instant.
+      if (raw === undefined || !parsed.success || parsed.data < '1900-01-01' || parsed.data > '9998-12-31')
         throw errors.parameter('Enter a valid date (YYYY-MM-DD).', 'date');
       const date = parsed.data;
       const [lot] = await ctx.db.select().from(lots).where(eq(lots.id, id));
