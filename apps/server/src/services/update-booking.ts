@@ -101,6 +101,8 @@ export async function updateBooking(
     ? (['startDatetime', 'endDatetime'] as const)
     : movedTimes(row, merged.startDatetime, merged.endDatetime);
   if (moved.length > 0 && ['complete', 'pending'].includes(merged.status)) {
+    // The booking's row, then its lot: the order a traveller's change takes them in (booking-change-apply.ts).
+    await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, row.id)).for('update');
     const lot = await lockLot(ctx, merged.lotId);
     await assertSlotRoom(ctx, lot, {
       start: merged.startDatetime,
