@@ -19,6 +19,8 @@ test.describe('drop-off slots', () => {
     page,
     request,
   }, testInfo) => {
+    // A booking made by the wizard up to step 4, then the diary: longer than one screen's test.
+    test.setTimeout(120_000);
     const token = await adminToken(request);
     const lots = (await adminApi(request, token, 'GET', 'lots/')).body as { data: LotResource[] };
     const indoor = lots.data.find((lot) => lot.attributes.slug === 'indoor');
@@ -90,7 +92,8 @@ test.describe('drop-off slots', () => {
       }
 
       await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
-      await page.getByRole('radio', { name: /Indoor/ }).check();
+      await page.locator('[data-lot="indoor"]').click();
+      await expect(page.getByRole('radio', { name: /Indoor/ })).toBeChecked();
       // Step 1 tells the departure day's full slot before any time is chosen.
       await expect(page.getByTestId('busy-desk-times')).toContainText('10:00 am fully booked');
       const main = page.getByRole('main');
