@@ -7,6 +7,9 @@
  *   spec's "very limited" refusal, no day of the stay holds more cars than the threshold allows, every
  *   accepted booking is in the database once (no booking lost, none duplicated, booking codes unique);
  * - quotes after the race say the lot is full on both instances;
+ * - the slot race (issue 24): hundreds of guests book a drop-off in the same 15-minute slot of a lot with a
+ *   slot limit and only a few places left in it, over both instances: exactly those places are taken, every
+ *   other answer is the slot's "fully booked" refusal, and no slot of the lot holds more cars than its cap;
  * - sessions: a login made on one instance works on the other, and a logout on the other ends it on the first.
  *
  * Prints a table of the checks, writes bench/cluster-results.json, exits 1 when a check fails.
@@ -14,7 +17,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:cluster
  *
  * Knobs: BENCH_CLUSTER_BOOKINGS (3000 requests), BENCH_CLUSTER_PLACES (150 places left), BENCH_CLUSTER_CONCURRENCY
- * (100 requests in flight), BENCH_CLUSTER_PORT (8920: the proxy; the instances take the next two ports),
+ * (100 requests in flight), BENCH_CLUSTER_SLOT_BOOKINGS (400 requests for BENCH_CLUSTER_SLOT_PLACES, 5, of a
+ * slot of SLOT_CAP), BENCH_CLUSTER_PORT (8920: the proxy; the instances take the next two ports),
  * BENCH_CLUSTER_DATABASE_NAME (parking_cluster).
  */
 import { writeFileSync } from 'node:fs';
@@ -23,6 +27,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
+import { slotMessages } from '@parking/domain/slots';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client';
 import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index';
 import { startRoundRobinProxy } from './round-robin-proxy';
@@ -47,6 +52,10 @@ const num = (name: string, fallback: number) => {
 const REQUESTS = num('BENCH_CLUSTER_BOOKINGS', 3000);
 const PLACES = num('BENCH_CLUSTER_PLACES', 150);
 const CONCURRENCY = num('BENCH_CLUSTER_CONCURRENCY', 100);
+const SLOT_REQUESTS = num('BENCH_CLUSTER_SLOT_BOOKINGS', 400);
+const SLOT_PLACES = num('BENCH_CLUSTER_SLOT_PLACES', 5);
+/** The slot race's limit: cars through the indoor desk in any 15 minutes. */
+const SLOT_CAP = 12;
 const PORT = num('BENCH_CLUSTER_PORT', 8920);
 const DATABASE_NAME = process.env.BENCH_CLUSTER_DATABASE_NAME ?? 'parking_cluster';
 const API = '/backend/api/v1';
@@ -95,6 +104,7 @@ async function main() {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(DATABASE_NAME))
     throw new Error('BENCH_CLUSTER_DATABASE_NAME must be a plain lower-case identifier');
   if (PLACES >= MOST) throw new Error(`BENCH_CLUSTER_PLACES must be below ${MOST}`);
+  if (SLOT_PLACES > SLOT_CAP) throw new Error(`BENCH_CLUSTER_SLOT_PLACES must be at most ${SLOT_CAP}`);
   ensureBuilt();
   const database = await createServerDatabase(url, DATABASE_NAME);
   const handle = await openDatabase({ url: database.url, poolSize: 4 });
@@ -106,7 +116,7 @@ async function main() {
   try {
     await handle.migrate();
     const now = new Date();
-    const { outdoor } = await seedReference(handle.db, now);
+    const { indoor, outdoor } = await seedReference(handle.db, now);
     await handle.db
       .update(lots)
       .set({ spaces: SPACES, fillRateThreshold: THRESHOLD })
@@ -285,6 +295,103 @@ async function main() {
       quoteFlags.every((flag) => flag === true),
     );
 
+    // The slot race: the indoor desk takes SLOT_CAP cars a quarter hour, and the 6:00 am slot 41 days ahead
+    // already has all but SLOT_PLACES. Every guest drops off in it (at 6:00 to 6:14) and picks up in a slot of
+    // their own, so only the drop-off slot is raced for; the lot itself has room for everyone.
+    await handle.db
+      .update(lots)
+      .set({ spaces: 100_000, fillRateThreshold: null, slotCapacity: SLOT_CAP })
+      .where(eq(lots.id, indoor.id));
+    const slotDay = addDaysToDate(today, 41);
+    await handle.db.execute(sql`
+      INSERT INTO bookings (booking_code, status, lot_id, start_datetime, end_datetime, created, email)
+      SELECT 'SLT' || lpad(g::text, 5, '0'), 'complete', ${indoor.id}::int,
+             ${businessInstant(slotDay, '06:07:00', TIME_ZONE).toISOString()}::timestamptz,
+             ${businessInstant(addDaysToDate(slotDay, 5), '12:00:00', TIME_ZONE).toISOString()}::timestamptz
+               + g * interval '15 minutes', now(), 'slot-pre' || g || '@example.com'
+      FROM generate_series(1, ${SLOT_CAP - SLOT_PLACES}::int) AS g`);
+    const slotIds = { ...ids, lotId: indoor.id };
+    const pickUpsFrom = businessInstant(addDaysToDate(slotDay, 2), '06:00:00', TIME_ZONE).getTime();
+    const slotStarted = performance.now();
+    const slotAnswers = await pool(SLOT_REQUESTS, CONCURRENCY, async (i): Promise<Answer> => {
+      const n = REQUESTS + i;
+      const dropOff = businessInstant(slotDay, `06:${String(i % 15).padStart(2, '0')}:00`, TIME_ZONE);
+      const pickUp = new Date(pickUpsFrom + i * 15 * 60_000);
+      try {
+        const response = await fetch(`${base}${API}/bookings/`, {
+          method: 'POST',
+          headers: { 'content-type': JSONAPI, accept: JSONAPI },
+          body: JSON.stringify(onlineBookingDoc(slotIds, dropOff, pickUp, n)),
+        });
+        const body = (await response.json()) as {
+          data?: { id?: string };
+          errors?: Array<{ detail?: string }>;
+        };
+        return {
+          n,
+          status: response.status,
+          id: body.data?.id,
+          clientSecret: undefined,
+          detail: body.errors?.[0]?.detail,
+          upstream: response.headers.get('x-upstream'),
+        };
+      } catch (error) {
+        return {
+          n,
+          status: 0,
+          id: undefined,
+          clientSecret: undefined,
+          detail: String(error),
+          upstream: null,
+        };
+      }
+    });
+    const slotSeconds = (performance.now() - slotStarted) / 1000;
+    const slotAccepted = slotAnswers.filter((answer) => answer.status === 201);
+    const slotFull = (answer: Answer) => answer.status === 400 && answer.detail === slotMessages.dropOffFull;
+    const slotRefused = slotAnswers.filter(slotFull);
+    const slotOther = slotAnswers.filter((answer) => answer.status !== 201 && !slotFull(answer));
+    console.info(
+      `slot race: ${slotAccepted.length} accepted, ${slotRefused.length} refused, ${slotOther.length} other in ${slotSeconds.toFixed(1)} s`,
+    );
+    for (const answer of slotOther.slice(0, 5))
+      console.info(`  unexpected answer ${answer.status}: ${answer.detail ?? ''}`);
+    check(
+      'slot race: accepted drop-offs',
+      `${SLOT_PLACES} (the places left in the slot)`,
+      slotAccepted.length,
+      slotAccepted.length === SLOT_PLACES,
+    );
+    check(
+      'slot race: refused as fully booked',
+      `${SLOT_REQUESTS - SLOT_PLACES}`,
+      slotRefused.length,
+      slotRefused.length === SLOT_REQUESTS - SLOT_PLACES,
+    );
+    check('slot race: other answers', '0', slotOther.length, slotOther.length === 0);
+    check(
+      'slot race: both instances took part',
+      'each > 0 requests',
+      servers.map((server) => slotAnswers.filter((a) => a.upstream === server.base).length).join(', '),
+      servers.every((server) => slotAnswers.some((answer) => answer.upstream === server.base)),
+    );
+    // Every slot of the indoor lot, drop-offs and pick-ups together, as the server counts them.
+    const [busiest] = rowsOf<{ most: number | null }>(
+      await handle.db.execute(sql`
+        SELECT max(n)::int AS most FROM (
+          SELECT floor(extract(epoch FROM at) / 900) AS slot, count(*) AS n FROM (
+            SELECT start_datetime AS at FROM bookings WHERE lot_id = ${indoor.id}::int AND status IN ('complete', 'pending')
+            UNION ALL
+            SELECT end_datetime FROM bookings WHERE lot_id = ${indoor.id}::int AND status IN ('complete', 'pending') AND end_datetime IS NOT NULL
+          ) AS movements GROUP BY 1) AS per_slot`),
+    );
+    check(
+      'slot race: most cars in any slot of the lot',
+      `≤ ${SLOT_CAP} (the slot limit)`,
+      busiest?.most ?? -1,
+      (busiest?.most ?? Infinity) <= SLOT_CAP && (busiest?.most ?? 0) === SLOT_CAP,
+    );
+
     // Sessions across instances.
     const [first, second] = servers;
     if (!first || !second) throw new Error('two servers');
@@ -351,6 +458,15 @@ async function main() {
             refused: refused.length,
             other: other.length,
             perInstance: Object.fromEntries(perUpstream),
+          },
+          slotRace: {
+            requests: SLOT_REQUESTS,
+            places: SLOT_PLACES,
+            cap: SLOT_CAP,
+            seconds: Math.round(slotSeconds * 10) / 10,
+            accepted: slotAccepted.length,
+            refused: slotRefused.length,
+            other: slotOther.length,
           },
           checks,
         },

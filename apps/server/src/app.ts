@@ -61,6 +61,8 @@ import { registerActions, type Action } from './http/action';
 import { promoCodeActions } from './routes/promo-codes';
 import { paymentActions, registerPaymentWebhook } from './routes/payments';
 import { quoteActions } from './routes/quotes';
+import { priceCalendarActions } from './routes/price-calendar';
+import { lotSlotActions } from './routes/lot-slots';
 import { reportDocumentActions } from './routes/report-documents';
 import { reportActions } from './routes/reports';
 import { subscriptionActions } from './routes/subscriptions';
@@ -261,6 +263,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...accountActions(services, registry),
     ...catalogueActions(registry),
     ...quoteActions(registry),
+    ...priceCalendarActions(registry),
+    ...lotSlotActions,
     ...promoCodeActions,
     ...manageBookingActions,
     ...custodyActions,

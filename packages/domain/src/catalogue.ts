@@ -27,6 +27,10 @@ export const lotSchema = z.object({
     .transform((value) => value ?? null),
   rate: moneyAmount().optional(),
   subscriptionParkingDiscount: fraction().optional(),
+  /** Cars per 15-minute drop-off and pick-up slot (slots.ts); null is unlimited. */
+  slotCapacity: positiveInt()
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type LotInput = z.infer<typeof lotSchema>;
 

@@ -32,6 +32,7 @@ const lot = {
   spaces: '20',
   fillRateThreshold: '',
   subscriptionParkingDiscount: '100',
+  slotCapacity: '',
 };
 
 describe('lot form (back-office §5)', () => {
@@ -46,6 +47,7 @@ describe('lot form (back-office §5)', () => {
           spaces: '0',
           fillRateThreshold: '',
           subscriptionParkingDiscount: '100',
+          slotCapacity: '0',
         }),
       ),
     ).toEqual({
@@ -54,6 +56,7 @@ describe('lot form (back-office §5)', () => {
       productCodename: 'This field is required.',
       lotType: 'This field is required.',
       spaces: 'Must be a number greater than 0',
+      slotCapacity: 'Must be a number greater than 0',
     });
   });
 
@@ -63,6 +66,12 @@ describe('lot form (back-office §5)', () => {
       spaces: 20,
       fillRateThreshold: null,
       subscriptionParkingDiscount: '1',
+      slotCapacity: null,
+    });
+    // Cars per 15-minute slot (issue 24): blank is unlimited, else a whole number above 0.
+    expect(lotFormSchema.parse({ ...lot, slotCapacity: '12' })).toMatchObject({ slotCapacity: 12 });
+    expect(messagesOf(lotFormSchema.safeParse({ ...lot, slotCapacity: '2.5' }))).toEqual({
+      slotCapacity: 'Must be a number greater than 0',
     });
     expect(
       lotFormSchema.parse({ ...lot, fillRateThreshold: '0.9', subscriptionParkingDiscount: '50' }),

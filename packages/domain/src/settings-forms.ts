@@ -16,6 +16,12 @@ import { fraction, percentAsFraction, positiveInt, requiredMoney } from './numbe
 const optionalFraction = () =>
   z.union([z.literal('').transform(() => null), z.null(), fraction()], { error: messages.fractionRange });
 
+/** A blank count is no value at all (unlimited); anything else a whole number above 0. */
+const optionalPositiveInt = () =>
+  z.union([z.literal('').transform(() => null), z.null(), positiveInt()], {
+    error: messages.numberGreaterThanZero,
+  });
+
 /** The choices are plain text while being edited ('' before one is made). */
 type Editable<T> = { [K in keyof T]: T[K] extends string | undefined ? string : T[K] };
 
@@ -34,6 +40,8 @@ export const lotFormSchema = z.object({
   spaces: positiveInt(),
   fillRateThreshold: optionalFraction(),
   subscriptionParkingDiscount: percentAsFraction(),
+  /** Cars per 15-minute drop-off and pick-up slot; blank is unlimited (issue 24). */
+  slotCapacity: optionalPositiveInt(),
 });
 export type LotFormValues = Editable<z.input<typeof lotFormSchema>>;
 

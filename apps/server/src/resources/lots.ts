@@ -22,6 +22,7 @@ export const lotsResource: ResourceDefinition<LotRow> = {
       fillRateThreshold: fractionText(row.fillRateThreshold),
       rate: moneyText(row.rate),
       subscriptionParkingDiscount: fractionText(row.subscriptionParkingDiscount),
+      slotCapacity: row.slotCapacity,
     }) satisfies LotAttributes,
   filters: {
     slug: { kind: 'column', column: lots.slug, value: 'string', ops: ['eq', 'in'], choices: LOT_SLUGS },

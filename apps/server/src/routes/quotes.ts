@@ -12,11 +12,11 @@ import type {
   QuoteBlockout,
 } from '@parking/domain/api-contract/prices';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
-import { addDaysToDate, businessDate, startOfBusinessDay } from '@parking/domain/dates';
+import { addDaysToDate, businessDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
-import { blockoutText, stayDayBlockouts } from '@parking/domain/parking-blockouts';
+import { blockoutText, stayDayBlockouts, type BlockoutPeriod } from '@parking/domain/parking-blockouts';
 import { formatAud, formatMoney, parseMoney } from '@parking/domain/money';
-import { rateToParts } from '@parking/domain/pricing';
+import { rateToParts, type LotPricing } from '@parking/domain/pricing';
 import type { StayLimits } from '@parking/domain/stay-limits';
 import {
   bookingQuoteSchema,
@@ -46,7 +46,7 @@ const SLUG_FILTERS = ['filter[lot.slug__in]', 'filter[lot.slug]'] as const;
 const IGNORED_PARAMS = new Set(['_', 'page[number]', 'page[size]', 'sort']);
 const DATE_PARAMS = { startDate: 'start_date', endDate: 'end_date' } as const;
 
-interface QuoteQuery {
+export interface QuoteQuery {
   startDate: string;
   endDate: string;
   slugs: string[] | undefined;
@@ -55,7 +55,7 @@ interface QuoteQuery {
   includeLot: boolean;
 }
 
-function parseQuoteQuery(query: RawQuery, today: string, limits: StayLimits): QuoteQuery {
+export function parseQuoteQuery(query: RawQuery, today: string, limits: StayLimits): QuoteQuery {
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) throw errors.parameter(`Parameter "${key}" may only be given once.`, key);
@@ -115,7 +115,7 @@ function parseQuoteQuery(query: RawQuery, today: string, limits: StayLimits): Qu
  * The lots quoted (the named ones, every name must exist; else all, in the lots list's order) and,
  * in the same statement, their prices and presence for the dates.
  */
-async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
+export async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
   const { slugs, slugParam, startDate, endDate } = query;
   const timeZone = ctx.services.config.timeZone;
   const cached = await ctx.services.quoteCache?.lookup(ctx.now, startDate, endDate);
@@ -157,6 +157,66 @@ async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
   };
 }
 
+/** What a quote is computed from: the lots' pricing, the cars present on each day from `presentFrom`, the blockouts. */
+export interface QuoteInputs {
+  pricing: Map<number, LotPricing>;
+  present: Map<number, number[]>;
+  blockouts: readonly BlockoutPeriod[];
+  timeZone: string;
+  /** The first date `present` counts (the stay's own start by default). */
+  presentFrom?: string;
+}
+
+/** One lot's quote for a stay (public-site §3 quotes): the price, the fill threshold, the blockouts on its days. */
+export function quoteObject(
+  lot: LotRow,
+  stay: { startDate: string; endDate: string },
+  inputs: QuoteInputs,
+  cover: string | undefined,
+) {
+  const { startDate, endDate } = stay;
+  const lotPricing = inputs.pricing.get(lot.id);
+  if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
+  const cents = quotePriceCents(startDate, endDate, lotPricing, cover);
+  const skip = inputs.presentFrom ? stayDays(inputs.presentFrom, startDate) - 1 : 0;
+  const present = (inputs.present.get(lot.id) ?? []).slice(skip, skip + stayDays(startDate, endDate));
+  // The booking's save refuses a drop-off or pick-up inside these (the domain's rule, both places).
+  const parkingBlockouts = stayDayBlockouts(inputs.blockouts, startDate, endDate, inputs.timeZone).map(
+    ({ blockout, closes }): QuoteBlockout => ({
+      message: blockoutText(blockout.message),
+      startDatetime: iso(blockout.startDatetime),
+      endDatetime: iso(blockout.endDatetime),
+      closes,
+    }),
+  );
+  return {
+    type: 'quotes',
+    id: `${lot.id}:${startDate}:${endDate}`,
+    attributes: {
+      price: formatMoney(cents),
+      formattedPrice: formatAud(cents, { dropZeroCents: true }),
+      startDate,
+      endDate,
+      fillThresholdExceeded: stayExceedsThreshold(present, lot.spaces, lot.fillRateThreshold),
+      parkingBlockouts,
+    } satisfies QuoteAttributes,
+    relationships: { lot: { data: { type: 'lots', id: String(lot.id) } } },
+  };
+}
+
+/** The days a customer's own subscription covers, per lot (a customer's quote makes that lot free; staff quote list prices). */
+export async function subscriptionCovers(
+  ctx: RequestContext,
+  lotRows: LotRow[],
+): Promise<Array<string | undefined>> {
+  const subscriber = ctx.user && !isStaff(ctx.user) ? ctx.user.id : null;
+  if (subscriber === null) return lotRows.map(() => undefined);
+  const timeZone = ctx.services.config.timeZone;
+  return Promise.all(
+    lotRows.map((lot) => subscriptionCover(ctx.db, subscriber, lot.productCodename, ctx.now, timeZone)),
+  );
+}
+
 export function quoteActions(registry: Registry): Action[] {
   return [
     action({
@@ -180,47 +240,10 @@ export function quoteActions(registry: Registry): Action[] {
             : undefined;
         const written = key === undefined ? undefined : responses?.get(key);
         if (written !== undefined) return written;
-        // A customer's own subscription makes the matching lot free; staff quote list prices.
-        const subscriber = ctx.user && !isStaff(ctx.user) ? ctx.user.id : null;
-        const covers =
-          subscriber === null
-            ? lotRows.map(() => undefined)
-            : await Promise.all(
-                lotRows.map((lot) =>
-                  subscriptionCover(ctx.db, subscriber, lot.productCodename, ctx.now, timeZone),
-                ),
-              );
-        // The booking's save refuses a drop-off or pick-up inside these (the domain's rule, both places).
-        const parkingBlockouts = stayDayBlockouts(blockouts, startDate, endDate, timeZone).map(
-          ({ blockout, closes }): QuoteBlockout => ({
-            message: blockoutText(blockout.message),
-            startDatetime: iso(blockout.startDatetime),
-            endDatetime: iso(blockout.endDatetime),
-            closes,
-          }),
+        const covers = await subscriptionCovers(ctx, lotRows);
+        const data = lotRows.map((lot, index) =>
+          quoteObject(lot, { startDate, endDate }, { pricing, present, blockouts, timeZone }, covers[index]),
         );
-        const data = lotRows.map((lot, index) => {
-          const lotPricing = pricing.get(lot.id);
-          if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
-          const cents = quotePriceCents(startDate, endDate, lotPricing, covers[index]);
-          return {
-            type: 'quotes',
-            id: `${lot.id}:${startDate}:${endDate}`,
-            attributes: {
-              price: formatMoney(cents),
-              formattedPrice: formatAud(cents, { dropZeroCents: true }),
-              startDate,
-              endDate,
-              fillThresholdExceeded: stayExceedsThreshold(
-                present.get(lot.id) ?? [],
-                lot.spaces,
-                lot.fillRateThreshold,
-              ),
-              parkingBlockouts,
-            } satisfies QuoteAttributes,
-            relationships: { lot: { data: { type: 'lots', id: String(lot.id) } } },
-          };
-        });
         let included: ResourceObject[] | undefined;
         if (query.includeLot) {
           // The lots are read through their own definition, so its access rule and attributes apply.

@@ -15,8 +15,10 @@ import type { BookingRow } from '../db/rows';
 import { syncBookingMoney } from './ledger';
 import { refundDue } from './booking-refunds';
 import { flightResetFor } from './flight-delays';
+import { slotProblems } from './slot-load';
 
 import {
+  movedTimes,
   roomFor,
   manageableBooking,
   planChange,
@@ -175,14 +177,23 @@ export async function applyPaidChange(
     first: businessDate(start, timeZone),
     last: businessDate(end, timeZone),
   });
-  if (!lot || !(await roomFor(db, lot, added, timeZone, now, booking.id))) {
+  const moved = movedTimes(booking, start, end);
+  const reason = !lot
+    ? 'no_space'
+    : !(await roomFor(db, lot, added, timeZone, now, booking.id))
+      ? 'no_space'
+      : moved.length > 0 &&
+          (await slotProblems(db, lot, { start, end, excludeBookingId: booking.id, moved }, now)).length > 0
+        ? 'slot_full'
+        : null;
+  if (reason) {
     await db.update(bookingChanges).set({ status: 'refused' }).where(eq(bookingChanges.id, change.id));
     await db.insert(bookingLogs).values({
       bookingId: booking.id,
       userId: null,
       timestamp: now,
       action: 'change_refused',
-      info: { change: change.id, reason: 'no_space' },
+      info: { change: change.id, reason },
     });
     return false;
   }

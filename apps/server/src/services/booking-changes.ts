@@ -18,6 +18,7 @@ import { messages } from '@parking/domain/messages';
 import type { Costs } from '@parking/domain/pricing';
 import { promoApplies } from '@parking/domain/promo';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
+import type { SlotField } from '@parking/domain/slots';
 import { isStaff, type RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import {
@@ -41,6 +42,7 @@ import type { BookingRow } from '../db/rows';
 import { mustExist } from './lookups';
 import { costColumns, priceStay } from './price-stay';
 import { presentByDay } from './pricing-data';
+import { assertSlotRoom } from './slot-load';
 
 export interface ChangeRelationships {
   vehicleType?: number | undefined;
@@ -202,6 +204,9 @@ export async function planChange(
   };
   const added = addedDaySpans(booked, { first: startDate, last: endDate });
   if (added.length > 0) await assertRoom(ctx.db, lot, added, ctx, booking.id);
+  // A moved drop-off or pick-up needs a place in its new slot (one kept where it was is not re-judged).
+  const moved = movedTimes(booking, start, end);
+  if (moved.length > 0) await assertSlotRoom(ctx, lot, { start, end, excludeBookingId: booking.id, moved });
   return {
     values,
     extras: extrasChanged ? chosen : undefined,
@@ -212,6 +217,14 @@ export async function planChange(
     added,
     promoDropped,
   };
+}
+
+/** Which of the booking's desk times a stay moves. */
+export function movedTimes(booking: BookingRow, start: Date, end: Date | null): SlotField[] {
+  const moved: SlotField[] = [];
+  if (start.getTime() !== booking.startDatetime.getTime()) moved.push('startDatetime');
+  if ((end?.getTime() ?? null) !== (booking.endDatetime?.getTime() ?? null)) moved.push('endDatetime');
+  return moved;
 }
 
 async function promoStillApplies(ctx: RequestContext, booking: BookingRow, start: Date): Promise<boolean> {

@@ -37,6 +37,7 @@ import {
 } from './booking-rules';
 import { recordStaffMoney } from './ledger';
 import { priceStay } from './price-stay';
+import { assertSlotRoom } from './slot-load';
 
 /** Re-exported for routes/ until they import it from db/rows. */
 export type { BookingRow } from '../db/rows';
@@ -158,6 +159,8 @@ export async function createBooking(
   const lot = await lockLot(ctx, rel.lot);
   if (staff) await checkRegion(ctx, lot.id, rel.lotRegion, input.lotRegionRow);
   else await assertCapacity(ctx, lot, start, end);
+  // The desk's slots hold for every booking, staff's too: the counter cannot serve more cars at once.
+  await assertSlotRoom(ctx, lot, { start, end });
 
   const priced = await priceStay(
     ctx.db,

@@ -21,7 +21,9 @@ import {
   vehicleTypes,
 } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
-import { applicablePromo, assertStayLimits, priceExtras } from './booking-rules';
+import { applicablePromo, assertStayLimits, lockLot, priceExtras } from './booking-rules';
+import { movedTimes } from './booking-changes';
+import { assertSlotRoom } from './slot-load';
 import type { BookingRow } from '../db/rows';
 import type { BookingLinks } from './create-booking';
 import { recordStaffMoney, type StaffMoneyInput } from './ledger';
@@ -93,6 +95,23 @@ export async function updateBooking(
   }
   if (changes.startDatetime !== undefined || changes.endDatetime !== undefined)
     assertStayLimits(ctx, merged.startDatetime, merged.endDatetime);
+  // A drop-off or pick-up moved (or taken to another lot) needs a place in its slot, decided under the
+  // lot's lock like any booking's (staff cannot serve more cars at the desk than travellers can book).
+  const lotMoved = merged.lotId !== row.lotId;
+  const moved = lotMoved
+    ? (['startDatetime', 'endDatetime'] as const)
+    : movedTimes(row, merged.startDatetime, merged.endDatetime);
+  if (moved.length > 0 && ['complete', 'pending'].includes(merged.status)) {
+    // The booking's row, then its lot: the order a traveller's change takes them in (booking-change-apply.ts).
+    await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, row.id)).for('update');
+    const lot = await lockLot(ctx, merged.lotId);
+    await assertSlotRoom(ctx, lot, {
+      start: merged.startDatetime,
+      end: merged.endDatetime,
+      excludeBookingId: row.id,
+      moved,
+    });
+  }
   if (changes.vehicleId != null) {
     const [vehicle] = await ctx.db
       .select({ id: vehicles.id })

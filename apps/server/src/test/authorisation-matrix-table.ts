@@ -96,6 +96,16 @@ export const SPECIALS: Special[] = [
     url: `${API}/quotes/?start_date=2026-12-01&end_date=2026-12-03`,
     expect: ALL,
   },
+  {
+    route: `GET ${API}/quotes/calendar/`,
+    url: `${API}/quotes/calendar/?start_date=2026-12-01&end_date=2026-12-03`,
+    expect: ALL,
+  },
+  {
+    route: `GET ${API}/lots/:id/slots/`,
+    url: `${API}/lots/1/slots/?date=2026-12-01`,
+    expect: ALL,
+  },
   { route: `POST ${API}/booking-quotes/`, body: {}, expect: ALL },
   { route: `POST ${API}/promo-codes/`, body: {}, expect: ALL },
   {

@@ -18,6 +18,8 @@ export interface LotAttributes {
   fillRateThreshold: string | null;
   rate: string;
   subscriptionParkingDiscount: string;
+  /** Cars per 15-minute drop-off and pick-up slot; null is unlimited. */
+  slotCapacity: number | null;
 }
 
 /** `lot-regions` (staff). */

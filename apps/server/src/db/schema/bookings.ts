@@ -97,6 +97,8 @@ export const bookings = pgTable(
     index('bookings_start_idx').on(t.startDatetime),
     index('bookings_end_idx').on(t.endDatetime),
     index('bookings_lot_range_idx').on(t.lotId, t.startDatetime, t.endDatetime),
+    // A slot's pick-ups (services/slot-load.ts; migration 0011).
+    index('bookings_lot_end_idx').on(t.lotId, t.endDatetime),
     // bookings_period_idx (migration 0001, hand-written because Drizzle cannot declare INCLUDE): a
     // GiST index on tstzrange(start_datetime, end_datetime, '[]') covering lot_id, status, created
     // and the datetimes, so that the stays overlapping a date range (fill rates, quotes) are found

@@ -55,6 +55,8 @@ export const lots = pgTable(
     /** Long-stay daily rate added per day beyond the largest short-term row. */
     rate: money('rate').notNull().default('0'),
     subscriptionParkingDiscount: fraction('subscription_parking_discount').notNull().default('1'),
+    /** The most cars through the desk in one 15-minute slot (drop-offs and pick-ups); null is unlimited. */
+    slotCapacity: integer('slot_capacity'),
   },
   (t) => [
     uniqueIndex('lots_slug_key').on(t.slug),
@@ -66,6 +68,7 @@ export const lots = pgTable(
     ),
     check('lots_rate_non_negative', sql`${t.rate} >= 0`),
     check('lots_subscription_discount_fraction', sql`${t.subscriptionParkingDiscount} BETWEEN 0 AND 1`),
+    check('lots_slot_capacity_positive', sql`${t.slotCapacity} IS NULL OR ${t.slotCapacity} > 0`),
   ],
 );
 

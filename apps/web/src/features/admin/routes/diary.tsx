@@ -39,6 +39,7 @@ import {
   rowTint,
 } from '../components/diary-cells';
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
+import { DiarySlotLoad } from '../components/diary-slot-load';
 import { diaryRows, groupDiary, type DiaryTimeGroup } from '../components/diary-rows';
 
 /** Back-office §9: the diary asks for up to 1000 bookings. */
@@ -133,6 +134,8 @@ export function DiaryPage() {
           </>
         )}
       </Stack>
+
+      <DiarySlotLoad date={date} />
 
       <Card variant="outlined">
         <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label="Loading the diary" />}</Box>

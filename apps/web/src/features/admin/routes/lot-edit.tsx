@@ -26,6 +26,7 @@ const defaults: LotFormValues = {
   spaces: '',
   fillRateThreshold: '',
   subscriptionParkingDiscount: '100',
+  slotCapacity: '',
 };
 
 function toValues({ resource }: OneAnswer<LotAttributes>): LotFormValues {
@@ -38,6 +39,7 @@ function toValues({ resource }: OneAnswer<LotAttributes>): LotFormValues {
     spaces: String(lot.spaces),
     fillRateThreshold: lot.fillRateThreshold ?? '',
     subscriptionParkingDiscount: fractionToPercent(lot.subscriptionParkingDiscount),
+    slotCapacity: lot.slotCapacity === null ? '' : String(lot.slotCapacity),
   };
 }
 
@@ -135,6 +137,14 @@ export function LotEditPage() {
               input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
             }}
             helperText="How much of a covered stay a subscription takes off"
+          />
+          <FormTextField
+            control={control}
+            name="slotCapacity"
+            label="Cars per 15-Minute Slot"
+            type="number"
+            slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+            helperText="Most drop-offs and pick-ups in any 15 minutes; empty for unlimited"
           />
         </FieldGrid>
       </FormSection>

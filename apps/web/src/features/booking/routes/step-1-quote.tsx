@@ -18,6 +18,8 @@ import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 import { datesRefused, quoteRefusals, quotesQuery, type LotQuote } from '@/lib/api/quotes';
 import { QuoteRefusalNotices } from '@/components/quote-refusal-notices';
 import { LotOptions } from '../components/lot-options';
+import { PriceCalendar } from '../components/price-calendar';
+import { BusyDeskTimes } from '../components/slot-busyness';
 import { StepActions } from '../components/step-actions';
 import { useWizard } from '../state/wizard-context';
 import { NO_EXTRAS, stepPath, type WizardState } from '../state/wizard-state';
@@ -112,6 +114,11 @@ export function QuoteStep() {
   const chosen = quotes.data?.find(
     (quote) => quote.lotId === state.quote.lotId && !quote.fillThresholdExceeded,
   );
+  // The price calendar follows the chosen car park, else the one that would be chosen, else the first.
+  const calendarLot =
+    chosen ??
+    quotes.data?.find((quote) => quote.slug === PREFERRED_LOT && !quote.fillThresholdExceeded) ??
+    quotes.data?.[0];
   // What the booking's save would refuse for these dates, told here rather than at step 6.
   const refusals = quoteRefusals(valid ? quotes.data : undefined);
   const ready =
@@ -168,6 +175,16 @@ export function QuoteStep() {
           selectedId={state.quote.lotId}
           stayLabel={stayLabel}
           onSelect={(quote) => update((current) => withLot(current, quote))}
+        />
+      )}
+      {valid && chosen && <BusyDeskTimes lotId={chosen.lotId} startDate={startDate} endDate={endDate} />}
+      {valid && calendarLot && (
+        <PriceCalendar
+          startDate={startDate}
+          endDate={endDate}
+          lotId={calendarLot.lotId}
+          lotName={calendarLot.name}
+          onPick={(dates) => control.reset(dates)}
         />
       )}
       <StepActions disabled={!ready} />

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { slotOfBusinessTime, slotStart } from '@parking/domain/slots';
+import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { mockApi } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
 import { airlinesRoute, flightsRoute, startWizard, storedWizard, wizardAt } from '../testing/wizard-fixtures';
@@ -96,5 +98,63 @@ describe('step 4, flights and passengers', () => {
     await user.click(screen.getByRole('checkbox', { name: /I confirm my departure/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Arrival Time has to be before Departure Time')).toBeInTheDocument();
+  });
+});
+
+describe('step 4, how busy the desk is (issue 24)', () => {
+  /** A day's slots at the car park: the 10:00 am one full (4 of 4), the rest empty. */
+  const slotsRoute = (date: string) => ({
+    path: /^lots\/2\/slots\/$/,
+    reply: (call: { url: URL }) => {
+      const asked = call.url.searchParams.get('date') ?? '';
+      const first = slotOfBusinessTime(asked, '00:00', BUSINESS_TIME_ZONE);
+      const full = slotOfBusinessTime(date, '10:00', BUSINESS_TIME_ZONE);
+      return {
+        body: {
+          data: Array.from({ length: 96 }, (_, index) => ({
+            type: 'lot-slots',
+            id: `2:${first + index}`,
+            attributes: {
+              startDatetime: slotStart(first + index).toISOString(),
+              endDatetime: slotStart(first + index + 1).toISOString(),
+              cars: first + index === full ? 4 : 0,
+              capacity: 4,
+              level: first + index === full ? 'full' : 'quiet',
+            },
+          })),
+        },
+      };
+    },
+  });
+
+  it('tells a full drop-off slot with quieter times, refuses it beside the time, and takes a suggestion', async () => {
+    const base = wizardAt(3);
+    startWizard(base);
+    mockApi([airlinesRoute, flightsRoute, slotsRoute(base.quote.startDate)]);
+    const user = userEvent.setup();
+    const { router } = renderApp('/booking/step-4');
+    await screen.findByRole('combobox', { name: /Departure airline/ });
+    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Qantas' })).toHaveLength(2));
+    await user.selectOptions(screen.getByRole('combobox', { name: /Departure airline/ }), 'Not flying');
+    await user.type(screen.getByLabelText(/Drop-off time/), '10:05');
+    const busy = await screen.findByTestId('slot-busyness-drop-off');
+    await waitFor(() => expect(busy).toHaveTextContent('Fully booked: 4 of 4 places taken'));
+    await user.selectOptions(screen.getByRole('combobox', { name: /Return airline/ }), 'Not flying');
+    await user.type(screen.getByLabelText(/Pick-up time/), '16:00');
+    await user.click(screen.getByRole('checkbox', { name: /I confirm my departure/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Drop-off time/)).toHaveAccessibleDescription(
+        'This drop-off time is fully booked. Please choose another time.',
+      ),
+    );
+    expect(router.state.location.pathname).toBe('/booking/step-4');
+
+    await user.click(screen.getByRole('button', { name: 'Use 9:45 am for the drop-off' }));
+    expect(screen.getByLabelText(/Drop-off time/)).toHaveValue('09:45');
+    await waitFor(() => expect(busy).toHaveTextContent('Quiet: 0 of 4 places taken'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking/step-5'));
+    expect(storedWizard().flights).toMatchObject({ notFlyingOut: true, flightTimeOut: '09:45' });
   });
 });

@@ -6,11 +6,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
+  dropOffTime,
   flightsStepSchema,
   OTHER_FLIGHT,
+  pickUpTime,
   plannedDropOffHasPassed,
   type FlightsStep,
 } from '@parking/domain/booking-wizard';
+import { slotMessages } from '@parking/domain/slots';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { flightsBlockoutProblem } from '@parking/domain/flights-blockouts';
 import { messages } from '@parking/domain/messages';
@@ -23,6 +26,7 @@ import { BusNotice, FlightLegFields } from '@/components/flight-fields';
 import { quotesQuery } from '@/lib/api/quotes';
 import { airlinesQuery } from '@/lib/api/travel';
 import { BUSINESS_TIME_ZONE, dayAndDate } from '@/lib/format';
+import { SlotBusyness, slotVerdict, useDaySlots } from '../components/slot-busyness';
 import { StepActions } from '../components/step-actions';
 import { useWizard } from '../state/wizard-context';
 import { stepPath } from '../state/wizard-state';
@@ -60,6 +64,17 @@ export function FlightsStepPage() {
     },
   });
   const confirmed = useController({ control: form.control, name: 'confirmed' });
+  // How busy the desk is at the drop-off and pick-up times (issue 24): shown beside them, a full slot refused.
+  const lotId = state.quote.lotId;
+  const dropOffDay = useDaySlots(lotId, state.quote.startDate);
+  const pickUpDay = useDaySlots(lotId, state.quote.endDate);
+  const watched = form.watch();
+  const dropOff = dropOffTime({
+    notFlyingOut: watched.notFlyingOut === true,
+    flightTimeOut: watched.flightTimeOut ?? '',
+    busDepartureTime: watched.busDepartureTime ?? '',
+  });
+  const pickUp = pickUpTime({ flightTimeIn: watched.flightTimeIn ?? '' });
   const airlineList = airlines.data ?? [];
   const airlineName = (id: string) => airlineList.find((airline) => airline.id === id)?.name ?? '';
 
@@ -79,6 +94,29 @@ export function FlightsStepPage() {
     const blocked = flightsBlockoutProblem(values, state.quote, blockouts, BUSINESS_TIME_ZONE);
     if (blocked) {
       form.setError(blocked.field, { type: 'blockout', message: blocked.message }, { shouldFocus: true });
+      return;
+    }
+    // A full drop-off or pick-up slot, refused beside its time (the save would refuse it too).
+    const now = new Date();
+    const full = [
+      {
+        leg: 'Out' as const,
+        verdict: slotVerdict(dropOffDay.data, state.quote.startDate, dropOffTime(values), now),
+        message: slotMessages.dropOffFull,
+      },
+      {
+        leg: 'In' as const,
+        verdict: slotVerdict(pickUpDay.data, state.quote.endDate, pickUpTime(values), now),
+        message: slotMessages.pickUpFull,
+      },
+    ].find((entry) => entry.verdict?.level === 'full');
+    if (full) {
+      const typed = values[`notFlying${full.leg}`] || values[`flight${full.leg}`] === OTHER_FLIGHT;
+      form.setError(
+        typed ? `flightTime${full.leg}` : `flight${full.leg}`,
+        { type: 'slot', message: full.message },
+        { shouldFocus: true },
+      );
       return;
     }
     const label = (leg: Leg) => {
@@ -116,12 +154,34 @@ export function FlightsStepPage() {
           flightTimeOut={form.watch('flightTimeOut') ?? ''}
           busDepartureTime={form.watch('busDepartureTime') ?? ''}
         />
+        <SlotBusyness
+          movement="drop-off"
+          lotId={lotId}
+          date={state.quote.startDate}
+          time={dropOff}
+          onPick={
+            watched.notFlyingOut
+              ? (time) => form.setValue('flightTimeOut', time, { shouldValidate: true })
+              : undefined
+          }
+        />
         <FlightLegFields
           form={form}
           leg="In"
           date={state.quote.endDate}
           airlines={airlineList}
           airlinesPending={airlines.isPending}
+        />
+        <SlotBusyness
+          movement="pick-up"
+          lotId={lotId}
+          date={state.quote.endDate}
+          time={pickUp}
+          onPick={
+            watched.notFlyingIn
+              ? (time) => form.setValue('flightTimeIn', time, { shouldValidate: true })
+              : undefined
+          }
         />
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Typography component="legend" variant="h4" sx={{ mb: 2 }}>
