@@ -31,6 +31,7 @@ import { bookingLogsResource } from './resources/booking-logs';
 import { bookingsResource } from './resources/bookings';
 import { busTripsResource } from './resources/bus-trips';
 import { contactSubmissionsResource } from './resources/contact-submissions';
+import { waitlistEntriesResource } from './resources/waitlist-entries';
 import { customersResource } from './resources/customers';
 import { discountsResource } from './resources/discounts';
 import { exceptionalDaysResource, exceptionalRatesResource } from './resources/exceptional-days';
@@ -59,6 +60,7 @@ import { quoteActions } from './routes/quotes';
 import { reportDocumentActions } from './routes/report-documents';
 import { reportActions } from './routes/reports';
 import { subscriptionActions } from './routes/subscriptions';
+import { waitlistActions } from './routes/waitlist';
 import type { ChangeFeed } from './db/change-feed';
 import { QuoteCache } from './services/quote-cache';
 
@@ -68,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The quotes' data held in memory, when the app was given a change feed. */
     quoteCache: QuoteCache | undefined;
+    /** The services the requests use: main.ts's jobs (the waitlist sweep) send through the same mailer. */
+    appServices: Services;
     /** Every declared action the app serves (the hostile-input suite fuzzes each one). */
     declaredActions: readonly Action[];
   }
@@ -116,6 +120,7 @@ export function buildRegistry(): Registry {
     exceptionalRatesResource,
     blockoutPeriodsResource,
     contactSubmissionsResource,
+    waitlistEntriesResource,
   ];
   for (const def of definitions) registry.add(def);
   return registry;
@@ -225,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const registry = buildRegistry();
   app.decorate('quoteCache', services.quoteCache);
+  app.decorate('appServices', services);
   app.addHook('onClose', async () => services.quoteCache?.close());
 
   // Liveness for a load balancer, and the benchmark's ceiling: the full request pipeline, no database.
@@ -253,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...reportDocumentActions(registry),
     ...bookingSearchActions,
     ...subscriptionActions(services.payments),
+    ...waitlistActions,
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);

@@ -6,6 +6,7 @@ import { isEmbeddedDatabaseRefusal, openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { createPaymentProvider } from './payments/create-provider';
 import { startPaymentSweep } from './jobs/payment-sweep';
+import { startWaitlistSweep } from './jobs/waitlist-sweep';
 import { abandonStaleBookings, reconcilePayments } from './services/payment-reconcile';
 
 async function main() {
@@ -55,6 +56,8 @@ async function main() {
   abandonTimer.unref();
   // And again every PAYMENT_RECONCILE_MINUTES while running: a lost webhook does not wait for a restart.
   const paymentSweep = startPaymentSweep(handle, payments, config.paymentReconcileMs, config.timeZone);
+  // Waitlist holds that lapse go to the next traveller waiting; places freed without a request are offered.
+  const waitlistSweep = startWaitlistSweep(handle, app.appServices.mailer, config);
 
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);
@@ -78,6 +81,7 @@ async function main() {
     clearInterval(abandonTimer);
     await app.close();
     await paymentSweep.stop();
+    await waitlistSweep.stop();
     await changes.close();
     await handle.close();
     process.exit(0);

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';
 import { settleDueRefunds } from '../services/booking-refunds';
 import { reconcilePayments } from '../services/payment-reconcile';
+import { runEvery } from './every';
 
 /** The advisory lock of the sweep (727001 is the migrations'). */
 export const PAYMENT_SWEEP_LOCK = 727002;
@@ -50,21 +51,13 @@ export function startPaymentSweep(
   timeZone: string,
   clock: () => Date = () => new Date(),
 ): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = sweepPayments(handle, provider, clock(), timeZone)
-      .then((result) => {
-        if (result?.applied)
-          console.info(`Payments reconciled with the provider: ${result.applied} of ${result.checked} open`);
-      })
-      .catch((error: unknown) => console.error('payment sweep failed', error));
-  }, intervalMs);
-  timer.unref();
-  return {
-    /** Stops the timer and waits for a sweep in progress, so that shutdown closes the database after it. */
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return runEvery(
+    intervalMs,
+    async () => {
+      const result = await sweepPayments(handle, provider, clock(), timeZone);
+      if (result?.applied)
+        console.info(`Payments reconciled with the provider: ${result.applied} of ${result.checked} open`);
     },
-  };
+    'payment sweep failed',
+  );
 }

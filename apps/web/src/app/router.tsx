@@ -73,6 +73,10 @@ const ManageBookingPage = page(
   () => import('@/features/manage-booking/routes/manage-booking'),
   (m) => m.ManageBookingPage,
 );
+const WaitlistPlacePage = page(
+  () => import('@/features/waitlist/routes/waitlist-place'),
+  (m) => m.WaitlistPlacePage,
+);
 const BookingWizardLayout = page(
   () => import('@/features/booking/routes/booking-wizard'),
   (m) => m.BookingWizardLayout,
@@ -185,6 +189,10 @@ const DiscountsListPage = page(
 const DiscountEditPage = page(
   () => import('@/features/admin/routes/discount-edit'),
   (m) => m.DiscountEditPage,
+);
+const WaitlistListPage = page(
+  () => import('@/features/admin/routes/waitlist-list'),
+  (m) => m.WaitlistListPage,
 );
 const ContactListPage = page(
   () => import('@/features/admin/routes/contact-list'),
@@ -303,6 +311,7 @@ export const routes: RouteObject[] = [
               { path: paths.bookings.path, element: <MyBookingsPage />, handle: signedIn },
               { path: paths.vehicles.path, element: <MyVehiclesPage />, handle: signedIn },
               { path: paths.manageBooking.path, element: <ManageBookingPage /> },
+              { path: paths.waitlistPlace.path, element: <WaitlistPlacePage /> },
               { path: paths.permissionDenied.path, element: <PermissionDeniedPage /> },
               { path: paths.notFound.path, element: <NotFoundPage /> },
               {
@@ -355,6 +364,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminDiscountsAdd.path, element: <DiscountEditPage />, handle: admins },
           { path: paths.adminDiscountsEdit.path, element: <DiscountEditPage />, handle: admins },
           { path: paths.adminContact.path, element: <ContactListPage /> },
+          { path: paths.adminWaitlist.path, element: <WaitlistListPage /> },
           { path: paths.adminContactView.path, element: <ContactViewPage /> },
           // Settings: Admins only (back-office §6).
           { path: paths.adminLots.path, element: <LotsListPage />, handle: admins },

@@ -6,3 +6,4 @@ export * from './billing';
 export * from './content';
 export * from './audit';
 export * from './custody';
+export * from './waitlist';

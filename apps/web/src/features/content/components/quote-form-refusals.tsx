@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { QuoteDates } from '@/components/quote-dates-fields';
 import { QuoteRefusalNotices } from '@/components/quote-refusal-notices';
+import { WaitlistJoin } from '@/components/waitlist-join';
 import { datesRefused, quoteRefusals, quotesQuery } from '@/lib/api/quotes';
 
 /** What the quote refuses for the home form's dates: a blockout's message beside a date it closes. */
@@ -32,5 +33,12 @@ export function QuoteFormRefusals({ dates, valid, onChange }: QuoteFormRefusalsP
   const refused = datesRefused(refusals);
   const { startDate, endDate } = refusals;
   useEffect(() => onChange({ startDate, endDate, refused }), [startDate, endDate, refused, onChange]);
-  return <QuoteRefusalNotices refusals={refusals} />;
+  return (
+    <>
+      <QuoteRefusalNotices refusals={refusals} />
+      {refusals.allFull && quotes.data && (
+        <WaitlistJoin lots={quotes.data} startDate={dates.startDate} endDate={dates.endDate} />
+      )}
+    </>
+  );
 }
