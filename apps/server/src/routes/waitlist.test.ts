@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@parking/domain/messages';
 import { waitlistMessages } from '@parking/domain/waitlist';
 import { bookings, lots, waitlistEntries } from '../db/schema/index';
-import { sweepWaitlist } from '../jobs/waitlist-sweep';
+import { sweepWaitlist, WAITLIST_SWEEP_LOCK } from '../jobs/waitlist-sweep';
 import { bookingDoc } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
 import { asGuest, useManageBookingServer, V1 } from '../test/manage-booking-api';
@@ -150,6 +150,23 @@ describe('the waitlist of a full day', () => {
     expect(entry?.bookingId).toBe(Number(one(mine.body).id));
     // Their place is theirs once: the same link cannot book a second car.
     expect((await bookIndoor(second, secondLink)).status).toBe(400);
+  });
+
+  it('the sweep runs on one instance at a time: while its lock is held elsewhere a lapsed hold waits', async () => {
+    const booked = await paidGuestBooking({ relationships: indoor() });
+    const first = email('locked');
+    const next = email('after');
+    await join(first);
+    await join(next);
+    await cancel(booked.id, asGuest(await guestToken(booked.code, booked.email)));
+    server.clock.advance(31 * 60_000);
+    expect(await server.handle.withTryLock(WAITLIST_SWEEP_LOCK, sweep)).toBeNull();
+    expect((await entryOf(first))?.status).toBe('offered');
+    expect((await entryOf(next))?.status).toBe('waiting');
+    // Released: the next round passes the place on, once.
+    expect(await sweep()).toEqual({ lapsed: 1, offered: 1 });
+    expect(await sweep()).toEqual({ lapsed: 0, offered: 0 });
+    expect((await entryOf(next))?.status).toBe('offered');
   });
 
   it('a link for other dates or another lot does not take the held place', async () => {
