@@ -24,8 +24,8 @@ export interface QuoteFormRefusalsProps {
  * The home quote form's refusals (issue 22): the quote for its dates (the wizard's first step asks the same,
  * and the home page prefetches it once idle) read as step 1 reads it. Loaded on its own once the page is
  * idle, never in the pre-rendered page: the home page's first script stays within its budget and the app
- * takes the server's page over as it is. Shows every car park full and the blockouts taking part of a day
- * under the dates; a day taken whole goes beside its date through `onChange`.
+ * takes the server's page over as it is. Shows every car park full (with the waitlist to join, issue 24) and
+ * the blockouts taking part of a day under the dates; a day taken whole goes beside its date through `onChange`.
  */
 export function QuoteFormRefusals({ dates, valid, onChange }: QuoteFormRefusalsProps) {
   const quotes = useQuery({ ...quotesQuery(dates.startDate, dates.endDate), enabled: valid });
