@@ -20,21 +20,29 @@ export async function seededIds(request: APIRequestContext) {
   const types = await list<{ name: string }>('vehicle-types/?sort=name');
   const airlines = await list<{ name: string }>('airlines/?page[size]=100');
   const outdoor = lots.find((lot) => lot.attributes.slug === 'outdoor');
+  const indoor = lots.find((lot) => lot.attributes.slug === 'indoor');
   const vehicleType = types.find((type) => type.attributes.name === 'Sedan') ?? types[0];
   const airline =
     airlines.find((item) => item.attributes.name === 'Qantas') ??
     airlines.find((item) => item.attributes.name !== 'Not flying');
-  if (!outdoor || !vehicleType || !airline) throw new Error('seed data missing');
-  return { outdoor: outdoor.id, vehicleType: vehicleType.id, airline: airline.id };
+  if (!outdoor || !indoor || !vehicleType || !airline) throw new Error('seed data missing');
+  return { outdoor: outdoor.id, indoor: indoor.id, vehicleType: vehicleType.id, airline: airline.id };
 }
 
-/** A paid outdoor booking made through the API as the wizard makes it (4242… through the local provider). */
+/** A paid booking (outdoor unless told) made through the API as the wizard makes it (4242… through the local provider). */
 export async function paidBooking(
   request: APIRequestContext,
-  options: { email: string; token?: string; fromDay: number; rego: string },
+  options: {
+    email: string;
+    token?: string;
+    fromDay: number;
+    rego: string;
+    lot?: 'indoor' | 'outdoor';
+    stay?: { startDate: string; endDate: string };
+  },
 ) {
   const ids = await seededIds(request);
-  const stay = quietStay(options.fromDay, 3);
+  const stay = options.stay ?? quietStay(options.fromDay, 3);
   const rel = (type: string, id: string) => ({ data: { type, id } });
   const created = await request.post(`${API}/bookings/`, {
     headers: { ...JSONAPI, ...(options.token ? { authorization: `Token ${options.token}` } : {}) },
@@ -61,7 +69,7 @@ export async function paidBooking(
           passengersIn: 1,
         },
         relationships: {
-          lot: rel('lots', ids.outdoor),
+          lot: rel('lots', options.lot === 'indoor' ? ids.indoor : ids.outdoor),
           vehicleType: rel('vehicle-types', ids.vehicleType),
           airlineOut: rel('airlines', ids.airline),
           airlineIn: rel('airlines', ids.airline),
