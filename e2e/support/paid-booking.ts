@@ -77,17 +77,25 @@ export function wizardBookingDocument(
   };
 }
 
-/** A paid outdoor booking made through the API as the wizard makes it (4242… through the local provider). */
+/** A paid booking (outdoor unless told) made through the API as the wizard makes it (4242… through the local provider). */
 export async function paidBooking(
   request: APIRequestContext,
-  options: { email: string; token?: string; fromDay: number; rego: string; flightNumberIn?: string },
+  options: {
+    email: string;
+    token?: string;
+    fromDay: number;
+    rego: string;
+    lot?: 'indoor' | 'outdoor';
+    stay?: { startDate: string; endDate: string };
+    flightNumberIn?: string;
+  },
 ) {
   const ids = await seededIds(request);
-  const stay = quietStay(options.fromDay, 3);
+  const stay = options.stay ?? quietStay(options.fromDay, 3);
   const created = await request.post(`${API}/bookings/`, {
     headers: { ...JSONAPI, ...(options.token ? { authorization: `Token ${options.token}` } : {}) },
     data: wizardBookingDocument(ids, {
-      lot: ids.outdoor,
+      lot: options.lot === 'indoor' ? ids.indoor : ids.outdoor,
       email: options.email,
       rego: options.rego,
       stay,

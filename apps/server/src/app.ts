@@ -36,6 +36,7 @@ import { bookingLogsResource } from './resources/booking-logs';
 import { bookingsResource } from './resources/bookings';
 import { busTripsResource } from './resources/bus-trips';
 import { contactSubmissionsResource } from './resources/contact-submissions';
+import { waitlistEntriesResource } from './resources/waitlist-entries';
 import { customersResource } from './resources/customers';
 import { discountsResource } from './resources/discounts';
 import { exceptionalDaysResource, exceptionalRatesResource } from './resources/exceptional-days';
@@ -66,6 +67,7 @@ import { lotSlotActions } from './routes/lot-slots';
 import { reportDocumentActions } from './routes/report-documents';
 import { reportActions } from './routes/reports';
 import { subscriptionActions } from './routes/subscriptions';
+import { waitlistActions } from './routes/waitlist';
 import type { ChangeFeed } from './db/change-feed';
 import { QuoteCache } from './services/quote-cache';
 
@@ -129,6 +131,7 @@ export function buildRegistry(): Registry {
     exceptionalRatesResource,
     blockoutPeriodsResource,
     contactSubmissionsResource,
+    waitlistEntriesResource,
   ];
   for (const def of definitions) registry.add(def);
   return registry;
@@ -276,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...reportDocumentActions(registry),
     ...bookingSearchActions,
     ...subscriptionActions(services.payments),
+    ...waitlistActions,
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_MANAGE_RULES, type ManageRules } from '@parking/domain/manage-booking';
 import { formatAbn, isValidAbn } from '@parking/domain/abn';
+import { DEFAULT_WAITLIST_HOLD_MINUTES } from '@parking/domain/waitlist';
 import type { BusinessDetails } from './documents/business';
 import { parseFaultPause, type FaultPause, type FaultPoint } from './faults';
 import type { StayLimits } from '@parking/domain/stay-limits';
@@ -96,6 +97,13 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: intFromEnv(25),
   /** How often open card payments are reconciled with the provider while running (besides at start-up). */
   PAYMENT_RECONCILE_MINUTES: z.coerce.number().positive().default(5),
+  /** How long a place freed for the first on a day's waitlist is held for them (services/waitlist.ts). */
+  WAITLIST_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(10_080)
+    .default(DEFAULT_WAITLIST_HOLD_MINUTES),
   /** Fault tests only: pause points (faults.ts). Refused in production. */
   FAULT_PAUSE: z.string().optional(),
   /** Where custody photos are kept: files under DATA_DIR/photos, or an S3-compatible bucket. */
@@ -181,6 +189,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The payment reconciliation sweep's interval (jobs/payment-sweep.ts). */
   paymentReconcileMs: number;
+  /** Waitlist holds' length (WAITLIST_HOLD_MINUTES); lapsed holds are passed on every minute (jobs/waitlist-sweep.ts). */
+  waitlistHoldMinutes: number;
   /** Fault-injection pause points (fault tests only; always empty in production). */
   faultPause: ReadonlyMap<FaultPoint, FaultPause>;
   photos: PhotoStorageConfig;
@@ -432,6 +442,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     paymentReconcileMs: Math.round(e.PAYMENT_RECONCILE_MINUTES * 60_000),
+    waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
     faultPause: e.NODE_ENV === 'production' ? new Map() : parseFaultPause(e.FAULT_PAUSE),
     photos: photosConfig(e, dataDir),
     flightStatus: flightStatusConfig(e),

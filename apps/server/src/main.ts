@@ -7,6 +7,7 @@ import { isEmpty, seedDemo } from './db/seed/demo';
 import { createPaymentProvider } from './payments/create-provider';
 import { startPaymentSweep } from './jobs/payment-sweep';
 import { startFlightStatusPoll } from './jobs/flight-status-poll';
+import { startWaitlistSweep } from './jobs/waitlist-sweep';
 import { abandonStaleBookings, reconcilePayments } from './services/payment-reconcile';
 
 async function main() {
@@ -60,6 +61,8 @@ async function main() {
   const flightPoll = app.services.flightStatus
     ? startFlightStatusPoll(handle, app.services, app.services.flightStatus, config.flightStatusPollMs)
     : null;
+  // Waitlist holds that lapse go to the next traveller waiting; places freed without a request are offered.
+  const waitlistSweep = startWaitlistSweep(handle, app.services.mailer, config);
 
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);
@@ -84,6 +87,7 @@ async function main() {
     await app.close();
     await paymentSweep.stop();
     await flightPoll?.stop();
+    await waitlistSweep.stop();
     await changes.close();
     await handle.close();
     process.exit(0);

@@ -67,6 +67,8 @@ export const publicBookingSchema = z
       .regex(EMAIL_PATTERN, { error: messages.emailInvalid })
       .transform((value) => value.toLowerCase()),
     passengersOut: positiveInt().optional().default(1),
+    /** The emailed waitlist link's token: the place held for this traveller is theirs to book (waitlist.ts). */
+    waitlistToken: optionalText(200),
   })
   .refine(arrivalAfterDeparture, arrivalRule);
 export type PublicBookingInput = z.output<typeof publicBookingSchema>;

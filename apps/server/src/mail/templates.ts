@@ -9,7 +9,7 @@ const escape = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-interface Action {
+export interface Action {
   label: string;
   url: string;
 }
@@ -19,31 +19,43 @@ function actionHtml(action: Action): string {
 <p style="margin:0;font-size:13px;color:#52606d;overflow-wrap:anywhere;word-break:break-all">If the button does not work, copy this address into your browser:<br>${escape(action.url)}</p>`;
 }
 
-function layout(heading: string, paragraphs: string[], action: Action | undefined): string {
+function secondaryHtml(link: Action): string {
+  return `<p style="margin:16px 0 0;font-size:14px"><a href="${escape(link.url)}" style="color:#0b3a66">${escape(link.label)}</a></p>`;
+}
+
+function layout(
+  heading: string,
+  paragraphs: string[],
+  action: Action | undefined,
+  secondary: Action | undefined,
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
   return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0;background:#f4f6fa;font-family:Arial,Helvetica,sans-serif;color:#1c2733">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:24px">
 <tr><td><p style="margin:0 0 24px;font-weight:bold;color:#0b3a66">${SITE}</p>
-<h1 style="font-size:22px;margin:0 0 16px">${escape(heading)}</h1>${body}${action ? `\n${actionHtml(action)}` : ''}
+<h1 style="font-size:22px;margin:0 0 16px">${escape(heading)}</h1>${body}${action ? `\n${actionHtml(action)}` : ''}${secondary ? `\n${secondaryHtml(secondary)}` : ''}
 </td></tr></table></td></tr></table></body></html>`;
 }
 
-function message(
+/** A message of paragraphs with one button, and optionally a second, quieter link below it. */
+export function message(
   to: string,
   subject: string,
   heading: string,
   paragraphs: string[],
   action?: Action,
+  secondary?: Action,
 ): MailMessage {
   const text = [
     heading,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...(secondary ? [`${secondary.label}: ${secondary.url}`, ''] : []),
     SITE,
   ].join('\n');
-  return { to, subject, text, html: layout(heading, paragraphs, action) };
+  return { to, subject, text, html: layout(heading, paragraphs, action, secondary) };
 }
 
 export function confirmEmailMessage(to: string, name: string, url: string): MailMessage {

@@ -10,6 +10,7 @@ import { bookingLedger, syncBookingMoney } from './ledger';
 import { refundDue } from './booking-refunds';
 
 import { manageableBooking } from './booking-changes';
+import { offerFreedPlaces } from './waitlist';
 
 /** Cancels the booking once: the space is free as soon as this commits. Answers the refund due. */
 export async function cancelBooking(
@@ -69,6 +70,8 @@ export async function cancelBooking(
     reason: 'cancellation',
   });
   await syncBookingMoney(ctx.db, bookingId);
+  // The place is free: the first on the lot's waitlist whose stay now fits is offered it.
+  await offerFreedPlaces(ctx, booking.lotId);
   return { refundCents: decision.refundCents, alreadyCancelled: false };
 }
 

@@ -13,6 +13,7 @@ import { errors } from '../jsonapi/errors';
 import { lockLot, type PricedExtra } from './booking-rules';
 import type { BookingRow } from '../db/rows';
 import { syncBookingMoney } from './ledger';
+import { offerFreedPlaces } from './waitlist';
 import { refundDue } from './booking-refunds';
 import { flightResetFor } from './flight-delays';
 import { slotProblems } from './slot-load';
@@ -111,6 +112,8 @@ export async function applyChange(
       now: ctx.now,
       reason: 'change',
     });
+  // Days the change gives back (a shorter stay, other dates) may be a waitlisted traveller's place.
+  await offerFreedPlaces(ctx, lot.id);
   return { plan, logId, pendingChangeId: null, supersededIntents };
 }
 

@@ -27,8 +27,14 @@ export function lockLot(ctx: RequestContext, lotId: number): Promise<LotRow> {
 
 /** lockLot for work outside a request (the flight-status poller), in the caller's transaction. */
 export async function lockLotIn(db: Executor, lotId: number): Promise<LotRow> {
-  const [lot] = await db.select().from(lots).where(eq(lots.id, lotId)).for('update');
+  const lot = await lockLotRow(db, lotId);
   if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
+  return lot;
+}
+
+/** The same lock where no request is being answered (jobs/waitlist-sweep.ts); undefined for a lot that has gone. */
+export async function lockLotRow(db: Executor, lotId: number): Promise<LotRow | undefined> {
+  const [lot] = await db.select().from(lots).where(eq(lots.id, lotId)).for('update');
   return lot;
 }
 
@@ -38,6 +44,8 @@ export async function assertCapacity(
   start: Date,
   end: Date,
   excludeBookingId?: number,
+  /** A waitlist hold being booked by its holder: its place is the one this stay takes. */
+  excludeWaitlistEntryId?: number,
 ): Promise<void> {
   const tz = ctx.services.config.timeZone;
   const present = await presentByDay(
@@ -48,6 +56,7 @@ export async function assertCapacity(
     tz,
     ctx.now,
     excludeBookingId,
+    excludeWaitlistEntryId,
   );
   if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
     throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');

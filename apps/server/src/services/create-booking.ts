@@ -38,6 +38,7 @@ import {
 import { recordStaffMoney } from './ledger';
 import { priceStay } from './price-stay';
 import { assertSlotRoom } from './slot-load';
+import { claimedHold, consumeHold } from './waitlist';
 
 /** Re-exported for routes/ until they import it from db/rows. */
 export type { BookingRow } from '../db/rows';
@@ -59,7 +60,8 @@ export interface BookingLinks {
 
 /** A new booking: the traveller's fields (staff's too, from the back office) and what it names. */
 export interface NewBooking {
-  attributes: PublicBookingInput & Partial<StaffBookingInput>;
+  attributes: Omit<PublicBookingInput, 'waitlistToken'> &
+    Partial<StaffBookingInput> & { waitlistToken?: string | undefined };
   links: BookingLinks;
 }
 
@@ -157,8 +159,13 @@ export async function createBooking(
 
   // From here on the lot is locked until commit: count, decide, insert.
   const lot = await lockLot(ctx, rel.lot);
+  // A traveller booking from their waitlist link takes the place held for them (and only they may).
+  const hold =
+    !staff && input.waitlistToken
+      ? await claimedHold(ctx, input.waitlistToken, lot.id, start, end)
+      : undefined;
   if (staff) await checkRegion(ctx, lot.id, rel.lotRegion, input.lotRegionRow);
-  else await assertCapacity(ctx, lot, start, end);
+  else await assertCapacity(ctx, lot, start, end, undefined, hold?.id);
   // The desk's slots hold for every booking, staff's too: the counter cannot serve more cars at once.
   await assertSlotRoom(ctx, lot, { start, end });
 
@@ -259,6 +266,7 @@ export async function createBooking(
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error('Booking not created');
+  if (hold) await consumeHold(ctx, hold.id, booking.id);
   // Fault tests stop here: the booking row is written, its extras and log are not.
   await faultPoint('booking-save');
   if (pricedExtras.length) {

@@ -91,6 +91,7 @@ interface PresenceQuery {
   timeZone: string;
   now: Date;
   excludeBookingId?: number | undefined;
+  excludeWaitlistEntryId?: number | undefined;
   /** Complete bookings only: what was sold (reports), not what is held for a customer paying now. */
   completeOnly?: boolean;
 }
@@ -158,7 +159,32 @@ function presenceSpansSql(q: PresenceQuery, lotIdsSql: SQL = idList(q.lotIds)): 
       AND ${counted}
       ${q.excludeBookingId === undefined ? sql`` : sql`AND b.id <> ${q.excludeBookingId}`}
     GROUP BY 1, 2, 3
-    ${q.completeOnly ? sql`` : heldChangesSql(q, lotIdsSql, holdSince)}`;
+    ${q.completeOnly ? sql`` : heldChangesSql(q, lotIdsSql, holdSince)}
+    ${q.completeOnly ? sql`` : waitlistHoldsSql(q, lotIdsSql)}`;
+}
+
+/** A hold's first and last business dates as the range's day offsets (first, last), clipped to the range. */
+function heldDayOffsets(q: PresenceQuery, firstDate: SQL, lastDate: SQL): SQL {
+  const days = stayDays(q.startDate, q.endDate);
+  return sql`greatest(${firstDate} - ${q.startDate}::date, 0) AS first,
+           least(${lastDate} - ${q.startDate}::date, ${days - 1}::int) AS last`;
+}
+
+/**
+ * The places held for travellers from the waitlist (services/waitlist.ts), each on every business date of its
+ * stay until its hold lapses: counted like an unpaid booking, so that nobody else can take them meanwhile.
+ */
+function waitlistHoldsSql(q: PresenceQuery, lotIdsSql: SQL): SQL {
+  return sql`
+    UNION ALL
+    SELECT w.lot_id, ${heldDayOffsets(q, sql`w.start_date`, sql`w.end_date`)}, count(*)::int AS cars
+    FROM waitlist_entries w
+    WHERE w.status = 'offered'
+      AND w.hold_expires_at > ${q.now.toISOString()}::timestamptz
+      AND w.start_date <= ${q.endDate}::date AND w.end_date >= ${q.startDate}::date
+      AND w.lot_id IN ${lotIdsSql}
+      ${q.excludeWaitlistEntryId === undefined ? sql`` : sql`AND w.id <> ${q.excludeWaitlistEntryId}`}
+    GROUP BY 1, 2, 3`;
 }
 
 /**
@@ -167,13 +193,9 @@ function presenceSpansSql(q: PresenceQuery, lotIdsSql: SQL = idList(q.lotIds)): 
  * day offsets are plain date arithmetic.
  */
 function heldChangesSql(q: PresenceQuery, lotIdsSql: SQL, holdSince: Date): SQL {
-  const days = stayDays(q.startDate, q.endDate);
   return sql`
     UNION ALL
-    SELECT c.lot_id,
-           greatest(s.first_date - ${q.startDate}::date, 0) AS first,
-           least(s.last_date - ${q.startDate}::date, ${days - 1}::int) AS last,
-           count(*)::int AS cars
+    SELECT c.lot_id, ${heldDayOffsets(q, sql`s.first_date`, sql`s.last_date`)}, count(*)::int AS cars
     FROM booking_changes c
     CROSS JOIN LATERAL (VALUES (c.hold_first, c.hold_last), (c.hold2_first, c.hold2_last)) AS s(first_date, last_date)
     WHERE c.status = 'awaiting_payment'
@@ -228,8 +250,17 @@ export async function presentByDay(
   timeZone: string,
   now: Date,
   excludeBookingId?: number,
+  excludeWaitlistEntryId?: number,
 ): Promise<Map<number, number[]>> {
-  return countSpans(db, { lotIds, startDate, endDate, timeZone, now, excludeBookingId });
+  return countSpans(db, {
+    lotIds,
+    startDate,
+    endDate,
+    timeZone,
+    now,
+    excludeBookingId,
+    excludeWaitlistEntryId,
+  });
 }
 
 /**

@@ -160,6 +160,10 @@ export class QuoteCache {
         oldestHeld: sql<string | Date | null>`least(
           (SELECT min(created) FROM bookings WHERE status = 'pending' AND created > ${holdSince.toISOString()}::timestamptz),
           (SELECT min(created) FROM booking_changes WHERE status = 'awaiting_payment' AND created > ${holdSince.toISOString()}::timestamptz))`,
+        // The soonest waitlist hold to lapse (services/waitlist.ts): its place is free again then.
+        nextHoldLapse: sql<
+          string | Date | null
+        >`(SELECT min(hold_expires_at) FROM waitlist_entries WHERE status = 'offered' AND hold_expires_at > ${now.toISOString()}::timestamptz)`,
       })
       .from(lots)
       .orderBy(asc(lots.name), asc(lots.id));
@@ -176,7 +180,11 @@ export class QuoteCache {
       startOfBusinessDay(addDaysToDate(last, 1), this.timeZone),
     );
     const oldestHeld = rows[0]?.oldestHeld;
-    const releases = oldestHeld ? new Date(oldestHeld).getTime() + PENDING_HOLD_MS : Infinity;
+    const nextHoldLapse = rows[0]?.nextHoldLapse;
+    const releases = Math.min(
+      oldestHeld ? new Date(oldestHeld).getTime() + PENDING_HOLD_MS : Infinity,
+      nextHoldLapse ? new Date(nextHoldLapse).getTime() : Infinity,
+    );
     return {
       today,
       loadedAt: now.getTime(),

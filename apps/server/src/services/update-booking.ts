@@ -30,6 +30,7 @@ import { recordStaffMoney, type StaffMoneyInput } from './ledger';
 import { mustExist } from './lookups';
 import { costColumns, priceStay } from './price-stay';
 import { custodyFollowsBookingEdit } from './custody-follows-edit';
+import { offerFreedPlaces } from './waitlist';
 
 const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
@@ -232,6 +233,11 @@ export async function updateBooking(
     if (String(before) !== String(now)) changed[key] = [before, now];
   }
   if (Object.keys(changed).length === 0) return;
+  // A stay moved, shortened or taken out of the count (a staff edit) may free a place on a waitlisted day.
+  if (['lotId', 'startDatetime', 'endDatetime', 'status'].some((key) => key in changed)) {
+    for (const lotId of [...new Set([row.lotId, after?.lotId ?? row.lotId])].sort((a, b) => a - b))
+      await offerFreedPlaces(ctx, lotId);
+  }
   await ctx.db.insert(bookingLogs).values({
     bookingId: row.id,
     userId: ctx.user?.id ?? null,

@@ -13,6 +13,7 @@ import {
   exceptionalRates,
   flights,
   lotRegions,
+  waitlistEntries,
 } from '../db/schema/index';
 import { bookingDoc, bookingFixtures } from './booking-fixtures';
 import { createUser, createVehicle, login } from './factories';
@@ -115,6 +116,14 @@ export function useMatrixServer() {
           attributes: { name: 'N', email: 'n@example.com', phoneNumber: '0400 000 000', message: 'Hello' },
         },
       }),
+    });
+    // A traveller on a full day's waitlist (a row inserted: joining needs a full lot).
+    await db.insert(waitlistEntries).values({
+      nonce: 'matrix',
+      email: 'waiting@example.com',
+      lotId: f.indoor.id,
+      startDate: '2027-06-01',
+      endDate: '2027-06-02',
     });
     // A staff change, so that the audit trail has a row to try.
     await server.app.inject({

@@ -39,6 +39,8 @@ export const RESOURCES: Record<string, Record<Action, Expectation>> = {
   products: { list: ALL, read: ALL, create: NOBODY, update: NOBODY, delete: NOBODY },
   prices: { list: ALL, read: ALL, create: NOBODY, update: NOBODY, delete: NOBODY },
   'contact-submissions': { list: STAFF, read: STAFF, create: ALL, update: NOBODY, delete: ADMINS },
+  // Anyone joins the waitlist of a full day; staff list it; a traveller leaves from their link (SPECIALS).
+  'waitlist-entries': { list: STAFF, read: STAFF, create: ALL, update: NOBODY, delete: NOBODY },
   discounts: { list: STAFF, read: STAFF, create: ADMINS, update: ADMINS, delete: ADMINS },
   'lot-regions': { list: STAFF, read: STAFF, create: ADMINS, update: ADMINS, delete: ADMINS },
   'vehicle-types': SETTINGS,
@@ -156,6 +158,13 @@ export const SPECIALS: Special[] = [
     url: `${API}/bookings/{booking}/flight-delays/`,
     body: {},
     expect: STAFF,
+  },
+  // The waitlist emails' link: its signed token is the capability; a made-up one is not found by anyone.
+  { route: `GET ${API}/waitlist-places/:id/`, url: `${API}/waitlist-places/1.made-up/`, expect: CAPABILITY },
+  {
+    route: `DELETE ${API}/waitlist-places/:id/`,
+    url: `${API}/waitlist-places/1.made-up/`,
+    expect: CAPABILITY,
   },
   // Manage my booking: a guest's code and email open a booking; the booking's owner and staff reach it directly.
   { route: `POST ${API}/manage-booking-sessions/`, body: {}, expect: ALL },

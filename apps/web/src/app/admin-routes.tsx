@@ -66,6 +66,10 @@ const DiscountEditPage = page(
   () => import('@/features/admin/routes/discount-edit'),
   (m) => m.DiscountEditPage,
 );
+const WaitlistListPage = page(
+  () => import('@/features/admin/routes/waitlist-list'),
+  (m) => m.WaitlistListPage,
+);
 const ContactListPage = page(
   () => import('@/features/admin/routes/contact-list'),
   (m) => m.ContactListPage,
@@ -173,6 +177,7 @@ export function adminRoutes(notFound: ReactNode): RouteObject[] {
     { path: paths.adminDiscountsAdd.path, element: <DiscountEditPage />, handle: admins },
     { path: paths.adminDiscountsEdit.path, element: <DiscountEditPage />, handle: admins },
     { path: paths.adminContact.path, element: <ContactListPage /> },
+    { path: paths.adminWaitlist.path, element: <WaitlistListPage /> },
     { path: paths.adminContactView.path, element: <ContactViewPage /> },
     // Settings: Admins only (back-office §6).
     { path: paths.adminLots.path, element: <LotsListPage />, handle: admins },

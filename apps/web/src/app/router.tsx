@@ -59,6 +59,10 @@ const ManageBookingPage = page(
   () => import('@/features/manage-booking/routes/manage-booking'),
   (m) => m.ManageBookingPage,
 );
+const WaitlistPlacePage = page(
+  () => import('@/features/waitlist/routes/waitlist-place'),
+  (m) => m.WaitlistPlacePage,
+);
 const BookingWizardLayout = page(
   () => import('@/features/booking/routes/booking-wizard'),
   (m) => m.BookingWizardLayout,
@@ -146,6 +150,7 @@ export const routes: RouteObject[] = [
               { path: paths.bookings.path, element: <MyBookingsPage />, handle: signedIn },
               { path: paths.vehicles.path, element: <MyVehiclesPage />, handle: signedIn },
               { path: paths.manageBooking.path, element: <ManageBookingPage /> },
+              { path: paths.waitlistPlace.path, element: <WaitlistPlacePage /> },
               { path: paths.permissionDenied.path, element: <PermissionDeniedPage /> },
               { path: paths.notFound.path, element: <NotFoundPage /> },
               {

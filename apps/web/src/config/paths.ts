@@ -29,6 +29,8 @@ export const paths = {
   bookings: route({ name: 'bookings', path: '/bookings', title: 'My Bookings' }),
   vehicles: route({ name: 'vehicles', path: '/vehicles', title: 'My Vehicles' }),
   manageBooking: route({ name: 'manage-booking', path: '/manage-booking', title: 'Manage my booking' }),
+  // The waitlist emails' link (issue 24): a place held for the traveller, or their place on the list.
+  waitlistPlace: route({ name: 'waitlist-place', path: '/waitlist/:token', title: 'Your waitlist place' }),
   permissionDenied: route({
     name: 'permission-denied',
     path: '/permission-denied',
@@ -83,6 +85,8 @@ export const paths = {
     title: 'Edit Promo Code',
   }),
   adminContact: route({ name: 'admin-contact', path: '/admin/contact', title: 'Contact' }),
+  // Issue 24: the waitlist of full days, opened from the diary's count (?date=YYYY-MM-DD).
+  adminWaitlist: route({ name: 'admin-waitlist', path: '/admin/waitlist', title: 'Waitlist' }),
   adminContactView: route({
     name: 'admin-contact-view',
     path: '/admin/contact/:messageId',
@@ -200,6 +204,22 @@ export function bookingQuoteHref(dates?: { startDate: string; endDate: string })
   const query = new URLSearchParams({
     [QUOTE_QUERY.startDate]: dates.startDate,
     [QUOTE_QUERY.endDate]: dates.endDate,
+  });
+  return `${paths.bookingStep1.path}?${query.toString()}`;
+}
+
+/** Step 1 with the car park and dates of a place held from the waitlist, and the link's token to claim it. */
+export function heldPlaceHref(place: {
+  token: string;
+  lotId: string;
+  startDate: string;
+  endDate: string;
+}): string {
+  const query = new URLSearchParams({
+    [QUOTE_QUERY.startDate]: place.startDate,
+    [QUOTE_QUERY.endDate]: place.endDate,
+    lot: place.lotId,
+    waitlist: place.token,
   });
   return `${paths.bookingStep1.path}?${query.toString()}`;
 }

@@ -7,3 +7,4 @@ export * from './content';
 export * from './audit';
 export * from './custody';
 export * from './flight-status';
+export * from './waitlist';

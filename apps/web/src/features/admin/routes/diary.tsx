@@ -1,5 +1,6 @@
 import FlightLandIcon from '@mui/icons-material/FlightLand';
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,6 +30,7 @@ import { listQuery } from '@/lib/api/resource-queries';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { WaitlistEntryAttributes } from '@parking/domain/api-contract/waitlist';
 import {
   CustomerCell,
   DiaryCards,
@@ -67,6 +69,14 @@ export function DiaryPage() {
       sort: 'startDatetime',
       filters: { diaryDate: date, status: 'complete' },
       include: 'airlineOut,airlineIn,lot',
+    }),
+  );
+  // The day's waitlist (issue 24): travellers waiting for a place, or holding one, on this day.
+  const waitlist = useQuery(
+    listQuery<WaitlistEntryAttributes>('waitlist-entries', {
+      page: 1,
+      per: 1,
+      filters: { date, status__in: 'waiting,offered' },
     }),
   );
   const rows = useMemo(
@@ -119,6 +129,17 @@ export function DiaryPage() {
           PDF Invoices - Pick Ups
         </Button>
         <Box sx={{ flexGrow: 1 }} />
+        {waitlist.data && !waitlist.isPlaceholderData && (
+          <Chip
+            component="a"
+            href={`${paths.adminWaitlist.path}?date=${date}`}
+            clickable
+            variant="outlined"
+            icon={<HourglassEmptyIcon />}
+            label={`${waitlist.data.count} on the waitlist`}
+            data-testid="diary-waitlist"
+          />
+        )}
         {list.data && !showingOld && (
           <>
             <Chip

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { stayDays } from '@parking/domain/dates';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
 import {
@@ -17,12 +17,13 @@ import {
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 import { datesRefused, quoteRefusals, quotesQuery, type LotQuote } from '@/lib/api/quotes';
 import { QuoteRefusalNotices } from '@/components/quote-refusal-notices';
+import { WaitlistJoin } from '@/components/waitlist-join';
 import { LotOptions } from '../components/lot-options';
 import { PriceCalendar } from '../components/price-calendar';
 import { BusyDeskTimes } from '../components/slot-busyness';
 import { StepActions } from '../components/step-actions';
 import { useWizard } from '../state/wizard-context';
-import { NO_EXTRAS, stepPath, type WizardState } from '../state/wizard-state';
+import { NO_EXTRAS, stepPath, type HeldPlace, type WizardState } from '../state/wizard-state';
 
 const PREFERRED_LOT = 'outdoor';
 
@@ -51,6 +52,30 @@ const withLot = (state: WizardState, quote: LotQuote | null): WizardState => ({
   },
 });
 
+/**
+ * The quotes as this traveller may book them: a place held for them from the waitlist is theirs, although
+ * the quotes count it as taken (the save claims it with the link's token).
+ */
+function withHeldPlace(
+  quotes: LotQuote[] | undefined,
+  held: HeldPlace | null | undefined,
+  dates: QuoteDates,
+): LotQuote[] | undefined {
+  if (!quotes || !held || held.startDate !== dates.startDate || held.endDate !== dates.endDate) return quotes;
+  return quotes.map((quote) =>
+    quote.lotId === held.lotId ? { ...quote, fillThresholdExceeded: false } : quote,
+  );
+}
+
+/** The place an emailed waitlist link hands over (?waitlist=token&lot=id with the dates), if any. */
+function handedPlace(params: URLSearchParams): HeldPlace | null {
+  const token = params.get('waitlist') ?? '';
+  const lotId = params.get('lot') ?? '';
+  const startDate = params.get('start') ?? '';
+  const endDate = params.get('end') ?? '';
+  return token && lotId && startDate && endDate ? { token, lotId, startDate, endDate } : null;
+}
+
 /** Step 1, Get Quote (public-site §2): the dates, and one quote per car park to choose from. */
 export function QuoteStep() {
   const { state, update, complete } = useWizard();
@@ -59,16 +84,40 @@ export function QuoteStep() {
   const blockout = useQuery(currentFormBlockoutQuery);
   // Dates handed over by the home page's quote form win over the ones kept from before.
   const handed = useRef({ startDate: params.get('start') ?? '', endDate: params.get('end') ?? '' });
+  const heldPlace = useRef(handedPlace(params));
   // A booking kept from an earlier day may have dates in the past: those start again from today.
   const kept = state.quote.startDate >= businessToday() ? state.quote : undefined;
   const control = useQuoteDates(handed.current.startDate ? handed.current : kept, blockout.data?.stayLimits);
   const { startDate, endDate } = control.dates;
   const valid = control.isValid;
   const quotes = useQuery({ ...quotesQuery(startDate, endDate), enabled: valid });
+  const bookable = useMemo(
+    () => withHeldPlace(quotes.data, state.waitlist, { startDate, endDate }),
+    [quotes.data, state.waitlist, startDate, endDate],
+  );
 
   useEffect(() => {
     if (params.has('start') || params.has('end')) setParams({}, { replace: true });
   }, [params, setParams]);
+
+  // A waitlist link's place: a fresh booking of its car park and dates.
+  useEffect(() => {
+    const held = heldPlace.current;
+    if (!held) return;
+    heldPlace.current = null;
+    update((current) => ({
+      ...withDates(current, { startDate: held.startDate, endDate: held.endDate }),
+      booking: null,
+      waitlist: held,
+      quote: {
+        ...current.quote,
+        startDate: held.startDate,
+        endDate: held.endDate,
+        lotId: held.lotId,
+        price: '',
+      },
+    }));
+  }, [update]);
 
   // Valid new dates become the booking's.
   useEffect(() => {
@@ -83,7 +132,7 @@ export function QuoteStep() {
   // The car park choice follows the quotes: outdoor by default while it can be booked, no choice of a
   // car park that went over its threshold, and the price of these dates.
   useEffect(() => {
-    const list = quotes.data;
+    const list = bookable;
     if (!list) return;
     update((current) => {
       if (current.quote.startDate !== startDate || current.quote.endDate !== endDate) return current;
@@ -97,7 +146,7 @@ export function QuoteStep() {
           ? withLot(current, null)
           : current;
     });
-  }, [quotes.data, startDate, endDate, update]);
+  }, [bookable, startDate, endDate, update]);
 
   if (blockout.isPending) {
     return (
@@ -111,16 +160,15 @@ export function QuoteStep() {
 
   const days = valid ? stayDays(startDate, endDate) : 0;
   const stayLabel = days === 1 ? 'for 1 day' : `for ${days} days`;
-  const chosen = quotes.data?.find(
-    (quote) => quote.lotId === state.quote.lotId && !quote.fillThresholdExceeded,
-  );
+  const chosen = bookable?.find((quote) => quote.lotId === state.quote.lotId && !quote.fillThresholdExceeded);
   // The price calendar follows the chosen car park, else the one that would be chosen, else the first.
   const calendarLot =
     chosen ??
-    quotes.data?.find((quote) => quote.slug === PREFERRED_LOT && !quote.fillThresholdExceeded) ??
-    quotes.data?.[0];
+    bookable?.find((quote) => quote.slug === PREFERRED_LOT && !quote.fillThresholdExceeded) ??
+    bookable?.[0];
   // What the booking's save would refuse for these dates, told here rather than at step 6.
-  const refusals = quoteRefusals(valid ? quotes.data : undefined);
+  const refusals = quoteRefusals(valid ? bookable : undefined);
+  const fullLots = valid ? (bookable ?? []).filter((quote) => quote.fillThresholdExceeded) : [];
   const ready =
     valid &&
     !datesRefused(refusals) &&
@@ -171,7 +219,7 @@ export function QuoteStep() {
         </Button>
       ) : (
         <LotOptions
-          quotes={quotes.data}
+          quotes={bookable ?? []}
           selectedId={state.quote.lotId}
           stayLabel={stayLabel}
           onSelect={(quote) => update((current) => withLot(current, quote))}
@@ -185,6 +233,14 @@ export function QuoteStep() {
           lotId={calendarLot.lotId}
           lotName={calendarLot.name}
           onPick={(dates) => control.reset(dates)}
+        />
+      )}
+      {fullLots.length > 0 && (
+        <WaitlistJoin
+          lots={fullLots}
+          startDate={startDate}
+          endDate={endDate}
+          email={state.details?.email ?? ''}
         />
       )}
       <StepActions disabled={!ready} />

@@ -6,7 +6,7 @@ import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
 import { businessInstant } from '@parking/domain/dates';
 import { formatMoney, isMoney, parseMoney, type Cents } from '@parking/domain/money';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
-import type { WizardState } from './wizard-state';
+import { heldPlaceFor, type WizardState } from './wizard-state';
 
 export interface StayInstants {
   startDatetime: string;
@@ -64,6 +64,7 @@ export function bookingDocument(
   const { details, car, flights } = state;
   const stay = stayInstants(state);
   if (!details || !car || !flights || !stay) throw new Error('The booking is not complete');
+  const held = heldPlaceFor(state);
   return {
     data: {
       type: 'bookings',
@@ -86,6 +87,7 @@ export function bookingDocument(
         passengersOut: flights.passengersOut,
         passengersIn: flights.passengersIn,
         promoCode: state.extras.promoCode,
+        ...(held ? { waitlistToken: held.token } : {}),
       },
       relationships: {
         lot: ref('lots', state.quote.lotId),

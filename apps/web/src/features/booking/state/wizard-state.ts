@@ -69,6 +69,28 @@ export interface SavedBooking {
   email: string;
 }
 
+/**
+ * A place held for this traveller from the waitlist (its emailed link): their stay in that car park is
+ * theirs to book although the quotes count it as taken, and the booking's save claims it with the token.
+ */
+export interface HeldPlace {
+  token: string;
+  lotId: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** The held place, while the booking is for its car park and dates. */
+export const heldPlaceFor = (state: WizardState): HeldPlace | null => {
+  const held = state.waitlist;
+  return held &&
+    held.lotId === state.quote.lotId &&
+    held.startDate === state.quote.startDate &&
+    held.endDate === state.quote.endDate
+    ? held
+    : null;
+};
+
 export interface WizardState {
   version: 1;
   /** Changes with every fresh booking, so that nothing of an earlier booking is reused by mistake. */
@@ -83,6 +105,8 @@ export interface WizardState {
   flights: FlightsChoice | null;
   extras: ExtrasChoice;
   booking: SavedBooking | null;
+  /** A place held from the waitlist (absent in states stored before the waitlist). */
+  waitlist?: HeldPlace | null;
 }
 
 const newId = () =>

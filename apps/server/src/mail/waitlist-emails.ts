@@ -1,0 +1,60 @@
+/** The waitlist's emails: on joining (with the way off the list), and when a place is held for the traveller. */
+import { businessLocalDatetime, formatDateShort, formatTime12 } from '@parking/domain/dates';
+import type { Config } from '../config';
+import type { MailMessage } from './mailer';
+import { message } from './templates';
+import { waitlistPageUrl, waitlistToken } from './waitlist-link';
+
+interface Entry {
+  id: number;
+  nonce: string;
+  email: string;
+  startDate: string;
+  endDate: string;
+  holdExpiresAt: Date | null;
+}
+
+export const formatStay = (entry: { startDate: string; endDate: string }): string =>
+  entry.startDate === entry.endDate
+    ? formatDateShort(entry.startDate)
+    : `${formatDateShort(entry.startDate)} to ${formatDateShort(entry.endDate)}`;
+
+export function waitlistJoinedMessage(config: Config, entry: Entry, lotName: string): MailMessage {
+  const url = waitlistPageUrl(config, waitlistToken(config.sessionSecret, entry));
+  return message(
+    entry.email,
+    `You are on the waitlist for ${lotName}, ${formatStay(entry)}`,
+    'You are on the waitlist',
+    [
+      `${lotName} is full for ${formatStay(entry)}. As soon as a place frees up, the first traveller on the waitlist gets an email and the place is held for them for ${config.waitlistHoldMinutes} minutes.`,
+      'You do not need to do anything now. If your plans change, you can leave the waitlist at any time.',
+    ],
+    { label: 'See my place on the waitlist', url },
+    { label: 'Leave the waitlist', url: `${url}?leave=1` },
+  );
+}
+
+export function waitlistOfferMessage(
+  config: Config,
+  entry: Entry,
+  lotName: string,
+  timeZone: string,
+): MailMessage {
+  const url = waitlistPageUrl(config, waitlistToken(config.sessionSecret, entry));
+  const until = entry.holdExpiresAt
+    ? `${formatTime12(businessLocalDatetime(entry.holdExpiresAt, timeZone).slice(11))} on ${formatDateShort(
+        businessLocalDatetime(entry.holdExpiresAt, timeZone).slice(0, 10),
+      )}`
+    : '';
+  return message(
+    entry.email,
+    `A place is free for you: ${lotName}, ${formatStay(entry)}`,
+    'A place is free for you',
+    [
+      `A place has freed up at ${lotName} for ${formatStay(entry)}, and we are holding it for you until ${until}.`,
+      'Book it with the button below. After that time the place goes to the next traveller on the waitlist.',
+    ],
+    { label: 'Book my place', url },
+    { label: 'Leave the waitlist', url: `${url}?leave=1` },
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The waitlist emails' link (/waitlist/{token}) opens the traveller's entry: to book a place held for them,
+ * or to leave the list. The token is the entry's id and an HMAC (SESSION_SECRET) over it and the entry's
+ * random nonce, so the database holds nothing that opens it and no token opens another entry.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config';
+
+const sign = (secret: string, id: number, nonce: string) =>
+  createHmac('sha256', secret).update(`waitlist:${id}.${nonce}`).digest('base64url');
+
+export function waitlistToken(secret: string, entry: { id: number; nonce: string }): string {
+  return `${entry.id}.${sign(secret, entry.id, entry.nonce)}`;
+}
+
+/** The entry id a token names (not yet checked), or null when it is malformed. */
+export function waitlistTokenId(token: string): number | null {
+  const match = /^(\d{1,10})\.[A-Za-z0-9_-]{43}$/.exec(token);
+  const id = Number(match?.[1]);
+  return match && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** Whether `token` is the one issued for this entry. */
+export function waitlistTokenMatches(
+  secret: string,
+  token: string,
+  entry: { id: number; nonce: string },
+): boolean {
+  const expected = Buffer.from(waitlistToken(secret, entry));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export const waitlistPageUrl = (config: Config, token: string): string =>
+  `${config.publicUrl}/waitlist/${encodeURIComponent(token)}`;
