@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * cycles (type-only imports do not count as cycles, but do count as layering).
  *
  *   packages/domain     pure rules: imports nothing from apps/, e2e/ or bench/.
- *   config.ts, faults.ts  the app's settings: no server folder (config reads the BusinessDetails type of
+ *   config.ts, config-services.ts, faults.ts  the app's settings: no server folder (config reads the BusinessDetails type of
  *                       documents/business.ts, a leaf that imports nothing); signed-token.ts, the signed
  *                       links and tokens that auth/ and mail/ both issue.
  *   context.ts          the request context's types: names (type-only) the services it carries, so it is
@@ -28,7 +28,12 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  */
 const server = 'apps/server/src';
 const layer = {
-  kernel: [`${server}/config.ts`, `${server}/faults.ts`, `${server}/signed-token.ts`],
+  kernel: [
+    `${server}/config.ts`,
+    `${server}/config-services.ts`,
+    `${server}/faults.ts`,
+    `${server}/signed-token.ts`,
+  ],
   db: `${server}/db`,
   jsonapi: `${server}/jsonapi`,
   auth: `${server}/auth`,
@@ -60,7 +65,7 @@ const serverZones = [
       `${server}/context.ts`,
       ...requestTop,
     ],
-    'config.ts, faults.ts and signed-token.ts are the bottom of the server.',
+    'config.ts, config-services.ts, faults.ts and signed-token.ts are the bottom of the server.',
   ),
   {
     ...forbid(layer.kernel, layer.documents, 'config.ts reads only documents/business.ts.'),

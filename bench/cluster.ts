@@ -30,6 +30,7 @@ import { messages } from '@parking/domain/messages';
 import { slotMessages } from '@parking/domain/slots';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client';
 import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index';
+import { pool, runSlotRace, type Answer } from './cluster-slots';
 import { startRoundRobinProxy } from './round-robin-proxy';
 import {
   ADMIN_EMAIL,
@@ -69,30 +70,6 @@ interface Check {
   expected: string;
   actual: string;
   ok: boolean;
-}
-
-interface Answer {
-  n: number;
-  status: number;
-  id: string | undefined;
-  clientSecret: unknown;
-  detail: string | undefined;
-  upstream: string | null;
-}
-
-/** Runs `work` for 0..count-1 with at most `limit` at a time. */
-async function pool<T>(count: number, limit: number, work: (n: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array<T>(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) {
-        const n = next++;
-        results[n] = await work(n);
-      }
-    }),
-  );
-  return results;
 }
 
 async function main() {
@@ -295,102 +272,20 @@ async function main() {
       quoteFlags.every((flag) => flag === true),
     );
 
-    // The slot race: the indoor desk takes SLOT_CAP cars a quarter hour, and the 6:00 am slot 41 days ahead
-    // already has all but SLOT_PLACES. Every guest drops off in it (at 6:00 to 6:14) and picks up in a slot of
-    // their own, so only the drop-off slot is raced for; the lot itself has room for everyone.
-    await handle.db
-      .update(lots)
-      .set({ spaces: 100_000, fillRateThreshold: null, slotCapacity: SLOT_CAP })
-      .where(eq(lots.id, indoor.id));
-    const slotDay = addDaysToDate(today, 41);
-    await handle.db.execute(sql`
-      INSERT INTO bookings (booking_code, status, lot_id, start_datetime, end_datetime, created, email)
-      SELECT 'SLT' || lpad(g::text, 5, '0'), 'complete', ${indoor.id}::int,
-             ${businessInstant(slotDay, '06:07:00', TIME_ZONE).toISOString()}::timestamptz,
-             ${businessInstant(addDaysToDate(slotDay, 5), '12:00:00', TIME_ZONE).toISOString()}::timestamptz
-               + g * interval '15 minutes', now(), 'slot-pre' || g || '@example.com'
-      FROM generate_series(1, ${SLOT_CAP - SLOT_PLACES}::int) AS g`);
-    const slotIds = { ...ids, lotId: indoor.id };
-    const pickUpsFrom = businessInstant(addDaysToDate(slotDay, 2), '06:00:00', TIME_ZONE).getTime();
-    const slotStarted = performance.now();
-    const slotAnswers = await pool(SLOT_REQUESTS, CONCURRENCY, async (i): Promise<Answer> => {
-      const n = REQUESTS + i;
-      const dropOff = businessInstant(slotDay, `06:${String(i % 15).padStart(2, '0')}:00`, TIME_ZONE);
-      const pickUp = new Date(pickUpsFrom + i * 15 * 60_000);
-      try {
-        const response = await fetch(`${base}${API}/bookings/`, {
-          method: 'POST',
-          headers: { 'content-type': JSONAPI, accept: JSONAPI },
-          body: JSON.stringify(onlineBookingDoc(slotIds, dropOff, pickUp, n)),
-        });
-        const body = (await response.json()) as {
-          data?: { id?: string };
-          errors?: Array<{ detail?: string }>;
-        };
-        return {
-          n,
-          status: response.status,
-          id: body.data?.id,
-          clientSecret: undefined,
-          detail: body.errors?.[0]?.detail,
-          upstream: response.headers.get('x-upstream'),
-        };
-      } catch (error) {
-        return {
-          n,
-          status: 0,
-          id: undefined,
-          clientSecret: undefined,
-          detail: String(error),
-          upstream: null,
-        };
-      }
+    const slotRace = await runSlotRace({
+      db: handle.db,
+      lotId: indoor.id,
+      today,
+      ids,
+      base,
+      servers,
+      requests: SLOT_REQUESTS,
+      places: SLOT_PLACES,
+      cap: SLOT_CAP,
+      concurrency: CONCURRENCY,
+      firstN: REQUESTS,
+      check,
     });
-    const slotSeconds = (performance.now() - slotStarted) / 1000;
-    const slotAccepted = slotAnswers.filter((answer) => answer.status === 201);
-    const slotFull = (answer: Answer) => answer.status === 400 && answer.detail === slotMessages.dropOffFull;
-    const slotRefused = slotAnswers.filter(slotFull);
-    const slotOther = slotAnswers.filter((answer) => answer.status !== 201 && !slotFull(answer));
-    console.info(
-      `slot race: ${slotAccepted.length} accepted, ${slotRefused.length} refused, ${slotOther.length} other in ${slotSeconds.toFixed(1)} s`,
-    );
-    for (const answer of slotOther.slice(0, 5))
-      console.info(`  unexpected answer ${answer.status}: ${answer.detail ?? ''}`);
-    check(
-      'slot race: accepted drop-offs',
-      `${SLOT_PLACES} (the places left in the slot)`,
-      slotAccepted.length,
-      slotAccepted.length === SLOT_PLACES,
-    );
-    check(
-      'slot race: refused as fully booked',
-      `${SLOT_REQUESTS - SLOT_PLACES}`,
-      slotRefused.length,
-      slotRefused.length === SLOT_REQUESTS - SLOT_PLACES,
-    );
-    check('slot race: other answers', '0', slotOther.length, slotOther.length === 0);
-    check(
-      'slot race: both instances took part',
-      'each > 0 requests',
-      servers.map((server) => slotAnswers.filter((a) => a.upstream === server.base).length).join(', '),
-      servers.every((server) => slotAnswers.some((answer) => answer.upstream === server.base)),
-    );
-    // Every slot of the indoor lot, drop-offs and pick-ups together, as the server counts them.
-    const [busiest] = rowsOf<{ most: number | null }>(
-      await handle.db.execute(sql`
-        SELECT max(n)::int AS most FROM (
-          SELECT floor(extract(epoch FROM at) / 900) AS slot, count(*) AS n FROM (
-            SELECT start_datetime AS at FROM bookings WHERE lot_id = ${indoor.id}::int AND status IN ('complete', 'pending')
-            UNION ALL
-            SELECT end_datetime FROM bookings WHERE lot_id = ${indoor.id}::int AND status IN ('complete', 'pending') AND end_datetime IS NOT NULL
-          ) AS movements GROUP BY 1) AS per_slot`),
-    );
-    check(
-      'slot race: most cars in any slot of the lot',
-      `≤ ${SLOT_CAP} (the slot limit)`,
-      busiest?.most ?? -1,
-      (busiest?.most ?? Infinity) <= SLOT_CAP && (busiest?.most ?? 0) === SLOT_CAP,
-    );
 
     // Sessions across instances.
     const [first, second] = servers;
@@ -459,15 +354,7 @@ async function main() {
             other: other.length,
             perInstance: Object.fromEntries(perUpstream),
           },
-          slotRace: {
-            requests: SLOT_REQUESTS,
-            places: SLOT_PLACES,
-            cap: SLOT_CAP,
-            seconds: Math.round(slotSeconds * 10) / 10,
-            accepted: slotAccepted.length,
-            refused: slotRefused.length,
-            other: slotOther.length,
-          },
+          slotRace,
           checks,
         },
         null,

@@ -377,26 +377,3 @@ describe('the poller', () => {
     expect(mailTo(server, booking.email)).toHaveLength(1);
   });
 });
-
-describe('POST local-flight-statuses/ refuses', () => {
-  it('strangers, a made-up date, a flight number that is not one, a date years away', async () => {
-    const flight = { flightNumber: 'QF1', date: '2026-11-22', state: 'delayed', estimatedArrival: null };
-    expect(
-      (
-        await api(server.app, 'POST', `${V1}/local-flight-statuses/`, {
-          body: doc('local-flight-statuses', flight),
-        })
-      ).status,
-    ).toBe(401);
-    expect((await setFlight(flight, tokens.customer)).status).toBe(403);
-    const pointer = async (attributes: Record<string, unknown>) => {
-      const answer = await setFlight(attributes);
-      expect(answer.status).toBe(400);
-      return firstError(answer.body)?.source?.pointer;
-    };
-    expect(await pointer({ ...flight, date: '2026-02-30' })).toBe('/data/attributes/date');
-    expect(await pointer({ ...flight, date: '9999-12-31' })).toBe('/data/attributes/date');
-    expect(await pointer({ ...flight, flightNumber: 'QF\u00001' })).toBe('/data/attributes/flightNumber');
-    expect(await pointer(flight)).toBe('/data/attributes/estimatedArrival');
-  });
-});

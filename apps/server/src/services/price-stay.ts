@@ -7,7 +7,8 @@ import { businessDate } from '@parking/domain/dates';
 import type { Cents } from '@parking/domain/money';
 import { computeCosts, costsToStrings, type Costs, type LotPricing } from '@parking/domain/pricing';
 import type { Executor } from '../db/client';
-import { loadLotPricing, subscriptionCover } from './pricing-data';
+import { loadLotPricing } from './pricing-data';
+import { subscriptionCover } from './subscription-cover';
 
 export interface StayToPrice {
   lot: { id: number; productCodename: string };

@@ -1,18 +1,15 @@
 /** Loads what the pure pricing and capacity rules need from the database. */
-import { and, asc, between, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LotPricing } from '@parking/domain/pricing';
 import { parseMoney } from '@parking/domain/money';
-import { businessDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
+import { startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import { rowsOf, type Executor } from '../db/client';
 import {
   exceptionalDays,
   exceptionalRates,
   lots,
-  prices,
-  products,
   shortTermRateDays,
   shortTermRates,
-  subscriptions,
 } from '../db/schema/index';
 
 export type LotRow = typeof lots.$inferSelect;
@@ -374,34 +371,4 @@ export async function loadQuoteData(
     await db.execute(sql`SELECT ${quoteDataSql(ids, startDate, endDate, timeZone, now)} AS data`),
   );
   return parseQuoteData(lotRows, row?.data, startDate, endDate);
-}
-
-/**
- * The last business date a user's active subscription for a lot's product covers (valid and not
- * past its end; a cancelled one still covers until its end), or undefined.
- */
-export async function subscriptionCover(
-  db: Executor,
-  userId: number | null,
-  productCodename: string,
-  now: Date,
-  timeZone: string,
-): Promise<string | undefined> {
-  if (userId === null) return undefined;
-  const [row] = await db
-    .select({ end: subscriptions.endDatetime })
-    .from(subscriptions)
-    .innerJoin(prices, eq(prices.id, subscriptions.priceId))
-    .innerJoin(products, eq(products.id, prices.productId))
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.valid, true),
-        gt(subscriptions.endDatetime, now),
-        eq(products.codename, productCodename),
-      ),
-    )
-    .orderBy(sql`${subscriptions.endDatetime} desc`)
-    .limit(1);
-  return row ? businessDate(row.end, timeZone) : undefined;
 }

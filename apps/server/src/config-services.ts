@@ -1,0 +1,149 @@
+/**
+ * The outside services' settings (custody photos, flight status, texts): each a real adapter for the service
+ * people use, or a local one for development, tests and the demo, which production refuses.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_FLIGHT_DELAY_FREE_HOURS } from '@parking/domain/flight-delay';
+
+/** Their environment variables, part of config.ts's schema. */
+export const outsideServicesEnv = {
+  /** Where custody photos are kept: files under DATA_DIR/photos, or an S3-compatible bucket. */
+  PHOTO_STORAGE: z.enum(['filesystem', 's3']).optional(),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  /** Another S3-compatible service (MinIO, R2, Spaces...): its address. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z.string().default('custody-photos/'),
+  /** Arriving flights' status (issue 24): `aerodatabox`, `local` (development and tests) or `none`. */
+  FLIGHT_STATUS_PROVIDER: z.enum(['aerodatabox', 'local', 'none']).optional(),
+  /** The RapidAPI key of AeroDataBox. */
+  FLIGHT_STATUS_API_KEY: z.string().trim().min(1).optional(),
+  FLIGHT_STATUS_API_BASE: z.string().url().default('https://aerodatabox.p.rapidapi.com'),
+  FLIGHT_STATUS_API_HOST: z.string().trim().min(1).default('aerodatabox.p.rapidapi.com'),
+  /** The airport the shuttle meets (IATA): a flight number's legs landing elsewhere are ignored. */
+  FLIGHT_STATUS_AIRPORT: z.string().trim().length(3).optional(),
+  FLIGHT_STATUS_POLL_MINUTES: z.coerce.number().positive().default(10),
+  /** A late arriving flight moves the pick-up free of charge by at most this many hours. */
+  FLIGHT_DELAY_FREE_HOURS: z.coerce.number().nonnegative().default(DEFAULT_FLIGHT_DELAY_FREE_HOURS),
+  /** Texts to travellers: `twilio`, `captured` (development and tests) or `none`. */
+  SMS_PROVIDER: z.enum(['twilio', 'captured', 'none']).optional(),
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  TWILIO_FROM: z.string().trim().min(1).optional(),
+  TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
+};
+
+/** What the adapters' settings are read from: these variables, the environment and the database's address. */
+type ServicesEnv = z.output<z.ZodObject<typeof outsideServicesEnv>> & {
+  NODE_ENV: 'development' | 'production' | 'test';
+  DATABASE_URL?: string | undefined;
+};
+
+export type PhotoStorageConfig =
+  | { kind: 'filesystem'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's own chain (instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      prefix: string;
+    };
+
+function photosConfig(e: ServicesEnv, dataDir: string): PhotoStorageConfig {
+  const kind = e.PHOTO_STORAGE ?? (e.S3_BUCKET ? 's3' : 'filesystem');
+  if (kind === 'filesystem') {
+    // Several instances on one PostgreSQL would each keep their own photos unless DATA_DIR is shared:
+    // production says which it means (S3, or PHOTO_STORAGE=filesystem on a shared or single disk).
+    if (e.NODE_ENV === 'production' && e.DATABASE_URL && e.PHOTO_STORAGE !== 'filesystem')
+      throw new Error(
+        'Invalid environment: with DATABASE_URL in production, set S3_BUCKET and S3_REGION for custody photos (or PHOTO_STORAGE=filesystem when every instance shares DATA_DIR)',
+      );
+    return { kind, dir: join(dataDir, 'photos') };
+  }
+  if (!e.S3_BUCKET || !e.S3_REGION)
+    throw new Error('Invalid environment: PHOTO_STORAGE=s3 needs S3_BUCKET and S3_REGION');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error('Invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: e.S3_PREFIX,
+  };
+}
+
+export type FlightStatusConfig =
+  | { provider: 'none' }
+  | { provider: 'local' }
+  | {
+      provider: 'aerodatabox';
+      apiKey: string;
+      baseUrl: string;
+      host: string;
+      airportIata: string | undefined;
+    };
+
+export type SmsConfig =
+  | { provider: 'none' }
+  | { provider: 'captured'; dir: string }
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
+
+function flightStatusConfig(e: ServicesEnv): FlightStatusConfig {
+  const provider = e.FLIGHT_STATUS_PROVIDER ?? (e.FLIGHT_STATUS_API_KEY ? 'aerodatabox' : 'local');
+  if (provider === 'none') return { provider };
+  if (provider === 'local') {
+    // Like the local payments: flights typed in by staff must never decide a real traveller's pick-up.
+    if (e.NODE_ENV === 'production')
+      throw new Error(
+        'Invalid environment: set FLIGHT_STATUS_API_KEY for AeroDataBox in production, or FLIGHT_STATUS_PROVIDER=none to run without flight status (the local flight-status provider is for development and tests)',
+      );
+    return { provider };
+  }
+  if (!e.FLIGHT_STATUS_API_KEY)
+    throw new Error('Invalid environment: FLIGHT_STATUS_PROVIDER=aerodatabox needs FLIGHT_STATUS_API_KEY');
+  return {
+    provider,
+    apiKey: e.FLIGHT_STATUS_API_KEY,
+    baseUrl: e.FLIGHT_STATUS_API_BASE,
+    host: e.FLIGHT_STATUS_API_HOST,
+    airportIata: e.FLIGHT_STATUS_AIRPORT?.toUpperCase(),
+  };
+}
+
+function smsConfig(e: ServicesEnv, dataDir: string): SmsConfig {
+  const provider =
+    e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? 'twilio' : e.NODE_ENV === 'production' ? 'none' : 'captured');
+  if (provider === 'none') return { provider };
+  if (provider === 'captured') {
+    if (e.NODE_ENV === 'production')
+      throw new Error(
+        'Invalid environment: SMS_PROVIDER=captured cannot run in production (texts would be written to disk, unsent)',
+      );
+    return { provider, dir: join(dataDir, 'sms') };
+  }
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
+    throw new Error(
+      'Invalid environment: Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
+    );
+  return {
+    provider,
+    accountSid: e.TWILIO_ACCOUNT_SID,
+    authToken: e.TWILIO_AUTH_TOKEN,
+    from: e.TWILIO_FROM,
+    baseUrl: e.TWILIO_API_BASE,
+  };
+}
+
