@@ -3,8 +3,7 @@
  * lot with a slot limit and only a few places left in it, over both instances. Exactly those places are
  * taken, every other answer is the slot's "fully booked" refusal, and no slot holds more cars than its cap.
  */
-import { sql } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDaysToDate, businessInstant } from '@parking/domain/dates';
 import { slotMessages } from '@parking/domain/slots';
 import { rowsOf, type Executor } from '../apps/server/src/db/client';

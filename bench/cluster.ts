@@ -27,7 +27,6 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
-import { slotMessages } from '@parking/domain/slots';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client';
 import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index';
 import { pool, runSlotRace, type Answer } from './cluster-slots';

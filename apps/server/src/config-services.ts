@@ -56,7 +56,7 @@ export type PhotoStorageConfig =
       prefix: string;
     };
 
-function photosConfig(e: ServicesEnv, dataDir: string): PhotoStorageConfig {
+export function photosConfig(e: ServicesEnv, dataDir: string): PhotoStorageConfig {
   const kind = e.PHOTO_STORAGE ?? (e.S3_BUCKET ? 's3' : 'filesystem');
   if (kind === 'filesystem') {
     // Several instances on one PostgreSQL would each keep their own photos unless DATA_DIR is shared:
@@ -101,7 +101,7 @@ export type SmsConfig =
   | { provider: 'captured'; dir: string }
   | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
 
-function flightStatusConfig(e: ServicesEnv): FlightStatusConfig {
+export function flightStatusConfig(e: ServicesEnv): FlightStatusConfig {
   const provider = e.FLIGHT_STATUS_PROVIDER ?? (e.FLIGHT_STATUS_API_KEY ? 'aerodatabox' : 'local');
   if (provider === 'none') return { provider };
   if (provider === 'local') {
@@ -123,7 +123,7 @@ function flightStatusConfig(e: ServicesEnv): FlightStatusConfig {
   };
 }
 
-function smsConfig(e: ServicesEnv, dataDir: string): SmsConfig {
+export function smsConfig(e: ServicesEnv, dataDir: string): SmsConfig {
   const provider =
     e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? 'twilio' : e.NODE_ENV === 'production' ? 'none' : 'captured');
   if (provider === 'none') return { provider };
@@ -146,4 +146,3 @@ function smsConfig(e: ServicesEnv, dataDir: string): SmsConfig {
     baseUrl: e.TWILIO_API_BASE,
   };
 }
-

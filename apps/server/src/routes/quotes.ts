@@ -39,7 +39,8 @@ import {
   throttlePromoLookups,
 } from '../services/booking-rules';
 import { priceStay } from '../services/price-stay';
-import { parseQuoteData, quoteDataSql, subscriptionCover, type LotRow } from '../services/pricing-data';
+import { parseQuoteData, quoteDataSql, type LotRow } from '../services/pricing-data';
+import { subscriptionCover } from '../services/subscription-cover';
 
 const SLUG_FILTERS = ['filter[lot.slug__in]', 'filter[lot.slug]'] as const;
 /** Accepted and ignored: every lot's quote fits one page. */
