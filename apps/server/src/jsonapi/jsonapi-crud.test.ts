@@ -99,6 +99,8 @@ describe('CRUD through the generic layer (Admin)', () => {
       fillRateThreshold: '0.8',
       rate: '25.50',
       subscriptionParkingDiscount: '0.5',
+      // Cars per 15-minute slot (issue 24): none sent, so unlimited.
+      slotCapacity: null,
     });
     const url = `${V1}/lots/${lot.id}/`;
     const patched = await api(server.app, 'PATCH', url, {
