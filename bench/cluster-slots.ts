@@ -37,6 +37,31 @@ export async function pool<T>(count: number, limit: number, work: (n: number) =>
   return results;
 }
 
+/** One guest's online booking through `base`, and how it was answered (a failed fetch is status 0). */
+export async function postOnlineBooking(base: string, document: unknown, n: number): Promise<Answer> {
+  try {
+    const response = await fetch(`${base}${API}/bookings/`, {
+      method: 'POST',
+      headers: { 'content-type': JSONAPI, accept: JSONAPI },
+      body: JSON.stringify(document),
+    });
+    const body = (await response.json()) as {
+      data?: { id?: string; attributes?: { clientSecret?: unknown } };
+      errors?: Array<{ detail?: string }>;
+    };
+    return {
+      n,
+      status: response.status,
+      id: body.data?.id,
+      clientSecret: body.data?.attributes?.clientSecret,
+      detail: body.errors?.[0]?.detail,
+      upstream: response.headers.get('x-upstream'),
+    };
+  } catch (error) {
+    return { n, status: 0, id: undefined, clientSecret: undefined, detail: String(error), upstream: null };
+  }
+}
+
 /** Races `requests` online bookings for the last `places` of a slot capped at `cap`; records its checks. */
 export async function runSlotRace(race: {
   db: Executor;
@@ -76,34 +101,7 @@ export async function runSlotRace(race: {
     const n = firstN + i;
     const dropOff = businessInstant(slotDay, `06:${String(i % 15).padStart(2, '0')}:00`, TIME_ZONE);
     const pickUp = new Date(pickUpsFrom + i * 15 * 60_000);
-    try {
-      const response = await fetch(`${base}${API}/bookings/`, {
-        method: 'POST',
-        headers: { 'content-type': JSONAPI, accept: JSONAPI },
-        body: JSON.stringify(onlineBookingDoc(slotIds, dropOff, pickUp, n)),
-      });
-      const body = (await response.json()) as {
-        data?: { id?: string };
-        errors?: Array<{ detail?: string }>;
-      };
-      return {
-        n,
-        status: response.status,
-        id: body.data?.id,
-        clientSecret: undefined,
-        detail: body.errors?.[0]?.detail,
-        upstream: response.headers.get('x-upstream'),
-      };
-    } catch (error) {
-      return {
-        n,
-        status: 0,
-        id: undefined,
-        clientSecret: undefined,
-        detail: String(error),
-        upstream: null,
-      };
-    }
+    return postOnlineBooking(base, onlineBookingDoc(slotIds, dropOff, pickUp, n), n);
   });
   const slotSeconds = (performance.now() - slotStarted) / 1000;
   const slotAccepted = slotAnswers.filter((answer) => answer.status === 201);

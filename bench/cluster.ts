@@ -29,7 +29,7 @@ import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/da
 import { messages } from '@parking/domain/messages';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client';
 import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index';
-import { pool, runSlotRace, type Answer } from './cluster-slots';
+import { pool, postOnlineBooking, runSlotRace } from './cluster-slots';
 import { startRoundRobinProxy } from './round-robin-proxy';
 import {
   ADMIN_EMAIL,
@@ -129,36 +129,9 @@ async function main() {
     const loadBefore = loadavg();
     const raceStarted = performance.now();
     const ids = { lotId: outdoor.id, vehicleTypeId: vehicleType.id, airlineId: airline.id };
-    const answers = await pool(REQUESTS, CONCURRENCY, async (n): Promise<Answer> => {
-      try {
-        const response = await fetch(`${base}${API}/bookings/`, {
-          method: 'POST',
-          headers: { 'content-type': JSONAPI, accept: JSONAPI },
-          body: JSON.stringify(onlineBookingDoc(ids, start, end, n)),
-        });
-        const body = (await response.json()) as {
-          data?: { id?: string; attributes?: { clientSecret?: unknown } };
-          errors?: Array<{ detail?: string }>;
-        };
-        return {
-          n,
-          status: response.status,
-          id: body.data?.id,
-          clientSecret: body.data?.attributes?.clientSecret,
-          detail: body.errors?.[0]?.detail,
-          upstream: response.headers.get('x-upstream'),
-        };
-      } catch (error) {
-        return {
-          n,
-          status: 0,
-          id: undefined,
-          clientSecret: undefined,
-          detail: String(error),
-          upstream: null,
-        };
-      }
-    });
+    const answers = await pool(REQUESTS, CONCURRENCY, (n) =>
+      postOnlineBooking(base, onlineBookingDoc(ids, start, end, n), n),
+    );
     const raceSeconds = (performance.now() - raceStarted) / 1000;
     const accepted = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 400 && answer.detail === messages.lotFull);

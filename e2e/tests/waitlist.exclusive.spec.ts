@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
 import { mailTo } from '../support/mail';
 import { API, JSONAPI, paidBooking } from '../support/paid-booking';
-import { detailsAndCar } from '../support/wizard';
+import { detailsAndCar, qantasBothWays } from '../support/wizard';
 
 // This test makes the indoor car park hold one car (its fill threshold), which every visitor would see, so
 // the `exclusive` project runs it alone, after the desktop and phone projects (playwright.config.ts), and it
@@ -121,15 +121,7 @@ test.describe('the waitlist of a full day', () => {
       const main = page.getByRole('main');
       await main.getByRole('button', { name: 'Continue' }).click();
       await detailsAndCar(page, traveller);
-      await main.getByRole('combobox', { name: 'Departure airline' }).selectOption({ label: 'Qantas' });
-      const outFlight = main.getByRole('combobox', { name: 'Departure flight' });
-      await expect(outFlight.locator('option')).not.toHaveCount(2);
-      await outFlight.selectOption({ index: 1 });
-      await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Qantas' });
-      const inFlight = main.getByRole('combobox', { name: 'Return flight' });
-      await expect(inFlight.locator('option')).not.toHaveCount(2);
-      await inFlight.selectOption({ index: 1 });
-      await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
+      await qantasBothWays(page);
       await main.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/\/booking\/step-5$/);
       await main.getByRole('button', { name: 'Continue' }).click();
