@@ -6,9 +6,12 @@
  */
 import { z } from 'zod';
 import { publicBookingSchema } from './booking';
-import { businessInstant, latestDropOff, TIME_PATTERN } from './dates';
+import { dropOffTime, isTime, seconds } from './drop-off';
 import { messages } from './messages';
 import { positiveInt } from './numbers';
+
+// The times a flights step gives, without the forms: pages that only show them need no validation library.
+export { dropOffHasPassed, dropOffTime, pickUpTime, plannedDropOffHasPassed } from './drop-off';
 
 const booking = publicBookingSchema.shape;
 
@@ -50,8 +53,6 @@ export const carStepSchema = z.object({
 export type CarStep = z.output<typeof carStepSchema>;
 
 const time = z.string().default('');
-const isTime = (value: string) => TIME_PATTERN.test(value);
-const seconds = (value: string) => (value.length === 5 ? `${value}:00` : value);
 
 /**
  * Both legs' flight fields, as the wizard's step 4 and manage my booking edit them. `notFlyingOut`/
@@ -149,42 +150,6 @@ export const flightsStepSchema = z
   );
 export type FlightsStepInput = z.input<typeof flightsStepSchema>;
 export type FlightsStep = z.output<typeof flightsStepSchema>;
-
-/**
- * When the car is dropped off ('HH:mm:ss'): the manual time when not flying, else at least 10 minutes
- * before the shuttle bus (spec §9). '' while unknown.
- */
-export function dropOffTime(
-  value: Pick<FlightsStep, 'notFlyingOut' | 'flightTimeOut' | 'busDepartureTime'>,
-): string {
-  if (value.notFlyingOut) return isTime(value.flightTimeOut) ? seconds(value.flightTimeOut) : '';
-  return isTime(value.busDepartureTime) ? latestDropOff(seconds(value.busDepartureTime)) : '';
-}
-
-/**
- * Whether a drop-off has already gone by `now` (public-site §5: the departure may be today, never in the
- * past). The wizard's quote dates default to today, so a flight whose bus has left, or a typed time that
- * has passed, is refused where it is chosen, and the booking's save refuses it again.
- */
-export function dropOffHasPassed(dropOff: Date, now: Date): boolean {
-  return dropOff.getTime() < now.getTime();
-}
-
-/** Whether the drop-off a departure leg's answers give (`dropOffTime`) on business `date` has gone by `now`. */
-export function plannedDropOffHasPassed(
-  value: Pick<FlightsStep, 'notFlyingOut' | 'flightTimeOut' | 'busDepartureTime'>,
-  date: string,
-  now: Date,
-  timeZone: string,
-): boolean {
-  const time = dropOffTime(value);
-  return time !== '' && dropOffHasPassed(businessInstant(date, time, timeZone), now);
-}
-
-/** When the car is collected ('HH:mm:ss'): the arrival flight's time or the manual time. */
-export function pickUpTime(value: Pick<FlightsStep, 'flightTimeIn'>): string {
-  return isTime(value.flightTimeIn) ? seconds(value.flightTimeIn) : '';
-}
 
 /** Step 7: the payment confirmation checkbox. */
 export const paymentConfirmationSchema = z.object({ confirmed: ticked() });

@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { stayDays } from '@parking/domain/dates';
-import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
+import { dropOffTime, pickUpTime } from '@parking/domain/drop-off';
 import type { ReactNode } from 'react';
 import type { WizardState } from '../state/wizard-state';
 import { BookingCosts } from './booking-costs';

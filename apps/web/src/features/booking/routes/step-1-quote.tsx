@@ -17,7 +17,7 @@ import {
 import { currentFormBlockoutQuery } from '@/lib/api/blockout';
 import { datesRefused, quoteRefusals, quotesQuery, type LotQuote } from '@/lib/api/quotes';
 import { QuoteRefusalNotices } from '@/components/quote-refusal-notices';
-import { WaitlistJoin } from '@/components/waitlist-join';
+import { LazyWaitlistJoin } from '@/components/waitlist-join-lazy';
 import { LotOptions } from '../components/lot-options';
 import { PriceCalendar } from '../components/price-calendar';
 import { BusyDeskTimes } from '../components/slot-busyness';
@@ -236,7 +236,7 @@ export function QuoteStep() {
         />
       )}
       {fullLots.length > 0 && (
-        <WaitlistJoin
+        <LazyWaitlistJoin
           lots={fullLots}
           startDate={startDate}
           endDate={endDate}

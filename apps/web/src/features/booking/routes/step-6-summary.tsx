@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
+import { dropOffTime, pickUpTime } from '@parking/domain/drop-off';
 import { stayDays } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
 import { isMoney, parseMoney } from '@parking/domain/money';

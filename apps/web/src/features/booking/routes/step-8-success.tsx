@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { dropOffTime } from '@parking/domain/booking-wizard';
+import { dropOffTime } from '@parking/domain/drop-off';
 import { bookingQuoteHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { dayAndDate, time12 } from '@/lib/format';

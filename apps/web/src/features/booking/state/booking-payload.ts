@@ -2,7 +2,7 @@
  * From the wizard's answers to the API's documents: the stay's instants in the business's time zone,
  * the cost calculation (POST booking-quotes/) and the booking itself (POST bookings/).
  */
-import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
+import { dropOffTime, pickUpTime } from '@parking/domain/drop-off';
 import { businessInstant } from '@parking/domain/dates';
 import { formatMoney, isMoney, parseMoney, type Cents } from '@parking/domain/money';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';

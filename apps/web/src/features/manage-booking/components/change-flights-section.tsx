@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { dropOffTime, pickUpTime } from '@parking/domain/booking-wizard';
+import { dropOffTime, pickUpTime } from '@parking/domain/drop-off';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { BusNotice, FlightLegFields } from '@/components/flight-fields';
