@@ -118,4 +118,57 @@ test.describe('pre-rendered home page', () => {
     const menu = await openAccountMenu(page);
     await expect(menu.getByRole('menuitem', { name: 'My Bookings' })).toBeVisible();
   });
+
+  test.describe("the wizard's first step and content pages", () => {
+    test("arrive rendered: the quotes of the dates asked for, and a content page's text", async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const response = await page.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`);
+      expect(await response?.text()).toContain('id="prerendered-state"');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Quote');
+      await expect(page.getByRole('radio', { name: /Outdoor/ })).toHaveAccessibleName(/for 5 days/);
+      await expect(page.getByRole('radio', { name: /Indoor/ })).toHaveAccessibleName(/\$\d+/);
+
+      const faq = await page.goto('/faq');
+      expect(await faq?.text()).toContain('id="prerendered-state"');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+      // A path the content backend does not know is the browser's 404 page, never pre-rendered.
+      expect(await (await page.goto('/no-such-page'))?.text()).not.toContain('id="prerendered-state"');
+      await context.close();
+    });
+
+    test('the app takes step 1 over as it is, and the traveller books on from it', async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const release = await holdAppScript(page);
+      await page.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`, { waitUntil: 'commit' });
+      const outdoor = page.getByRole('radio', { name: /Outdoor/ });
+      await expect(outdoor).toHaveAccessibleName(/for 5 days/);
+      await outdoor.evaluate((radio) => radio.setAttribute('data-before-hydration', 'yes'));
+      release();
+      await hydrated(page);
+      await expect(outdoor).toHaveAttribute('data-before-hydration', 'yes');
+      await expect(outdoor).toBeChecked();
+      await page.getByRole('main').getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/booking\/step-2$/);
+      expect(problems).toEqual([]);
+    });
+
+    test('a booking under way in the tab is drawn afresh, not as the page sent for a first visit', async ({
+      page,
+    }) => {
+      await page.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`);
+      await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked();
+      // The tab keeps the wizard's state (with these dates): a reload of the bare step shows them.
+      const reload = await page.goto('/booking/step-1');
+      expect(await reload?.text()).toContain('id="prerendered-state"');
+      await expect(page.getByLabel('Departure date')).toHaveValue(inDays(20));
+      await expect(page.getByLabel('Return date')).toHaveValue(inDays(24));
+    });
+  });
 });

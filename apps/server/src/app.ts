@@ -329,9 +329,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   /** The browser's app (index.html), which decides what a path shows (including its own 404 page). */
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    const prerendered = request.method === 'GET' ? await prerender?.document(request, path) : null;
+    const prerendered = request.method === 'GET' ? await prerender?.document(request, request.url) : null;
     if (!prerendered) return reply.send(indexHtml());
     // The same page for every visitor without a session, compressed once (http/prerender.ts).
     reply.header('vary', 'accept-encoding, cookie');
@@ -342,7 +342,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The home page is a route of its own: pre-rendered, it is the one page whose HTML is large, sent
   // compressed (once, by http/prerender.ts; the plain app by @fastify/compress, which never sees the
   // not-found handler below).
-  if (hasWeb) app.get('/', (request, reply) => sendApp(request, reply, '/'));
+  if (hasWeb) app.get('/', (request, reply) => sendApp(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -353,7 +353,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       hasWeb &&
       !/\.[a-z0-9]{2,5}$/i.test(path)
     ) {
-      return sendApp(request, reply, path);
+      return sendApp(request, reply);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -1,5 +1,5 @@
 /**
- * The server's pre-render of a public page (today the home page, where most visits start): the same
+ * The server's pre-render of a public page (the home page, the wizard's first step, content pages): the same
  * components, routes and queries as the browser's entry (main.tsx), rendered to HTML with the CSS they use,
  * so that a phone paints the heading and the quote form as soon as the HTML arrives instead of after
  * downloading and running the whole app. The browser then hydrates that HTML (attaches to it) from the
@@ -10,10 +10,14 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { prefetchFirstRender } from './app/first-render';
+import { preloadScreens } from './app/lazy-page';
 import { AppProviders, createQueryClient } from './app/providers';
-import { routes } from './app/router';
+import { paths } from './config/paths';
+import { CONTENT_PAGE_ROUTE, routes } from './app/router';
+import { normalisePagePath } from './features/content/routes/content-page';
+import { contentPageQuery } from './lib/content/queries';
 import { setSameOriginFetch } from './lib/http';
 
 export interface PrerenderedPage {
@@ -39,8 +43,49 @@ export class PrerenderUnavailable extends Error {
 
 const handler = createStaticHandler(routes);
 
-async function fetchFirstRender(client: QueryClient, pathname: string): Promise<void> {
-  await Promise.all(prefetchFirstRender(client, pathname));
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The address a page is pre-rendered as, or null when it is not: the home page; the wizard's first step,
+ * with no more than the dates the home page's form hands over (?start=&end=, in that order); the content
+ * backend's pages (the catch-all route). Every other page depends on who is looking, or is not a first
+ * visit's page: the browser renders it.
+ */
+export function prerenderedUrl(url: string): string | null {
+  const location = new URL(url, 'http://localhost');
+  const route = matchRoutes(routes, location.pathname)?.at(-1)?.route;
+  if (!route) return null;
+  if (route.index && location.pathname === paths.home.path) return paths.home.path;
+  if (route.id === CONTENT_PAGE_ROUTE) return location.pathname;
+  if (location.pathname !== paths.bookingStep1.path) return null;
+  const params = location.searchParams;
+  const dates = new URLSearchParams();
+  for (const name of ['start', 'end']) {
+    const value = params.get(name);
+    if (value === null) continue;
+    if (!DATE.test(value)) return null;
+    dates.set(name, value);
+  }
+  if ([...params.keys()].length !== dates.size) return null;
+  return dates.size ? `${location.pathname}?${dates.toString()}` : location.pathname;
+}
+
+async function fetchFirstRender(
+  client: QueryClient,
+  pathname: string,
+  search: URLSearchParams,
+  isContentPage: boolean,
+): Promise<void> {
+  const requests = prefetchFirstRender(client, pathname, search);
+  // A content page (the catch-all route): its page too. A path the content backend does not know fails
+  // here, and is sent as the plain app (which draws the 404 page).
+  const pagePath = normalisePagePath(pathname);
+  if (isContentPage) requests.push(client.prefetchQuery(contentPageQuery(pagePath)));
+  await Promise.all(requests);
+  // The contact layout's form is a chunk of its own, which a string render would send as its loading
+  // fallback for the browser to throw away: that page is rendered by the browser.
+  if (isContentPage && client.getQueryData(contentPageQuery(pagePath).queryKey)?.layout === 'contact')
+    throw new PrerenderUnavailable(`${pathname} has the contact form`);
   // A request that failed would render an error the browser (which asks again) would not: no pre-render.
   const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status !== 'success' });
   if (failed.length)
@@ -59,7 +104,18 @@ export async function preparePage(url: string, sameOriginFetch: typeof fetch): P
   if (context instanceof Response) throw new PrerenderUnavailable(`${url} answers ${context.status}`);
 
   const client = createQueryClient();
-  await fetchFirstRender(client, new URL(request.url).pathname);
+  const location = new URL(request.url);
+  // The screens the page draws, loaded before it renders: a screen whose code is its own chunk would
+  // otherwise render as the loading fallback.
+  await Promise.all([
+    fetchFirstRender(
+      client,
+      location.pathname,
+      location.searchParams,
+      context.matches.at(-1)?.route.id === CONTENT_PAGE_ROUTE,
+    ),
+    preloadScreens(context.matches.map((match) => match.route.element)),
+  ]);
 
   return {
     state: JSON.stringify(dehydrate(client)),

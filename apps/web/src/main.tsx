@@ -4,7 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { prefetchFirstRender } from './app/first-render';
 import { AppProviders, createQueryClient } from './app/providers';
+import { preloadScreens } from './app/lazy-page';
 import { createAppRouter } from './app/router';
+import { paths } from './config/paths';
+import { hasWizardState } from './features/booking/state/storage-key';
 import { readToken } from './lib/api/token-storage';
 
 const container = document.getElementById('root');
@@ -20,13 +23,22 @@ const app = (
   </StrictMode>
 );
 
-// The home page comes pre-rendered by the server (entry-server.tsx) for visitors without a session, with the
-// data it was rendered from. Hydrating attaches the app to that HTML, which the phone has already painted;
-// someone signed in with a saved token gets the page rendered afresh for them instead.
+/**
+ * Whether the pre-rendered page is the one this visitor would see: it was made for a visitor without a
+ * session and, on the wizard's first step, without a booking under way in this tab.
+ */
+const madeForThisVisit = () =>
+  !readToken() && !(window.location.pathname === paths.bookingStep1.path && hasWizardState());
+
+// The home page, the wizard's first step and content pages come pre-rendered by the server
+// (entry-server.tsx) for visitors without a session, with the data they were rendered from. Hydrating
+// attaches the app to that HTML, which the phone has already painted, once the screens' chunks are here
+// (so that the first render draws them, as the server did); anyone else gets the page rendered afresh.
 const prerendered = document.getElementById('prerendered-state');
-if (prerendered?.textContent && !readToken()) {
+if (prerendered?.textContent && madeForThisVisit()) {
   hydrate(queryClient, JSON.parse(prerendered.textContent));
-  hydrateRoot(container, app);
+  const hydrateApp = () => hydrateRoot(container, app);
+  preloadScreens(router.state.matches.map((match) => match.route.element)).then(hydrateApp, hydrateApp);
 } else {
   // What the first render asks for, asked for now: the requests travel while the page renders (most of a
   // second on a slow phone) instead of starting once it has.

@@ -35,6 +35,9 @@ function fakeWebBuild(): string {
   writeFileSync(
     join(root, 'dist-ssr', 'entry-server.js'),
     `let made = 0;
+export function prerenderedUrl(url) {
+  return new URL(url, 'http://localhost').pathname === '/' ? '/' : null;
+}
 export async function preparePage() {
   made += 1;
   const n = made;

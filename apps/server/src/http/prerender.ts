@@ -1,7 +1,8 @@
 /**
- * The home page pre-rendered (apps/web/src/entry-server.tsx, built into apps/web/dist-ssr): the HTML the
- * server sends for `/` already holds the header, the heading and the quote form with the CSS they use, and
- * the data they were rendered from, which the browser's app hydrates. A phone paints the first screen as
+ * First-visit pages pre-rendered (apps/web/src/entry-server.tsx, built into apps/web/dist-ssr): the home page,
+ * the wizard's first step (with the quotes of the dates asked for) and the content pages. The HTML the server
+ * sends already holds the header, the page and the footer with the CSS they use, and the data they were
+ * rendered from, which the browser's app hydrates. A phone paints the first screen as
  * soon as the HTML arrives instead of after downloading and running the whole app (Lighthouse's largest
  * contentful paint on a throttled phone: about 3 s before).
  *
@@ -32,16 +33,29 @@ interface PreparedPage {
 }
 
 interface PrerenderEntry {
+  /** The page's address as pre-rendered ('/booking/step-1?start=…'), or null: this page is not. */
+  prerenderedUrl(url: string): string | null;
   preparePage(url: string, sameOriginFetch: typeof fetch): Promise<PreparedPage>;
 }
 
 const isEntry = (module: unknown): module is PrerenderEntry =>
   typeof module === 'object' &&
   module !== null &&
-  typeof (module as Partial<PrerenderEntry>).preparePage === 'function';
+  typeof (module as Partial<PrerenderEntry>).preparePage === 'function' &&
+  typeof (module as Partial<PrerenderEntry>).prerenderedUrl === 'function';
 
-/** Paths sent pre-rendered. */
-export const PRERENDERED_PATHS: ReadonlySet<string> = new Set(['/']);
+/**
+ * How many pages are held at once (the home page, the wizard's first step for the dates asked, content
+ * pages): a crawler walking every address of the site never makes the server hold more than this.
+ */
+export const PRERENDER_HELD_PAGES = 200;
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest past `limit`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > limit) map.delete(map.keys().next().value as string);
+}
 
 /**
  * Puts a pre-rendered page into the browser build's index.html: its styles at the end of <head>, its markup
@@ -134,8 +148,8 @@ function compressible(html: string): PrerenderedDocument {
 }
 
 export interface Prerenderer {
-  /** The whole HTML document for `path`, or null: send the plain app. */
-  document(request: FastifyRequest, path: string): Promise<PrerenderedDocument | null>;
+  /** The whole HTML document for `url` (path and query), or null: send the plain app. */
+  document(request: FastifyRequest, url: string): Promise<PrerenderedDocument | null>;
   /** Drops the documents held: the next visitor's is made from the data as it is now. */
   invalidate(): void;
   close(): void;
@@ -183,6 +197,7 @@ export async function createPrerenderer(
     return null;
   }
   const prepare = entry.preparePage.bind(entry);
+  const prerenderedUrl = entry.prerenderedUrl.bind(entry);
   const fetcher = inProcessFetch(app);
   // The last page rendered for each path, with what it was rendered from: rendering is most of the work,
   // and the page only changes with its data and the day (the quote form's default dates).
@@ -196,7 +211,7 @@ export async function createPrerenderer(
       let page = rendered.get(path)?.key === key ? rendered.get(path)?.page : undefined;
       if (!page) {
         page = prepared.render();
-        rendered.set(path, { key, page });
+        remember(rendered, path, { key, page }, PRERENDER_HELD_PAGES);
       }
       return compressible(prerenderedDocument(template(), { ...page, state: prepared.state }));
     } catch (error) {
@@ -209,13 +224,20 @@ export async function createPrerenderer(
   const unsubscribe = changes?.subscribe(invalidate);
 
   return {
-    document(request, path) {
-      if (!PRERENDERED_PATHS.has(path) || request.cookies[SESSION_COOKIE]) return Promise.resolve(null);
+    document(request, url) {
+      if (request.cookies[SESSION_COOKIE]) return Promise.resolve(null);
+      let path: string | null;
+      try {
+        path = prerenderedUrl(url);
+      } catch {
+        path = null;
+      }
+      if (path === null) return Promise.resolve(null);
       const now = Date.now();
       const current = held.get(path);
       if (current && now - current.at < PRERENDER_HOLD_MS) return current.document;
       const made = { at: now, document: make(request, path) };
-      held.set(path, made);
+      remember(held, path, made, PRERENDER_HELD_PAGES);
       // A failure is not kept: the next visitor tries again.
       void made.document.then((document) => {
         if (document === null && held.get(path) === made) held.delete(path);

@@ -126,6 +126,9 @@ const LocalBillingPage = page(
   (m) => m.LocalBillingPage,
 );
 
+/** The public site's catch-all route: the content backend's pages (the server pre-renders them). */
+export const CONTENT_PAGE_ROUTE = 'content-page';
+
 /** Route roles (spec §2 and §6): the customer area needs a signed-in user, the admin area Admins or Sales. */
 const signedIn: RouteAccess = { roles: SIGNED_IN };
 const staff: RouteAccess = { roles: SALES_OR_HIGHER };
@@ -171,7 +174,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               // Content pages from the content backend; any other path is the 404 page.
-              { path: '*', element: <CatchAllPage /> },
+              { id: CONTENT_PAGE_ROUTE, path: '*', element: <CatchAllPage /> },
             ],
           },
         ],

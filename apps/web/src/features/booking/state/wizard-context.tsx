@@ -1,9 +1,10 @@
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { businessToday } from '@/components/quote-dates-fields';
 import { completeStep } from './progress';
+import { WIZARD_STORAGE_KEY } from './storage-key';
 import { freshWizard, readWizardState, type StepNumber, type WizardState } from './wizard-state';
 
-export const WIZARD_STORAGE_KEY = 'skypark.bookingWizard';
+export { WIZARD_STORAGE_KEY };
 
 function load(): WizardState {
   try {
@@ -63,7 +64,9 @@ const WizardContext = createContext<WizardControl | null>(null);
 /** The wizard's state for its steps, kept in sessionStorage so that it survives a reload. */
 export function WizardProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createWizardStore);
-  const state = useSyncExternalStore(store.subscribe, store.get);
+  // The server's pre-render of step 1 and the hydration of it read the same store: a fresh wizard (main.tsx
+  // renders afresh, without hydrating, for a traveller with a booking under way).
+  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   // The actions keep their identity for the provider's life, so effects can depend on them.
   const actions = useMemo<Omit<WizardControl, 'state'>>(
     () => ({
