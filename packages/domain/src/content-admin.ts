@@ -96,14 +96,9 @@ export const contentPath = z
   .refine((path) => PATH_PATTERN.test(path), { error: contentMessages.pathInvalid });
 
 const isSitePath = (value: string) => /^\/(?![/\\])[^\s]*$/.test(value);
-const isWebAddress = (value: string) => {
-  if (!/^https?:\/\/[^\s/]+/i.test(value)) return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
+/** http(s)://host... with no spaces (the domain package runs without the DOM's URL). */
+const isWebAddress = (value: string) =>
+  /^https?:\/\/[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?([/?#]\S*)?$/i.test(value);
 
 /** A path of this site ('/booking/step-1'), never '//host'. */
 export const sitePath = z
