@@ -36,6 +36,8 @@ import { bookingLogsResource } from './resources/booking-logs';
 import { bookingsResource } from './resources/bookings';
 import { busTripsResource } from './resources/bus-trips';
 import { contactSubmissionsResource } from './resources/contact-submissions';
+import { contentImagesResource } from './resources/content-images';
+import { contentPageRevisionsResource, contentPagesResource } from './resources/content-pages';
 import { waitlistEntriesResource } from './resources/waitlist-entries';
 import { customersResource } from './resources/customers';
 import { discountsResource } from './resources/discounts';
@@ -57,6 +59,8 @@ import { exportActions } from './routes/exports';
 import { invoiceActions } from './routes/invoices';
 import { manageBookingActions } from './routes/manage-booking';
 import { CUSTODY_PHOTO_UPLOAD_PATH, custodyActions, PHOTO_UPLOAD_MEDIA_TYPES } from './routes/custody';
+import { CONTENT_IMAGE_UPLOAD_PATH, contentAdminActions } from './routes/content-admin';
+import { MAX_CONTENT_IMAGE_BYTES } from '@parking/domain/content-admin';
 import { MAX_PHOTO_BYTES } from '@parking/domain/custody-photos';
 import { registerActions, type Action } from './http/action';
 import { promoCodeActions } from './routes/promo-codes';
@@ -132,6 +136,9 @@ export function buildRegistry(): Registry {
     blockoutPeriodsResource,
     contactSubmissionsResource,
     waitlistEntriesResource,
+    contentPagesResource,
+    contentPageRevisionsResource,
+    contentImagesResource,
   ];
   for (const def of definitions) registry.add(def);
   return registry;
@@ -190,12 +197,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
   // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
   app.removeContentTypeParser('text/plain');
-  // A custody photo is the one body that is a file: its bytes, read only on its upload path.
+  // A custody photo and a content image are the bodies that are files: their bytes, read only on their
+  // upload paths (each checks its own size cap, with the spec's message).
   app.addContentTypeParser(
     [...PHOTO_UPLOAD_MEDIA_TYPES],
-    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
+    { parseAs: 'buffer', bodyLimit: Math.max(MAX_PHOTO_BYTES, MAX_CONTENT_IMAGE_BYTES) },
     (request, body, done) => {
-      if (CUSTODY_PHOTO_UPLOAD_PATH.test(request.url)) done(null, body);
+      if (CUSTODY_PHOTO_UPLOAD_PATH.test(request.url) || CONTENT_IMAGE_UPLOAD_PATH.test(request.url))
+        done(null, body);
       else done(errors.unsupportedMediaType(String(request.headers['content-type'] ?? '').slice(0, 100)));
     },
   );
@@ -280,6 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...bookingSearchActions,
     ...subscriptionActions(services.payments),
     ...waitlistActions,
+    ...contentAdminActions(registry),
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);
