@@ -89,7 +89,11 @@ export function visibleOptions(values: Record<string, unknown>, today: string): 
 }
 
 /** Content from our own tables, as visitors see it: published pages only. */
-export function databaseContentSource(db: Database, timeZone: string): ContentSource {
+export function databaseContentSource(
+  db: Database,
+  timeZone: string,
+  now: () => Date = () => new Date(),
+): ContentSource {
   return {
     async routes() {
       const rows = await db
@@ -127,7 +131,7 @@ export function databaseContentSource(db: Database, timeZone: string): ContentSo
     async options() {
       const rows = await db.select().from(contentOptions);
       const values = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-      return { acf: visibleOptions(values, businessDate(new Date(), timeZone)) };
+      return { acf: visibleOptions(values, businessDate(now(), timeZone)) };
     },
   };
 }

@@ -52,7 +52,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services, 
     source ??
     (services.config.cmsUrl
       ? remoteContentSource(services.config.cmsUrl)
-      : databaseContentSource(services.database, services.config.timeZone));
+      : databaseContentSource(services.database, services.config.timeZone, services.clock));
   // Our own content changes the moment an Admin saves it (issue 25): browsers ask again every time. A
   // WordPress relayed is another server's work: a minute of browser caching saves a request per page view.
   const cacheControl = services.config.cmsUrl || source ? RELAYED_CACHE_CONTROL : 'no-cache';
