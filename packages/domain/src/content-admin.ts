@@ -3,24 +3,39 @@
  * the public site reads through the content backend (public-site §7). The schemas are the API's
  * attributes; the server validates every write with them again and sanitises HTML on save.
  *
- * API (JSON:API under /backend/api/v1/, Admins only: anonymous 401, Sales and customers 403; every
- * write answers 409 `content_managed_elsewhere` while CMS_URL names a WordPress):
- *   GET/POST            content-pages/                  list (filter[status], filter[layout], sort title|path|
- *                                                        menuOrder|updated) and create; the home page is not one
- *   GET/PATCH/DELETE    content-pages/{id}/             attributes: PageAttributes (+ updated, updatedBy, previewPath)
- *   POST                content-pages/{id}/restore/     body data.attributes.revision = a revision's id; a save
- *   POST                content-page-previews/          body data.attributes = PageAttributes (unsaved); answers
- *                                                        the public get-page document as it would be published
- *   GET                 content-page-revisions/?filter[page]={id}   read-only: number, title, path, layout,
- *                                                        status, created, createdBy (a users relationship), fields
- *   GET/PATCH           content-menus/{main|footer|footer_secondary}/  attributes: { location, items: MenuItem[] }
- *   GET/PATCH           home-page/                      attributes: HomePageAttributes (a revision per save)
- *   GET/PATCH           site-details/                   attributes: SiteDetailsAttributes + managedBy (read-only)
- *   POST                content-images/?alt=...         body: the image's raw bytes (JPEG, PNG or WebP; the
- *                                                        Content-Type is not believed); answers content-images
- *                                                        with { alt, width, height, sizes: {thumbnail, medium,
- *                                                        large, full: {url, width, height}} }
- *   GET                 content-images/{id}/            the record; GET content-images/{id}/{size}/ the bytes (public)
+ * API (JSON:API under /backend/api/v1/, Admins only: anonymous 401, Sales and customers 403). While
+ * CMS_URL names a WordPress every write answers 409 with code `content_managed_elsewhere` and the detail
+ * contentMessages.managedElsewhere(url); site-details' `managedBy` is then that URL (else null).
+ *   GET/POST          content-pages/              list (filter[status], filter[layout], filter[title][icontains],
+ *                                                 sort title|path|menuOrder|updated) and create; never the home page
+ *   GET/PATCH/DELETE  content-pages/{id}/         attributes: PageAttributes + featuredImageSizes (read-only:
+ *                                                 {thumbnail|medium|large|full: {url,width,height}} or null) +
+ *                                                 updated; relationship updatedBy (users). A PATCH sends only
+ *                                                 what changes; leaving featuredImage out keeps today's image.
+ *   POST              content-pages/{id}/restore/ document type 'content-page-restores', attributes
+ *                                                 { revision: a revision's id }; answers the page (200)
+ *   POST              content-page-previews/      document type 'content-page-previews', attributes PageAttributes
+ *                                                 (unsaved), optional relationship page (content-pages) to keep its
+ *                                                 image; answers 200 data.attributes.page = the public get-page
+ *                                                 document ({id, path, title, layout, content, acf:{intro,
+ *                                                 accordion, footer_cta}, featured_image}) exactly as published
+ *   GET               content-page-revisions/?filter[page]={id}&sort=-number   read-only: PageAttributes fields +
+ *                                                 number, created; relationships page, createdBy (users)
+ *   GET               content-menus/              the three menus; ids are the locations
+ *   GET/PATCH         content-menus/{main|footer|footer_secondary}/  attributes { location, items: MenuItem[] };
+ *                                                 a page item reads back with url = the page's current path
+ *   GET/PATCH         home-page/                  id = the home page row (its revisions: filter[page]={id});
+ *                                                 attributes HomePageAttributes + updated; a revision per save
+ *   GET/PATCH         site-details/               id 'site'; attributes SiteDetailsAttributes + managedBy
+ *   POST              content-images/?alt=...     body = the image's raw bytes, Content-Type image/jpeg, image/png,
+ *                                                 image/webp or application/octet-stream (any other: 415); the
+ *                                                 real type is read from the bytes. 201: content-images
+ *                                                 { alt, width, height, sizes: {thumbnail, medium, large, full:
+ *                                                 {url, width, height}}, created }. Refusals: 400 with
+ *                                                 imageNotAnImage / imageTooBig / imageTooManyPixels / imageUnreadable
+ *   GET               content-images/ and content-images/{id}/   the records (Admins)
+ *   GET               content-images/{id}/{size}/ the bytes (WebP), to anyone, cached for a year (immutable)
+ * Field errors arrive as JSON:API errors with source.pointer /data/attributes/<field>[/<index>/<field>].
  */
 import { z } from 'zod';
 import { calendarDate, EMAIL_PATTERN, optionalText, requiredText, choice } from './fields';
