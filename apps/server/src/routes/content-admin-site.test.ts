@@ -4,10 +4,10 @@
  * the header message only between its days, the Site details winning over the configured contact details,
  * and every write refused while CMS_URL names a WordPress.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { contentMessages } from '@parking/domain/content-admin';
-import { contentPageRevisions, contentPages } from '../db/schema/index';
+import { auditLogs, contentPageRevisions, contentPages } from '../db/schema/index';
 import { seedContent } from '../db/seed/content';
 import { createUser, login } from '../test/factories';
 import { api, createTestServer, doc, firstError, one, type TestServer } from '../test/server';
@@ -152,6 +152,13 @@ describe('site details', () => {
       address: server.config.business.address.join(', '),
       email: 'hello@example.com',
     });
+    const [audit] = await server.handle.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.resourceType, 'site-details'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(audit?.changes).toMatchObject({ phone: { to: '03 6111 2222' } });
     const read = await api(server.app, 'GET', `${V1}/site-details/`, { token: admin });
     expect(one(read.body).attributes).toMatchObject({ phone: '03 6111 2222', address: '', managedBy: null });
     const wrong = await patchSite({

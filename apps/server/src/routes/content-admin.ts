@@ -34,6 +34,7 @@ import { isDatabaseId } from '../jsonapi/values';
 import { contentImageBytes, CONTENT_IMAGE_TYPE, uploadContentImage } from '../services/content-images';
 import { assertContentEditable, previewPage, restoreRevision } from '../services/content-pages';
 import {
+  auditContentChange,
   homePageAttributes,
   menuAttributes,
   saveHomePage,
@@ -100,8 +101,11 @@ export function contentAdminActions(registry: Registry): Action[] {
       load: async (_ctx, { request }) => location((request.params as { id?: string }).id),
       transaction: true,
       async handle(ctx, { loaded, attributes }) {
+        const before = await menuDocument(ctx, loaded);
         await saveMenu(ctx, loaded, attributes.items);
-        return { data: await menuDocument(ctx, loaded) };
+        const after = await menuDocument(ctx, loaded);
+        await auditContentChange(ctx, 'content-menus', loaded, before.attributes, after.attributes);
+        return { data: after };
       },
     }),
 
@@ -131,7 +135,10 @@ export function contentAdminActions(registry: Registry): Action[] {
         assertContentEditable(ctx);
         const { managedBy: _managedBy, ...current } = await siteDetailsAttributes(ctx);
         await saveSiteDetails(ctx, merged(siteDetailsSchema, current, attributes as Record<string, unknown>));
-        return siteDetailsDocument(ctx);
+        const after = await siteDetailsDocument(ctx);
+        const { managedBy: _after, ...saved } = after.data.attributes;
+        await auditContentChange(ctx, 'site-details', 'site', current, saved);
+        return after;
       },
     }),
 

@@ -14,7 +14,8 @@ import {
 } from '@parking/domain/content-admin';
 import { sanitizeHtml } from '../content/sanitize-html';
 import type { RequestContext } from '../context';
-import { contentMenus, contentOptions, contentPages } from '../db/schema/index';
+import { auditLogs, contentMenus, contentOptions, contentPages } from '../db/schema/index';
+import { audited, diff, type Snapshot } from '../jsonapi/audit';
 import { errors } from '../jsonapi/errors';
 import type { JsonValue } from '../jsonapi/resource';
 import {
@@ -32,6 +33,26 @@ const record = (value: unknown): Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {};
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const list = (value: unknown): Fields[] => (Array.isArray(value) ? value.map(record) : []);
+
+/** A change to a singleton (a menu, the site details) in the audit trail, as the generic layer's updates are. */
+export async function auditContentChange(
+  ctx: RequestContext,
+  type: string,
+  id: string,
+  before: Snapshot,
+  after: Snapshot,
+): Promise<void> {
+  const changes = diff(before, after);
+  if (!audited(ctx) || Object.keys(changes).length === 0) return;
+  await ctx.db.insert(auditLogs).values({
+    userId: ctx.user?.id ?? null,
+    timestamp: ctx.now,
+    resourceType: type,
+    resourceId: id,
+    action: 'update',
+    changes,
+  });
+}
 
 /* ---------------------------------------------------------------- menus */
 
