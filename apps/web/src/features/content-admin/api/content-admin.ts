@@ -103,16 +103,16 @@ export function contentImageSrc(image: ContentImage): string {
 
 /** The page as the public site would show it once published (sanitised by the server). */
 export async function previewPage(attributes: PageAttributes): Promise<ContentPage> {
-  const answer = await apiRequest<ContentPage | SingleDocument<ContentPage>>('content-page-previews', {
+  const answer = await apiRequest<SingleDocument<{ page: ContentPage }>>('content-page-previews', {
     method: 'POST',
     body: { data: { type: 'content-page-previews', attributes } },
   });
-  return 'data' in answer ? answer.data.attributes : answer;
+  return answer.data.attributes.page;
 }
 
 export async function restoreRevision(pageId: string, revisionId: string): Promise<void> {
   await apiRequest<unknown>(`${CONTENT_PAGES}/${pageId}/restore`, {
     method: 'POST',
-    body: { data: { type: CONTENT_PAGES, id: pageId, attributes: { revision: revisionId } } },
+    body: { data: { type: 'content-page-restores', attributes: { revision: revisionId } } },
   });
 }

@@ -33,7 +33,7 @@ export function RevisionsPanel({ pageId, onRestored }: { pageId: string; onResto
     listQuery<RevisionAttributes>(CONTENT_REVISIONS, {
       page: 1,
       per: 50,
-      sort: '-created',
+      sort: '-number',
       filters: { page: pageId },
       include: 'createdBy',
     }),
