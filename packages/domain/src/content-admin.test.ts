@@ -70,6 +70,17 @@ describe('menu items', () => {
     });
   });
 
+  it('takes only ids a database row can have', () => {
+    for (const page of ['0', '2147483648', '99999999999', '1.5', 'x', -3])
+      expect(fieldErrors(menuItemSchema.safeParse({ title: 'P', kind: 'page', page }).error!).page).toBe(
+        contentMessages.menuPageRequired,
+      );
+    expect(menuItemSchema.parse({ title: 'P', kind: 'page', page: 2147483647 }).page).toBe('2147483647');
+    expect(
+      fieldErrors(pageSchema.safeParse({ ...page, featuredImage: '2147483648' }).error!).featuredImage,
+    ).toBe(contentMessages.imageNotFound);
+  });
+
   it('keeps routes on this site and external links on http(s)', () => {
     const urlError = (kind: string, url: string) =>
       fieldErrors(menuItemSchema.safeParse({ title: 'X', kind, url }).error!).url;

@@ -155,20 +155,17 @@ export const footerCtaSchema = z
   .nullable();
 export type FooterCta = z.output<typeof footerCtaSchema>;
 
+/** A row's id as the database keeps them (int4: 1 to 2,147,483,647), sent as digits or a number. */
+export const isRecordId = (value: unknown): boolean =>
+  (typeof value === 'number' || (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()))) &&
+  Number.isInteger(Number(value)) &&
+  Number(value) >= 1 &&
+  Number(value) <= 2_147_483_647;
+
 const imageId = z
-  .union(
-    [
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,12}$/),
-      z.number().int().positive(),
-    ],
-    {
-      error: contentMessages.imageNotFound,
-    },
-  )
-  .transform(String)
+  .union([z.string(), z.number()], { error: contentMessages.imageNotFound })
+  .refine(isRecordId, { error: contentMessages.imageNotFound })
+  .transform((value) => String(value).trim())
   .nullable();
 
 /** A content page as the API takes it (create: all; update: any subset). */
@@ -198,7 +195,7 @@ export const menuItemSchema = z
     url: z.string().trim().max(2000).nullish(),
   })
   .superRefine((item, ctx) => {
-    if (item.kind === 'page' && !/^\d{1,12}$/.test(item.page ?? ''))
+    if (item.kind === 'page' && !isRecordId(item.page))
       ctx.addIssue({ code: 'custom', path: ['page'], message: contentMessages.menuPageRequired });
     if (item.kind === 'route' && !isSitePath(item.url ?? ''))
       ctx.addIssue({ code: 'custom', path: ['url'], message: contentMessages.routeInvalid });

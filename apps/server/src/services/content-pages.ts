@@ -16,6 +16,7 @@ import { pageDocumentOf } from '../content/content-source';
 import { sanitizeHtml } from '../content/sanitize-html';
 import type { RequestContext } from '../context';
 import { contentImages, contentPageRevisions, contentPages } from '../db/schema/index';
+import { mapUnique } from '../jsonapi/engine';
 import { ApiError, errors } from '../jsonapi/errors';
 import type { JsonValue } from '../jsonapi/resource';
 
@@ -30,6 +31,11 @@ export function assertContentEditable(ctx: RequestContext): void {
     { status: '409', code: 'content_managed_elsewhere', detail: contentMessages.managedElsewhere(url) },
   ]);
 }
+
+/** Two saves racing to the same path: the loser is told as the path check would have told it. */
+const pathUnique = {
+  uniqueErrors: { content_pages_path_key: { field: 'path', detail: contentMessages.pathTaken } },
+};
 
 const record = (value: unknown): Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {};
@@ -180,10 +186,8 @@ export async function lockPage(ctx: RequestContext, id: number): Promise<Content
 export async function createPage(ctx: RequestContext, attributes: PageAttributes): Promise<number> {
   assertContentEditable(ctx);
   await assertPathFree(ctx, attributes.path);
-  const [row] = await ctx.db
-    .insert(contentPages)
-    .values(await pageColumns(ctx, attributes, null))
-    .returning();
+  const columns = await pageColumns(ctx, attributes, null);
+  const [row] = await mapUnique(pathUnique, () => ctx.db.insert(contentPages).values(columns).returning());
   if (!row) throw new Error('The page was not created');
   await writeRevision(ctx, row);
   return row.id;
@@ -204,11 +208,9 @@ export async function updatePage(
     attributes,
     keepFeatured ? record(locked.fields).featured_image : null,
   );
-  const [saved] = await ctx.db
-    .update(contentPages)
-    .set(columns)
-    .where(eq(contentPages.id, page.id))
-    .returning();
+  const [saved] = await mapUnique(pathUnique, () =>
+    ctx.db.update(contentPages).set(columns).where(eq(contentPages.id, page.id)).returning(),
+  );
   if (saved) await writeRevision(ctx, saved);
 }
 
@@ -227,21 +229,23 @@ export async function restoreRevision(
     .where(and(eq(contentPageRevisions.id, revisionId), eq(contentPageRevisions.pageId, pageId)));
   if (!revision) throw errors.invalid(contentMessages.revisionNotFound, 'revision');
   await assertPathFree(ctx, revision.path, pageId);
-  const [saved] = await ctx.db
-    .update(contentPages)
-    .set({
-      title: revision.title,
-      path: revision.path,
-      layout: revision.layout,
-      content: sanitizeHtml(revision.content),
-      fields: revision.fields,
-      status: revision.status,
-      menuOrder: revision.menuOrder,
-      updated: ctx.now,
-      updatedBy: ctx.user?.id ?? null,
-    })
-    .where(eq(contentPages.id, pageId))
-    .returning();
+  const [saved] = await mapUnique(pathUnique, () =>
+    ctx.db
+      .update(contentPages)
+      .set({
+        title: revision.title,
+        path: revision.path,
+        layout: revision.layout,
+        content: sanitizeHtml(revision.content),
+        fields: revision.fields,
+        status: revision.status,
+        menuOrder: revision.menuOrder,
+        updated: ctx.now,
+        updatedBy: ctx.user?.id ?? null,
+      })
+      .where(eq(contentPages.id, pageId))
+      .returning(),
+  );
   if (saved) await writeRevision(ctx, saved);
 }
 
