@@ -82,6 +82,8 @@ export function contentAdminActions(registry: Registry): Action[] {
       access: 'admin',
       handle: async (ctx) => ({
         data: await Promise.all(CONTENT_MENU_LOCATIONS.map((name) => menuDocument(ctx, name))),
+        // One page, as the generic list answers.
+        meta: { pagination: { count: CONTENT_MENU_LOCATIONS.length, page: 1, pages: 1 } },
       }),
     }),
     action({
