@@ -63,6 +63,8 @@ test.describe('content in the back office', () => {
     playwright,
     browser,
   }, testInfo) => {
+    // The longest journey: two screens filled in, an upload, a preview, two axe runs and a visitor.
+    test.setTimeout(45_000);
     const { token } = await apiLogin(playwright, testInfo, demo.admin, DEMO_PASSWORD);
     const footer = await contentApi(request, token, 'GET', 'content-menus/footer/');
     const footerItems = (footer.body as { data: { attributes: { items: unknown[] } } }).data.attributes.items;

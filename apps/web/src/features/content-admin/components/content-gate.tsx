@@ -25,7 +25,7 @@ function ManagedElsewhere({ title, url }: { title: string; url: string }) {
       <Alert severity="info" sx={{ maxWidth: 720 }}>
         <AlertTitle>The content is managed in WordPress</AlertTitle>
         Pages, menus, the home page and the site details come from the WordPress at{' '}
-        <Link href={url} target="_blank" rel="noopener noreferrer" sx={{ wordBreak: 'break-all' }}>
+        <Link href={url} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
           {url}
           <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-hidden />
         </Link>

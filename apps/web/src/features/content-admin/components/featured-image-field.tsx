@@ -50,7 +50,7 @@ export function FeaturedImageField({ form }: { form: UseFormReturn<PageInput, un
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <Box
           sx={{
-            width: { xs: '100%', sm: 200 },
+            width: { xs: 160, sm: 200 },
             aspectRatio: '4 / 3',
             flexShrink: 0,
             borderRadius: 2,

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useWatch, type Control, type FieldValues, type Path, type PathValue } from 'react-hook-form';
@@ -41,18 +42,20 @@ export function FooterCtaFields<TValues extends FieldValues, TOutput extends Fie
         label="Show a call to action at the foot of the page"
       />
       {on && (
-        <FieldGrid>
-          <FormTextField control={control} name={field('title')} label="Title" required />
-          <FormTextField control={control} name={field('buttonLabel')} label="Button Label" required />
-          <FormTextField control={control} name={field('text')} label="Text" multiline minRows={2} />
-          <FormTextField
-            control={control}
-            name={field('buttonUrl')}
-            label="Button Link"
-            required
-            helperText="A path of this site such as /booking/step-1, or https://..."
-          />
-        </FieldGrid>
+        <Box sx={{ mt: 2 }}>
+          <FieldGrid>
+            <FormTextField control={control} name={field('title')} label="Title" required />
+            <FormTextField control={control} name={field('buttonLabel')} label="Button Label" required />
+            <FormTextField control={control} name={field('text')} label="Text" multiline minRows={2} />
+            <FormTextField
+              control={control}
+              name={field('buttonUrl')}
+              label="Button Link"
+              required
+              helperText="A path of this site such as /booking/step-1, or https://..."
+            />
+          </FieldGrid>
+        </Box>
       )}
     </FormSection>
   );

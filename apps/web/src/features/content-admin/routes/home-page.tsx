@@ -69,18 +69,20 @@ function HomePageForm() {
         <Stack spacing={2}>
           <FormTextField control={control} name="title" label="Page Title" required />
           <FieldGrid>
-            <FormTextField control={control} name="heroTitle" label="Heading" />
+            <FormTextField control={control} name="heroTitle" label="Heading" multiline />
             <FormTextField control={control} name="heroText" label="Text" multiline />
             <FormTextField
               control={control}
               name="ctaLoggedInText"
               label="Call to Action (logged in)"
+              multiline
               helperText="Beside Subscribe and Save."
             />
             <FormTextField
               control={control}
               name="ctaGuestText"
               label="Call to Action (guests)"
+              multiline
               helperText="Beside Booked with us before?"
             />
           </FieldGrid>
