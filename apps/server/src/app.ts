@@ -59,7 +59,11 @@ import { exportActions } from './routes/exports';
 import { invoiceActions } from './routes/invoices';
 import { manageBookingActions } from './routes/manage-booking';
 import { CUSTODY_PHOTO_UPLOAD_PATH, custodyActions, PHOTO_UPLOAD_MEDIA_TYPES } from './routes/custody';
-import { CONTENT_IMAGE_UPLOAD_PATH, contentAdminActions } from './routes/content-admin';
+import {
+  CONTENT_IMAGE_MEDIA_TYPES as CONTENT_IMAGE_OTHER_TYPES,
+  CONTENT_IMAGE_UPLOAD_PATH,
+  contentAdminActions,
+} from './routes/content-admin';
 import { MAX_CONTENT_IMAGE_BYTES } from '@parking/domain/content-admin';
 import { MAX_PHOTO_BYTES } from '@parking/domain/custody-photos';
 import { registerActions, type Action } from './http/action';
@@ -205,6 +209,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (request, body, done) => {
       if (CUSTODY_PHOTO_UPLOAD_PATH.test(request.url) || CONTENT_IMAGE_UPLOAD_PATH.test(request.url))
         done(null, body);
+      else done(errors.unsupportedMediaType(String(request.headers['content-type'] ?? '').slice(0, 100)));
+    },
+  );
+  // Other pictures an editor may pick (GIF, SVG, HEIC...) reach the content image upload, which answers
+  // what it takes in words rather than a bare 415.
+  app.addContentTypeParser(
+    CONTENT_IMAGE_OTHER_TYPES.filter(
+      (type) => !(PHOTO_UPLOAD_MEDIA_TYPES as readonly string[]).includes(type),
+    ),
+    { parseAs: 'buffer', bodyLimit: MAX_CONTENT_IMAGE_BYTES },
+    (request, body, done) => {
+      if (CONTENT_IMAGE_UPLOAD_PATH.test(request.url)) done(null, body);
       else done(errors.unsupportedMediaType(String(request.headers['content-type'] ?? '').slice(0, 100)));
     },
   );

@@ -45,7 +45,21 @@ import {
 
 /** The one path a content image's bytes are read on (app.ts parses image bodies only for such paths). */
 export const CONTENT_IMAGE_UPLOAD_PATH = /^\/backend\/api\/v1\/content-images\/?(\?|$)/;
-export const CONTENT_IMAGE_MEDIA_TYPES = [...PHOTO_TYPES, 'application/octet-stream'] as const;
+/**
+ * The media types an image may be sent as: what we take, bytes, and the other pictures an editor may
+ * pick, which are answered in words (contentMessages.imageNotAnImage). The real type is read from the bytes.
+ */
+export const CONTENT_IMAGE_MEDIA_TYPES = [
+  ...PHOTO_TYPES,
+  'application/octet-stream',
+  'image/gif',
+  'image/svg+xml',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+  'image/bmp',
+  'image/tiff',
+] as const;
 /** An uploaded image never changes under its id: browsers and proxies keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -119,7 +119,11 @@ describe('uploading an image', () => {
       .png()
       .toBuffer();
     expect((await upload(png, 'text/plain')).statusCode).toBe(415);
-    expect((await upload(png, 'image/svg+xml')).statusCode).toBe(415);
+    expect((await upload(png, 'text/html')).statusCode).toBe(415);
+    // A picture of a kind we do not take is told so in words, whatever it is labelled.
+    expect(await refusal(svg, 'image/svg+xml')).toEqual([400, contentMessages.imageNotAnImage]);
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    expect(await refusal(gif, 'image/gif')).toEqual([400, contentMessages.imageNotAnImage]);
     // ...and accepted as a JPEG or as bytes: its real type is read from it.
     expect((await upload(png, 'image/jpeg')).statusCode).toBe(201);
     expect((await upload(png, 'application/octet-stream')).statusCode).toBe(201);
