@@ -28,8 +28,9 @@
  *                                                 attributes HomePageAttributes + updated; a revision per save
  *   GET/PATCH         site-details/               id 'site'; attributes SiteDetailsAttributes + managedBy
  *   POST              content-images/?alt=...     body = the image's raw bytes, Content-Type image/jpeg, image/png,
- *                                                 image/webp or application/octet-stream (any other: 415); the
- *                                                 real type is read from the bytes. 201: content-images
+ *                                                 image/webp or application/octet-stream (image/gif, svg+xml, avif,
+ *                                                 heic, heif, bmp, tiff: 400 imageNotAnImage; anything else 415);
+ *                                                 the real type is read from the bytes. 201: content-images
  *                                                 { alt, width, height, sizes: {thumbnail, medium, large, full:
  *                                                 {url, width, height}}, created }. Refusals: 400 with
  *                                                 imageNotAnImage / imageTooBig / imageTooManyPixels / imageUnreadable
