@@ -64,7 +64,7 @@ test.describe('content in the back office', () => {
     browser,
   }, testInfo) => {
     // The longest journey: two screens filled in, an upload, a preview, two axe runs and a visitor.
-    test.setTimeout(45_000);
+    test.setTimeout(60_000);
     const { token } = await apiLogin(playwright, testInfo, demo.admin, DEMO_PASSWORD);
     const footer = await contentApi(request, token, 'GET', 'content-menus/footer/');
     const footerItems = (footer.body as { data: { attributes: { items: unknown[] } } }).data.attributes.items;

@@ -27,6 +27,8 @@ export type PageRecord = PageAttributes & {
   updated?: string;
   updatedBy?: string | null;
   previewPath?: string;
+  /** The image the page shows today (uploaded here or seeded), with its public addresses. */
+  featuredImageSizes?: ContentImage['sizes'] | null;
 };
 
 export interface ContentImage {
@@ -102,10 +104,18 @@ export function contentImageSrc(image: ContentImage): string {
 }
 
 /** The page as the public site would show it once published (sanitised by the server). */
-export async function previewPage(attributes: PageAttributes): Promise<ContentPage> {
+/** With `pageId`, a saved page's featured image stays in the preview unless the attributes name another. */
+export async function previewPage({
+  attributes,
+  pageId,
+}: {
+  attributes: PageAttributes;
+  pageId?: string;
+}): Promise<ContentPage> {
+  const relationships = pageId ? { page: { data: { type: CONTENT_PAGES, id: pageId } } } : undefined;
   const answer = await apiRequest<SingleDocument<{ page: ContentPage }>>('content-page-previews', {
     method: 'POST',
-    body: { data: { type: 'content-page-previews', attributes } },
+    body: { data: { type: 'content-page-previews', attributes, relationships } },
   });
   return answer.data.attributes.page;
 }

@@ -13,7 +13,7 @@ import { messages } from '@parking/domain/messages';
 import { FormSection } from '@/components/admin/form-screen';
 import { FormTextField } from '@/components/form/text-field';
 import { firstErrorDetail } from '@/lib/api/client';
-import { contentImageQuery, uploadContentImage } from '../api/content-admin';
+import { contentImageQuery, uploadContentImage, type ContentImage } from '../api/content-admin';
 
 const SIZES_TEXT = Object.entries(CONTENT_IMAGE_SIZES)
   .map(([name, edge]) => `${name} ${edge} px`)
@@ -23,13 +23,26 @@ const SIZES_TEXT = Object.entries(CONTENT_IMAGE_SIZES)
  * The page's featured image (the feature-image layout's picture): uploaded once, made by the server
  * in every size the public site uses, described by its alternative text.
  */
-export function FeaturedImageField({ form }: { form: UseFormReturn<PageInput, unknown, PageAttributes> }) {
+export function FeaturedImageField({
+  form,
+  savedSizes,
+  onRemoved,
+}: {
+  form: UseFormReturn<PageInput, unknown, PageAttributes>;
+  /** The saved page's image sizes: a seeded image has them but no upload record. */
+  savedSizes: ContentImage['sizes'] | null;
+  /** The user took the image away (a seeded one leaves the field's value as it was: null). */
+  onRemoved: () => void;
+}) {
   const imageId = useWatch({ control: form.control, name: 'featuredImage' });
   const id = imageId === null || imageId === undefined ? '' : String(imageId);
   const image = useQuery({ ...contentImageQuery(id), enabled: id !== '' });
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState('');
-  const thumbnail = image.data?.attributes.sizes.thumbnail ?? image.data?.attributes.sizes.medium;
+  const changed = form.getFieldState('featuredImage', form.formState).isDirty;
+  const sizes = image.data?.attributes.sizes ?? (changed ? null : savedSizes);
+  const thumbnail = sizes?.thumbnail ?? sizes?.medium ?? sizes?.large ?? null;
+  const hasImage = id !== '' || thumbnail !== null;
 
   const upload = async (file: File) => {
     setUploading(true);
@@ -92,7 +105,7 @@ export function FeaturedImageField({ form }: { form: UseFormReturn<PageInput, un
               disabled={uploading}
               startIcon={uploading ? <CircularProgress size={16} aria-hidden /> : undefined}
             >
-              {id ? 'Replace Image' : 'Upload Image'}
+              {hasImage ? 'Replace Image' : 'Upload Image'}
               <input
                 hidden
                 type="file"
@@ -108,7 +121,10 @@ export function FeaturedImageField({ form }: { form: UseFormReturn<PageInput, un
             {id && (
               <Button
                 color="error"
-                onClick={() => form.setValue('featuredImage', null, { shouldDirty: true })}
+                onClick={() => {
+                  form.setValue('featuredImage', null, { shouldDirty: true });
+                  onRemoved();
+                }}
               >
                 Remove Image
               </Button>

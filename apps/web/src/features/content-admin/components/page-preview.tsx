@@ -16,7 +16,16 @@ import { previewPage } from '../api/content-admin';
  * Preview (issue 25): the unsaved page, sanitised by the server exactly as it would be published, in
  * the public site's own page components.
  */
-export function PagePreviewButton({ values, onInvalid }: { values: () => PageInput; onInvalid: () => void }) {
+export function PagePreviewButton({
+  values,
+  pageId,
+  onInvalid,
+}: {
+  values: () => PageInput;
+  /** The saved page being edited, whose featured image the preview keeps. */
+  pageId?: string;
+  onInvalid: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const preview = useMutation({ mutationFn: previewPage });
   const show = () => {
@@ -26,7 +35,7 @@ export function PagePreviewButton({ values, onInvalid }: { values: () => PageInp
       return;
     }
     setOpen(true);
-    preview.mutate(parsed.data);
+    preview.mutate({ attributes: parsed.data, pageId });
   };
   return (
     <>

@@ -1,7 +1,13 @@
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { contentMessages, pageSchema, type PageInput } from '@parking/domain/content-admin';
+import {
+  contentMessages,
+  pageSchema,
+  type PageAttributes,
+  type PageInput,
+} from '@parking/domain/content-admin';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
 import { useRecordForm } from '@/components/admin/record-form';
 import { FormSelectField } from '@/components/form/select-field';
@@ -57,6 +63,19 @@ const toValues = ({ resource }: OneAnswer<PageRecord>): PageInput => {
   };
 };
 
+/**
+ * A page's write. An unchanged featured image is left out: the server then keeps the one the page has,
+ * which may be a seeded image with no upload record behind it (its alt text still changes). `removed`
+ * says the user took such an image away, which leaves the field's value (null) as it was.
+ */
+const payloadOf =
+  (removed: () => boolean) =>
+  (values: PageAttributes, { isNew, isDirty }: { isNew: boolean; isDirty: (field: string) => boolean }) => {
+    if (isNew || removed() || isDirty('featuredImage')) return { attributes: values };
+    const { featuredImage: _unchanged, ...attributes } = values;
+    return { attributes };
+  };
+
 /** An image inside the text: uploaded with its alternative text, shown at its large size. */
 const uploadInlineImage = async (file: File, alt: string) => {
   const image = await uploadContentImage(file, alt);
@@ -75,6 +94,9 @@ function PageForm() {
   const { pageId } = useParams();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
+  const [seededRemoved, setSeededRemoved] = useState(false);
+  const removedRef = useRef(false);
+  removedRef.current = seededRemoved;
   const screen = useRecordForm({
     type: CONTENT_PAGES,
     id: pageId,
@@ -87,6 +109,7 @@ function PageForm() {
     createdMessage: contentMessages.pageCreated,
     updatedMessage: contentMessages.pageUpdated,
     invalidates: [CONTENT_REVISIONS],
+    toPayload: payloadOf(() => removedRef.current),
   });
   const { form } = screen;
   const publicPath = screen.record?.resource.attributes.path;
@@ -102,6 +125,7 @@ function PageForm() {
         <>
           <PagePreviewButton
             values={() => form.getValues()}
+            pageId={seededRemoved ? undefined : pageId}
             onInvalid={() => {
               void form.trigger();
               snackbar.show('Fill in the page before previewing it.', 'error');
@@ -172,7 +196,11 @@ function PageForm() {
         />
       </FormSection>
       <AccordionItems control={form.control} uploadImage={uploadInlineImage} />
-      <FeaturedImageField form={form} />
+      <FeaturedImageField
+        form={form}
+        savedSizes={seededRemoved ? null : (screen.record?.resource.attributes.featuredImageSizes ?? null)}
+        onRemoved={() => setSeededRemoved(true)}
+      />
       <FooterCtaFields
         control={form.control}
         name="footerCta"
