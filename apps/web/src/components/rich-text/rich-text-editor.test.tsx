@@ -93,6 +93,22 @@ describe('RichTextEditor', () => {
     expect(textbox()).toHaveFocus();
   });
 
+  it('lets Tab leave the text, even inside a list item that could be nested (no keyboard trap)', async () => {
+    const user = userEvent.setup();
+    render(<Editor initial="<ul><li><p>One</p></li><li><p>Two</p></li></ul>" />);
+    act(() => textbox().focus());
+    // The cursor into the second item, where Tab would nest it under the first.
+    const two = screen.getByText('Two').firstChild as Text;
+    act(() => {
+      document.getSelection()?.collapse(two, 1);
+      document.dispatchEvent(new Event('selectionchange'));
+    });
+    await waitFor(() => expect(document.getSelection()?.anchorNode).toBe(two));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Restore' })).toHaveFocus();
+    expect(textbox().querySelectorAll('ul ul')).toHaveLength(0);
+  });
+
   it('goes from the text to the toolbar with Alt+F10 and back with Escape', async () => {
     render(<Editor />);
     act(() => textbox().focus());

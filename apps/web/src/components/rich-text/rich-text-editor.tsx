@@ -4,12 +4,14 @@
  * links (http(s), mailto:, tel:, site paths) and uploaded images. Its own chunk: only the Content
  * screens load it (see rich-text-field.tsx).
  *
- * Keyboard: Tab reaches the toolbar (one stop, arrow keys inside), Tab again the text; the usual
+ * Keyboard: Tab reaches the toolbar (one stop, arrow keys inside), Tab again the text, Tab once more
+ * leaves it (also inside a list); the usual
  * shortcuts (Ctrl+B, Ctrl+I, Ctrl+Shift+7/8, Ctrl+Z) plus Ctrl+K for a link; Alt+F10 from the text goes
  * back to the toolbar, Escape in the toolbar back to the text.
  */
 import Box from '@mui/material/Box';
 import Image from '@tiptap/extension-image';
+import { ListItem } from '@tiptap/extension-list';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
@@ -32,8 +34,19 @@ export interface RichTextEditorProps {
   minHeight?: number;
 }
 
+/**
+ * List items without Tab and Shift+Tab (nesting): Tab keeps moving the focus out of the text, so the
+ * editor never traps a keyboard user, and the public pages show flat lists anyway.
+ */
+const FlatListItem = ListItem.extend({
+  addKeyboardShortcuts() {
+    return { Enter: () => this.editor.commands.splitListItem(this.name) };
+  },
+});
+
 const extensions = [
   StarterKit.configure({
+    listItem: false,
     heading: { levels: [2, 3, 4] },
     blockquote: false,
     code: false,
@@ -51,6 +64,7 @@ const extensions = [
       isAllowedUri: (url) => isAllowedContentLink(url),
     },
   }),
+  FlatListItem,
   Image.configure({ inline: false, allowBase64: false }),
 ];
 
