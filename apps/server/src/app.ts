@@ -36,6 +36,8 @@ import { bookingLogsResource } from './resources/booking-logs';
 import { bookingsResource } from './resources/bookings';
 import { busTripsResource } from './resources/bus-trips';
 import { contactSubmissionsResource } from './resources/contact-submissions';
+import { contentImagesResource } from './resources/content-images';
+import { contentPageRevisionsResource, contentPagesResource } from './resources/content-pages';
 import { waitlistEntriesResource } from './resources/waitlist-entries';
 import { customersResource } from './resources/customers';
 import { discountsResource } from './resources/discounts';
@@ -57,6 +59,12 @@ import { exportActions } from './routes/exports';
 import { invoiceActions } from './routes/invoices';
 import { manageBookingActions } from './routes/manage-booking';
 import { CUSTODY_PHOTO_UPLOAD_PATH, custodyActions, PHOTO_UPLOAD_MEDIA_TYPES } from './routes/custody';
+import {
+  CONTENT_IMAGE_MEDIA_TYPES as CONTENT_IMAGE_OTHER_TYPES,
+  CONTENT_IMAGE_UPLOAD_PATH,
+  contentAdminActions,
+} from './routes/content-admin';
+import { MAX_CONTENT_IMAGE_BYTES } from '@parking/domain/content-admin';
 import { MAX_PHOTO_BYTES } from '@parking/domain/custody-photos';
 import { registerActions, type Action } from './http/action';
 import { promoCodeActions } from './routes/promo-codes';
@@ -132,6 +140,9 @@ export function buildRegistry(): Registry {
     blockoutPeriodsResource,
     contactSubmissionsResource,
     waitlistEntriesResource,
+    contentPagesResource,
+    contentPageRevisionsResource,
+    contentImagesResource,
   ];
   for (const def of definitions) registry.add(def);
   return registry;
@@ -190,12 +201,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
   // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
   app.removeContentTypeParser('text/plain');
-  // A custody photo is the one body that is a file: its bytes, read only on its upload path.
+  // A custody photo and a content image are the bodies that are files: their bytes, read only on their
+  // upload paths (each checks its own size cap, with the spec's message).
   app.addContentTypeParser(
     [...PHOTO_UPLOAD_MEDIA_TYPES],
-    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
+    { parseAs: 'buffer', bodyLimit: Math.max(MAX_PHOTO_BYTES, MAX_CONTENT_IMAGE_BYTES) },
     (request, body, done) => {
-      if (CUSTODY_PHOTO_UPLOAD_PATH.test(request.url)) done(null, body);
+      if (CUSTODY_PHOTO_UPLOAD_PATH.test(request.url) || CONTENT_IMAGE_UPLOAD_PATH.test(request.url))
+        done(null, body);
+      else done(errors.unsupportedMediaType(String(request.headers['content-type'] ?? '').slice(0, 100)));
+    },
+  );
+  // Other pictures an editor may pick (GIF, SVG, HEIC...) reach the content image upload, which answers
+  // what it takes in words rather than a bare 415.
+  app.addContentTypeParser(
+    CONTENT_IMAGE_OTHER_TYPES.filter(
+      (type) => !(PHOTO_UPLOAD_MEDIA_TYPES as readonly string[]).includes(type),
+    ),
+    { parseAs: 'buffer', bodyLimit: MAX_CONTENT_IMAGE_BYTES },
+    (request, body, done) => {
+      if (CONTENT_IMAGE_UPLOAD_PATH.test(request.url)) done(null, body);
       else done(errors.unsupportedMediaType(String(request.headers['content-type'] ?? '').slice(0, 100)));
     },
   );
@@ -280,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...bookingSearchActions,
     ...subscriptionActions(services.payments),
     ...waitlistActions,
+    ...contentAdminActions(registry),
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);

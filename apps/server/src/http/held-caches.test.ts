@@ -7,11 +7,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
+import { contentMenus, contentOptions, contentPages } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser } from '../test/factories';
 import { api, Clock, createTestDatabase, doc, JSONAPI } from '../test/server';
@@ -175,5 +177,21 @@ describe('held quotes and home page', () => {
     expect(message.statusCode).toBe(201);
     expect(await homePageMade()).toBe(pageAfterBooking + 1);
     expect(await quoteLoads()).toBe(loadsAfterBooking + 1);
+  });
+
+  it('drop the pre-rendered home page when content changes anywhere: another instance, a psql session', async () => {
+    const page = await homePageMade();
+    expect(await homePageMade()).toBe(page);
+    // Not through this app: only the change feed (migration 0013's triggers) can tell it.
+    await database.db
+      .insert(contentOptions)
+      .values({ key: 'header_message', value: 'Closed on Christmas Day' })
+      .onConflictDoUpdate({ target: contentOptions.key, set: { value: 'Closed on Christmas Day' } });
+    await changes.sync();
+    expect(await homePageMade()).toBe(page + 1);
+    await database.db.update(contentPages).set({ title: 'Home' }).where(eq(contentPages.layout, 'frontpage'));
+    await database.db.delete(contentMenus).where(eq(contentMenus.location, 'footer'));
+    await changes.sync();
+    expect(await homePageMade()).toBe(page + 2);
   });
 });

@@ -164,7 +164,7 @@ interface PrerenderOptions {
   template: () => string;
   timeZone: string;
   log: FastifyBaseLogger;
-  /** Committed changes to bookings, lots and rates from every instance (db/change-feed.ts). */
+  /** Committed changes to bookings, lots, rates and content from every instance (db/change-feed.ts). */
   changes?: ChangeFeed;
 }
 
@@ -175,8 +175,8 @@ interface PrerenderOptions {
  * making it asks the API eight times and renders the page (about 9 ms of CPU), which at the peak of a
  * promotion email would cap the home page near a hundred visits a second per instance. It is dropped sooner
  * after a write this instance makes (a new blockout, a content edit, a booking: http/route.ts; never for a
- * refused junk POST) and on any committed change to bookings, lots or rates anywhere; another instance's
- * content edit shows within the hold.
+ * refused junk POST) and on any committed change to bookings, lots, rates or content anywhere (migrations 0004 and
+ * 0013): a published content edit shows on `/` at once, whichever instance saved it.
  * Visitors arriving together while it is made wait for the same one, and it is compressed once per encoding.
  */
 export async function createPrerenderer(

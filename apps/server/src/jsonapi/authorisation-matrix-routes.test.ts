@@ -50,7 +50,10 @@ describe('authorisation matrix', () => {
     const { server, bookingA } = matrix;
     for (const special of SPECIALS) {
       const [method = 'GET'] = special.route.split(' ')[0]?.split(',') ?? [];
-      const url = (special.url ?? special.route.split(' ')[1] ?? '').replace('{booking}', bookingA);
+      const url = (special.url ?? special.route.split(' ')[1] ?? '')
+        .replace('{booking}', bookingA)
+        .replace('{page}', matrix.page)
+        .replace('{image}', matrix.image);
       for (const caller of CALLERS) {
         const token =
           special.ownSession && caller !== 'anonymous'

@@ -16,6 +16,7 @@ import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { bookings } from '../db/schema/index';
 import { directionsUrl, invoiceTitle } from '../documents/business';
+import { currentBusiness } from '../documents/business-contact';
 import { renderInvoicesPdf } from '../documents/invoice';
 import { invoiceModel, loadInvoiceLookups } from '../documents/invoice-data';
 import type { BookingRow } from '../db/rows';
@@ -68,7 +69,8 @@ export async function bookingCalendarFile(
   booking: BookingRow,
 ): Promise<string> {
   const lookups = await loadInvoiceLookups(ctx, [booking]);
-  return calendarOf(ctx.services.config, booking, lookups.lots.get(booking.lotId) ?? '', ctx.now);
+  const config = { ...ctx.services.config, business: await currentBusiness(ctx.db, ctx.services.config) };
+  return calendarOf(config, booking, lookups.lots.get(booking.lotId) ?? '', ctx.now);
 }
 
 export interface BookingEmailDeps {
@@ -85,8 +87,9 @@ export async function bookingEmailMessage(
   paymentCents?: number,
 ): Promise<MailMessage | null> {
   if (!hasRealEmail(booking.email)) return null;
-  const { config } = deps;
-  const business = config.business;
+  // The business as the site shows it (Site details over BUSINESS_*), for the text, the invoice and the calendar.
+  const business = await currentBusiness(deps.db, deps.config);
+  const config = { ...deps.config, business };
   const lookups = await loadInvoiceLookups(deps, [booking]);
   const model = invoiceModel(booking, lookups, config.timeZone, deps.now);
   const manageUrl = manageBookingUrl(config, booking);

@@ -1,8 +1,10 @@
 /**
- * Where custody photos are kept (an outside service behind an interface, as payments are): files under
+ * Where pictures are kept (an outside service behind an interface, as payments are): files under
  * DATA_DIR by default (filesystem.ts), an S3-compatible bucket when configured (s3.ts). Keys are made
- * by the server (random, see services/custody-photos.ts), never taken from a request; the bytes are
- * served only through the authorised route, never from a public address.
+ * by the server (random), never taken from a request. Custody photos (services/custody-photos.ts, keys
+ * `b{booking}/...`) are served only through their authorised route; the content's images (issue 25,
+ * services/content-images.ts, keys `content-images/...`) are public once uploaded, served by their own
+ * route. Never from the storage's own address.
  */
 export interface PhotoStorage {
   readonly kind: 'filesystem' | 's3';

@@ -24,10 +24,10 @@ import {
   type MenuLocation,
 } from '../content/documents';
 import type { Services } from '../context';
+import { businessContact } from '../documents/business-contact';
 
 const BASE = '/wp-json';
-/** Menus, options and pages change rarely; a minute of browser caching saves a request per page view. */
-const CACHE_CONTROL = 'public, max-age=60';
+const RELAYED_CACHE_CONTROL = 'public, max-age=60';
 
 /** WordPress's error shape: `{code, message, data: {status}}`. */
 function wpError(reply: FastifyReply, status: number, code: string, message: string) {
@@ -52,7 +52,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services, 
     source ??
     (services.config.cmsUrl
       ? remoteContentSource(services.config.cmsUrl)
-      : databaseContentSource(services.database));
+      : databaseContentSource(services.database, services.config.timeZone, services.clock));
+  // Our own content changes the moment an Admin saves it (issue 25): browsers ask again every time. A
+  // WordPress relayed is another server's work: a minute of browser caching saves a request per page view.
+  const cacheControl = services.config.cmsUrl || source ? RELAYED_CACHE_CONTROL : 'no-cache';
 
   /** Loads raw content, parses it through its document schema, and answers it (or a WordPress-style 404). */
   const answer =
@@ -73,7 +76,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services, 
         throw error;
       }
       if (raw === null || raw === undefined) return wpError(reply, 404, 'not_found', notFound);
-      return reply.type('application/json').header('cache-control', CACHE_CONTROL).send(schema.parse(raw));
+      return reply.type('application/json').header('cache-control', cacheControl).send(schema.parse(raw));
     };
 
   app.get(
@@ -108,18 +111,8 @@ export function registerContentRoutes(app: FastifyInstance, services: Services, 
     ),
   );
 
-  // The business's name and contact details are the configured ones (config.business), whatever the
-  // content says: the site, the emails and the invoices then print the same phone, address and email.
-  const business = services.config.business;
   const withBusiness = optionsDocument.transform((document) => ({
-    acf: {
-      ...document.acf,
-      contact_phone: business.phone,
-      address: business.address.join(', '),
-      email: business.email,
-      business_name: business.name,
-      abn: business.abn ?? '',
-    },
+    acf: { ...document.acf, ...businessContact(services.config.business, document.acf) },
   }));
   app.get(
     `${BASE}/acf/v3/options/options/`,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings } from '../db/schema/index';
+import { bookings, contentOptions } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { insertBooking } from '../test/booking-rows';
 import { createUser, login, PASSWORD } from '../test/factories';
@@ -116,6 +116,27 @@ describe('GET bookings/{id}/invoice/', () => {
     }
     expect(text).not.toContain('Subscription discount');
     expect(text).not.toContain('Staff only');
+  });
+
+  it('prints the phone, address and email entered in Site details over the configured ones (issue 25)', async () => {
+    const entered = { contact_phone: '03 6111 2222', address: '1 Dock Road, Hobart TAS 7000', email: '' };
+    await server.handle.db
+      .insert(contentOptions)
+      .values(Object.entries(entered).map(([key, value]) => ({ key, value })));
+    try {
+      const text = pdfText((await get(`${API}/bookings/${bookingId}/invoice/`, { token: owner })).pdf);
+      // A blank email is the configured one.
+      for (const expected of [
+        'Phone 03 6111 2222',
+        '1 Dock Road',
+        'Hobart TAS 7000',
+        'bookings@skypark.example',
+      ])
+        expect(text).toContain(expected);
+      expect(text).not.toContain('1300 975 707');
+    } finally {
+      await server.handle.db.delete(contentOptions);
+    }
   });
 
   it('answers the owner by the session cookie alone (a new tab sends no Token header)', async () => {

@@ -11,6 +11,7 @@
  *
  * Errors stay JSON:API documents.
  */
+import { currentBusiness } from '../documents/business-contact';
 import type { FastifyReply } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import type { RequestContext } from '../context';
@@ -30,9 +31,10 @@ import { bookingCalendarFile } from '../mail/booking-confirmation';
 const START = 'filter[start_diary_date]';
 const END = 'filter[end_diary_date]';
 
-const renderOptions = (ctx: RequestContext) => ({
+/** The business as the site shows it (Site details over BUSINESS_*, documents/business-contact.ts). */
+const renderOptions = async (ctx: RequestContext) => ({
   compress: ctx.services.config.env !== 'test',
-  business: ctx.services.config.business,
+  business: await currentBusiness(ctx.db, ctx.services.config),
 });
 
 export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
@@ -112,7 +114,7 @@ export function invoiceActions(registry: Registry): Action[] {
       async handle(ctx, { params, query }, reply) {
         const booking = await documentBooking(ctx, registry, params.id ?? '', query);
         const invoices = await loadInvoiceModels(ctx, [booking]);
-        const pdf = await renderInvoicesPdf(invoices, renderOptions(ctx));
+        const pdf = await renderInvoicesPdf(invoices, await renderOptions(ctx));
         return sendPdf(reply, pdf, `invoice-${booking.bookingCode}.pdf`);
       },
     }),
@@ -142,7 +144,7 @@ export function invoiceActions(registry: Registry): Action[] {
         const date = start ?? end ?? ''; // a valid YYYY-MM-DD: the filter has checked it
         const [year, month, day] = date.split('-');
         const pdf = await renderInvoicesPdf(invoices, {
-          ...renderOptions(ctx),
+          ...(await renderOptions(ctx)),
           title: `${invoiceTitle(ctx.services.config.business)}s`,
           emptyMessage: `No bookings to invoice: no ${what} on ${Number(day)}/${month}/${year} match the filters.`,
         });

@@ -10,6 +10,7 @@
  * Both read their bookings through the bookings list machinery, so any other list filter given in the
  * query string (filter[lot]=, filter[end_datetime__lte]=...) narrows them as it would the list.
  */
+import { currentBusiness } from '../documents/business-contact';
 import type { RequestContext } from '../context';
 import type { BookingRow } from '../db/rows';
 import { renderTableReportPdf } from '../documents/table-report';
@@ -30,9 +31,10 @@ function listQuery(query: RawQuery, fixed: RawQuery): RawQuery {
   return list;
 }
 
-const renderOptions = (ctx: RequestContext) => ({
+/** The business as the site shows it (Site details over BUSINESS_*, documents/business-contact.ts). */
+const renderOptions = async (ctx: RequestContext) => ({
   compress: ctx.services.config.env !== 'test',
-  business: ctx.services.config.business,
+  business: await currentBusiness(ctx.db, ctx.services.config),
 });
 
 export function reportDocumentActions(registry: Registry) {
@@ -48,7 +50,7 @@ export function reportDocumentActions(registry: Registry) {
         const report = currentlyParkedReport(bookings, lookups, ctx.services.config.timeZone, ctx.now);
         return sendPdf(
           reply,
-          await renderTableReportPdf(report, renderOptions(ctx)),
+          await renderTableReportPdf(report, await renderOptions(ctx)),
           'currently-parked-cars.pdf',
         );
       },
@@ -65,7 +67,11 @@ export function reportDocumentActions(registry: Registry) {
         });
         const bookings = (await allRows(ctx, registry, 'bookings', list)) as BookingRow[];
         const report = incomeOwedReport(bookings, ctx.services.config.timeZone, ctx.now);
-        return sendPdf(reply, await renderTableReportPdf(report, renderOptions(ctx)), 'income-owed.pdf');
+        return sendPdf(
+          reply,
+          await renderTableReportPdf(report, await renderOptions(ctx)),
+          'income-owed.pdf',
+        );
       },
     }),
   ];

@@ -3,6 +3,7 @@
  * saying the car will be ready when they land, or that their flight was cancelled and nothing is charged.
  * A failure to send is logged; the move stands.
  */
+import { currentBusiness } from '../documents/business-contact';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -33,7 +34,7 @@ export async function sendFlightNotice(services: NoticeServices, notice: FlightN
   const mail: FlightMail = {
     to: booking.email,
     siteName: services.config.business.name,
-    sitePhone: services.config.business.phone,
+    sitePhone: (await currentBusiness(db, services.config)).phone,
     firstName: booking.firstName,
     bookingCode: booking.bookingCode,
     flightNumber: booking.flightNumberIn,

@@ -3,6 +3,7 @@
  * customer, an admin resetting a password or moving the login to another address. Every step uses `ctx.db`, so the caller's transaction holds
  * the login and whatever it belongs to (the customer) together; email goes out only after the commit.
  */
+import { currentBusiness } from '../documents/business-contact';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
@@ -115,7 +116,8 @@ export async function changeLoginEmail(ctx: RequestContext, userId: number, emai
   await revokeAllUserTokens(ctx.db, userId, ctx.now);
   const firstName = user.firstName ?? '';
   await sendConfirmationEmail(ctx, { id: userId, email, firstName }, user.passwordHash === null);
-  const notice = loginEmailChangedMessage(user.email, firstName, email, ctx.services.config.business.phone);
+  const { phone } = await currentBusiness(ctx.db, ctx.services.config);
+  const notice = loginEmailChangedMessage(user.email, firstName, email, phone);
   ctx.defer(() => ctx.services.mailer.send(notice));
   return true;
 }

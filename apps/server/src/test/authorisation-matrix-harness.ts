@@ -15,14 +15,23 @@ import {
   lotRegions,
   waitlistEntries,
 } from '../db/schema/index';
+import { seedContent } from '../db/seed/content';
 import { bookingDoc, bookingFixtures } from './booking-fixtures';
+import { tinyPng } from './images';
 import { createUser, createVehicle, login } from './factories';
 import { subscribe } from './pricing-fixtures';
 import { createTestServer, JSONAPI, type TestServer } from './server';
 import { API, CALLERS, RESOURCES, type Caller, type Expectation } from './authorisation-matrix-table';
 
 /** The server, customer A's login email and A's booking: set by useMatrixServer. */
-export const matrix = {} as { server: TestServer; emailA: string; bookingA: string };
+export const matrix = {} as {
+  server: TestServer;
+  emailA: string;
+  bookingA: string;
+  /** A content page and an uploaded content image (issue 25). */
+  page: string;
+  image: string;
+};
 export const routes: string[] = [];
 export const tokens = new Map<Caller, string | undefined>();
 export const targets = new Map<string, string>();
@@ -132,6 +141,17 @@ export function useMatrixServer() {
       headers: { 'content-type': JSONAPI, authorization: `Token ${admin}` },
       payload: JSON.stringify({ data: { type: 'vehicle-types', attributes: { name: 'Matrix van' } } }),
     });
+    // The demo content (pages with their first revisions, menus, options) and one uploaded image.
+    await seedContent(db, server.clock.now());
+    const uploaded = await server.app.inject({
+      method: 'POST',
+      url: `${API}/content-images/`,
+      headers: { 'content-type': 'image/png', authorization: `Token ${admin}` },
+      payload: await tinyPng(),
+    });
+    if (uploaded.statusCode !== 201) throw new Error(`image: ${uploaded.body}`);
+    matrix.image = (uploaded.json() as { data: { id: string } }).data.id;
+    matrix.page = await firstId('content-pages', admin);
     targets.set('users', String(a.user.id));
     targets.set('customers', String(a.customer.id));
     targets.set('vehicles', String(vehicle.id));

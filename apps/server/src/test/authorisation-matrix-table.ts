@@ -56,6 +56,11 @@ export const RESOURCES: Record<string, Record<Action, Expectation>> = {
   'exceptional-rates': SETTINGS,
   'blockout-periods': SETTINGS,
   'audit-logs': { list: ADMINS, read: ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
+  // The back office's Content section (issue 25): Admins only. An image is uploaded by its own route
+  // (SPECIALS); its record is read-only.
+  'content-pages': { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
+  'content-page-revisions': { list: ADMINS, read: ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
+  'content-images': { list: ADMINS, read: ADMINS, create: ADMINS, update: NOBODY, delete: NOBODY },
 };
 
 interface Special {
@@ -256,6 +261,27 @@ export const SPECIALS: Special[] = [
     expect: PUBLIC,
   },
   { route: 'GET /wp-json/acf/v3/options/options/', expect: PUBLIC },
+  // The back office's Content section (issue 25): Admins only; an uploaded image's bytes are public.
+  { route: `GET ${API}/content-menus/`, expect: ADMINS },
+  { route: `GET ${API}/content-menus/:id/`, url: `${API}/content-menus/main/`, expect: ADMINS },
+  { route: `PATCH ${API}/content-menus/:id/`, url: `${API}/content-menus/footer/`, body: {}, expect: ADMINS },
+  { route: `GET ${API}/home-page/`, expect: ADMINS },
+  { route: `PATCH ${API}/home-page/`, body: {}, expect: ADMINS },
+  { route: `GET ${API}/site-details/`, expect: ADMINS },
+  { route: `PATCH ${API}/site-details/`, body: {}, expect: ADMINS },
+  {
+    route: `POST ${API}/content-pages/:id/restore/`,
+    url: `${API}/content-pages/{page}/restore/`,
+    body: {},
+    expect: ADMINS,
+  },
+  { route: `POST ${API}/content-page-previews/`, body: {}, expect: ADMINS },
+  { route: `POST ${API}/content-images/`, body: {}, expect: ADMINS },
+  {
+    route: `GET ${API}/content-images/:id/:size/`,
+    url: `${API}/content-images/{image}/thumbnail/`,
+    expect: ALL,
+  },
   // Methods JSON:API resources do not have.
   { route: `PUT ${API}/:type/*`, url: `${API}/lots/1/`, body: {}, expect: NOBODY },
   { route: `PUT,PATCH,DELETE ${API}/:type/`, url: `${API}/lots/`, expect: NOBODY },

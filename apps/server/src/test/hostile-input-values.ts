@@ -81,6 +81,19 @@ export const NAMES = [
   'blockType',
   'rows',
   'public',
+  // The back office's content (issue 25).
+  'path',
+  'layout',
+  'content',
+  'accordion',
+  'footerCta',
+  'featuredImage',
+  'menuOrder',
+  'items',
+  'heroTitle',
+  'headerMessageFrom',
+  'socialLinks',
+  'revision',
 ];
 
 export const HOSTILE_STRINGS = [

@@ -151,6 +151,27 @@ const BlockoutPeriodEditPage = page(
   () => import('@/features/admin/routes/blockout-period-edit'),
   (m) => m.BlockoutPeriodEditPage,
 );
+// Content (issue 25): the editor (TipTap) is a further chunk, loaded by the forms that use it.
+const ContentPagesListPage = page(
+  () => import('@/features/content-admin/routes/pages-list'),
+  (m) => m.ContentPagesListPage,
+);
+const ContentPageEditPage = page(
+  () => import('@/features/content-admin/routes/page-edit'),
+  (m) => m.ContentPageEditPage,
+);
+const ContentMenusPage = page(
+  () => import('@/features/content-admin/routes/menus'),
+  (m) => m.ContentMenusPage,
+);
+const ContentHomePage = page(
+  () => import('@/features/content-admin/routes/home-page'),
+  (m) => m.ContentHomePage,
+);
+const ContentSitePage = page(
+  () => import('@/features/content-admin/routes/site-details'),
+  (m) => m.ContentSitePage,
+);
 /** Back-office §6: settings, promo codes and reports need Admins. */
 const admins: RouteAccess = { roles: ADMINS_ONLY };
 
@@ -207,6 +228,12 @@ export function adminRoutes(notFound: ReactNode): RouteObject[] {
     { path: paths.adminBlockoutPeriods.path, element: <BlockoutPeriodsListPage />, handle: admins },
     { path: paths.adminBlockoutPeriodsAdd.path, element: <BlockoutPeriodEditPage />, handle: admins },
     { path: paths.adminBlockoutPeriodsEdit.path, element: <BlockoutPeriodEditPage />, handle: admins },
+    { path: paths.adminContentPages.path, element: <ContentPagesListPage />, handle: admins },
+    { path: paths.adminContentPagesAdd.path, element: <ContentPageEditPage />, handle: admins },
+    { path: paths.adminContentPagesEdit.path, element: <ContentPageEditPage />, handle: admins },
+    { path: paths.adminContentMenus.path, element: <ContentMenusPage />, handle: admins },
+    { path: paths.adminContentHome.path, element: <ContentHomePage />, handle: admins },
+    { path: paths.adminContentSite.path, element: <ContentSitePage />, handle: admins },
     { path: '*', element: notFound },
   ];
 }

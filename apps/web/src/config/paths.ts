@@ -165,6 +165,29 @@ export const paths = {
     path: '/admin/blockout-periods/:blockoutPeriodId',
     title: 'Edit Blockout Period',
   }),
+  // Content (issue 25): the marketing content the public site shows, edited by Admins.
+  adminContentPages: route({ name: 'admin-content-pages', path: '/admin/content/pages', title: 'Pages' }),
+  adminContentPagesAdd: route({
+    name: 'admin-content-pages-add',
+    path: '/admin/content/pages/add',
+    title: 'Add Page',
+  }),
+  adminContentPagesEdit: route({
+    name: 'admin-content-pages-edit',
+    path: '/admin/content/pages/:pageId',
+    title: 'Edit Page',
+  }),
+  adminContentMenus: route({ name: 'admin-content-menus', path: '/admin/content/menus', title: 'Menus' }),
+  adminContentHome: route({
+    name: 'admin-content-home',
+    path: '/admin/content/home-page',
+    title: 'Home Page',
+  }),
+  adminContentSite: route({
+    name: 'admin-content-site',
+    path: '/admin/content/site-details',
+    title: 'Site Details',
+  }),
   // The local payment provider's stand-ins for Stripe's hosted Checkout and Billing portal, used when no
   // Stripe keys are configured; the session id in the path is the visitor's only credential.
   localCheckout: route({

@@ -4,7 +4,7 @@
  * content tables that the /wp-json/... routes serve; a WordPress behind CMS_URL replaces all of it.
  */
 import type { Executor } from '../client';
-import { contentMenus, contentOptions, contentPages } from '../schema/index';
+import { contentMenus, contentOptions, contentPageRevisions, contentPages } from '../schema/index';
 
 const PHONE = '1300 975 707';
 const ADDRESS = '12 Holyman Avenue, Cambridge TAS 7170';
@@ -290,7 +290,22 @@ export async function seedContent(
     menuOrder: page.menuOrder,
     updated: now,
   }));
-  await tx.insert(contentPages).values(pageRows);
+  const inserted = await tx.insert(contentPages).values(pageRows).returning();
+  // Each page's history starts with the content as seeded (issue 25: a page can go back to it).
+  await tx.insert(contentPageRevisions).values(
+    inserted.map((page) => ({
+      pageId: page.id,
+      number: 1,
+      title: page.title,
+      path: page.path,
+      layout: page.layout,
+      content: page.content,
+      fields: page.fields,
+      status: page.status,
+      menuOrder: page.menuOrder,
+      created: now,
+    })),
+  );
   await tx
     .insert(contentMenus)
     .values(Object.entries(menus).map(([location, items]) => ({ location, items })));

@@ -1,3 +1,4 @@
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import DirectionsCarOutlinedIcon from '@mui/icons-material/DirectionsCarOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
@@ -38,6 +39,7 @@ const icons: Record<AdminNavIcon, ReactElement> = {
   discounts: <LocalOfferOutlinedIcon />,
   reports: <AssessmentOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
+  content: <ArticleOutlinedIcon />,
 };
 
 const itemSx = {

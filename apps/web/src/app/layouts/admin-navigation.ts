@@ -6,7 +6,15 @@ import type { Role } from '@parking/domain/constants';
 import { paths, type RouteEntry } from '@/config/paths';
 
 export type AdminNavIcon =
-  'diary' | 'bookings' | 'customers' | 'vehicles' | 'contact' | 'discounts' | 'reports' | 'settings';
+  | 'diary'
+  | 'bookings'
+  | 'customers'
+  | 'vehicles'
+  | 'contact'
+  | 'discounts'
+  | 'reports'
+  | 'settings'
+  | 'content';
 
 export interface AdminNavItem {
   label: string;
@@ -61,6 +69,18 @@ const SETTINGS_GROUP: AdminNavGroup = {
   ],
 };
 
+/** Issue 25: the marketing content of the public site (Admins only). */
+const CONTENT_GROUP: AdminNavGroup = {
+  label: 'Content',
+  icon: 'content',
+  items: [
+    { label: 'Pages', route: paths.adminContentPages },
+    { label: 'Menus', route: paths.adminContentMenus },
+    { label: 'Home Page', route: paths.adminContentHome },
+    { label: 'Site Details', route: paths.adminContentSite },
+  ],
+};
+
 export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
   {
     entries: [
@@ -77,6 +97,7 @@ export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
       { label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' },
       REPORTS_GROUP,
       SETTINGS_GROUP,
+      CONTENT_GROUP,
     ],
   },
 ];

@@ -167,6 +167,8 @@ export async function apiFile(
     method?: 'GET' | 'POST';
     body?: Blob;
     headers?: Record<string, string>;
+    /** Query parameters (an uploaded image's alt text). */
+    query?: Record<string, QueryValue>;
     signal?: AbortSignal;
   } = {},
 ): Promise<Response> {
@@ -180,7 +182,7 @@ export async function apiFile(
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let response: Response;
   try {
-    response = await originFetch(apiUrl(path), {
+    response = await originFetch(apiUrl(path, options.query), {
       method,
       headers,
       credentials: 'include',

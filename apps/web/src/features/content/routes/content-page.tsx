@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { contentPageQuery, contentRoutesQuery } from '@/lib/content/queries';
 import { usePageTitle } from '@/lib/page-title';
-import { ContentPageView } from '../components/content-page-view';
+import { ContentPageView } from '@/components/content/content-page-view';
 
 /** '/About-Us/' → '/about-us', as the content backend lists its routes. */
 export const normalisePagePath = (pathname: string) =>

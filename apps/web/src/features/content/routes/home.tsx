@@ -9,7 +9,7 @@ import { frontpageQuery } from '@/lib/content/queries';
 import { usePageTitle } from '@/lib/page-title';
 import { AccountCta } from '../components/account-cta';
 import { ContentColumns } from '../components/content-columns';
-import { FooterCta } from '../components/footer-cta';
+import { FooterCta } from '@/components/content/footer-cta';
 import { LocationBlock } from '../components/location-block';
 import { QuoteForm, type PrepareQuote } from '../components/quote-form';
 import { StepsCarousel } from '../components/steps-carousel';
