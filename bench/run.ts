@@ -45,6 +45,7 @@ import {
   CONNECTIONS,
   CUSTOMERS,
   DIARY_ROWS,
+  ONLY,
   PORT,
   QUICK,
   SECONDS,
@@ -130,7 +131,7 @@ async function main() {
         outdoorId,
         vehicleTypeId: vehicleType.id,
         airlineId: airline.id,
-      })) {
+      }).filter((scenario) => !ONLY || ONLY.test(scenario.name))) {
         const figure = await runScenario(server.base, token, scenario, ceiling.requestsPerSecond);
         api.push(figure);
         console.info(

@@ -53,6 +53,7 @@ export function route<G extends RouteGenericInterface = RouteGenericInterface>(
         wrote.add(request);
         // This instance's next quote shows its own change without waiting for the change notification.
         services.quoteCache?.invalidate();
+        services.extrasCache?.invalidate();
       }
     }
     for (const job of deferred) {

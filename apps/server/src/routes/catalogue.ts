@@ -8,9 +8,10 @@ import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { requiredDatetime } from '@parking/domain/fields';
 import { blockoutPeriods } from '../db/schema/index';
 import { action, type Action } from '../http/action';
-import { authorize, listResources, readResource } from '../jsonapi/engine';
+import { isStaff } from '../context';
+import { authorize, listResources, readResource, type Document } from '../jsonapi/engine';
 import { errors } from '../jsonapi/errors';
-import { single } from '../jsonapi/query';
+import { single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { unavailableExtraIds } from '../services/extras-availability';
 
@@ -39,6 +40,15 @@ function parseStay(raw: string): { start: Date; end: Date } {
   return { start, end };
 }
 
+/** The held list's key: every parameter but the stay, in a fixed order. */
+function listKey(query: RawQuery): string {
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([name]) => name !== CHECK_AVAILABILITY)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
+
 /** Open to anyone the action allows; the resource's own access rule is applied in the handler. */
 export function catalogueActions(registry: Registry): Action[] {
   return [
@@ -51,17 +61,22 @@ export function catalogueActions(registry: Registry): Action[] {
         authorize(def, 'list', ctx, 'GET');
         const raw = single(query, CHECK_AVAILABILITY);
         const stay = raw === undefined ? undefined : parseStay(raw);
-        const document = await listResources(def, ctx, registry, query, {
-          extraParams: [CHECK_AVAILABILITY],
-        });
+        // A traveller's list (the non-staff scope) depends only on the query and the data held: it is
+        // written once per query, then `available` is set for this stay from the held calendar.
+        const held = isStaff(ctx.user) ? undefined : await ctx.services.extrasCache?.lookup(ctx.now);
+        const key = held ? listKey(query) : undefined;
+        const written = key === undefined ? undefined : held?.lists.get(key);
+        let document: Document;
+        if (written !== undefined) document = JSON.parse(written) as Document;
+        else {
+          document = await listResources(def, ctx, registry, query, { extraParams: [CHECK_AVAILABILITY] });
+          if (key !== undefined) held?.lists.set(key, JSON.stringify(document));
+        }
         if (stay && Array.isArray(document.data)) {
           // `available` then answers for this stay, not only the extra's own switch.
-          const unavailable = await unavailableExtraIds(
-            ctx.db,
-            stay.start,
-            stay.end,
-            ctx.services.config.timeZone,
-          );
+          const unavailable = held
+            ? held.unavailable(stay)
+            : await unavailableExtraIds(ctx.db, stay.start, stay.end, ctx.services.config.timeZone);
           for (const extra of document.data) {
             if (unavailable.has(Number(extra.id))) extra.attributes.available = false;
           }
