@@ -36,7 +36,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { businessDate } from '@parking/domain/dates';
+import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/dates';
 import { rowsOf } from '../apps/server/src/db/client';
 import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index';
 import { seedContent } from '../apps/server/src/db/seed/content';
@@ -54,11 +54,11 @@ import {
 } from './knobs';
 import { runScenario, type ApiFigure } from './latency';
 import { busiestDiaryDay, makePeakDay } from './peak-day';
-import { explainHotCalls, hotCalls } from './plans';
+import { bookingHotCall, explainHotCalls, hotCalls } from './plans';
 import { seedReportData } from './report-data';
 import { summary } from './results-table';
 import { ceilingScenario, scenarios } from './scenarios';
-import { createAdmin, ensureBuilt, login, REPO_ROOT, startServer } from './server-process';
+import { createAdmin, ensureBuilt, login, onlineBookingDoc, REPO_ROOT, startServer } from './server-process';
 import { benchDatabaseName, openBenchDatabase, TIME_ZONE } from './setup';
 import type { ClickToPricesFigure } from './click-to-prices';
 import { measureWeb, type AssetHeaders, type LighthouseFigure, type WebFigure } from './web';
@@ -147,7 +147,18 @@ async function main() {
     }
     const loadAfter = loadavg();
 
-    const explained = await explainHotCalls(databaseUrl, token, hotCalls(today, busy));
+    const planned = businessInstant(addDaysToDate(today, 200), '06:00:00', TIME_ZONE);
+    const booking = bookingHotCall(
+      JSON.stringify(
+        onlineBookingDoc(
+          { lotId: outdoorId, vehicleTypeId: vehicleType.id, airlineId: airline.id },
+          planned,
+          new Date(planned.getTime() + 3 * 86_400_000),
+          1_000_000,
+        ),
+      ),
+    );
+    const explained = await explainHotCalls(databaseUrl, token, [...hotCalls(today, busy), booking]);
     console.info('\nEXPLAIN (ANALYZE, BUFFERS) of the statements each hot call runs:');
     console.info(explained.join('\n'));
 
