@@ -11,6 +11,7 @@
  *
  * Errors stay JSON:API documents.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import type { RequestContext } from '../context';
@@ -35,7 +36,7 @@ const renderOptions = (ctx: RequestContext) => ({
   business: ctx.services.config.business,
 });
 
-export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+export function sendPdf(reply: FastifyReply, pdf: Buffer | Readable, filename: string) {
   const safe = filename.replace(/[^A-Za-z0-9._-]/g, '-');
   return (
     reply

@@ -7,12 +7,13 @@
  * - GET bookings/income-owed/: complete bookings with a balance owing (the list's owing filter), by
  *   pick-up date, with the grand total.
  *
+ * Both are written as streams (documents/table-report.ts), a page at a time as the reply takes them.
  * Both read their bookings through the bookings list machinery, so any other list filter given in the
  * query string (filter[lot]=, filter[end_datetime__lte]=...) narrows them as it would the list.
  */
 import type { RequestContext } from '../context';
 import type { BookingRow } from '../db/rows';
-import { renderTableReportPdf } from '../documents/table-report';
+import { tableReportPdfStream } from '../documents/table-report';
 import { action } from '../http/action';
 import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
@@ -46,11 +47,7 @@ export function reportDocumentActions(registry: Registry) {
         const bookings = (await allRows(ctx, registry, 'bookings', list)) as BookingRow[];
         const lookups = await loadParkedLookups(ctx.db, bookings);
         const report = currentlyParkedReport(bookings, lookups, ctx.services.config.timeZone, ctx.now);
-        return sendPdf(
-          reply,
-          await renderTableReportPdf(report, renderOptions(ctx)),
-          'currently-parked-cars.pdf',
-        );
+        return sendPdf(reply, tableReportPdfStream(report, renderOptions(ctx)), 'currently-parked-cars.pdf');
       },
     }),
     action({
@@ -65,7 +62,7 @@ export function reportDocumentActions(registry: Registry) {
         });
         const bookings = (await allRows(ctx, registry, 'bookings', list)) as BookingRow[];
         const report = incomeOwedReport(bookings, ctx.services.config.timeZone, ctx.now);
-        return sendPdf(reply, await renderTableReportPdf(report, renderOptions(ctx)), 'income-owed.pdf');
+        return sendPdf(reply, tableReportPdfStream(report, renderOptions(ctx)), 'income-owed.pdf');
       },
     }),
   ];
