@@ -31,7 +31,7 @@
  * peak-day.ts (the diary's day), scenarios.ts (the calls), latency.ts (autocannon's figures), plans.ts
  * (the EXPLAINs), web.ts (bundle sizes, headers, Lighthouse) and results-table.ts (the printed summary).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -57,6 +57,7 @@ import { busiestDiaryDay, makePeakDay } from './peak-day';
 import { bookingHotCall, explainHotCalls, hotCalls } from './plans';
 import { seedReportData } from './report-data';
 import { summary } from './results-table';
+import { targetRows, targetTable, type RunResults } from './targets';
 import { ceilingScenario, scenarios } from './scenarios';
 import { createAdmin, ensureBuilt, login, onlineBookingDoc, REPO_ROOT, startServer } from './server-process';
 import { benchDatabaseName, openBenchDatabase, TIME_ZONE } from './setup';
@@ -70,6 +71,11 @@ async function main() {
       'npm run bench needs a PostgreSQL server: set BENCH_DATABASE_URL (or DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/postgres',
     );
   ensureBuilt();
+  // The run this one replaces: its figures are printed beside this run's, and kept as results-previous.json.
+  const resultsFile = join(REPO_ROOT, 'bench/results.json');
+  const previous = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults)
+    : undefined;
   const name = benchDatabaseName();
   const started = new Date();
   const { handle, url: databaseUrl, cleanup } = await openBenchDatabase(url, name);
@@ -183,7 +189,9 @@ async function main() {
       api,
       web: { initialAssets: web, staticHeaders: headers, lighthouse: scores, clickToPrices },
     };
-    writeFileSync(join(REPO_ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    if (previous)
+      writeFileSync(join(REPO_ROOT, 'bench/results-previous.json'), `${JSON.stringify(previous, null, 2)}\n`);
+    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     console.info(
       summary({
         started,
@@ -198,6 +206,12 @@ async function main() {
         clickToPrices,
       }),
     );
+    const targets = targetTable(targetRows(results, previous), previous?.measured);
+    console.info(`\nIssue 26's targets (previous run → this run):\n${targets}`);
+    if ((!QUICK && !ONLY) || process.env.BENCH_README === '1')
+      await writeReadmeTargets(
+        `\`npm run bench\`, **${started.toISOString().slice(0, 10)}**, ${Number(shape?.bookings ?? 0).toLocaleString('en-AU')} bookings on ${String(shape?.postgres ?? '').split(' on ')[0]}, ${SECONDS} s per call${QUICK || ONLY ? ` (a reduced run: ${[QUICK ? 'BENCH_QUICK=1' : '', ONLY ? `BENCH_ONLY=${ONLY.source}` : ''].filter(Boolean).join(', ')})` : ''}; load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} before:\n\n${targets}`,
+      );
     if (api.some((row) => row.errors > 0)) {
       console.error('Some calls failed: see the errors column.');
       process.exitCode = 1;
@@ -206,6 +220,26 @@ async function main() {
     if (process.env.BENCH_KEEP_DATABASE === '1') await handle.close();
     else await cleanup();
   }
+}
+
+/** The README's table of the latest run, between its markers (README.md, Performance). */
+async function writeReadmeTargets(block: string): Promise<void> {
+  const file = join(REPO_ROOT, 'README.md');
+  const text = readFileSync(file, 'utf8');
+  const start = '<!-- bench:targets:start (written by npm run bench) -->';
+  const end = '<!-- bench:targets:end -->';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) {
+    console.warn(`README.md has no ${start} … ${end} block: the table is not written there.`);
+    return;
+  }
+  const written = `${text.slice(0, from + start.length)}\n\n${block}\n\n${text.slice(to)}`;
+  // Laid out as the repository's Prettier lays out Markdown, so that the README stays as `prettier --check` wants it.
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(written, { ...options, filepath: file }));
+  console.info('The table is written to README.md (Performance).');
 }
 
 main().catch((error: unknown) => {

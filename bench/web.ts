@@ -158,7 +158,9 @@ export async function measureWeb(base: string, token: string) {
   const headers = await assetHeaders(base);
   const initial = await initialAssets(base, token);
   const scores: LighthouseFigure[] = [];
-  for (const path of ['/', '/booking/step-1']) scores.push({ path, ...(await lighthouse(`${base}${path}`)) });
+  // The issue's pages: the home page, the wizard's first step, a content page and the login page.
+  for (const path of ['/', '/booking/step-1', '/faq', '/login'])
+    scores.push({ path, ...(await lighthouse(`${base}${path}`)) });
   const clickToPrices = await measureClickToPrices(base, CLICKS, new Date());
   return { headers, initial, scores, clickToPrices };
 }
