@@ -147,7 +147,22 @@ async function main() {
       console.info(`API scenarios took ${((performance.now() - phase) / 1000).toFixed(0)} s`);
       // Requests autocannon left in flight when its time was up finish before anything else runs.
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      if (WEB) ({ headers, initial: web, scores, clickToPrices } = await measureWeb(server.base, token));
+      const outdoor = lotRows.find((lot) => lot.id === outdoorId);
+      if (WEB)
+        ({
+          headers,
+          initial: web,
+          scores,
+          clickToPrices,
+        } = await measureWeb(server.base, token, {
+          lotId: outdoorId,
+          lotName: outdoor?.name ?? 'Outdoor',
+          lotSlug: outdoor?.slug ?? 'outdoor',
+          vehicleTypeId: vehicleType.id,
+          vehicleTypeName: vehicleType.name,
+          airlineId: airline.id,
+          airlineName: airline.name,
+        }));
     } finally {
       await server.stop();
     }
