@@ -31,12 +31,12 @@
  * peak-day.ts (the diary's day), scenarios.ts (the calls), latency.ts (autocannon's figures), plans.ts
  * (the EXPLAINs), web.ts (bundle sizes, headers, Lighthouse) and results-table.ts (the printed summary).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { businessDate } from '@parking/domain/dates';
+import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/dates';
 import { rowsOf } from '../apps/server/src/db/client';
 import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index';
 import { seedContent } from '../apps/server/src/db/seed/content';
@@ -45,6 +45,7 @@ import {
   CONNECTIONS,
   CUSTOMERS,
   DIARY_ROWS,
+  ONLY,
   PORT,
   QUICK,
   SECONDS,
@@ -53,11 +54,12 @@ import {
 } from './knobs';
 import { runScenario, type ApiFigure } from './latency';
 import { busiestDiaryDay, makePeakDay } from './peak-day';
-import { explainHotCalls, hotCalls } from './plans';
+import { bookingHotCall, explainHotCalls, hotCalls } from './plans';
 import { seedReportData } from './report-data';
 import { summary } from './results-table';
+import { targetRows, targetTable, type RunResults } from './targets';
 import { ceilingScenario, scenarios } from './scenarios';
-import { createAdmin, ensureBuilt, login, REPO_ROOT, startServer } from './server-process';
+import { createAdmin, ensureBuilt, login, onlineBookingDoc, REPO_ROOT, startServer } from './server-process';
 import { benchDatabaseName, openBenchDatabase, TIME_ZONE } from './setup';
 import type { ClickToPricesFigure } from './click-to-prices';
 import { measureWeb, type AssetHeaders, type LighthouseFigure, type WebFigure } from './web';
@@ -69,6 +71,11 @@ async function main() {
       'npm run bench needs a PostgreSQL server: set BENCH_DATABASE_URL (or DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/postgres',
     );
   ensureBuilt();
+  // The run this one replaces: its figures are printed beside this run's, and kept as results-previous.json.
+  const resultsFile = join(REPO_ROOT, 'bench/results.json');
+  const previous = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults)
+    : undefined;
   const name = benchDatabaseName();
   const started = new Date();
   const { handle, url: databaseUrl, cleanup } = await openBenchDatabase(url, name);
@@ -130,7 +137,7 @@ async function main() {
         outdoorId,
         vehicleTypeId: vehicleType.id,
         airlineId: airline.id,
-      })) {
+      }).filter((scenario) => !ONLY || ONLY.test(scenario.name))) {
         const figure = await runScenario(server.base, token, scenario, ceiling.requestsPerSecond);
         api.push(figure);
         console.info(
@@ -140,13 +147,39 @@ async function main() {
       console.info(`API scenarios took ${((performance.now() - phase) / 1000).toFixed(0)} s`);
       // Requests autocannon left in flight when its time was up finish before anything else runs.
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      if (WEB) ({ headers, initial: web, scores, clickToPrices } = await measureWeb(server.base, token));
+      const outdoor = lotRows.find((lot) => lot.id === outdoorId);
+      if (WEB)
+        ({
+          headers,
+          initial: web,
+          scores,
+          clickToPrices,
+        } = await measureWeb(server.base, token, {
+          lotId: outdoorId,
+          lotName: outdoor?.name ?? 'Outdoor',
+          lotSlug: outdoor?.slug ?? 'outdoor',
+          vehicleTypeId: vehicleType.id,
+          vehicleTypeName: vehicleType.name,
+          airlineId: airline.id,
+          airlineName: airline.name,
+        }));
     } finally {
       await server.stop();
     }
     const loadAfter = loadavg();
 
-    const explained = await explainHotCalls(databaseUrl, token, hotCalls(today, busy));
+    const planned = businessInstant(addDaysToDate(today, 200), '06:00:00', TIME_ZONE);
+    const booking = bookingHotCall(
+      JSON.stringify(
+        onlineBookingDoc(
+          { lotId: outdoorId, vehicleTypeId: vehicleType.id, airlineId: airline.id },
+          planned,
+          new Date(planned.getTime() + 3 * 86_400_000),
+          1_000_000,
+        ),
+      ),
+    );
+    const explained = await explainHotCalls(databaseUrl, token, [...hotCalls(today, busy), booking]);
     console.info('\nEXPLAIN (ANALYZE, BUFFERS) of the statements each hot call runs:');
     console.info(explained.join('\n'));
 
@@ -171,7 +204,9 @@ async function main() {
       api,
       web: { initialAssets: web, staticHeaders: headers, lighthouse: scores, clickToPrices },
     };
-    writeFileSync(join(REPO_ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    if (previous)
+      writeFileSync(join(REPO_ROOT, 'bench/results-previous.json'), `${JSON.stringify(previous, null, 2)}\n`);
+    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     console.info(
       summary({
         started,
@@ -186,6 +221,12 @@ async function main() {
         clickToPrices,
       }),
     );
+    const targets = targetTable(targetRows(results, previous), previous?.measured);
+    console.info(`\nIssue 26's targets (previous run → this run):\n${targets}`);
+    if ((!QUICK && !ONLY) || process.env.BENCH_README === '1')
+      await writeReadmeTargets(
+        `\`npm run bench\`, **${started.toISOString().slice(0, 10)}**, ${Number(shape?.bookings ?? 0).toLocaleString('en-AU')} bookings on ${String(shape?.postgres ?? '').split(' on ')[0]}, ${SECONDS} s per call${QUICK || ONLY ? ` (a reduced run: ${[QUICK ? 'BENCH_QUICK=1' : '', ONLY ? `BENCH_ONLY=${ONLY.source}` : ''].filter(Boolean).join(', ')})` : ''}; load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} before:\n\n${targets}`,
+      );
     if (api.some((row) => row.errors > 0)) {
       console.error('Some calls failed: see the errors column.');
       process.exitCode = 1;
@@ -194,6 +235,26 @@ async function main() {
     if (process.env.BENCH_KEEP_DATABASE === '1') await handle.close();
     else await cleanup();
   }
+}
+
+/** The README's table of the latest run, between its markers (README.md, Performance). */
+async function writeReadmeTargets(block: string): Promise<void> {
+  const file = join(REPO_ROOT, 'README.md');
+  const text = readFileSync(file, 'utf8');
+  const start = '<!-- bench:targets:start (written by npm run bench) -->';
+  const end = '<!-- bench:targets:end -->';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) {
+    console.warn(`README.md has no ${start} … ${end} block: the table is not written there.`);
+    return;
+  }
+  const written = `${text.slice(0, from + start.length)}\n\n${block}\n\n${text.slice(to)}`;
+  // Laid out as the repository's Prettier lays out Markdown, so that the README stays as `prettier --check` wants it.
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(written, { ...options, filepath: file }));
+  console.info('The table is written to README.md (Performance).');
 }
 
 main().catch((error: unknown) => {

@@ -160,6 +160,12 @@ export function scenarios(
     staffGet('GET bookings/income-owed/ (PDF)', `${API}/bookings/income-owed/`),
     {
       group: 'booking',
+      name: `POST bookings/ (online booking with payment intent, ${CONNECTIONS} conn.)`,
+      connections: CONNECTIONS,
+      requests: [{ method: 'POST', path: () => `${API}/bookings/`, body: bookingBody }],
+    },
+    {
+      group: 'booking',
       name: 'booking mix: quotes, booking-quote, online booking with payment intent',
       connections: Math.min(CONNECTIONS, 10),
       requests: [

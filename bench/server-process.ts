@@ -50,7 +50,9 @@ export async function startServer(
   standIns ??= startStandIns();
   serversRunning += 1;
   const outside = (await standIns).env;
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/profiles': a profile of the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'apps/server/dist/main.js')], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { measureClickToPrices } from './click-to-prices';
 import { CLICKS } from './knobs';
 import { REPO_ROOT } from './server-process';
+import { wizardStepScores, type WizardIds } from './wizard-lighthouse';
 
 export interface WebFigure {
   path: string;
@@ -108,6 +109,8 @@ export interface LighthouseFigure {
   firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
   totalBlockingTimeMs: number;
+  /** Where the page ended up (the wizard's steps: a step shown without its state goes back to step 1). */
+  finalUrl?: string;
 }
 
 /** Lighthouse 12's CLI, mobile (its default), headless Chromium. */
@@ -154,11 +157,15 @@ function lighthouse(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
 }
 
 /** The whole web part: the hashed asset's headers, the pages' initial assets, Lighthouse, click to prices. */
-export async function measureWeb(base: string, token: string) {
+export async function measureWeb(base: string, token: string, wizard: WizardIds) {
   const headers = await assetHeaders(base);
   const initial = await initialAssets(base, token);
   const scores: LighthouseFigure[] = [];
-  for (const path of ['/', '/booking/step-1']) scores.push({ path, ...(await lighthouse(`${base}${path}`)) });
+  // The issue's pages: the home page, the wizard's first step, a content page and the login page.
+  for (const path of ['/', '/booking/step-1', '/faq', '/login'])
+    scores.push({ path, ...(await lighthouse(`${base}${path}`)) });
+  // Steps 2-8, each with the steps before it answered (bench/wizard-lighthouse.ts).
+  scores.push(...(await wizardStepScores(base, wizard)));
   const clickToPrices = await measureClickToPrices(base, CLICKS, new Date());
   return { headers, initial, scores, clickToPrices };
 }

@@ -77,6 +77,7 @@ import { reportActions } from './routes/reports';
 import { subscriptionActions } from './routes/subscriptions';
 import { waitlistActions } from './routes/waitlist';
 import type { ChangeFeed } from './db/change-feed';
+import { ExtrasCache } from './services/extras-cache';
 import { QuoteCache } from './services/quote-cache';
 
 export const API_PREFIX = '/backend/api/v1';
@@ -85,6 +86,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The quotes' data held in memory, when the app was given a change feed. */
     quoteCache: QuoteCache | undefined;
+    /** The extras calendar and lists held in memory (wizard step 5), when the app was given a change feed. */
+    extrasCache: ExtrasCache | undefined;
     /** Every declared action the app serves (the hostile-input suite fuzzes each one). */
     declaredActions: readonly Action[];
     /** The app's services (start-up's jobs share its mailer, SMS and flight-status providers). */
@@ -163,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments: options.payments ?? createPaymentProvider(config, database, clock),
     photos: options.photos ?? createPhotoStorage(config.photos),
     quoteCache: options.changes ? new QuoteCache(database, config.timeZone, options.changes) : undefined,
+    extrasCache: options.changes ? new ExtrasCache(database, config.timeZone, options.changes) : undefined,
     sms: options.sms === undefined ? createSmsProvider(config) : options.sms,
     flightStatus:
       options.flightStatus === undefined
@@ -271,8 +275,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const registry = buildRegistry();
   app.decorate('quoteCache', services.quoteCache);
+  app.decorate('extrasCache', services.extrasCache);
   app.decorate('services', services);
-  app.addHook('onClose', async () => services.quoteCache?.close());
+  app.addHook('onClose', async () => {
+    services.quoteCache?.close();
+    services.extrasCache?.close();
+  });
 
   // Liveness for a load balancer, and the benchmark's ceiling: the full request pipeline, no database.
   app.get('/backend/live/', async () => ({ status: 'ok' }));

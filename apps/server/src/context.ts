@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './auth/rate-limiter';
 import type { PaymentProvider } from './payments/provider';
 import type { PhotoStorage } from './photos/storage';
+import type { ExtrasCache } from './services/extras-cache';
 import type { QuoteCache } from './services/quote-cache';
 import type { FlightStatusProvider } from './flight-status/provider';
 import type { SmsProvider } from './sms/sms';
@@ -31,6 +32,8 @@ export interface Services {
   photos: PhotoStorage;
   /** Quotes' data held in memory, when the app has a change feed to keep it current. */
   quoteCache: QuoteCache | undefined;
+  /** The extras calendar and lists held in memory (wizard step 5), kept current as the quotes' data is. */
+  extrasCache: ExtrasCache | undefined;
   /** Texts to travellers: Twilio, the captured outbox, or none configured. */
   sms: SmsProvider | null;
   /** Arriving flights' status (AeroDataBox or the local provider); null when switched off. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   extraUnavailableReasons,
   isExtraAvailable,
@@ -99,5 +100,50 @@ describe('extra availability for a stay', () => {
       { id: 4, available: false },
     ];
     expect(unavailableExtraIds(extras, stay, calendar, TZ)).toEqual(new Set([1, 2, 4]));
+  });
+});
+
+describe('unavailableExtraIds over many stays and calendars', () => {
+  it('is exactly the extras extraUnavailableReasons gives a reason for', () => {
+    const instant = fc
+      .integer({ min: 0, max: 40 * 24 })
+      .map((hours) => new Date(Date.UTC(2026, 10, 25) + hours * 3_600_000));
+    const day = fc
+      .integer({ min: 0, max: 40 })
+      .map((n) => new Date(Date.UTC(2026, 10, 25 + n)).toISOString().slice(0, 10));
+    const ids = fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 4 });
+    const calendar = fc.record({
+      blockouts: fc.array(
+        fc
+          .record({
+            blockType: fc.constantFrom('extra' as const, 'parking' as const, 'online_form' as const),
+            from: instant,
+            hours: fc.integer({ min: 1, max: 200 }),
+            extraIds: ids,
+          })
+          .map(({ from, hours, ...rest }) => ({
+            ...rest,
+            startDatetime: from,
+            endDatetime: new Date(from.getTime() + hours * 3_600_000),
+          })),
+        { maxLength: 4 },
+      ),
+      exceptionalDays: fc.array(fc.record({ date: day, unavailableExtraIds: ids }), { maxLength: 4 }),
+    });
+    const extras = fc.array(fc.record({ id: fc.integer({ min: 1, max: 6 }), available: fc.boolean() }), {
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(extras, calendar, instant, fc.integer({ min: 1, max: 300 }), (list, cal, start, hours) => {
+        const span = { start, end: new Date(start.getTime() + hours * 3_600_000) };
+        const expected = new Set(
+          list
+            .filter((extra) => extraUnavailableReasons(extra, span, cal, TZ).length > 0)
+            .map((extra) => extra.id),
+        );
+        expect(unavailableExtraIds(list, span, cal, TZ)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

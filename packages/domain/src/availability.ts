@@ -78,7 +78,15 @@ export function unavailableExtraIds(
   calendar: ExtraCalendar,
   timeZone: string,
 ): Set<number> {
-  return new Set(
-    extras.filter((extra) => !isExtraAvailable(extra, stay, calendar, timeZone)).map((extra) => extra.id),
-  );
+  // The calendar narrowed to the stay once (the same tests extraUnavailableReasons makes), then each extra.
+  const { first, last } = stayDates(stay, timeZone);
+  const closed = new Set<number>();
+  for (const blockout of calendar.blockouts) {
+    if (blockout.blockType === 'extra' && overlaps(stay, blockout.startDatetime, blockout.endDatetime))
+      for (const id of blockout.extraIds) closed.add(id);
+  }
+  for (const day of calendar.exceptionalDays) {
+    if (day.date >= first && day.date <= last) for (const id of day.unavailableExtraIds) closed.add(id);
+  }
+  return new Set(extras.filter((extra) => !extra.available || closed.has(extra.id)).map((extra) => extra.id));
 }

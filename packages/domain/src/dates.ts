@@ -44,19 +44,29 @@ export function isCountableInstant(instant: Date): boolean {
   return time >= FIRST_COUNTABLE && time < END_COUNTABLE;
 }
 
-/** The last answer per time zone: every request asks for today's date, many times a minute. */
-const lastBusinessDate = new Map<string, { minute: number; date: string }>();
+/**
+ * Answers already worked out, per time zone, by minute: every request asks for today's date, and a stay's
+ * dates are asked several times while it is checked and priced. Bounded: emptied when it grows past
+ * BUSINESS_DATES_HELD.
+ */
+const businessDates = new Map<string, Map<number, string>>();
+const BUSINESS_DATES_HELD = 20_000;
 
 /** The business date ('YYYY-MM-DD') of an instant. */
 export function businessDate(instant: Date, timeZone: string): string {
   // Every zone's midnight falls on a whole minute (offsets are whole minutes), so one minute has one date.
   const minute = Math.floor(instant.getTime() / 60_000);
-  const last = lastBusinessDate.get(timeZone);
-  if (last?.minute === minute) return last.date;
+  let held = businessDates.get(timeZone);
+  const known = held?.get(minute);
+  if (known !== undefined) return known;
   const parts = dateFormatter(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year')}-${part('month')}-${part('day')}`;
-  lastBusinessDate.set(timeZone, { minute, date });
+  if (!held || held.size >= BUSINESS_DATES_HELD) {
+    held = new Map();
+    businessDates.set(timeZone, held);
+  }
+  held.set(minute, date);
   return date;
 }
 

@@ -56,6 +56,11 @@ export interface DocumentOptions {
    * 'standard' keeps PDF's built-in Helvetica (the staff reports).
    */
   fonts?: 'unicode' | 'standard';
+  /**
+   * Keep every page until the end (default: a document that goes back to a page, e.g. to number them
+   * "of N" once N is known); false writes each page out as the next one starts (a streamed report).
+   */
+  bufferPages?: boolean;
 }
 
 /** A4 with room for the footer, pages buffered so that footers can number them at the end. */
@@ -65,7 +70,7 @@ export function createDocument(options: DocumentOptions): Doc {
     layout: options.layout ?? 'portrait',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
     compress: options.compress ?? true,
-    bufferPages: true,
+    bufferPages: options.bufferPages ?? true,
     autoFirstPage: false,
     info: { Title: options.title, Author: options.business.name, Creator: options.business.name },
     // No starting font: PDFKit would load Helvetica, and a name registered for a font already loaded is

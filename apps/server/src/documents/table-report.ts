@@ -4,15 +4,16 @@
  * report's summary. A section that runs over a page continues under a short header with its heading and
  * the column headings repeated; every page is numbered.
  */
+import { Readable } from 'node:stream';
 import type { BusinessDetails } from './business';
 import {
   BAND,
   BOLD,
   band,
   bottom,
-  collect,
   COLOURS,
   contentWidth,
+  FOOTER,
   createDocument,
   inBottomMargin,
   MARGIN,
@@ -61,19 +62,80 @@ const HEAD = 18;
 const CELL_PADDING = 4;
 const ELLIPSIS = '…';
 
-export async function renderTableReportPdf(
-  report: TableReport,
-  options: TableRenderOptions,
-): Promise<Buffer> {
-  const business = options.business;
+/** The whole report as one buffer (the tests; a caller that needs it whole). */
+export function renderTableReportPdf(report: TableReport, options: TableRenderOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    tableReportPdfStream(report, options)
+      .on('data', (chunk: Buffer) => chunks.push(chunk))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
+  });
+}
+
+/**
+ * The report written as a stream: each page leaves memory as the next one starts (its footer, "Page n of
+ * N", is drawn first, N worked out from the layout before drawing), and drawing waits while the reader has
+ * not taken what was written (backpressure), so a report of any length never sits whole in memory.
+ */
+export function tableReportPdfStream(report: TableReport, options: TableRenderOptions): Readable {
+  let wanted = true;
+  let closed = false;
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const out = new Readable({
+    highWaterMark: 64 * 1024,
+    read() {
+      wanted = true;
+      resume();
+    },
+  });
+  out.on('close', () => {
+    closed = true;
+    resume();
+  });
   const doc = createDocument({
     compress: options.compress ?? true,
-    business,
+    business: options.business,
     title: report.title,
     layout: report.layout,
+    bufferPages: false,
   });
-  const done = collect(doc);
-  doc.addPage();
+  doc.on('data', (chunk: Buffer) => {
+    if (!out.push(chunk)) wanted = false;
+  });
+  doc.on('end', () => out.push(null));
+  doc.on('error', (error: Error) => out.destroy(error));
+  const room = async (): Promise<boolean> => {
+    // The page just written reaches the reader (the document's 'data' events) before drawing goes on.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (!wanted && !closed) await new Promise<void>((resolve) => (wake = resolve));
+    return !closed;
+  };
+  draw(doc, report, options.business, room).catch((error: unknown) =>
+    out.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return out;
+}
+
+interface Pages {
+  /** The report's page count, worked out before drawing (plannedPages). */
+  total: number;
+  /** Pages begun so far. */
+  count: number;
+}
+
+async function draw(
+  doc: Doc,
+  report: TableReport,
+  business: BusinessDetails,
+  room: () => Promise<boolean>,
+): Promise<void> {
+  const pages: Pages = { total: plannedPages(doc, report), count: 0 };
+  newPage(doc, report, business, pages);
   band(doc, business, report.title, report.subtitle);
   let y = BAND + 20;
 
@@ -85,16 +147,55 @@ export async function renderTableReportPdf(
       .text(report.emptyMessage, MARGIN, y, { width: contentWidth(doc) });
     y = doc.y + 12;
   }
-  for (const section of report.sections) y = drawSection(doc, report, business, section, y);
-  drawSummary(doc, report, business, y);
-  footers(doc, report, business);
+  for (const section of report.sections) {
+    y = await drawSection(doc, report, business, section, y, pages, room);
+    if (y < 0) return;
+  }
+  drawSummary(doc, report, business, y, pages);
   doc.end();
-  return done;
+}
+
+/** Begins a page with its footer: "Page n of N" is known before the page's content. */
+function newPage(doc: Doc, report: TableReport, business: BusinessDetails, pages: Pages) {
+  doc.addPage();
+  pages.count += 1;
+  footer(doc, report, business, pages.count, pages.total);
+}
+
+/**
+ * How many pages the report takes: the same steps as drawSection and drawSummary, without drawing (the
+ * rows are one line each and every height is fixed; the empty message is measured).
+ */
+export function plannedPages(doc: Doc, report: TableReport): number {
+  const size =
+    report.layout === 'landscape' ? { width: 841.89, height: 595.28 } : { width: 595.28, height: 841.89 };
+  const end = size.height - (MARGIN + FOOTER);
+  const width = size.width - MARGIN * 2;
+  let pages = 1;
+  const next = () => {
+    pages += 1;
+    return MARGIN - 14 + 28;
+  };
+  let y = BAND + 20;
+  if (report.sections.length === 0)
+    y += doc.font(REGULAR).fontSize(11).heightOfString(report.emptyMessage, { width }) + 12;
+  for (const section of report.sections) {
+    y = y + 6 + 18 + HEAD + 3 + ROW > end ? next() : y + 6;
+    y += 18 + HEAD + 3;
+    for (let row = 0; row < section.rows.length; row += 1) {
+      if (y + ROW > end) y = next() + 18 + HEAD + 3;
+      y += ROW;
+    }
+    if (y + ROW + 4 > end) y = next();
+    y += ROW + 12;
+  }
+  if (y + report.summary.length * 18 + 10 > end) pages += 1;
+  return pages;
 }
 
 /** A new page under the short header; answers the y to draw at. */
-function nextPage(doc: Doc, report: TableReport, business: BusinessDetails): number {
-  doc.addPage();
+function nextPage(doc: Doc, report: TableReport, business: BusinessDetails, pages: Pages): number {
+  newPage(doc, report, business, pages);
   const y = MARGIN - 14;
   doc
     .font(BOLD)
@@ -155,25 +256,36 @@ function sectionHeading(doc: Doc, report: TableReport, heading: string, y: numbe
   return y + HEAD + 3;
 }
 
-function drawSection(
+/** Draws a section; answers the y after it, or -1 when the reader has gone. */
+async function drawSection(
   doc: Doc,
   report: TableReport,
   business: BusinessDetails,
   section: TableSection,
   start: number,
-): number {
+  pages: Pages,
+  room: () => Promise<boolean>,
+): Promise<number> {
   // A heading never ends a page alone: it starts where at least one row fits under it.
-  let y = start + 6 + 18 + HEAD + 3 + ROW > bottom(doc) ? nextPage(doc, report, business) : start + 6;
+  let y = start + 6 + 18 + HEAD + 3 + ROW > bottom(doc) ? nextPage(doc, report, business, pages) : start + 6;
   y = sectionHeading(doc, report, section.heading, y);
   for (const row of section.rows) {
-    if (y + ROW > bottom(doc))
-      y = sectionHeading(doc, report, `${section.heading} (continued)`, nextPage(doc, report, business));
+    if (y + ROW > bottom(doc)) {
+      // A page is done: wait until the reader has taken what was written before drawing more.
+      if (!(await room())) return -1;
+      y = sectionHeading(
+        doc,
+        report,
+        `${section.heading} (continued)`,
+        nextPage(doc, report, business, pages),
+      );
+    }
     doc.font(REGULAR).fontSize(9).fillColor(COLOURS.text);
     cells(doc, report, row, y + 3);
     y += ROW;
     rule(doc, y);
   }
-  if (y + ROW + 4 > bottom(doc)) y = nextPage(doc, report, business);
+  if (y + ROW + 4 > bottom(doc)) y = nextPage(doc, report, business, pages);
   doc
     .font(BOLD)
     .fontSize(9)
@@ -186,9 +298,9 @@ function drawSection(
   return y + ROW + 12;
 }
 
-function drawSummary(doc: Doc, report: TableReport, business: BusinessDetails, start: number) {
+function drawSummary(doc: Doc, report: TableReport, business: BusinessDetails, start: number, pages: Pages) {
   const height = report.summary.length * 18 + 10;
-  let y = start + height > bottom(doc) ? nextPage(doc, report, business) : start;
+  let y = start + height > bottom(doc) ? nextPage(doc, report, business, pages) : start;
   rule(doc, y, COLOURS.total);
   y += 8;
   const width = contentWidth(doc);
@@ -201,23 +313,20 @@ function drawSummary(doc: Doc, report: TableReport, business: BusinessDetails, s
   doc.fillColor(COLOURS.text);
 }
 
-function footers(doc: Doc, report: TableReport, business: BusinessDetails) {
-  const range = doc.bufferedPageRange();
-  for (let page = range.start; page < range.start + range.count; page += 1) {
-    doc.switchToPage(page);
-    inBottomMargin(doc, () => {
-      const y = doc.page.height - MARGIN - 10;
-      rule(doc, y - 10);
-      doc.font(REGULAR).fontSize(8).fillColor(COLOURS.muted);
-      doc.text(`${business.name}  |  ${report.title}  |  ${report.subtitle}`, MARGIN, y, {
-        width: contentWidth(doc) - 90,
-        lineBreak: false,
-      });
-      doc.text(`Page ${page - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 90, y, {
-        width: 90,
-        align: 'right',
-        lineBreak: false,
-      });
+/** A page's footer: the business, the report, and "Page n of N". */
+function footer(doc: Doc, report: TableReport, business: BusinessDetails, page: number, total: number) {
+  inBottomMargin(doc, () => {
+    const y = doc.page.height - MARGIN - 10;
+    rule(doc, y - 10);
+    doc.font(REGULAR).fontSize(8).fillColor(COLOURS.muted);
+    doc.text(`${business.name}  |  ${report.title}  |  ${report.subtitle}`, MARGIN, y, {
+      width: contentWidth(doc) - 90,
+      lineBreak: false,
     });
-  }
+    doc.text(`Page ${page} of ${total}`, doc.page.width - MARGIN - 90, y, {
+      width: 90,
+      align: 'right',
+      lineBreak: false,
+    });
+  });
 }

@@ -53,13 +53,15 @@ export function route<G extends RouteGenericInterface = RouteGenericInterface>(
         wrote.add(request);
         // This instance's next quote shows its own change without waiting for the change notification.
         services.quoteCache?.invalidate();
+        services.extrasCache?.invalidate();
       }
     }
     for (const job of deferred) {
       // The data is stored; a mail server hiccup must not turn a saved change into an error.
       await job().catch((error: unknown) => request.log.error({ err: error }, 'deferred job failed'));
     }
-    if (reply.sent) return reply;
+    // A handler that answered itself (a file, a stream still being written) returns the reply.
+    if (reply.sent || body === reply) return reply;
     if (body === undefined) return reply.status(reply.statusCode === 200 ? 204 : reply.statusCode).send();
     return reply.type(JSONAPI).send(body);
   };

@@ -192,12 +192,14 @@ export interface ListOptions {
   extraParams?: readonly string[];
   /** Additional conditions from a special route (e.g. a named sub-collection). */
   where?: SQL[];
+  /** Skip counting the matching rows (a reader going page by page until one comes short): total is then -1. */
+  uncounted?: boolean;
 }
 
 export interface RowPage {
   query: ListQuery;
   rows: AnyRow[];
-  /** Rows matching the filters, over all pages. */
+  /** Rows matching the filters, over all pages (-1 when asked uncounted). */
   total: number;
 }
 
@@ -216,11 +218,9 @@ export async function listRows(
   checkIncludes(def, registry, query.include);
   const where = whereOf(def, ctx, [...query.where, ...(options.where ?? [])]);
   const countQuery = ctx.db.select({ count: count() }).from(def.table).$dynamic();
-  const [{ count: total = 0 } = { count: 0 }] = (await (def.joins ? def.joins(countQuery) : countQuery).where(
-    where,
-  )) as Array<{
-    count: number;
-  }>;
+  const [{ count: total = 0 } = { count: 0 }] = options.uncounted
+    ? [{ count: -1 }]
+    : ((await (def.joins ? def.joins(countQuery) : countQuery).where(where)) as Array<{ count: number }>);
   const order = query.sort.flatMap(({ name, desc: descending }) => {
     const column = def.sorts?.[name];
     return column ? [descending ? desc(column) : asc(column)] : [];

@@ -8,17 +8,21 @@ import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { requiredDatetime } from '@parking/domain/fields';
 import { blockoutPeriods } from '../db/schema/index';
 import { action, type Action } from '../http/action';
-import { authorize, listResources, readResource } from '../jsonapi/engine';
+import { isStaff } from '../context';
+import { authorize, listResources, readResource, type Document } from '../jsonapi/engine';
 import { errors } from '../jsonapi/errors';
-import { single } from '../jsonapi/query';
+import { single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { unavailableExtraIds } from '../services/extras-availability';
 
 const CHECK_AVAILABILITY = 'filter[checkAvailability]';
 
+/** Made once: a schema is costly to build, and step 5 asks many times a second. */
+const DATETIME = requiredDatetime();
+
 function instant(text: string): Date {
   // A '+' offset left unencoded in a query string arrives as a space.
-  const parsed = requiredDatetime().safeParse(text.trim().replace(/ (\d{2}:?\d{2})$/, '+$1'));
+  const parsed = DATETIME.safeParse(text.trim().replace(/ (\d{2}:?\d{2})$/, '+$1'));
   if (!parsed.success)
     throw errors.parameter(
       `"${text}" is not a valid datetime (ISO 8601 with a time zone offset).`,
@@ -39,6 +43,23 @@ function parseStay(raw: string): { start: Date; end: Date } {
   return { start, end };
 }
 
+/** The held list's key: every parameter but the stay, in a fixed order. */
+function listKey(query: RawQuery): string {
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([name]) => name !== CHECK_AVAILABILITY)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
+
+/** `available` then answers for the stay, not only the extra's own switch. */
+function markUnavailable(document: Document, unavailable: ReadonlySet<number>): void {
+  if (!Array.isArray(document.data)) return;
+  for (const extra of document.data) {
+    if (unavailable.has(Number(extra.id))) extra.attributes.available = false;
+  }
+}
+
 /** Open to anyone the action allows; the resource's own access rule is applied in the handler. */
 export function catalogueActions(registry: Registry): Action[] {
   return [
@@ -51,20 +72,36 @@ export function catalogueActions(registry: Registry): Action[] {
         authorize(def, 'list', ctx, 'GET');
         const raw = single(query, CHECK_AVAILABILITY);
         const stay = raw === undefined ? undefined : parseStay(raw);
+        // A traveller's list (the non-staff scope) depends only on the query and the data held: it is
+        // written once per query, then `available` is set for this stay from the held calendar.
+        const held = isStaff(ctx.user) ? undefined : await ctx.services.extrasCache?.lookup(ctx.now);
+        if (held) {
+          // The answer depends on the list and on which of its extras the stay makes unavailable: written
+          // once for each.
+          const key = listKey(query);
+          const unavailable = stay ? held.unavailable(stay) : new Set<number>();
+          const answerKey = `${key}|${[...unavailable].sort((a, b) => a - b).join(',')}`;
+          const answer = held.lists.get(answerKey);
+          if (answer !== undefined) return answer;
+          let list = held.lists.get(key);
+          if (list === undefined) {
+            list = JSON.stringify(
+              await listResources(def, ctx, registry, query, { extraParams: [CHECK_AVAILABILITY] }),
+            );
+            held.lists.set(key, list);
+          }
+          const document = JSON.parse(list) as Document;
+          if (stay) markUnavailable(document, unavailable);
+          const text = JSON.stringify(document);
+          held.lists.set(answerKey, text);
+          return text;
+        }
         const document = await listResources(def, ctx, registry, query, {
           extraParams: [CHECK_AVAILABILITY],
         });
-        if (stay && Array.isArray(document.data)) {
-          // `available` then answers for this stay, not only the extra's own switch.
-          const unavailable = await unavailableExtraIds(
-            ctx.db,
-            stay.start,
-            stay.end,
-            ctx.services.config.timeZone,
-          );
-          for (const extra of document.data) {
-            if (unavailable.has(Number(extra.id))) extra.attributes.available = false;
-          }
+        if (stay) {
+          const timeZone = ctx.services.config.timeZone;
+          markUnavailable(document, await unavailableExtraIds(ctx.db, stay.start, stay.end, timeZone));
         }
         return document;
       },

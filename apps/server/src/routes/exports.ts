@@ -10,6 +10,7 @@
  * export always agrees with the screen it was asked from. At least one filter is required, as the screens
  * ask for one (a whole-database dump is not what this is for).
  */
+import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
@@ -26,7 +27,7 @@ import type { AnyRow } from '../jsonapi/resource';
 import type { CustomerRow } from '../resources/customers';
 import type { BookingRow } from '../db/rows';
 
-interface ExportSpec<Row> {
+export interface ExportSpec<Row> {
   type: string;
   header: string[];
   /** Loads what the rows refer to (lot names), once per page. */
@@ -34,24 +35,45 @@ interface ExportSpec<Row> {
   line?: (ctx: RequestContext, row: Row) => CsvCell[];
 }
 
-/** Every row the request's list query matches, page after page. */
+/** Rows read per statement by the exports and the printed reports. */
+export const EXPORT_BATCH_ROWS = PAGE_SIZE_MAX;
+
+/**
+ * Every row the request's list query matches, a batch at a time (the list's order, which ends with the id,
+ * so batches never repeat or skip a row), read only when the one before has been taken: a reader that
+ * stops pulling (a slow download) stops the reads.
+ */
+export async function* rowBatches(
+  ctx: RequestContext,
+  registry: Registry,
+  type: string,
+  query: RawQuery,
+  batchRows = EXPORT_BATCH_ROWS,
+): AsyncGenerator<AnyRow[]> {
+  const def = registry.get(type);
+  for (let page = 1; ; page += 1) {
+    const result = await listRows(
+      def,
+      ctx,
+      registry,
+      { ...query, 'page[number]': String(page), 'page[size]': String(batchRows) },
+      { uncounted: true },
+    );
+    if (result.rows.length) yield result.rows;
+    if (result.rows.length < batchRows) return;
+  }
+}
+
+/** Every row the request's list query matches (a printed report holds them all). */
 export async function allRows(
   ctx: RequestContext,
   registry: Registry,
   type: string,
   query: RawQuery,
 ): Promise<AnyRow[]> {
-  const def = registry.get(type);
   const rows: AnyRow[] = [];
-  for (let page = 1; ; page += 1) {
-    const result = await listRows(def, ctx, registry, {
-      ...query,
-      'page[number]': String(page),
-      'page[size]': String(PAGE_SIZE_MAX),
-    });
-    rows.push(...result.rows);
-    if (rows.length >= result.total || result.rows.length === 0) return rows;
-  }
+  for await (const batch of rowBatches(ctx, registry, type, query)) rows.push(...batch);
+  return rows;
 }
 
 const local = (ctx: RequestContext, instant: Date | null) =>
@@ -173,13 +195,39 @@ const customersExport: ExportSpec<CustomerRow> = {
 /** Excel opens a UTF-8 CSV correctly only with a byte-order mark; every other reader ignores it. */
 const BOM = '\uFEFF';
 
-export function sendCsv(reply: FastifyReply, csv: string, filename: string) {
+export function sendCsv(reply: FastifyReply, csv: string | Readable, filename: string) {
   return reply
     .status(200)
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'private, no-store')
-    .send(BOM + csv);
+    .send(typeof csv === 'string' ? BOM + csv : csv);
+}
+
+/**
+ * An export as a stream of CSV text: the byte-order mark and the header, then each batch of rows as it is
+ * read. A batch is read only when the reply has taken the text before it (Readable.from pulls the next
+ * chunk when its buffer has room), so a large export never sits whole in memory.
+ */
+export function csvStream<Row>(
+  ctx: RequestContext,
+  registry: Registry,
+  spec: ExportSpec<Row>,
+  query: RawQuery,
+  {
+    batchRows = EXPORT_BATCH_ROWS,
+    highWaterMark = 64 * 1024,
+  }: { batchRows?: number; highWaterMark?: number } = {},
+): Readable {
+  async function* text(): AsyncGenerator<string> {
+    yield BOM + csvDocument([spec.header]);
+    for await (const batch of rowBatches(ctx, registry, spec.type, query, batchRows)) {
+      const rows = batch as Row[];
+      const line = spec.prepare ? await spec.prepare(ctx, rows) : (row: Row) => spec.line?.(ctx, row) ?? [];
+      yield csvDocument(rows.map(line));
+    }
+  }
+  return Readable.from(text(), { objectMode: false, highWaterMark });
 }
 
 /** GET {type}/export/: every row the list's filters match, as a CSV file. */
@@ -195,13 +243,21 @@ function exportAction<Row>(registry: Registry, spec: ExportSpec<Row>): Action {
       if (!Object.keys(query).some((key) => key.startsWith('filter['))) {
         throw errors.parameter('Choose at least one filter before exporting.', 'filter');
       }
-      const rows = (await allRows(ctx, registry, spec.type, query)) as Row[];
-      const line = spec.prepare ? await spec.prepare(ctx, rows) : (row: Row) => spec.line?.(ctx, row) ?? [];
-      const csv = csvDocument([spec.header, ...rows.map(line)]);
-      return sendCsv(reply, csv, `${spec.type}-${businessDate(ctx.now, ctx.services.config.timeZone)}.csv`);
+      // The query is checked (filters, sort) before the reply starts: a bad one is a 400, not a cut file.
+      await listRows(
+        registry.get(spec.type),
+        ctx,
+        registry,
+        { ...query, 'page[size]': '1' },
+        { uncounted: true },
+      );
+      const filename = `${spec.type}-${businessDate(ctx.now, ctx.services.config.timeZone)}.csv`;
+      return sendCsv(reply, csvStream(ctx, registry, spec, query), filename);
     },
   });
 }
+
+export const exportSpecs = { bookings: bookingsExport, customers: customersExport };
 
 export function exportActions(registry: Registry): Action[] {
   return [exportAction(registry, bookingsExport), exportAction(registry, customersExport)];

@@ -11,10 +11,11 @@
  *
  * Errors stay JSON:API documents.
  */
-import { currentBusiness } from '../documents/business-contact';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import type { RequestContext } from '../context';
+import { currentBusiness } from '../documents/business-contact';
 import { invoiceTitle } from '../documents/business';
 import { renderInvoicesPdf } from '../documents/invoice';
 import { loadInvoiceModels } from '../documents/invoice-data';
@@ -37,7 +38,7 @@ const renderOptions = async (ctx: RequestContext) => ({
   business: await currentBusiness(ctx.db, ctx.services.config),
 });
 
-export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+export function sendPdf(reply: FastifyReply, pdf: Buffer | Readable, filename: string) {
   const safe = filename.replace(/[^A-Za-z0-9._-]/g, '-');
   return (
     reply

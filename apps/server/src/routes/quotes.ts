@@ -45,6 +45,8 @@ import { subscriptionCover } from '../services/subscription-cover';
 const SLUG_FILTERS = ['filter[lot.slug__in]', 'filter[lot.slug]'] as const;
 /** Accepted and ignored: every lot's quote fits one page. */
 const IGNORED_PARAMS = new Set(['_', 'page[number]', 'page[size]', 'sort']);
+/** Where a written booking quote's id goes: each answer gets an id of its own. */
+const QUOTE_ID = '@booking-quote-id@';
 const DATE_PARAMS = { startDate: 'start_date', endDate: 'end_date' } as const;
 
 export interface QuoteQuery {
@@ -292,6 +294,22 @@ export function quoteActions(registry: Registry): Action[] {
           ? held.lots.filter((row) => row.id === lotId)
           : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
         if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
+        // A visitor's summary without a promo code or a customer depends only on what was sent and the data
+        // held: the same stay priced again is the response already written (with an id of its own).
+        const key =
+          held && ctx.user === null && ids.customer == null && !input.promoCode
+            ? [
+                'booking-quotes',
+                lotId,
+                input.startDatetime.getTime(),
+                input.endDatetime.getTime(),
+                input.discountRate,
+                input.extrasCost,
+                input.calculateSubscriptionGaps,
+              ].join('|')
+            : undefined;
+        const written = key === undefined ? undefined : held?.responses.get(key);
+        if (written !== undefined) return written.replace(QUOTE_ID, randomUUID());
 
         // Whose subscription applies: the named customer's (a customer may only name their own),
         // else the calling customer's own.
@@ -328,10 +346,10 @@ export function quoteActions(registry: Registry): Action[] {
           },
           { now: ctx.now, timeZone },
         );
-        return {
+        const body = {
           data: {
             type: 'booking-quotes',
-            id: randomUUID(),
+            id: key === undefined ? randomUUID() : QUOTE_ID,
             attributes: {
               startDatetime: iso(input.startDatetime),
               endDatetime: iso(input.endDatetime),
@@ -346,6 +364,10 @@ export function quoteActions(registry: Registry): Action[] {
             },
           },
         };
+        if (key === undefined || !held) return body;
+        const text = JSON.stringify(body);
+        held.responses.set(key, text);
+        return text.replace(QUOTE_ID, randomUUID());
       },
     }),
   ];

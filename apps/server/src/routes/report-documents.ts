@@ -7,13 +7,14 @@
  * - GET bookings/income-owed/: complete bookings with a balance owing (the list's owing filter), by
  *   pick-up date, with the grand total.
  *
+ * Both are written as streams (documents/table-report.ts), a page at a time as the reply takes them.
  * Both read their bookings through the bookings list machinery, so any other list filter given in the
  * query string (filter[lot]=, filter[end_datetime__lte]=...) narrows them as it would the list.
  */
 import { currentBusiness } from '../documents/business-contact';
 import type { RequestContext } from '../context';
 import type { BookingRow } from '../db/rows';
-import { renderTableReportPdf } from '../documents/table-report';
+import { tableReportPdfStream } from '../documents/table-report';
 import { action } from '../http/action';
 import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
@@ -50,7 +51,7 @@ export function reportDocumentActions(registry: Registry) {
         const report = currentlyParkedReport(bookings, lookups, ctx.services.config.timeZone, ctx.now);
         return sendPdf(
           reply,
-          await renderTableReportPdf(report, await renderOptions(ctx)),
+          tableReportPdfStream(report, await renderOptions(ctx)),
           'currently-parked-cars.pdf',
         );
       },
@@ -67,11 +68,7 @@ export function reportDocumentActions(registry: Registry) {
         });
         const bookings = (await allRows(ctx, registry, 'bookings', list)) as BookingRow[];
         const report = incomeOwedReport(bookings, ctx.services.config.timeZone, ctx.now);
-        return sendPdf(
-          reply,
-          await renderTableReportPdf(report, await renderOptions(ctx)),
-          'income-owed.pdf',
-        );
+        return sendPdf(reply, tableReportPdfStream(report, await renderOptions(ctx)), 'income-owed.pdf');
       },
     }),
   ];

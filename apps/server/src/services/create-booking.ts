@@ -20,6 +20,7 @@ import {
   bookings,
   customers,
   lotRegions,
+  lots,
   vehicleTypes,
 } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
@@ -157,22 +158,14 @@ export async function createBooking(
   }
   if (staff && input.discountRate !== undefined) discountRate = input.discountRate;
 
-  // From here on the lot is locked until commit: count, decide, insert.
-  const lot = await lockLot(ctx, rel.lot);
-  // A traveller booking from their waitlist link takes the place held for them (and only they may).
-  const hold =
-    !staff && input.waitlistToken
-      ? await claimedHold(ctx, input.waitlistToken, lot.id, start, end)
-      : undefined;
-  if (staff) await checkRegion(ctx, lot.id, rel.lotRegion, input.lotRegionRow);
-  else await assertCapacity(ctx, lot, start, end, undefined, hold?.id);
-  // The desk's slots hold for every booking, staff's too: the counter cannot serve more cars at once.
-  await assertSlotRoom(ctx, lot, { start, end });
-
+  // Everything that needs no lock is read before it (the lot's rates, the customer's history, a free
+  // booking code), so that the lot stays locked only for the counts and the inserts.
+  const [lotRow] = await ctx.db.select().from(lots).where(eq(lots.id, rel.lot));
+  if (!lotRow) throw errors.doesNotExist(rel.lot, '/data/relationships/lot');
   const priced = await priceStay(
     ctx.db,
     {
-      lot,
+      lot: lotRow,
       start,
       end,
       discountRate,
@@ -188,24 +181,36 @@ export async function createBooking(
   const hadSubscription = costs.subscriptionDiscount > 0;
 
   const [previous] = await ctx.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.customerId, customer.id), eq(bookings.status, 'complete')));
-  const returning = (previous?.count ?? 0) > 0;
+    .select({
+      returning: sql<boolean>`EXISTS (SELECT 1 FROM bookings WHERE customer_id = ${customer.id} AND status = 'complete')`,
+      email: customers.email,
+    })
+    .from(customers)
+    .where(eq(customers.id, customer.id));
+  const returning = previous?.returning === true;
+  const code = await newBookingCode(ctx);
 
   // Online bookings wait for payment; a subscriber's free stay is complete at once.
   const free = costs.totalCost === 0 && hadSubscription;
   const status = staff ? (input.status ?? 'complete') : free ? 'complete' : 'pending';
   const paymentStatus = free ? 'paid' : 'unpaid';
 
-  const [customerRow] = await ctx.db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
+  // From here on the lot is locked until commit: count, decide, insert.
+  const lot = await lockLot(ctx, rel.lot);
+  // A traveller booking from their waitlist link takes the place held for them (and only they may).
+  const hold =
+    !staff && input.waitlistToken
+      ? await claimedHold(ctx, input.waitlistToken, lot.id, start, end)
+      : undefined;
+  if (staff) await checkRegion(ctx, lot.id, rel.lotRegion, input.lotRegionRow);
+  else await assertCapacity(ctx, lot, start, end, undefined, hold?.id);
+  // The desk's slots hold for every booking, staff's too: the counter cannot serve more cars at once.
+  await assertSlotRoom(ctx, lot, { start, end });
+
   const [booking] = await ctx.db
     .insert(bookings)
     .values({
-      bookingCode: await newBookingCode(ctx),
+      bookingCode: code,
       status,
       paymentStatus,
       bookingType: staff
@@ -233,7 +238,7 @@ export async function createBooking(
       lastName: input.lastName,
       phoneNumber: input.phoneNumber,
       // A logged-in customer's booking carries their account email, whatever the form sent.
-      email: ctx.user && !staff ? ctx.user.email : (customerRow?.email ?? customer.email),
+      email: ctx.user && !staff ? ctx.user.email : (previous?.email ?? customer.email),
       business: input.business,
       rego: input.rego,
       make: input.make,

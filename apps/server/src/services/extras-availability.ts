@@ -2,12 +2,13 @@
  * Loads what the extras availability rule (@parking/domain/availability) needs for one stay: the
  * extras list (`filter[checkAvailability]`) shows it, and a booking refuses the extras it names.
  */
-import { and, between, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, between, eq, gt, lt } from 'drizzle-orm';
 import {
   stayDates,
   unavailableExtraIds as unavailableOf,
   type BlockoutRule,
   type ExceptionalDayRule,
+  type ExtraState,
 } from '@parking/domain/availability';
 import type { Executor } from '../db/client';
 import {
@@ -18,18 +19,24 @@ import {
   extras,
 } from '../db/schema/index';
 
-/** The ids of the extras that cannot be booked for a stay from `start` to `end`. */
-export async function unavailableExtraIds(
+/** What the availability rule reads: every extra's switch, the extra blockouts, the exceptional days' unavailable extras. */
+export interface ExtrasCalendarData {
+  extras: ExtraState[];
+  calendar: { blockouts: BlockoutRule[]; exceptionalDays: ExceptionalDayRule[] };
+}
+
+/**
+ * Loads the calendar data: for one stay (the queries narrow the calendar to it), or the whole calendar
+ * (`stay` undefined: the held extras data, services/extras-cache.ts). The domain rule decides either way.
+ */
+export async function loadExtrasCalendar(
   db: Executor,
-  start: Date,
-  end: Date,
+  stay: { start: Date; end: Date } | undefined,
   timeZone: string,
-): Promise<Set<number>> {
-  const stay = { start, end };
-  const { first, last } = stayDates(stay, timeZone);
-  // The queries narrow the calendar to the stay; the domain rule still decides.
+): Promise<ExtrasCalendarData> {
+  const dates = stay ? stayDates(stay, timeZone) : undefined;
   const [extraRows, blockoutRows, dayRows] = await Promise.all([
-    db.select({ id: extras.id, available: extras.available }).from(extras),
+    db.select({ id: extras.id, available: extras.available }).from(extras).orderBy(asc(extras.id)),
     db
       .select({
         id: blockoutPeriods.id,
@@ -42,8 +49,8 @@ export async function unavailableExtraIds(
       .where(
         and(
           eq(blockoutPeriods.blockType, 'extra'),
-          lt(blockoutPeriods.startDatetime, end),
-          gt(blockoutPeriods.endDatetime, start),
+          stay ? lt(blockoutPeriods.startDatetime, stay.end) : undefined,
+          stay ? gt(blockoutPeriods.endDatetime, stay.start) : undefined,
         ),
       ),
     db
@@ -53,7 +60,7 @@ export async function unavailableExtraIds(
         exceptionalDayUnavailableExtras,
         eq(exceptionalDayUnavailableExtras.dayId, exceptionalDays.id),
       )
-      .where(between(exceptionalDays.date, first, last)),
+      .where(dates ? between(exceptionalDays.date, dates.first, dates.last) : undefined),
   ]);
 
   const blockouts = new Map<number, BlockoutRule & { extraIds: number[] }>();
@@ -73,10 +80,20 @@ export async function unavailableExtraIds(
     rule.unavailableExtraIds.push(row.extraId);
     days.set(row.date, rule);
   }
-  return unavailableOf(
-    extraRows,
-    stay,
-    { blockouts: [...blockouts.values()], exceptionalDays: [...days.values()] },
-    timeZone,
-  );
+  return {
+    extras: extraRows,
+    calendar: { blockouts: [...blockouts.values()], exceptionalDays: [...days.values()] },
+  };
+}
+
+/** The ids of the extras that cannot be booked for a stay from `start` to `end`. */
+export async function unavailableExtraIds(
+  db: Executor,
+  start: Date,
+  end: Date,
+  timeZone: string,
+): Promise<Set<number>> {
+  const stay = { start, end };
+  const data = await loadExtrasCalendar(db, stay, timeZone);
+  return unavailableOf(data.extras, stay, data.calendar, timeZone);
 }

@@ -49,6 +49,8 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_user_id_key').on(t.userId),
     index('customers_email_idx').on(t.email),
+    // A guest's booking finds their earlier customer record by email, whatever its case (migration 0014).
+    index('customers_email_lower_idx').on(sql`lower(${t.email})`, t.id),
     index('customers_last_name_idx').on(t.lastName, t.firstName),
   ],
 );

@@ -1,0 +1,189 @@
+/**
+ * Issue 26: a visitor's `POST booking-quotes/` (the wizard's summary) is answered from the held quote data
+ * and, for a stay priced before, from the response already written (services/quote-cache.ts). Its answers
+ * are the database's (an instance without a change feed holds nothing), each with an id of its own, and a
+ * committed change to the rates or the lot is in the next answer.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
+import { shortTermRateDays, shortTermRates } from '../db/schema/index';
+import { bookingFixtures, type Fixtures } from '../test/booking-fixtures';
+import { createUser, login } from '../test/factories';
+import { Clock, createTestDatabase, doc } from '../test/server';
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+const URL_PATH = '/backend/api/v1/booking-quotes/';
+
+let database: TestDatabase;
+let f: Fixtures;
+const clock = new Clock();
+const feeds: ChangeFeed[] = [];
+const apps: FastifyInstance[] = [];
+let held: FastifyInstance;
+let other: FastifyInstance;
+/** No change feed: holds nothing, every answer read from the database. */
+let plain: FastifyInstance;
+let admin: string;
+let customer: string;
+
+async function instance(withFeed: boolean): Promise<FastifyInstance> {
+  const changes = withFeed ? await openChangeFeed(database, database.url) : undefined;
+  if (changes) feeds.push(changes);
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')),
+    PUBLIC_URL: 'https://parking.test',
+  });
+  const app = await buildApp({
+    config: {
+      ...base,
+      rateLimits: {
+        ...base.rateLimits,
+        requestsPerIp: 10_000,
+        requestsPerAccount: 10_000,
+        loginFailures: 1000,
+      },
+    },
+    database: database.db,
+    clock: clock.now,
+    logger: false,
+    ...(changes ? { changes } : {}),
+    mailer: { send: async () => undefined },
+  });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  f = await bookingFixtures(database.db);
+  await createUser(database.db, { email: 'bq-admin@example.com', roles: ['Admins'] });
+  await createUser(database.db, { email: 'bq-customer@example.com' });
+  held = await instance(true);
+  other = await instance(true);
+  plain = await instance(false);
+  admin = await login(plain, 'bq-admin@example.com');
+  customer = await login(plain, 'bq-customer@example.com');
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  for (const feed of feeds) await feed.close();
+  await database.drop();
+});
+
+async function priced(
+  app: FastifyInstance,
+  attributes: Record<string, unknown>,
+  lotId: number,
+  token?: string,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: URL_PATH,
+    headers: {
+      accept: 'application/vnd.api+json',
+      'content-type': 'application/vnd.api+json',
+      ...(token ? { authorization: `Token ${token}` } : {}),
+    },
+    payload: JSON.stringify(
+      doc('booking-quotes', attributes, {
+        relationships: { lot: { data: { type: 'lots', id: String(lotId) } } },
+      }),
+    ),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const body = JSON.parse(response.body) as { data: { id: string } };
+  return { id: body.data.id, text: response.body.replace(body.data.id, '<id>') };
+}
+
+const loads = (app: FastifyInstance) => app.quoteCache?.loads ?? -1;
+
+describe('booking-quotes served from held data', () => {
+  it('answers exactly as the database does, each answer with an id of its own, from one load', async () => {
+    const stays: Array<[string, string]> = [
+      ['2026-12-01T06:00:00+11:00', '2026-12-03T18:30:00+11:00'],
+      ['2026-12-01T06:00:00+11:00', '2026-12-01T18:30:00+11:00'],
+      ['2026-12-10T23:30:00+11:00', '2026-12-21T00:15:00+11:00'],
+      ['2027-01-02T05:00:00Z', '2027-01-09T05:00:00Z'],
+    ];
+    const variants: Array<Record<string, unknown>> = [
+      { extrasCost: '0.00' },
+      { extrasCost: '30.00', calculateSubscriptionGaps: true },
+      { extrasCost: '12.5', discountRate: '0', promoCode: '' },
+      { extrasCost: '0.00', promoCode: 'welcome10' },
+    ];
+    const ids = new Set<string>();
+    let compared = 0;
+    for (const [startDatetime, endDatetime] of stays) {
+      for (const variant of variants) {
+        for (const lot of [f.outdoor.id, f.indoor.id]) {
+          const attributes = { startDatetime, endDatetime, ...variant };
+          for (const token of [undefined, customer, admin]) {
+            const fresh = await priced(plain, attributes, lot, token);
+            // Twice: the first writes the response, the second is answered from it.
+            const once = await priced(held, attributes, lot, token);
+            const twice = await priced(held, attributes, lot, token);
+            expect(once.text).toBe(fresh.text);
+            expect(twice.text).toBe(fresh.text);
+            for (const id of [fresh.id, once.id, twice.id]) ids.add(id);
+            compared += 1;
+          }
+        }
+      }
+    }
+    expect(compared).toBe(stays.length * variants.length * 2 * 3);
+    expect(ids.size).toBe(compared * 3);
+    expect(loads(held)).toBe(1);
+  });
+
+  it('a rate changed through another instance, or straight in the database, is in the next answer', async () => {
+    const stay = { startDatetime: '2026-12-05T06:00:00+11:00', endDatetime: '2026-12-07T18:00:00+11:00' };
+    const before = await priced(held, stay, f.outdoor.id);
+    await priced(held, stay, f.outdoor.id);
+    expect(before.text).toContain('"parkingCost":"52.00"');
+
+    const patched = await other.inject({
+      method: 'PATCH',
+      url: `/backend/api/v1/lots/${f.outdoor.id}/`,
+      headers: {
+        accept: 'application/vnd.api+json',
+        'content-type': 'application/vnd.api+json',
+        authorization: `Token ${admin}`,
+      },
+      payload: JSON.stringify(doc('lots', { name: 'Outdoor (open air)' }, { id: String(f.outdoor.id) })),
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    // The lot's change reaches this instance through the change feed: its held data is loaded again.
+    const loadsBefore = loads(held);
+    await expect
+      .poll(
+        async () => {
+          await priced(held, stay, f.outdoor.id);
+          return loads(held);
+        },
+        { timeout: 2000, interval: 20 },
+      )
+      .toBeGreaterThan(loadsBefore);
+
+    const [three] = await database.db.select().from(shortTermRateDays).where(eq(shortTermRateDays.days, 3));
+    if (!three) throw new Error('no 3-day row');
+    await database.db
+      .update(shortTermRates)
+      .set({ rate: '58.00' })
+      .where(and(eq(shortTermRates.dayId, three.id), eq(shortTermRates.lotId, f.outdoor.id)));
+    await expect
+      .poll(async () => (await priced(held, stay, f.outdoor.id)).text, { timeout: 2000, interval: 20 })
+      .toContain('"parkingCost":"58.00"');
+    expect((await priced(held, stay, f.outdoor.id)).text).toBe(
+      (await priced(plain, stay, f.outdoor.id)).text,
+    );
+  });
+});
