@@ -26,6 +26,8 @@
  *                                                 a page item reads back with url = the page's current path
  *   GET/PATCH         home-page/                  id = the home page row (its revisions: filter[page]={id});
  *                                                 attributes HomePageAttributes + updated; a revision per save
+ *   POST              home-page/restore/          type home-page-restores, attributes { revision }: one of the home
+ *                                                 page's revisions put back (title and blocks); a save of its own
  *   GET/PATCH         site-details/               id 'site'; attributes SiteDetailsAttributes + managedBy
  *   POST              content-images/?alt=...     body = the image's raw bytes, Content-Type image/jpeg, image/png,
  *                                                 image/webp or application/octet-stream (image/gif, svg+xml, avif,
@@ -64,6 +66,7 @@ export const contentMessages = {
   pageUpdated: 'Page Updated',
   pageDeleted: 'Page Deleted',
   pageRestored: 'Page Restored',
+  homePageRestored: 'Home Page Restored',
   menuUpdated: 'Menu Updated',
   homePageUpdated: 'Home Page Updated',
   siteDetailsUpdated: 'Site Details Updated',

@@ -4,7 +4,7 @@
  * the header message only between its days, the Site details winning over the configured contact details,
  * and every write refused while CMS_URL names a WordPress.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { contentMessages } from '@parking/domain/content-admin';
 import { auditLogs, contentPageRevisions, contentPages } from '../db/schema/index';
@@ -116,6 +116,37 @@ describe('home page', () => {
       detail: contentMessages.linkInvalid,
       source: { pointer: '/data/attributes/footerCta/buttonUrl' },
     });
+
+    // The seeded revision put back: a save of its own (revision 3), and visitors see it at once.
+    const seeded = revisions.find((revision) => revision.number === 1);
+    const restored = await api(server.app, 'POST', `${V1}/home-page/restore/`, {
+      token: admin,
+      body: doc('home-page-restores', { revision: String(seeded?.id) }),
+    });
+    expect(restored.status).toBe(200);
+    expect(String(one(restored.body).attributes.heroTitle)).toContain('Valet');
+    const back = (await server.app.inject({ url: '/wp-json/wp/v2/frontpage/' })).json<{
+      acf: { hero_title: string };
+    }>();
+    expect(back.acf.hero_title).toBe(before.acf.hero_title);
+    const numbers = await server.handle.db
+      .select({ number: contentPageRevisions.number })
+      .from(contentPageRevisions)
+      .where(eq(contentPageRevisions.pageId, homeId));
+    expect(numbers.map((revision) => revision.number).sort()).toEqual([1, 2, 3]);
+
+    // A content page's revision is not the home page's to restore.
+    const [pageRevision] = await server.handle.db
+      .select()
+      .from(contentPageRevisions)
+      .where(ne(contentPageRevisions.pageId, homeId))
+      .limit(1);
+    const wrong = await api(server.app, 'POST', `${V1}/home-page/restore/`, {
+      token: admin,
+      body: doc('home-page-restores', { revision: String(pageRevision?.id) }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(firstError(wrong.body)).toMatchObject({ detail: contentMessages.revisionNotFound });
   });
 });
 

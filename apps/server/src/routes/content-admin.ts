@@ -7,6 +7,7 @@
  *   GET   content-menus/{location}/       one menu: { location, items: [{title, kind, page, url}] }
  *   PATCH content-menus/{location}/       its items (the domain's menuSchema)
  *   GET   home-page/  PATCH home-page/    the home page's blocks (a revision per save)
+ *   POST  home-page/restore/             puts one of the home page's revisions back (attributes.revision)
  *   GET   site-details/  PATCH site-details/   phone, address, email, hours, social links, header message
  *   POST  content-pages/{id}/restore/     puts a revision back (attributes.revision); a save of its own
  *   POST  content-page-previews/          the public get-page document unsaved attributes would publish
@@ -82,6 +83,14 @@ const homeDocument = async (ctx: RequestContext) => {
 
 const siteDetailsDocument = async (ctx: RequestContext) => ({
   data: { type: 'site-details', id: 'site', attributes: await siteDetailsAttributes(ctx) },
+});
+
+/** A restore names the revision to put back. */
+const revisionInput = z.object({
+  revision: z
+    .union([z.string(), z.number()], { error: contentMessages.revisionNotFound })
+    .transform(String)
+    .refine(isDatabaseId, { error: contentMessages.revisionNotFound }),
 });
 
 /** A PATCH names what changes: the rest is as it is, and the whole is checked again. */
@@ -162,18 +171,30 @@ export function contentAdminActions(registry: Registry): Action[] {
       method: 'POST',
       path: 'content-pages/:id/restore/',
       type: 'content-page-restores',
-      input: z.object({
-        revision: z
-          .union([z.string(), z.number()], { error: contentMessages.revisionNotFound })
-          .transform(String)
-          .refine(isDatabaseId, { error: contentMessages.revisionNotFound }),
-      }),
+      input: revisionInput,
       access: 'admin',
       status: 200,
       transaction: true,
       async handle(ctx, { id, attributes }) {
         await restoreRevision(ctx, id, Number(attributes.revision));
         return readResource(registry.get('content-pages'), ctx, registry, id, {});
+      },
+    }),
+
+    action({
+      method: 'POST',
+      path: 'home-page/restore/',
+      type: 'home-page-restores',
+      input: revisionInput,
+      access: 'admin',
+      status: 200,
+      transaction: true,
+      async handle(ctx, { attributes }) {
+        const { id } = await homePageAttributes(ctx);
+        // No home page row yet: nothing was ever saved, so there is no revision to put back.
+        if (!isDatabaseId(id)) throw errors.invalid(contentMessages.revisionNotFound, 'revision');
+        await restoreRevision(ctx, Number(id), Number(attributes.revision), 'home');
+        return homeDocument(ctx);
       },
     }),
 

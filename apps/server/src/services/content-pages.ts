@@ -215,34 +215,48 @@ export async function updatePage(
 }
 
 /** Puts a revision back: a save like any other, so it makes a revision of its own. */
+/**
+ * Puts revision `revisionId` of page `pageId` back: a save of its own (a new revision), so nothing is lost.
+ * `home` restores the home page's row (its title and blocks; its path and layout never change), anything
+ * else a content page.
+ */
 export async function restoreRevision(
   ctx: RequestContext,
   pageId: number,
   revisionId: number,
+  kind: 'page' | 'home' = 'page',
 ): Promise<void> {
   assertContentEditable(ctx);
   const page = await lockPage(ctx, pageId);
-  if (!page || page.layout === 'frontpage') throw errors.notFound(contentMessages.pageNotFound);
+  if (!page || (page.layout === 'frontpage') !== (kind === 'home'))
+    throw errors.notFound(contentMessages.pageNotFound);
   const [revision] = await ctx.db
     .select()
     .from(contentPageRevisions)
     .where(and(eq(contentPageRevisions.id, revisionId), eq(contentPageRevisions.pageId, pageId)));
   if (!revision) throw errors.invalid(contentMessages.revisionNotFound, 'revision');
-  await assertPathFree(ctx, revision.path, pageId);
+  const kept = {
+    title: revision.title,
+    content: sanitizeHtml(revision.content),
+    fields: revision.fields,
+    updated: ctx.now,
+    updatedBy: ctx.user?.id ?? null,
+  };
+  if (kind === 'page') await assertPathFree(ctx, revision.path, pageId);
   const [saved] = await mapUnique(pathUnique, () =>
     ctx.db
       .update(contentPages)
-      .set({
-        title: revision.title,
-        path: revision.path,
-        layout: revision.layout,
-        content: sanitizeHtml(revision.content),
-        fields: revision.fields,
-        status: revision.status,
-        menuOrder: revision.menuOrder,
-        updated: ctx.now,
-        updatedBy: ctx.user?.id ?? null,
-      })
+      .set(
+        kind === 'home'
+          ? kept
+          : {
+              ...kept,
+              path: revision.path,
+              layout: revision.layout,
+              status: revision.status,
+              menuOrder: revision.menuOrder,
+            },
+      )
       .where(eq(contentPages.id, pageId))
       .returning(),
   );

@@ -275,6 +275,7 @@ export const SPECIALS: Special[] = [
     body: {},
     expect: ADMINS,
   },
+  { route: `POST ${API}/home-page/restore/`, body: {}, expect: ADMINS },
   { route: `POST ${API}/content-page-previews/`, body: {}, expect: ADMINS },
   { route: `POST ${API}/content-images/`, body: {}, expect: ADMINS },
   {

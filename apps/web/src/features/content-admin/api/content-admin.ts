@@ -120,6 +120,14 @@ export async function previewPage({
   return answer.data.attributes.page;
 }
 
+/** Puts one of the home page's revisions back (its title and blocks). */
+export async function restoreHomeRevision(revisionId: string): Promise<void> {
+  await apiRequest<unknown>(`${HOME_PAGE}/restore`, {
+    method: 'POST',
+    body: { data: { type: 'home-page-restores', attributes: { revision: revisionId } } },
+  });
+}
+
 export async function restoreRevision(pageId: string, revisionId: string): Promise<void> {
   await apiRequest<unknown>(`${CONTENT_PAGES}/${pageId}/restore`, {
     method: 'POST',

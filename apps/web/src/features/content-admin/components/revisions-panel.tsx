@@ -17,6 +17,18 @@ import { listQuery } from '@/lib/api/resource-queries';
 import { formatDateTime } from '@/lib/format';
 import { CONTENT_REVISIONS, restoreRevision, type RevisionAttributes } from '../api/content-admin';
 
+interface RevisionsPanelProps {
+  /** The page's row (the home page's too: its revisions are a page's). */
+  pageId: string;
+  onRestored: () => Promise<void>;
+  /** Puts a revision back; a content page's restore unless told otherwise. */
+  restore?: (revisionId: string) => Promise<void>;
+  /** What a restore brings back, for the confirmation. */
+  restores?: string;
+  /** The snackbar's message once restored. */
+  restoredMessage?: string;
+}
+
 interface UserAttributes {
   firstName?: string;
   lastName?: string;
@@ -27,7 +39,13 @@ interface UserAttributes {
  * A page's revisions (issue 25): every save kept, newest first, with who and when; Restore puts an
  * earlier one back (itself a new save, so nothing is lost).
  */
-export function RevisionsPanel({ pageId, onRestored }: { pageId: string; onRestored: () => Promise<void> }) {
+export function RevisionsPanel({
+  pageId,
+  onRestored,
+  restore: restoreOne = (revisionId) => restoreRevision(pageId, revisionId),
+  restores = 'its title, text and questions',
+  restoredMessage = contentMessages.pageRestored,
+}: RevisionsPanelProps) {
   const snackbar = useSnackbar();
   const revisions = useQuery(
     listQuery<RevisionAttributes>(CONTENT_REVISIONS, {
@@ -40,11 +58,11 @@ export function RevisionsPanel({ pageId, onRestored }: { pageId: string; onResto
   );
   const [chosen, setChosen] = useState<Resource<RevisionAttributes> | null>(null);
   const restore = useMutation({
-    mutationFn: (revision: Resource<RevisionAttributes>) => restoreRevision(pageId, revision.id),
+    mutationFn: (revision: Resource<RevisionAttributes>) => restoreOne(revision.id),
     onSuccess: async () => {
       setChosen(null);
       await onRestored();
-      snackbar.show(contentMessages.pageRestored);
+      snackbar.show(restoredMessage);
     },
     onError: (error) => snackbar.show(firstErrorDetail(error, messages.unknownError), 'error'),
   });
@@ -111,7 +129,7 @@ export function RevisionsPanel({ pageId, onRestored }: { pageId: string; onResto
       <ConfirmDialog
         open={chosen !== null}
         title="Restore Revision"
-        text={`Are you sure you would like to restore revision ${chosen?.attributes.number ?? ''}? The page goes back to its title, text and questions; unsaved changes are lost, and the current version stays in the revisions.`}
+        text={`Are you sure you would like to restore revision ${chosen?.attributes.number ?? ''}? The page goes back to ${restores}; unsaved changes are lost, and the current version stays in the revisions.`}
         confirmLabel="Restore"
         busy={restore.isPending}
         onConfirm={() => chosen && restore.mutate(chosen)}

@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
 import { contentMessages, homePageSchema } from '@parking/domain/content-admin';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
 import { useRecordForm } from '@/components/admin/record-form';
@@ -7,11 +8,19 @@ import { FormTextField } from '@/components/form/text-field';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
 import type { OneAnswer } from '@/lib/api/resources';
-import { HOME_PAGE, saveSingleton, type HomePageAttributes } from '../api/content-admin';
+import { invalidateTypes } from '@/lib/api/resource-queries';
+import {
+  CONTENT_REVISIONS,
+  HOME_PAGE,
+  restoreHomeRevision,
+  saveSingleton,
+  type HomePageAttributes,
+} from '../api/content-admin';
 import { ContentGate } from '../components/content-gate';
 import { FooterCtaFields } from '../components/footer-cta-fields';
 import { LocationBlock, QuotesBlock, type HomePageInput } from '../components/home-blocks';
 import { RepeatableSection } from '../components/repeatable-section';
+import { RevisionsPanel } from '../components/revisions-panel';
 
 const defaults: HomePageInput = {
   title: '',
@@ -63,8 +72,29 @@ function HomePageForm() {
   });
   const { form } = screen;
   const { control } = form;
+  const queryClient = useQueryClient();
+  const homeId = screen.record?.resource.id;
   return (
-    <FormScreen title="Home Page" screen={screen} sections={SECTIONS}>
+    <FormScreen
+      title="Home Page"
+      screen={screen}
+      sections={SECTIONS}
+      aside={
+        homeId && /^\d+$/.test(homeId) ? (
+          <RevisionsPanel
+            pageId={homeId}
+            restore={restoreHomeRevision}
+            restores="its title and blocks"
+            restoredMessage={contentMessages.homePageRestored}
+            onRestored={async () => {
+              // The restored blocks fill the form again (a clean form takes the record as it arrives).
+              form.reset();
+              await invalidateTypes(queryClient, HOME_PAGE, CONTENT_REVISIONS);
+            }}
+          />
+        ) : undefined
+      }
+    >
       <FormSection id="hero" title="Carousel">
         <Stack spacing={2}>
           <FormTextField control={control} name="title" label="Page Title" required />
