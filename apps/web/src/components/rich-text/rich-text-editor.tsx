@@ -12,6 +12,7 @@
 import Box from '@mui/material/Box';
 import Image from '@tiptap/extension-image';
 import { ListItem } from '@tiptap/extension-list';
+import { closeHistory } from '@tiptap/pm/history';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
@@ -73,7 +74,16 @@ function toolbarButtons(
   state: Record<string, boolean>,
   open: { link: () => void; image?: () => void },
 ): ToolbarButton[] {
-  const chain = () => editor.chain().focus();
+  // Each button press is an undo step of its own, however quickly it follows the last change (typing is
+  // grouped by the history's pause as usual): Undo after a list takes the list away, not the heading too.
+  const chain = () =>
+    editor
+      .chain()
+      .focus()
+      .command(({ tr }) => {
+        closeHistory(tr);
+        return true;
+      });
   const buttons: ToolbarButton[] = [2, 3, 4].map((level) => ({
     key: `h${level}`,
     label: `Heading ${level}`,
@@ -139,14 +149,14 @@ function toolbarButtons(
       shortcut: 'Ctrl+Z',
       icon: toolbarIcons.undo,
       groupStart: true,
-      onClick: () => chain().undo().run(),
+      onClick: () => editor.chain().focus().undo().run(),
     },
     {
       key: 'redo',
       label: 'Redo',
       shortcut: 'Ctrl+Shift+Z',
       icon: toolbarIcons.redo,
-      onClick: () => chain().redo().run(),
+      onClick: () => editor.chain().focus().redo().run(),
     },
   );
   return buttons;
