@@ -53,11 +53,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function prerenderedUrl(url: string): string | null {
   const location = new URL(url, 'http://localhost');
-  const route = matchRoutes(routes, location.pathname)?.at(-1)?.route;
-  if (!route) return null;
-  if (route.index && location.pathname === paths.home.path) return paths.home.path;
-  if (route.id === CONTENT_PAGE_ROUTE) return location.pathname;
-  if (location.pathname !== paths.bookingStep1.path) return null;
+  const kind = pageKind(location.pathname);
+  if (kind === 'home') return paths.home.path;
+  if (kind === 'content') return location.pathname;
+  if (kind !== 'quote-step') return null;
   const params = location.searchParams;
   const dates = new URLSearchParams();
   for (const name of ['start', 'end']) {
@@ -68,6 +67,29 @@ export function prerenderedUrl(url: string): string | null {
   }
   if ([...params.keys()].length !== dates.size) return null;
   return dates.size ? `${location.pathname}?${dates.toString()}` : location.pathname;
+}
+
+type PageKind = 'home' | 'quote-step' | 'content' | null;
+
+/** What each path was found to be: matching it against the routes takes about a millisecond. */
+const kinds = new Map<string, PageKind>();
+const KINDS_HELD = 1000;
+
+function pageKind(pathname: string): PageKind {
+  let kind = kinds.get(pathname);
+  if (kind !== undefined) return kind;
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  kind =
+    route?.index && pathname === paths.home.path
+      ? 'home'
+      : route?.id === CONTENT_PAGE_ROUTE
+        ? 'content'
+        : pathname === paths.bookingStep1.path
+          ? 'quote-step'
+          : null;
+  if (kinds.size >= KINDS_HELD) kinds.clear();
+  kinds.set(pathname, kind);
+  return kind;
 }
 
 async function fetchFirstRender(
