@@ -39,7 +39,14 @@ export function RichTextField<TValues extends FieldValues, TOutput extends Field
         {label}
       </Typography>
       <Suspense
-        fallback={<Skeleton variant="rounded" height={minHeight + 44} aria-label={`Loading ${label}`} />}
+        fallback={
+          <Skeleton
+            variant="rounded"
+            height={minHeight + 44}
+            role="progressbar"
+            aria-label={`Loading ${label}`}
+          />
+        }
       >
         <RichTextEditor
           label={label}

@@ -24,7 +24,7 @@ function LotSlotLoad({ lotId, name, date }: { lotId: string; name: string; date:
         </Typography>
       </Typography>
       {day.isPending ? (
-        <Skeleton variant="rounded" height={28} aria-label={`Loading ${name}'s slots`} />
+        <Skeleton variant="rounded" height={28} role="progressbar" aria-label={`Loading ${name}'s slots`} />
       ) : day.isError ? (
         <Typography variant="body2" color="text.secondary">
           The slot load could not be loaded.

@@ -118,7 +118,7 @@ export function MakePaymentDialog({ open, bookingId, due, billing, onClose, onPa
             </Box>
           </Box>
         ) : config.isPending ? (
-          <Skeleton variant="rounded" height={160} aria-label="Loading the card form" />
+          <Skeleton variant="rounded" height={160} role="progressbar" aria-label="Loading the card form" />
         ) : config.data?.provider === 'stripe' && config.data.publishableKey ? (
           <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
             <StripeCardPayment

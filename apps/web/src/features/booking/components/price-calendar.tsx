@@ -56,7 +56,7 @@ export function PriceCalendar({ startDate, endDate, lotId, lotName, onPick }: Pr
         {anyCheaper ? ' Cheaper days are marked.' : ''}
       </Typography>
       {calendar.isPending ? (
-        <Skeleton variant="rounded" height={76} aria-label="Loading the price calendar" />
+        <Skeleton variant="rounded" height={76} role="progressbar" aria-label="Loading the price calendar" />
       ) : calendar.isError || marked.length === 0 ? (
         <Typography color="text.secondary">No other days to compare.</Typography>
       ) : (

@@ -18,7 +18,8 @@ interface CardPaymentProps {
 /** The card form of the server's payment provider (the wizard's step 7 form), for a payment already opened. */
 export function CardPayment({ clientSecret, amount, billing, onPaid }: CardPaymentProps) {
   const config = useQuery(paymentConfigQuery);
-  if (config.isPending) return <Skeleton variant="rounded" height={160} aria-label="Loading the card form" />;
+  if (config.isPending)
+    return <Skeleton variant="rounded" height={160} role="progressbar" aria-label="Loading the card form" />;
   if (config.data?.provider === 'stripe' && config.data.publishableKey) {
     return (
       <Suspense fallback={<Skeleton variant="rounded" height={160} />}>

@@ -116,7 +116,7 @@ function EmailedLink({
       </Panel>
     );
   }
-  return <Skeleton variant="rounded" height={320} aria-label="Opening your booking" />;
+  return <Skeleton variant="rounded" height={320} role="progressbar" aria-label="Opening your booking" />;
 }
 
 function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; onLostAccess: () => void }) {
@@ -149,7 +149,8 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
     onSuccess: (answer) => setPayment(answer),
   });
 
-  if (query.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading your booking" />;
+  if (query.isPending)
+    return <Skeleton variant="rounded" height={320} role="progressbar" aria-label="Loading your booking" />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
     if (status === 403) {
