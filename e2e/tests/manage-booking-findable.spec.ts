@@ -55,6 +55,11 @@ test.describe('finding manage my booking', () => {
     page,
   }) => {
     await page.goto('/faq');
+    // The page arrives pre-rendered: its questions open once the app has taken it over.
+    await page.waitForFunction(() => {
+      const heading = document.querySelector('h1');
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+    });
     const faq = page.getByRole('main');
     await faq.getByRole('button', { name: 'Can I change or cancel my booking?' }).click();
     await expect(faq.getByText(/Yes, online\. Open Manage my booking/)).toBeVisible();
