@@ -35,7 +35,7 @@ function Line({ label, amount, strong }: { label: ReactNode; amount: string; str
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="h5" component="h3" sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {title}
       </Typography>
       <Box sx={{ color: 'text.secondary', overflowWrap: 'anywhere', '& p': { m: 0 } }}>{children}</Box>
