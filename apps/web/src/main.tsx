@@ -37,7 +37,10 @@ const madeForThisVisit = () =>
 const prerendered = document.getElementById('prerendered-state');
 if (prerendered?.textContent && madeForThisVisit()) {
   hydrate(queryClient, JSON.parse(prerendered.textContent));
-  const hydrateApp = () => hydrateRoot(container, app);
+  // Hydration as a transition too: React then attaches to the painted page in slices, yielding to the
+  // browser between them (a tap on a part not yet attached hurries that part first), instead of one long
+  // task that holds the main thread of a slow phone for the whole tree.
+  const hydrateApp = () => startTransition(() => void hydrateRoot(container, app));
   preloadScreens(router.state.matches.map((match) => match.route.element)).then(hydrateApp, hydrateApp);
 } else {
   // What the first render asks for, asked for now: the requests travel while the page renders (most of a
