@@ -111,6 +111,8 @@ export interface LighthouseFigure {
   totalBlockingTimeMs: number;
   /** Where the page ended up (the wizard's steps: a step shown without its state goes back to step 1). */
   finalUrl?: string;
+  /** Why Lighthouse could not score the page (its runtime error or a metric's error), when it could not. */
+  error?: string;
 }
 
 /** Lighthouse 12's CLI, mobile (its default), headless Chromium. */

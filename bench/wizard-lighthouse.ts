@@ -144,6 +144,18 @@ async function saveBooking(
   };
 }
 
+/** Why a report has no performance score: Lighthouse's runtime error, or the first metric that failed. */
+function unscoredBecause(report: {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { errorMessage?: string }>;
+}): { error?: string } {
+  if (report.categories.performance?.score != null) return {};
+  if (report.runtimeError) return { error: `${report.runtimeError.code}: ${report.runtimeError.message}` };
+  const failed = Object.entries(report.audits).find(([, audit]) => audit.errorMessage);
+  return failed ? { error: `${failed[0]}: ${failed[1].errorMessage}` } : {};
+}
+
 /** Lighthouse (mobile) on /booking/step-2 … step-8, each opened with its wizard state. */
 export async function wizardStepScores(base: string, ids: WizardIds): Promise<LighthouseFigure[]> {
   const startDate = addDaysToDate(businessDate(new Date(), TIME_ZONE), 160);
@@ -188,7 +200,12 @@ export async function wizardStepScores(base: string, ids: WizardIds): Promise<Li
         totalBlockingTimeMs: metric('total-blocking-time'),
         // Where the page ended up: a step shown without its state would send the traveller back to step 1.
         finalUrl: report.finalDisplayedUrl,
+        ...unscoredBecause(report),
       });
+      if (report.categories.performance?.score == null)
+        console.warn(
+          `Lighthouse could not score ${path}: ${unscoredBecause(report).error ?? 'no reason given'}`,
+        );
       await page.close();
     }
   } finally {
