@@ -76,6 +76,33 @@ function preloadFirstScreenFonts(): Plugin {
 }
 
 /**
+ * Puts the entry's stylesheet (the Inter font's @font-face rules, under 2 kB) into index.html itself.
+ * As a file it was the one render-blocking request of every page: a phone on a slow network waited a
+ * round trip for it before painting anything (Lighthouse: about 200 ms of the first paint). The fonts it
+ * names stay files, the first screen's preloaded (above). The CSP allows inline styles (Emotion's too).
+ */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'inline-entry-stylesheet',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) =>
+        html.replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+          (link, fileName: string) => {
+            const asset = context.bundle?.[fileName];
+            if (asset?.type !== 'asset' || asset.source.length > 8 * 1024) return link;
+            const css =
+              typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+          },
+        ),
+    },
+  };
+}
+
+/**
  * Writes a brotli (quality 11) and a gzip (level 9) copy beside each compressible asset, once, at build
  * time: the server sends them as they are (@fastify/static's preCompressed), smaller than what it could
  * afford to compress per request, and without the CPU per request.
@@ -114,6 +141,7 @@ export default defineConfig({
     siteMetadata(),
     reactRouterProductionBuild(),
     preloadFirstScreenFonts(),
+    inlineEntryStylesheet(),
     precompressAssets(),
   ],
   resolve: {
