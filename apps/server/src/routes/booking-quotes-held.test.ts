@@ -104,6 +104,42 @@ describe('booking-quotes served from held data', () => {
     expect(loads(held)).toBe(1);
   });
 
+  it('a document answered before is answered again only as the same request: media type and caller checked first', async () => {
+    const attributes = {
+      startDatetime: '2026-12-12T06:00:00+11:00',
+      endDatetime: '2026-12-14T18:00:00+11:00',
+    };
+    const payload = JSON.stringify(
+      doc('booking-quotes', attributes, {
+        relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } },
+      }),
+    );
+    const first = await priced(held, attributes, f.outdoor.id);
+    // The same document as another media type: refused before any answer kept for it is looked at.
+    const wrongType = await held.inject({
+      method: 'POST',
+      url: URL_PATH,
+      headers: { accept: 'application/vnd.api+json', 'content-type': 'text/plain' },
+      payload,
+    });
+    expect(wrongType.statusCode).toBe(415);
+    // Spacing aside, the same document is the same answer, with an id of its own.
+    const spaced = await held.inject({
+      method: 'POST',
+      url: URL_PATH,
+      headers: { accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json' },
+      payload: JSON.stringify(JSON.parse(payload), null, 2),
+    });
+    expect(spaced.statusCode).toBe(201);
+    const id = (JSON.parse(spaced.body) as { data: { id: string } }).data.id;
+    expect(id).not.toBe(first.id);
+    expect(spaced.body.replace(id, '<id>')).toBe(first.text);
+    // A customer's answer is their own (a subscription would change it), never the visitor's kept one.
+    expect((await priced(held, attributes, f.outdoor.id, customer)).text).toBe(
+      (await priced(plain, attributes, f.outdoor.id, customer)).text,
+    );
+  });
+
   it('a rate changed through another instance, or straight in the database, is in the next answer', async () => {
     const stay = { startDatetime: '2026-12-05T06:00:00+11:00', endDatetime: '2026-12-07T18:00:00+11:00' };
     const before = await priced(held, stay, f.outdoor.id);

@@ -16,19 +16,21 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { loadExtrasCalendar, type ExtrasCalendarData } from './extras-availability';
 import { HeldSnapshot, type HeldAnswers } from './held-snapshot';
+import type { WrittenAnswer } from './written-answer';
 
 const TTL_MS = 60_000;
-const MAX_LISTS = 1_000;
+/** Lists and answers written from one snapshot, at most (an answer is kept under each request that asked for it). */
+const MAX_LISTS = 20_000;
 
 export interface HeldExtras {
   /** The ids of the extras that cannot be booked for the stay: the same rule and data as the database's answer. */
   unavailable(stay: Stay): Set<number>;
   /** An extras list written from the same data (dropped with it), by the caller's key. */
-  lists: HeldAnswers<string>;
+  lists: HeldAnswers<WrittenAnswer>;
 }
 
 export class ExtrasCache {
-  private readonly held: HeldSnapshot<ExtrasCalendarData, string>;
+  private readonly held: HeldSnapshot<ExtrasCalendarData, WrittenAnswer>;
 
   constructor(
     db: Database,

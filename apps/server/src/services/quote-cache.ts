@@ -26,6 +26,7 @@ import type { Database } from '../db/client';
 import { lots } from '../db/schema/index';
 import { parkingBlockoutsBetween } from './booking-rules';
 import { HeldSnapshot, type HeldAnswers, type Loaded } from './held-snapshot';
+import type { WrittenAnswer } from './written-answer';
 import {
   PENDING_HOLD_MS,
   parseQuoteData,
@@ -59,12 +60,12 @@ export interface CachedQuoteData {
    * Responses written from this same data, by the caller's key (at most MAX_RESPONSES): the same stay asked
    * again is answered without pricing it again. Dropped with the data.
    */
-  responses: HeldAnswers<string>;
+  responses: HeldAnswers<WrittenAnswer>;
 }
 
 export class QuoteCache {
   /** Held per business date: a new day drops it. */
-  private readonly held: HeldSnapshot<QuoteData, string>;
+  private readonly held: HeldSnapshot<QuoteData, WrittenAnswer>;
 
   constructor(
     private readonly db: Database,
@@ -90,6 +91,14 @@ export class QuoteCache {
 
   close(): void {
     this.held.close();
+  }
+
+  /**
+   * The answers written from the data held for today at `now` (loaded first when need be), or undefined when the
+   * database must answer: a request already answered from this data is answered again before anything is parsed.
+   */
+  async answers(now: Date): Promise<HeldAnswers<WrittenAnswer> | undefined> {
+    return (await this.held.get(now, businessDate(now, this.timeZone)))?.answers;
   }
 
   /** The quote data for startDate..endDate at `now`, or undefined when the database must answer. */
