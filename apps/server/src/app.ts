@@ -11,6 +11,7 @@ import { isReachable, type Database } from './db/client';
 import type { Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
+import { COMPRESS_THRESHOLD } from './http/send-written';
 import { createPrerenderer, preferredEncoding } from './http/prerender';
 import { wroteData } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -233,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
 
   await app.register(cookie);
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD });
   const stripe = config.payments.provider === 'stripe';
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

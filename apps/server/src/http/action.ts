@@ -82,6 +82,13 @@ export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined
   throttle?: (ctx: RequestContext) => Promise<void>;
   /** Stores nothing (quotes, checks, reports): the held quotes and home page are left alone. */
   readOnly?: boolean;
+  /**
+   * The answer this action already wrote for the very same request from data still held in memory
+   * (services/held-snapshot.ts), asked after access, `load` and the media type and before the document is read:
+   * a document validated and answered once is not validated again while that data is held. Only an answer that
+   * depends on nothing but the request and the held data may be kept for this; undefined takes the full path.
+   */
+  heldAnswer?: (ctx: RequestContext, request: FastifyRequest) => Promise<unknown>;
   /** Runs the handler in one transaction, its context bound to it; emails wait for the commit. */
   transaction?: boolean;
   /** The status of a successful answer (default: 201 for POST, 200 otherwise). */
@@ -138,6 +145,15 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             id = Number(raw);
           }
           const loaded = (spec.load ? await spec.load(ctx, { id, request }) : undefined) as L;
+          const status = spec.status ?? (spec.method === 'POST' ? 201 : 200);
+          if (spec.heldAnswer) {
+            if (spec.type !== undefined && !spec.upload) checkMediaType(request.headers['content-type']);
+            const answer = await spec.heldAnswer(ctx, request);
+            if (answer !== undefined) {
+              reply.status(status);
+              return answer;
+            }
+          }
           let document: WriteDocument | null = null;
           let upload: Buffer | null = null;
           if (spec.upload) {
@@ -169,7 +185,7 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             upload,
             request,
           };
-          reply.status(spec.status ?? (spec.method === 'POST' ? 201 : 200));
+          reply.status(status);
           return spec.transaction
             ? inTransaction(ctx, (tx) => spec.handle(tx, input, reply))
             : spec.handle(ctx, input, reply);

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastif
 import { hasCommitted, type RequestContext, type Services } from '../context';
 import { buildContext } from './context';
 import { JSONAPI } from './errors';
+import { WrittenAnswer } from '../services/written-answer';
+import { sendWritten } from './send-written';
 
 /** A handler; `G` types the request's params and query string as Fastify's route generics do. */
 export type Handler<G extends RouteGenericInterface = RouteGenericInterface> = (
@@ -63,6 +65,8 @@ export function route<G extends RouteGenericInterface = RouteGenericInterface>(
     // A handler that answered itself (a file, a stream still being written) returns the reply.
     if (reply.sent || body === reply) return reply;
     if (body === undefined) return reply.status(reply.statusCode === 200 ? 204 : reply.statusCode).send();
+    // An answer written once from held data goes out compressed once.
+    if (body instanceof WrittenAnswer) return sendWritten(request, reply, body, JSONAPI);
     return reply.type(JSONAPI).send(body);
   };
 }

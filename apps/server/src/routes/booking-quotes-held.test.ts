@@ -4,28 +4,20 @@
  * are the database's (an instance without a change feed holds nothing), each with an id of its own, and a
  * committed change to the rates or the lot is in the next answer.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import { shortTermRateDays, shortTermRates } from '../db/schema/index';
 import { bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
-import { Clock, createTestDatabase, doc } from '../test/server';
+import { heldInstances, type HeldInstances, type TestDatabase } from '../test/held-instances';
+import { doc } from '../test/server';
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 const URL_PATH = '/backend/api/v1/booking-quotes/';
 
+let instances: HeldInstances;
 let database: TestDatabase;
 let f: Fixtures;
-const clock = new Clock();
-const feeds: ChangeFeed[] = [];
-const apps: FastifyInstance[] = [];
 let held: FastifyInstance;
 let other: FastifyInstance;
 /** No change feed: holds nothing, every answer read from the database. */
@@ -33,51 +25,19 @@ let plain: FastifyInstance;
 let admin: string;
 let customer: string;
 
-async function instance(withFeed: boolean): Promise<FastifyInstance> {
-  const changes = withFeed ? await openChangeFeed(database, database.url) : undefined;
-  if (changes) feeds.push(changes);
-  const base = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')),
-    PUBLIC_URL: 'https://parking.test',
-  });
-  const app = await buildApp({
-    config: {
-      ...base,
-      rateLimits: {
-        ...base.rateLimits,
-        requestsPerIp: 10_000,
-        requestsPerAccount: 10_000,
-        loginFailures: 1000,
-      },
-    },
-    database: database.db,
-    clock: clock.now,
-    logger: false,
-    ...(changes ? { changes } : {}),
-    mailer: { send: async () => undefined },
-  });
-  await app.ready();
-  apps.push(app);
-  return app;
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
+  instances = await heldInstances();
+  database = instances.database;
   f = await bookingFixtures(database.db);
   await createUser(database.db, { email: 'bq-admin@example.com', roles: ['Admins'] });
   await createUser(database.db, { email: 'bq-customer@example.com' });
-  held = await instance(true);
-  other = await instance(true);
-  plain = await instance(false);
+  held = await instances.instance();
+  other = await instances.instance();
+  plain = await instances.instance({ feed: false });
   admin = await login(plain, 'bq-admin@example.com');
   customer = await login(plain, 'bq-customer@example.com');
 });
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  for (const feed of feeds) await feed.close();
-  await database.drop();
-});
+afterAll(() => instances.close());
 
 async function priced(
   app: FastifyInstance,
@@ -142,6 +102,42 @@ describe('booking-quotes served from held data', () => {
     expect(compared).toBe(stays.length * variants.length * 2 * 3);
     expect(ids.size).toBe(compared * 3);
     expect(loads(held)).toBe(1);
+  });
+
+  it('a document answered before is answered again only as the same request: media type and caller checked first', async () => {
+    const attributes = {
+      startDatetime: '2026-12-12T06:00:00+11:00',
+      endDatetime: '2026-12-14T18:00:00+11:00',
+    };
+    const payload = JSON.stringify(
+      doc('booking-quotes', attributes, {
+        relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } },
+      }),
+    );
+    const first = await priced(held, attributes, f.outdoor.id);
+    // The same document as another media type: refused before any answer kept for it is looked at.
+    const wrongType = await held.inject({
+      method: 'POST',
+      url: URL_PATH,
+      headers: { accept: 'application/vnd.api+json', 'content-type': 'text/plain' },
+      payload,
+    });
+    expect(wrongType.statusCode).toBe(415);
+    // Spacing aside, the same document is the same answer, with an id of its own.
+    const spaced = await held.inject({
+      method: 'POST',
+      url: URL_PATH,
+      headers: { accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json' },
+      payload: JSON.stringify(JSON.parse(payload), null, 2),
+    });
+    expect(spaced.statusCode).toBe(201);
+    const id = (JSON.parse(spaced.body) as { data: { id: string } }).data.id;
+    expect(id).not.toBe(first.id);
+    expect(spaced.body.replace(id, '<id>')).toBe(first.text);
+    // A customer's answer is their own (a subscription would change it), never the visitor's kept one.
+    expect((await priced(held, attributes, f.outdoor.id, customer)).text).toBe(
+      (await priced(plain, attributes, f.outdoor.id, customer)).text,
+    );
   });
 
   it('a rate changed through another instance, or straight in the database, is in the next answer', async () => {

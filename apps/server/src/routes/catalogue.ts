@@ -14,6 +14,8 @@ import { errors } from '../jsonapi/errors';
 import { single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { unavailableExtraIds } from '../services/extras-availability';
+import type { HeldExtras } from '../services/extras-cache';
+import { WrittenAnswer } from '../services/written-answer';
 
 const CHECK_AVAILABILITY = 'filter[checkAvailability]';
 
@@ -60,6 +62,33 @@ function markUnavailable(document: Document, unavailable: ReadonlySet<number>): 
   }
 }
 
+/**
+ * A traveller's answer from the held data: the list written once per query, then `available` set from the held
+ * calendar; the answer is written once for each list and set of extras the stay makes unavailable.
+ */
+async function heldAnswer(
+  held: HeldExtras,
+  stay: { start: Date; end: Date } | undefined,
+  query: RawQuery,
+  list: () => Promise<Document>,
+): Promise<WrittenAnswer> {
+  const key = listKey(query);
+  const unavailable = stay ? held.unavailable(stay) : new Set<number>();
+  const answerKey = `${key}|${[...unavailable].sort((a, b) => a - b).join(',')}`;
+  const answer = held.lists.get(answerKey);
+  if (answer !== undefined) return answer;
+  let written = held.lists.get(key);
+  if (written === undefined) {
+    written = new WrittenAnswer(JSON.stringify(await list()));
+    held.lists.set(key, written);
+  }
+  const document = JSON.parse(written.text) as Document;
+  if (stay) markUnavailable(document, unavailable);
+  const text = new WrittenAnswer(JSON.stringify(document));
+  held.lists.set(answerKey, text);
+  return text;
+}
+
 /** Open to anyone the action allows; the resource's own access rule is applied in the handler. */
 export function catalogueActions(registry: Registry): Action[] {
   return [
@@ -67,35 +96,26 @@ export function catalogueActions(registry: Registry): Action[] {
       method: 'GET',
       path: 'extras/',
       access: 'anyone',
-      async handle(ctx, { query }) {
+      async handle(ctx, { query, request }) {
         const def = registry.get('extras');
         authorize(def, 'list', ctx, 'GET');
         const raw = single(query, CHECK_AVAILABILITY);
-        const stay = raw === undefined ? undefined : parseStay(raw);
         // A traveller's list (the non-staff scope) depends only on the query and the data held: it is
         // written once per query, then `available` is set for this stay from the held calendar.
         const held = isStaff(ctx.user) ? undefined : await ctx.services.extrasCache?.lookup(ctx.now);
         if (held) {
-          // The answer depends on the list and on which of its extras the stay makes unavailable: written
-          // once for each.
-          const key = listKey(query);
-          const unavailable = stay ? held.unavailable(stay) : new Set<number>();
-          const answerKey = `${key}|${[...unavailable].sort((a, b) => a - b).join(',')}`;
-          const answer = held.lists.get(answerKey);
-          if (answer !== undefined) return answer;
-          let list = held.lists.get(key);
-          if (list === undefined) {
-            list = JSON.stringify(
-              await listResources(def, ctx, registry, query, { extraParams: [CHECK_AVAILABILITY] }),
-            );
-            held.lists.set(key, list);
-          }
-          const document = JSON.parse(list) as Document;
-          if (stay) markUnavailable(document, unavailable);
-          const text = JSON.stringify(document);
-          held.lists.set(answerKey, text);
-          return text;
+          // The same request again (the same stay, the same list) is the answer already written for it.
+          const requestKey = `GET ${request.url}`;
+          const answered = held.lists.get(requestKey);
+          if (answered !== undefined) return answered;
+          const stay = raw === undefined ? undefined : parseStay(raw);
+          const answer = await heldAnswer(held, stay, query, () =>
+            listResources(def, ctx, registry, query, { extraParams: [CHECK_AVAILABILITY] }),
+          );
+          held.lists.set(requestKey, answer);
+          return answer;
         }
+        const stay = raw === undefined ? undefined : parseStay(raw);
         const document = await listResources(def, ctx, registry, query, {
           extraParams: [CHECK_AVAILABILITY],
         });

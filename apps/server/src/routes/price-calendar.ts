@@ -10,6 +10,7 @@ import { calendarStays } from '@parking/domain/price-calendar';
 import { action, type Action } from '../http/action';
 import { allowed, serialize, type ResourceObject } from '../jsonapi/engine';
 import type { Registry } from '../jsonapi/registry';
+import { WrittenAnswer } from '../services/written-answer';
 import { parseQuoteQuery, quotedLots, quoteObject, subscriptionCovers } from './quotes';
 
 export function priceCalendarActions(registry: Registry): Action[] {
@@ -65,9 +66,9 @@ export function priceCalendarActions(registry: Registry): Action[] {
           },
         };
         if (key === undefined || !span.responses) return body;
-        const text = JSON.stringify(body);
-        span.responses.set(key, text);
-        return text;
+        const answer = new WrittenAnswer(JSON.stringify(body));
+        span.responses.set(key, answer);
+        return answer;
       },
     }),
   ];

@@ -41,6 +41,7 @@ import {
 import { priceStay } from '../services/price-stay';
 import { parseQuoteData, quoteDataSql, type LotRow } from '../services/pricing-data';
 import { subscriptionCover } from '../services/subscription-cover';
+import { WrittenAnswer } from '../services/written-answer';
 
 const SLUG_FILTERS = ['filter[lot.slug__in]', 'filter[lot.slug]'] as const;
 /** Accepted and ignored: every lot's quote fits one page. */
@@ -48,6 +49,9 @@ const IGNORED_PARAMS = new Set(['_', 'page[number]', 'page[size]', 'sort']);
 /** Where a written booking quote's id goes: each answer gets an id of its own. */
 const QUOTE_ID = '@booking-quote-id@';
 const DATE_PARAMS = { startDate: 'start_date', endDate: 'end_date' } as const;
+
+/** A booking-quotes document's key among the held answers: the document as sent (parsed, so spacing aside). */
+const bookingQuoteDocumentKey = (body: unknown) => `POST booking-quotes/ ${JSON.stringify(body)}`;
 
 export interface QuoteQuery {
   startDate: string;
@@ -228,6 +232,11 @@ export function quoteActions(registry: Registry): Action[] {
       access: 'anyone',
       async handle(ctx, input) {
         const timeZone = ctx.services.config.timeZone;
+        // A visitor's request already answered from the data held now is that answer, before anything is parsed.
+        const requestKey = `GET ${input.request.url}`;
+        const answered =
+          ctx.user === null ? (await ctx.services.quoteCache?.answers(ctx.now))?.get(requestKey) : undefined;
+        if (answered !== undefined) return answered;
         const query = parseQuoteQuery(
           input.query,
           businessDate(ctx.now, timeZone),
@@ -242,7 +251,10 @@ export function quoteActions(registry: Registry): Action[] {
             ? [startDate, endDate, query.slugs?.join(',') ?? '', query.includeLot].join('|')
             : undefined;
         const written = key === undefined ? undefined : responses?.get(key);
-        if (written !== undefined) return written;
+        if (written !== undefined) {
+          responses?.set(requestKey, written);
+          return written;
+        }
         const covers = await subscriptionCovers(ctx, lotRows);
         const data = lotRows.map((lot, index) =>
           quoteObject(lot, { startDate, endDate }, { pricing, present, blockouts, timeZone }, covers[index]),
@@ -259,9 +271,10 @@ export function quoteActions(registry: Registry): Action[] {
           meta: { pagination: { count: data.length, page: 1, pages: 1 } },
         };
         if (key === undefined || !responses) return body;
-        const text = JSON.stringify(body);
-        responses.set(key, text);
-        return text;
+        const answer = new WrittenAnswer(JSON.stringify(body));
+        responses.set(key, answer);
+        responses.set(requestKey, answer);
+        return answer;
       },
     }),
 
@@ -273,7 +286,14 @@ export function quoteActions(registry: Registry): Action[] {
       relationships: { lot: 'one', customer: 'one' },
       access: 'anyone',
       readOnly: true,
-      async handle(ctx, { attributes: input, ids, document }) {
+      // A visitor's document priced before from the data held now: the answer already written, with an id of
+      // its own (only answers that depend on nothing but the document and the held data are kept under it).
+      async heldAnswer(ctx, request) {
+        if (ctx.user !== null) return undefined;
+        const answers = await ctx.services.quoteCache?.answers(ctx.now);
+        return answers?.get(bookingQuoteDocumentKey(request.body))?.text.replace(QUOTE_ID, randomUUID());
+      },
+      async handle(ctx, { attributes: input, ids, document, request }) {
         const timeZone = ctx.services.config.timeZone;
         const staff = isStaff(ctx.user);
         const sent = document?.attributes ?? {};
@@ -309,7 +329,10 @@ export function quoteActions(registry: Registry): Action[] {
               ].join('|')
             : undefined;
         const written = key === undefined ? undefined : held?.responses.get(key);
-        if (written !== undefined) return written.replace(QUOTE_ID, randomUUID());
+        if (written !== undefined) {
+          held?.responses.set(bookingQuoteDocumentKey(request.body), written);
+          return written.text.replace(QUOTE_ID, randomUUID());
+        }
 
         // Whose subscription applies: the named customer's (a customer may only name their own),
         // else the calling customer's own.
@@ -365,9 +388,10 @@ export function quoteActions(registry: Registry): Action[] {
           },
         };
         if (key === undefined || !held) return body;
-        const text = JSON.stringify(body);
-        held.responses.set(key, text);
-        return text.replace(QUOTE_ID, randomUUID());
+        const answer = new WrittenAnswer(JSON.stringify(body));
+        held.responses.set(key, answer);
+        held.responses.set(bookingQuoteDocumentKey(request.body), answer);
+        return answer.text.replace(QUOTE_ID, randomUUID());
       },
     }),
   ];

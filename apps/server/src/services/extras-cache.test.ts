@@ -5,15 +5,9 @@
  * made through this instance, through another one on the same database, or written straight into the
  * database (migration 0014's triggers on the extras tables).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import {
   blockoutPeriodExtras,
   blockoutPeriods,
@@ -23,15 +17,13 @@ import {
   extraVariations,
 } from '../db/schema/index';
 import { createUser, createVehicleType, login } from '../test/factories';
-import { api, Clock, createTestDatabase, doc, many } from '../test/server';
+import { heldInstances, type HeldInstances, type TestDatabase } from '../test/held-instances';
+import { api, doc, many } from '../test/server';
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 const V1 = '/backend/api/v1';
 
+let instances: HeldInstances;
 let database: TestDatabase;
-const clock = new Clock();
-const feeds: ChangeFeed[] = [];
-const apps: FastifyInstance[] = [];
 let first: FastifyInstance;
 let second: FastifyInstance;
 /** No change feed: holds nothing, every answer read from the database. */
@@ -40,29 +32,9 @@ let admin: string;
 let customer: string;
 const ids = { wash: 0, valet: 0, polish: 0, off: 0, hidden: 0 };
 
-async function instance(withFeed: boolean): Promise<FastifyInstance> {
-  const changes = withFeed ? await openChangeFeed(database, database.url) : undefined;
-  if (changes) feeds.push(changes);
-  const base = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')),
-    PUBLIC_URL: 'https://parking.test',
-  });
-  const app = await buildApp({
-    config: { ...base, rateLimits: { ...base.rateLimits, requestsPerIp: 10_000, loginFailures: 1000 } },
-    database: database.db,
-    clock: clock.now,
-    logger: false,
-    ...(changes ? { changes } : {}),
-    mailer: { send: async () => undefined },
-  });
-  await app.ready();
-  apps.push(app);
-  return app;
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
+  instances = await heldInstances();
+  database = instances.database;
   const db = database.db;
   const extra = async (name: string, values: Partial<typeof extras.$inferInsert> = {}) => {
     const [row] = await db
@@ -98,17 +70,13 @@ beforeAll(async () => {
   ]);
   await createUser(db, { email: 'extras-admin@example.com', roles: ['Admins'] });
   await createUser(db, { email: 'extras-customer@example.com' });
-  first = await instance(true);
-  second = await instance(true);
-  plain = await instance(false);
+  first = await instances.instance();
+  second = await instances.instance();
+  plain = await instances.instance({ feed: false });
   admin = await login(first, 'extras-admin@example.com');
   customer = await login(first, 'extras-customer@example.com');
 });
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  for (const feed of feeds) await feed.close();
-  await database.drop();
-});
+afterAll(() => instances.close());
 
 const stayQuery = (start: string, end: string, extra: Record<string, string> = {}) =>
   `${V1}/extras/?${new URLSearchParams({ 'filter[checkAvailability]': `${start},${end}`, ...extra }).toString()}`;

@@ -5,80 +5,35 @@
  * the other instance hears of it a few milliseconds after the commit), and a pending booking's hold
  * running out with no write at all.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import { blockoutPeriods, bookings, lots } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
+import { heldInstances, type HeldInstances, type TestDatabase } from '../test/held-instances';
 import { insertBookings } from '../test/pricing-fixtures';
 import { PENDING_HOLD_MS } from './pricing-data';
-import { api, Clock, createTestDatabase, doc, many, one } from '../test/server';
+import { api, doc, many, one, type Clock } from '../test/server';
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-
+let instances: HeldInstances;
 let database: TestDatabase;
+let clock: Clock;
 let f: Fixtures;
-const clock = new Clock();
-const instances: Array<{ app: FastifyInstance; changes: ChangeFeed }> = [];
 let first: FastifyInstance;
 let second: FastifyInstance;
 let admin: string;
 
-/** One app instance as main.ts starts it: its own change feed, no test hooks. */
-async function instance(): Promise<FastifyInstance> {
-  const changes = await openChangeFeed(database, database.url);
-  const base = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')),
-    PUBLIC_URL: 'https://parking.test',
-  });
-  const config = {
-    ...base,
-    rateLimits: {
-      ...base.rateLimits,
-      requestsPerIp: 1000,
-      requestsPerEmail: 1000,
-      requestsPerAccount: 1000,
-      registrationsPerIp: 1000,
-      registrationsPerEmail: 1000,
-      loginFailures: 1000,
-    },
-  };
-  const app = await buildApp({
-    config,
-    database: database.db,
-    clock: clock.now,
-    logger: false,
-    changes,
-    mailer: { send: async () => undefined },
-  });
-  await app.ready();
-  instances.push({ app, changes });
-  return app;
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
+  instances = await heldInstances();
+  ({ database, clock } = instances);
   f = await bookingFixtures(database.db);
-  first = await instance();
-  second = await instance();
+  first = await instances.instance();
+  second = await instances.instance();
   await createUser(database.db, { email: 'cache-admin@example.com', roles: ['Admins'] });
   admin = await login(first, 'cache-admin@example.com');
 });
-afterAll(async () => {
-  for (const { app, changes } of instances) {
-    await app.close();
-    await changes.close();
-  }
-  await database.drop();
-});
+afterAll(() => instances.close());
 
 /** The outdoor lot's quote for a stay, as the home page asks for it. */
 async function outdoorQuote(app: FastifyInstance, start: string, end: string) {

@@ -5,7 +5,7 @@
  * parking blockouts of those days (a quote tells the ones on its departure and return days); a quote for
  * dates inside that window is then priced and checked against the fill threshold without the database.
  *
- * What is held is dropped:
+ * What is held is dropped (services/held-snapshot.ts):
  * - on any committed change to bookings, lots, rates, exceptional days or blockouts, by anyone (the change feed:
  *   PostgreSQL LISTEN/NOTIFY across instances, in-process with PGlite);
  * - after a write this instance makes (one that commits, or succeeds: http/route.ts; never a refused junk
@@ -25,6 +25,8 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { lots } from '../db/schema/index';
 import { parkingBlockoutsBetween } from './booking-rules';
+import { HeldSnapshot, type HeldAnswers, type Loaded } from './held-snapshot';
+import type { WrittenAnswer } from './written-answer';
 import {
   PENDING_HOLD_MS,
   parseQuoteData,
@@ -35,19 +37,15 @@ import {
 
 const WINDOW_DAYS = 400;
 const TTL_MS = 60_000;
+const MAX_RESPONSES = 20_000;
 
-interface Snapshot {
-  today: string;
-  loadedAt: number;
-  validUntil: number;
+interface QuoteData {
   lots: LotRow[];
   pricing: Map<number, LotPricing>;
-  /** Cars present per lot on each day from `today`, WINDOW_DAYS long. */
+  /** Cars present per lot on each day from the snapshot's business date, WINDOW_DAYS long. */
   present: Map<number, number[]>;
   /** The parking blockouts overlapping the window (drop-offs and pick-ups refused inside them). */
   blockouts: BlockoutPeriod[];
-  /** Whole responses already written from this snapshot (see CachedQuoteData.responses). */
-  responses: Map<string, string>;
 }
 
 export interface CachedQuoteData {
@@ -62,94 +60,68 @@ export interface CachedQuoteData {
    * Responses written from this same data, by the caller's key (at most MAX_RESPONSES): the same stay asked
    * again is answered without pricing it again. Dropped with the data.
    */
-  responses: {
-    get(key: string): string | undefined;
-    set(key: string, body: string): void;
-  };
+  responses: HeldAnswers<WrittenAnswer>;
 }
 
-const MAX_RESPONSES = 20_000;
-
 export class QuoteCache {
-  private generation = 0;
-  private snapshot: Snapshot | undefined;
-  private loading: { generation: number; today: string; at: number; promise: Promise<Snapshot> } | undefined;
-  private readonly unsubscribe: () => void;
-  /** Loads from the database, for the benchmark's log and the tests. */
-  loads = 0;
+  /** Held per business date: a new day drops it. */
+  private readonly held: HeldSnapshot<QuoteData, WrittenAnswer>;
 
   constructor(
     private readonly db: Database,
     private readonly timeZone: string,
-    private readonly feed: ChangeFeed,
+    feed: ChangeFeed,
   ) {
-    this.unsubscribe = feed.subscribe(() => this.invalidate());
+    this.held = new HeldSnapshot({
+      feed,
+      maxAnswers: MAX_RESPONSES,
+      read: (now, today) => this.read(now, today),
+    });
+  }
+
+  /** Loads from the database, for the benchmark's log and the tests. */
+  get loads(): number {
+    return this.held.loads;
   }
 
   /** Drops what is held; a load in flight is not kept. */
   invalidate(): void {
-    this.generation += 1;
-    this.snapshot = undefined;
-    this.loading = undefined;
+    this.held.invalidate();
   }
 
   close(): void {
-    this.unsubscribe();
-    this.invalidate();
+    this.held.close();
+  }
+
+  /**
+   * The answers written from the data held for today at `now` (loaded first when need be), or undefined when the
+   * database must answer: a request already answered from this data is answered again before anything is parsed.
+   */
+  async answers(now: Date): Promise<HeldAnswers<WrittenAnswer> | undefined> {
+    return (await this.held.get(now, businessDate(now, this.timeZone)))?.answers;
   }
 
   /** The quote data for startDate..endDate at `now`, or undefined when the database must answer. */
   async lookup(now: Date, startDate: string, endDate: string): Promise<CachedQuoteData | undefined> {
-    if (!this.feed.live) return undefined;
     const today = businessDate(now, this.timeZone);
     const days = stayDays(startDate, endDate);
     const offset = stayDays(today, startDate) - 1;
     if (days < 1 || offset < 0 || offset + days > WINDOW_DAYS) return undefined;
-    const at = now.getTime();
-    const fresh = (snapshot: Snapshot | undefined): snapshot is Snapshot =>
-      !!snapshot && snapshot.today === today && snapshot.loadedAt <= at && at < snapshot.validUntil;
-    let snapshot = this.snapshot;
-    if (!fresh(snapshot)) {
-      snapshot = await this.load(now, today);
-      if (!fresh(snapshot)) return undefined;
-    }
+    const held = await this.held.get(now, today);
+    if (!held) return undefined;
+    const data = held.value;
     const present = new Map<number, number[]>();
-    for (const [lotId, counts] of snapshot.present) present.set(lotId, counts.slice(offset, offset + days));
-    const { responses } = snapshot;
+    for (const [lotId, counts] of data.present) present.set(lotId, counts.slice(offset, offset + days));
     return {
-      lots: snapshot.lots,
-      pricing: snapshot.pricing,
+      lots: data.lots,
+      pricing: data.pricing,
       present,
-      blockouts: snapshot.blockouts,
-      responses: {
-        get: (key) => responses.get(key),
-        set: (key, body) => {
-          if (responses.size < MAX_RESPONSES) responses.set(key, body);
-        },
-      },
+      blockouts: data.blockouts,
+      responses: held.answers,
     };
   }
 
-  private load(now: Date, today: string): Promise<Snapshot> {
-    const at = now.getTime();
-    const current = this.loading;
-    if (current && current.generation === this.generation && current.today === today && current.at <= at)
-      return current.promise;
-    const generation = this.generation;
-    const promise = this.read(now, today).then((snapshot) => {
-      if (this.generation === generation) this.snapshot = snapshot;
-      if (this.loading?.promise === promise) this.loading = undefined;
-      return snapshot;
-    });
-    promise.catch(() => {
-      if (this.loading?.promise === promise) this.loading = undefined;
-    });
-    this.loading = { generation, today, at, promise };
-    return promise;
-  }
-
-  private async read(now: Date, today: string): Promise<Snapshot> {
-    this.loads += 1;
+  private async read(now: Date, today: string): Promise<Loaded<QuoteData>> {
     const last = addDaysToDate(today, WINDOW_DAYS - 1);
     const holdSince = new Date(now.getTime() - PENDING_HOLD_MS);
     const rows = await this.db
@@ -186,14 +158,8 @@ export class QuoteCache {
       nextHoldLapse ? new Date(nextHoldLapse).getTime() : Infinity,
     );
     return {
-      today,
-      loadedAt: now.getTime(),
+      value: { lots: lotRows, pricing, present, blockouts },
       validUntil: Math.min(now.getTime() + TTL_MS, releases),
-      lots: lotRows,
-      pricing,
-      present,
-      blockouts,
-      responses: new Map(),
     };
   }
 }
