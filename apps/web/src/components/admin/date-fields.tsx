@@ -37,7 +37,7 @@ function TimeInput(props: DateInputProps & { kind: 'time' | 'datetime' }) {
 }
 
 /** One input for a date, a time or both. */
-export function DateTimeInput({ kind = 'date', ...props }: DateInputProps) {
+function DateTimeInput({ kind = 'date', ...props }: DateInputProps) {
   return kind === 'date' ? <DateInput {...props} /> : <TimeInput {...props} kind={kind} />;
 }
 
