@@ -48,6 +48,19 @@ function reactRouterProductionBuild(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId: (id) => entries[id],
+    // Its components (Link, NavLink, Form) are `forwardRef` and `memo` calls that nothing marks pure, and
+    // each gets a `displayName` set beside it: to the bundler, code with effects, kept whether used or
+    // not, with what they reach (Form's submission, NavLink's view transitions). Marked pure and without
+    // the development names, those the app does not use drop out of the entry.
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/ },
+      handler: (code) => ({
+        code: code
+          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^\w+\.displayName = "\w+";$/gm, ''),
+        map: null,
+      }),
+    },
   };
 }
 

@@ -3,7 +3,7 @@
  * entry's action and info as a person would say it, with the booking form's field labels, never the
  * stored names ("Changed Arrival Date and Extras", not "Changed endDatetime, extras").
  */
-import { formatDelay } from './flight-delay';
+import { formatDelay } from './flight-delay-format';
 
 /** The booking form's labels (back-office §2 "Booking add/edit screen") of the fields a log names. */
 export const BOOKING_FIELD_LABELS: Record<string, string> = {

@@ -3,8 +3,8 @@
  * text means. The server and the browser read it the same way: the browser to open a booking on Enter
  * when the text is its exact code, the server to look the text up.
  */
-import { BOOKING_CODE_ALPHABET } from './booking';
-import { normaliseRego } from './fields';
+import { BOOKING_CODE_ALPHABET } from './booking-code';
+import { normaliseRego } from './rego';
 
 /** Shorter texts are not searched as text (a trigram index needs three characters); codes and regos still are. */
 export const BOOKING_SEARCH_MIN_TEXT = 3;

@@ -13,6 +13,7 @@ import {
   requiredDatetime,
   requiredText,
 } from './fields';
+import { BOOKING_CODE_ALPHABET } from './booking-code';
 import { messages } from './messages';
 import { moneyAmount, nonNegativeInt, positiveInt } from './numbers';
 
@@ -101,8 +102,7 @@ export type StaffBookingFields = z.output<typeof staffBookingFields>;
 export const staffBookingSchema = staffBookingFields.refine(arrivalAfterDeparture, arrivalRule);
 export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 
-/** A booking code: 8 characters from an alphabet with no look-alikes (no 0/O, 1/I/L). */
-export const BOOKING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** A booking code: 8 characters from BOOKING_CODE_ALPHABET. */
 export function bookingCode(randomIndex: (size: number) => number): string {
   return Array.from(
     { length: 8 },

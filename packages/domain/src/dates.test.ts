@@ -7,6 +7,8 @@ import {
   addDaysToDate,
   businessDate,
   businessInstant,
+  businessLocalDatetime,
+  businessTimeOfDay,
   busTimeForFlight,
   eachDate,
   formatTime12,
@@ -186,5 +188,26 @@ describe('instants the calendar rules can count (issue 20)', () => {
         expect(businessDate(instant, zone), `${zone} ${instant.toISOString()}`).toMatch(
           /^\d{4}-\d{2}-\d{2}$/,
         );
+  });
+});
+
+describe('businessLocalDatetime and businessTimeOfDay', () => {
+  it('write what date-fns format wrote for the same instant and zone', () => {
+    const zones = ['Australia/Hobart', 'Australia/Perth', 'America/St_Johns', 'UTC', 'Asia/Kathmandu'];
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1990-01-01T00:00:00Z'),
+          max: new Date('2100-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom(...zones),
+        (instant, zone) => {
+          const local = new TZDate(instant.getTime(), zone);
+          expect(businessLocalDatetime(instant, zone)).toBe(format(local, "yyyy-MM-dd'T'HH:mm"));
+          expect(businessTimeOfDay(instant, zone)).toBe(format(local, 'HH:mm'));
+        },
+      ),
+    );
   });
 });

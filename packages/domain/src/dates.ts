@@ -3,7 +3,6 @@
  * weekday/weekend service, bus times. Dates are 'YYYY-MM-DD' strings, times 'HH:mm:ss'.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import type { Service } from './constants';
 import { stayDays } from './day-arithmetic';
 
@@ -150,14 +149,21 @@ export function formatDateShort(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
+// Zero-padded by hand rather than with date-fns' format, whose pattern parser and English locale (5 kB
+// gzip) every page showing a booking's time downloaded for these two fixed patterns.
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
 /** An instant as the business's local 'YYYY-MM-DDTHH:mm' (what the back office's date-and-time fields hold). */
 export function businessLocalDatetime(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
+  const local = new TZDate(instant.getTime(), timeZone);
+  const date = `${pad(local.getFullYear(), 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+  return `${date}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
 }
 
 /** The business's local time 'HH:mm' of an instant. */
 export function businessTimeOfDay(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'HH:mm');
+  const local = new TZDate(instant.getTime(), timeZone);
+  return `${pad(local.getHours())}:${pad(local.getMinutes())}`;
 }
 
 /** 'YYYY-MM-DDTHH:mm' in the business's zone, as an instant. */

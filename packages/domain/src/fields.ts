@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isCountableInstant, TIME_PATTERN } from './dates';
 import { messages } from './messages';
+import { normaliseRego } from './rego';
 
 /** Deliberately plain: local@domain.tld, no spaces. Servers deliver to whatever passes this. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -52,11 +53,7 @@ export const password = z
   .refine((value) => !/^\d+$/.test(value), { error: messages.passwordNumeric });
 
 /** Rego is stored upper-cased without spaces (spec: vehicle validation). */
-export const rego = requiredText(20).transform((value) => value.replace(/\s+/g, '').toUpperCase());
-
-export function normaliseRego(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
-}
+export const rego = requiredText(20).transform(normaliseRego);
 
 /** 'YYYY-MM-DD' naming a day that exists: Date alone reads 30 February as 2 March. */
 function isCalendarDate(text: string): boolean {

@@ -4,9 +4,9 @@ import {
   delayedPickUp,
   flightDelayAttributes,
   flightDelayDialogSchema,
-  formatDelay,
   normaliseFlightNumber,
 } from './flight-delay';
+import { formatDelay } from './flight-delay-format';
 
 const booked = new Date('2026-12-10T05:30:00Z');
 const minutes = (n: number) => new Date(booked.getTime() + n * 60_000);

@@ -53,14 +53,6 @@ export function delayedPickUp(input: DelayInput): DelayedPickUp {
   };
 }
 
-/** "+2 h 10 min", "+45 min", "+3 h": how the diary and the emails say a delay. */
-export function formatDelay(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `+${rest} min`;
-  return rest === 0 ? `+${hours} h` : `+${hours} h ${rest} min`;
-}
-
 /** A flight number as providers and our table key it: upper case, no spaces ("qf 1234" → "QF1234"). */
 export function normaliseFlightNumber(flightNumber: string): string {
   return flightNumber.replace(/\s+/g, '').toUpperCase();

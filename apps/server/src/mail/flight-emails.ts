@@ -2,7 +2,7 @@
  * The traveller's messages when their arriving flight changes (issue 24): late, so the pick-up moved at no
  * charge and the car will be ready when they land; or cancelled, so they should tell us their new flight.
  */
-import { formatDelay } from '@parking/domain/flight-delay';
+import { formatDelay } from '@parking/domain/flight-delay-format';
 import { compose, when as flightWhen } from './custody-emails';
 import type { MailMessage } from './mailer';
 

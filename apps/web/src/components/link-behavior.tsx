@@ -1,7 +1,7 @@
-import type { ComponentProps } from 'react';
-import { Link as RouterLink } from 'react-router';
+import type { ComponentProps, MouseEvent } from 'react';
+import { useHref, useLinkClickHandler } from 'react-router';
 
-type LinkBehaviorProps = Omit<ComponentProps<typeof RouterLink>, 'to'> & { href: string };
+type LinkBehaviorProps = ComponentProps<'a'> & { href: string };
 
 /**
  * The server's own documents (invoices, calendar files, CSV exports, printable reports, the captured
@@ -19,5 +19,20 @@ export function LinkBehavior({ href, ...props }: LinkBehaviorProps) {
   if (!isAppPath) {
     return <a href={href} {...props} />;
   }
-  return <RouterLink to={href} {...props} />;
+  return <AppLink to={href} {...props} />;
+}
+
+/**
+ * React Router's own link, what this app asks of it: the address, and a plain click navigating without
+ * a page load (a modified click, or one with a target, left to the browser). Its `Link` also carries
+ * framework mode's route prefetching, which a data router never uses and every visitor downloaded.
+ */
+function AppLink({ to, onClick, target, ...props }: ComponentProps<'a'> & { to: string }) {
+  const href = useHref(to);
+  const navigate = useLinkClickHandler(to, { target });
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (!event.defaultPrevented) navigate(event);
+  };
+  return <a {...props} href={href} target={target} onClick={handleClick} />;
 }

@@ -1,7 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { AdminLocalization } from '@/components/admin/date-fields';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { AuthProvider } from '@/lib/auth/auth-provider';
@@ -35,9 +34,7 @@ export function renderRoutes(routeList: RouteObject[], url: string) {
       {
         element: (
           <AuthProvider>
-            <AdminLocalization>
-              <Outlet />
-            </AdminLocalization>
+            <Outlet />
           </AuthProvider>
         ),
         children: routeList,

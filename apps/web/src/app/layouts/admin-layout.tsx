@@ -15,7 +15,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { AdminLocalization } from '@/components/admin/date-fields';
 import { BookingFinder } from '@/features/admin/components/booking-finder';
 import { BrandMark } from '@/components/layout/brand-logo';
 import { SkipLink } from '@/components/layout/skip-link';
@@ -219,13 +218,11 @@ function AdminFrame() {
             '&:focus': { outline: 'none' },
           }}
         >
-          <AdminLocalization>
-            <Suspense fallback={<PageLoading />}>
-              <RouteGuard denied={<AdminPermissionDenied />}>
-                <Outlet />
-              </RouteGuard>
-            </Suspense>
-          </AdminLocalization>
+          <Suspense fallback={<PageLoading />}>
+            <RouteGuard denied={<AdminPermissionDenied />}>
+              <Outlet />
+            </RouteGuard>
+          </Suspense>
         </Box>
       </Box>
       <ScrollRestoration />

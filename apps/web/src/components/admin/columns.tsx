@@ -3,15 +3,13 @@
  * status and payment status as coloured dots, ...). A screen lists its columns with these helpers;
  * each knows how to show its kind of value.
  */
-import CheckIcon from '@mui/icons-material/Check';
-import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { StatusDot } from '@/components/status-dot';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
 import { formatDate, formatDateTime, formatMoneyText, formatRate } from '@/lib/format';
 import type { IncludedIndex, Resource } from '@/lib/api/jsonapi';
 import { InlineEditCell, type InlineEditCellProps } from './inline-edit-cell';
+import { Tick } from './tick';
 
 export interface Column<A extends object> {
   id: string;
@@ -27,22 +25,6 @@ export interface Column<A extends object> {
 type Key<A> = Extract<keyof A, string>;
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-
-/** A tick for true, nothing for false; the word is there for screen readers. */
-export function Tick({ value, label }: { value: boolean; label?: string }) {
-  return value ? (
-    <Box component="span" sx={{ display: 'inline-flex', color: 'success.dark' }}>
-      <CheckIcon fontSize="small" aria-hidden />
-      <Box component="span" sx={visuallyHidden}>
-        {label ?? 'Yes'}
-      </Box>
-    </Box>
-  ) : (
-    <Box component="span" sx={visuallyHidden}>
-      No
-    </Box>
-  );
-}
 
 export const columns = {
   text<A extends object>(key: Key<A>, label: string, options: Partial<Column<A>> = {}): Column<A> {

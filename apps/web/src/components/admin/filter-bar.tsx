@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { toOption, type SelectOption } from '@/components/form/select-field';
-import { DateInput } from './date-fields';
+import { DateInput } from './date-input';
 
 /** One filter of a list (back-office §7 "Booking list filters", "Customer list filters", "Vehicle list filter"). */
 export interface ListFilter {

@@ -28,9 +28,8 @@ import { visuallyHidden } from '@/components/visually-hidden';
 import { ALL_ROWS } from '@/lib/api/resources';
 import { IncludedIndex, type Resource } from '@/lib/api/jsonapi';
 import type { Column } from './columns';
+import { MOBILE_LIST_QUERY } from './mobile-list-query';
 
-/** Back-office §9: lists switch to their phone layout below 992 px. */
-export const MOBILE_LIST_QUERY = '(max-width: 991.95px)';
 /** Back-office §9: page sizes 20, 40, 60, 500 and all. */
 export const PAGE_SIZES = [20, 40, 60, 500, ALL_ROWS] as const;
 

@@ -1,7 +1,7 @@
 /** The bookings list's filter bar (back-office §7 "Booking list filters"), shared by the list and its CSV export. */
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { businessInstant } from '@parking/domain/dates';
-import { normaliseRego } from '@parking/domain/fields';
+import { normaliseRego } from '@parking/domain/rego';
 import type { ListFilter } from '@/components/admin/filter-bar';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import { normaliseRego } from '@parking/domain/fields';
+import { normaliseRego } from '@parking/domain/rego';
 import { FormSection } from '@/components/admin/form-screen';
 import { VehicleFields } from '@/components/vehicle-fields';
 import { customerVehiclesQuery } from '../api/booking-lookups';

@@ -6,10 +6,16 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { CheckInDialog } from './check-in-dialog';
+import { lazy, Suspense, useState } from 'react';
 import type { CustodyBooking } from './custody-booking';
-import { HandBackDialog, MoveDialog } from './move-hand-back-dialogs';
+
+// The dialogs (their forms, zod schemas and date fields) load when one is first opened: the diary shows
+// these buttons on every row, and most visits to it open none of them.
+const loadCheckIn = () => import('./check-in-dialog');
+const loadMoveHandBack = () => import('./move-hand-back-dialogs');
+const CheckInDialog = lazy(() => loadCheckIn().then((module) => ({ default: module.CheckInDialog })));
+const MoveDialog = lazy(() => loadMoveHandBack().then((module) => ({ default: module.MoveDialog })));
+const HandBackDialog = lazy(() => loadMoveHandBack().then((module) => ({ default: module.HandBackDialog })));
 
 type Open = 'check-in' | 'move' | 'hand-back' | null;
 
@@ -66,9 +72,11 @@ export function CustodyActions({
           Handed back
         </Typography>
       )}
-      {open === 'check-in' && <CheckInDialog booking={booking} onClose={close} />}
-      {open === 'move' && <MoveDialog booking={booking} onClose={close} />}
-      {open === 'hand-back' && <HandBackDialog booking={booking} onClose={close} />}
+      <Suspense fallback={null}>
+        {open === 'check-in' && <CheckInDialog booking={booking} onClose={close} />}
+        {open === 'move' && <MoveDialog booking={booking} onClose={close} />}
+        {open === 'hand-back' && <HandBackDialog booking={booking} onClose={close} />}
+      </Suspense>
     </>
   );
 }

@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDaysToDate } from '@parking/domain/dates';
-import { DateInput } from '@/components/admin/date-fields';
+import { DateInput } from '@/components/admin/date-input';
 import { businessToday } from '@/components/quote-dates-fields';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

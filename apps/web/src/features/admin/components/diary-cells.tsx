@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { formatTime12 } from '@parking/domain/dates';
 import { adminHref, paths } from '@/config/paths';
 import { apiUrl } from '@/lib/api/client';
-import { formatDelay } from '@parking/domain/flight-delay';
+import { formatDelay } from '@parking/domain/flight-delay-format';
 import { CustodyActions } from './custody-actions';
-import { FlightDelayAction } from './flight-delay-dialog';
+import { FlightDelayAction } from './flight-delay-action';
 import type { DiaryDirection, DiaryRow, DiaryTimeGroup } from './diary-rows';
 
 // Light tints (text on them keeps its AA contrast): green for departing, pink for arriving (§2).

@@ -2,14 +2,12 @@
  * The diary's Flight action on a pick-up (issue 24): staff set by hand how late the arriving flight is (the
  * pick-up and the shuttle follow it, free, up to the cap), that it was cancelled, or that it is on time.
  */
-import FlightIcon from '@mui/icons-material/Flight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   flightDelayAttributes,
@@ -31,7 +29,7 @@ const STATES = [
   { value: 'scheduled', label: 'On time' },
 ];
 
-function FlightDelayDialog({ row, onClose }: { row: DiaryRow; onClose: () => void }) {
+export function FlightDelayDialog({ row, onClose }: { row: DiaryRow; onClose: () => void }) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const delay = row.flight?.delayMinutes ?? 0;
@@ -91,25 +89,5 @@ function FlightDelayDialog({ row, onClose }: { row: DiaryRow; onClose: () => voi
         </DialogActions>
       </Form>
     </ResponsiveDialog>
-  );
-}
-
-/** Opens the dialog; on pick-up rows only. */
-export function FlightDelayAction({ row }: { row: DiaryRow }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        size="small"
-        variant="text"
-        startIcon={<FlightIcon />}
-        onClick={() => setOpen(true)}
-        aria-label={`Flight: booking ${row.bookingCode}`}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
-        Flight
-      </Button>
-      {open && <FlightDelayDialog row={row} onClose={() => setOpen(false)} />}
-    </>
   );
 }

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { reportRangeFrom, reportRangeProblem, type ReportRange } from '@parking/domain/report-dates';
-import { DateInput } from '@/components/admin/date-fields';
+import { DateInput } from '@/components/admin/date-input';
 import { businessToday } from '@/components/quote-dates-fields';
 import { apiUrl } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/page-title';

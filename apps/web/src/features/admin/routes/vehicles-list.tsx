@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { normaliseRego } from '@parking/domain/fields';
+import { normaliseRego } from '@parking/domain/rego';
 import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';

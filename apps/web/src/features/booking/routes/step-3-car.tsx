@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { carStepSchema, type CarStep } from '@parking/domain/booking-wizard';
 import { COLOURS } from '@parking/domain/constants';
-import { normaliseRego } from '@parking/domain/fields';
+import { normaliseRego } from '@parking/domain/rego';
 import { messages } from '@parking/domain/messages';
 import { VEHICLE_MAKES } from '@parking/domain/vehicle-makes';
 import { useNavigate } from 'react-router';

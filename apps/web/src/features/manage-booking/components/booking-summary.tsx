@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatDelay } from '@parking/domain/flight-delay';
+import { formatDelay } from '@parking/domain/flight-delay-format';
 import { StatusDot } from '@/components/status-dot';
 import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
 import { formatDateTime, formatMoneyText } from '@/lib/format';

@@ -1,0 +1,99 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page, type Request, type Response } from '@playwright/test';
+import { adminToken } from '../support/booking';
+
+// Issue 26 ("Fast everywhere"): the JavaScript a first visit downloads, gzip (level 9, as `vite build` and
+// `npm run bench` count it), in kB of 1,000 bytes. The issue asks for / ≤ 150, /booking/step-1 ≤ 170 and
+// /admin ≤ 250; these are the figures reached (2026-11-27: 179.5, 217.3 and 327.1 kB, down from 183.3, 226.4
+// and 418.4), each guarded where it stands. The test fails the run when a page starts carrying code it does
+// not show: lower a budget as its page gets lighter, never raise it quietly.
+const BUDGET_KB = { home: 180, quoteStep: 218, admin: 328 };
+
+interface Script {
+  file: string;
+  gzip: number;
+}
+
+/** The scripts `requests` fetched, each gzip-compressed (the server may send brotli, of similar size). */
+async function gzipSizes(requests: Request[]): Promise<Script[]> {
+  const responses = (await Promise.all(requests.map((request) => request.response()))).filter(
+    (response): response is Response => response !== null,
+  );
+  expect(responses).toHaveLength(requests.length);
+  return Promise.all(
+    responses.map(async (response) => ({
+      file: new URL(response.url()).pathname.split('/').pop() ?? '',
+      gzip: gzipSync(await response.body(), { level: 9 }).length,
+    })),
+  );
+}
+
+/** Records the page's script requests; `untilLoad` stops at the load event. */
+function recordScripts(page: Page, { untilLoad }: { untilLoad: boolean }): Request[] {
+  const requests: Request[] = [];
+  let loaded = false;
+  if (untilLoad) page.once('load', () => (loaded = true));
+  page.on('request', (request) => {
+    if (!loaded && request.resourceType() === 'script') requests.push(request);
+  });
+  return requests;
+}
+
+async function report(scripts: Script[], name: string, testInfo: Parameters<Parameters<typeof test>[2]>[1]) {
+  const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+  await testInfo.attach(`${name}-scripts.json`, {
+    body: JSON.stringify({ totalGzip: total, scripts }, null, 2),
+    contentType: 'application/json',
+  });
+  console.info(`initial JS for ${name}: ${(total / 1000).toFixed(1)} kB gzip in ${scripts.length} files`);
+  return total;
+}
+
+const named = (scripts: Script[], pattern: RegExp) => scripts.filter((script) => pattern.test(script.file));
+
+test.describe('initial JavaScript of a first visit', () => {
+  // Measured once, in the desktop project (the phone project ignores this file): the bytes are the same.
+  test('the home page: no admin, wizard or payment code', async ({ page }, testInfo) => {
+    // The initial scripts are those asked for before the load event: once loaded and idle, the page fetches
+    // the quote step's code on purpose (issue 22: quote-speed.spec.ts).
+    const requests = recordScripts(page, { untilLoad: true });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('form', { name: 'Get a quote' })).toBeVisible();
+    const scripts = await gzipSizes(requests);
+    const total = await report(scripts, 'home', testInfo);
+    expect(named(scripts, /admin/i)).toEqual([]);
+    expect(named(scripts, /step-\d|booking-wizard|stripe/i)).toEqual([]);
+    expect(total).toBeLessThanOrEqual(BUDGET_KB.home * 1000);
+  });
+
+  test("the wizard's first step: no admin, later steps' or payment code", async ({ page }, testInfo) => {
+    const requests = recordScripts(page, { untilLoad: false });
+    await page.goto('/booking/step-1', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const scripts = await gzipSizes(requests);
+    const total = await report(scripts, 'step-1', testInfo);
+    expect(named(scripts, /admin/i)).toEqual([]);
+    expect(named(scripts, /step-[2-8]|stripe/i)).toEqual([]);
+    expect(total).toBeLessThanOrEqual(BUDGET_KB.quoteStep * 1000);
+  });
+
+  test('the back office as staff land on it (the diary): no dialogs, time pickers or other screens', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // The app keeps its token in local storage, as after a login.
+    const token = await adminToken(request);
+    await page.addInitScript((value) => window.localStorage.setItem('skypark.authToken', value), token);
+    const requests = recordScripts(page, { untilLoad: false });
+    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await expect(page).toHaveURL(/\/admin\/diary/);
+    await expect(page.getByRole('heading', { name: 'Diary', level: 1 })).toBeVisible();
+    const scripts = await gzipSizes(requests);
+    const total = await report(scripts, 'admin', testInfo);
+    // The row dialogs and their forms load when one is opened; the time pickers with a screen that has one.
+    expect(named(scripts, /check-in|hand-back|flight-delay-dialog|date-fields|rich-text|report/i)).toEqual(
+      [],
+    );
+    expect(total).toBeLessThanOrEqual(BUDGET_KB.admin * 1000);
+  });
+});
