@@ -29,6 +29,7 @@ export const incomeOwedFields = {
 export type OwingBooking = Pick<typeof bookingsTable.$inferSelect, keyof typeof incomeOwedFields>;
 
 const cents = (value: string) => parseMoney(moneyText(value));
+const QUARTER_HOUR_MS = 15 * 60_000;
 export const owingCents = (booking: Pick<OwingBooking, 'totalCost' | 'amountPaid'>): Cents =>
   cents(booking.totalCost) - cents(booking.amountPaid);
 
@@ -55,8 +56,9 @@ export function incomeOwedReport(
 ): TableReport {
   const owing = bookings.reduce((sum, booking) => sum + owingCents(booking), 0);
   const aud = once((value: Cents) => formatAud(value));
-  // By the instant's time value: a pick-up time is shared by many bookings (the day's bus times).
-  const pickUp = once((instant: number) => invoiceDate(new Date(instant), timeZone));
+  // By the quarter hour: every time zone's offset is a whole number of quarter hours, so a local midnight
+  // never falls inside one, and the thousands of pick-ups share a few hundred quarters.
+  const pickUp = once((quarter: number) => invoiceDate(new Date(quarter * QUARTER_HOUR_MS), timeZone));
   return {
     title: 'Total income owed',
     subtitle: `As at ${invoiceDateTime(now, timeZone)}`,
@@ -78,7 +80,9 @@ export function incomeOwedReport(
               booking.bookingCode,
               fullName(booking),
               booking.phoneNumber,
-              booking.endDatetime ? pickUp(booking.endDatetime.getTime()) : 'Not set',
+              booking.endDatetime
+                ? pickUp(Math.floor(booking.endDatetime.getTime() / QUARTER_HOUR_MS))
+                : 'Not set',
               aud(cents(booking.totalCost)),
               aud(cents(booking.amountPaid)),
               aud(owingCents(booking)),
