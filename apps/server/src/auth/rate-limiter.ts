@@ -9,19 +9,39 @@ import { errors } from '../jsonapi/errors';
 export interface RateLimiter {
   /** Current count in the window, without counting. */
   peek(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** peek for several keys in one statement, in their order. */
+  peekAll(keys: readonly string[], windowMs: number): Promise<Array<{ count: number; resetInMs: number }>>;
   /** Counts one more; answers the new count. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Counts one more for each of several keys, in one statement (one commit). */
+  hitAll(keys: readonly string[], windowMs: number): Promise<void>;
   /** Counts one more and refuses with 429 once the count passes `limit`. */
   consume(key: string, limit: number, windowMs: number, detail: string): Promise<void>;
 }
 
 // Uses the database handle itself, never a request transaction: a count must survive a rolled-back request.
 export function createRateLimiter(db: Database, clock: () => Date): RateLimiter {
-  const read = (rows: unknown, windowMs: number, now: Date) => {
-    const row = (rows as { rows?: Array<{ count: number; window_start: Date | string }> }).rows?.[0];
+  type Row = { key?: string; count: number; window_start: Date | string };
+  const counted = (row: Row | undefined, windowMs: number, now: Date) => {
     if (!row) return { count: 0, resetInMs: 0 };
     const start = new Date(row.window_start).getTime();
     return { count: Number(row.count), resetInMs: Math.max(0, start + windowMs - now.getTime()) };
+  };
+  const read = (rows: unknown, windowMs: number, now: Date) =>
+    counted((rows as { rows?: Row[] }).rows?.[0], windowMs, now);
+  // One row per key, each key counted from 1 in a new window (the statement of hit, for many keys).
+  const upsert = (keys: readonly string[], now: Date, windowMs: number) => {
+    const since = new Date(now.getTime() - windowMs).toISOString();
+    return sql`
+        INSERT INTO rate_limit_hits (key, count, window_start)
+        VALUES ${sql.join(
+          keys.map((key) => sql`(${key}, 1, ${now.toISOString()}::timestamptz)`),
+          sql`, `,
+        )}
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limit_hits.window_start <= ${since} THEN 1 ELSE rate_limit_hits.count + 1 END,
+          window_start = CASE WHEN rate_limit_hits.window_start <= ${since} THEN ${now.toISOString()}::timestamptz ELSE rate_limit_hits.window_start END
+        RETURNING count, window_start`;
   };
   const limiter: RateLimiter = {
     async peek(key, windowMs) {
@@ -32,16 +52,33 @@ export function createRateLimiter(db: Database, clock: () => Date): RateLimiter 
       );
       return read(result, windowMs, now);
     },
+    async peekAll(keys, windowMs) {
+      if (keys.length === 0) return [];
+      const now = clock();
+      const since = new Date(now.getTime() - windowMs);
+      const result = await db.execute(
+        sql`SELECT key, count, window_start FROM rate_limit_hits WHERE key IN (${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )}) AND window_start > ${since.toISOString()}`,
+      );
+      const rows = (result as { rows?: Row[] }).rows ?? [];
+      return keys.map((key) =>
+        counted(
+          rows.find((row) => row.key === key),
+          windowMs,
+          now,
+        ),
+      );
+    },
     async hit(key, windowMs) {
       const now = clock();
-      const since = new Date(now.getTime() - windowMs).toISOString();
-      const result = await db.execute(sql`
-        INSERT INTO rate_limit_hits (key, count, window_start) VALUES (${key}, 1, ${now.toISOString()})
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limit_hits.window_start <= ${since} THEN 1 ELSE rate_limit_hits.count + 1 END,
-          window_start = CASE WHEN rate_limit_hits.window_start <= ${since} THEN ${now.toISOString()}::timestamptz ELSE rate_limit_hits.window_start END
-        RETURNING count, window_start`);
-      return read(result, windowMs, now);
+      return read(await db.execute(upsert([key], now, windowMs)), windowMs, now);
+    },
+    async hitAll(keys, windowMs) {
+      // Distinct keys: one row cannot be updated twice by one INSERT ... ON CONFLICT.
+      const distinct = [...new Set(keys)];
+      if (distinct.length) await db.execute(upsert(distinct, clock(), windowMs));
     },
     async consume(key, limit, windowMs, detail) {
       const { count, resetInMs } = await limiter.hit(key, windowMs);

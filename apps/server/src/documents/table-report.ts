@@ -147,8 +147,9 @@ async function draw(
       .text(report.emptyMessage, MARGIN, y, { width: contentWidth(doc) });
     y = doc.y + 12;
   }
+  const fitters: Fitters = { row: fitter(), head: fitter() };
   for (const section of report.sections) {
-    y = await drawSection(doc, report, business, section, y, pages, room);
+    y = await drawSection(doc, report, business, section, y, pages, room, fitters);
     if (y < 0) return;
   }
   drawSummary(doc, report, business, y, pages);
@@ -209,8 +210,34 @@ function nextPage(doc: Doc, report: TableReport, business: BusinessDetails, page
   return y + 28;
 }
 
+/** A cell's text as drawn: cut to fit, and its width. */
+interface FittedCell {
+  text: string;
+  width: number;
+}
+
+/**
+ * Fits cells' texts to their columns (fit below), each text measured once per report and style: a report's
+ * thousands of rows repeat a few hundred amounts and dates, and PDFKit measures a string by looking up
+ * every pair of its letters for kerning, the largest share of a long report's time.
+ */
+type Fitter = (doc: Doc, text: string, width: number) => FittedCell;
+
+function fitter(): Fitter {
+  const fitted = new Map<string, FittedCell>();
+  return (doc, text, width) => {
+    const key = `${width}\u0000${text}`;
+    let cell = fitted.get(key);
+    if (!cell) {
+      cell = fit(doc, text, width);
+      fitted.set(key, cell);
+    }
+    return cell;
+  };
+}
+
 /** Cuts a cell's text to its width, with an ellipsis: one line per row, always. Answers it and its width. */
-function fit(doc: Doc, text: string, width: number): { text: string; width: number } {
+function fit(doc: Doc, text: string, width: number): FittedCell {
   const full = doc.widthOfString(text);
   if (full <= width) return { text, width: full };
   let cut = text;
@@ -223,13 +250,13 @@ function fit(doc: Doc, text: string, width: number): { text: string; width: numb
  * One line of cells. Each is placed by its measured width rather than laid out by PDFKit's line
  * wrapper: a report of thousands of rows spends most of its time there otherwise.
  */
-function cells(doc: Doc, report: TableReport, values: readonly string[], y: number) {
+function cells(doc: Doc, report: TableReport, values: readonly string[], y: number, fitCell: Fitter) {
   const width = contentWidth(doc);
   let x = MARGIN;
   report.columns.forEach((column, index) => {
     const columnWidth = column.width * width;
     const inner = columnWidth - CELL_PADDING * 2;
-    const cell = fit(doc, values[index] ?? '', inner);
+    const cell = fitCell(doc, values[index] ?? '', inner);
     if (cell.text)
       doc.text(cell.text, x + CELL_PADDING + (column.align === 'right' ? inner - cell.width : 0), y, {
         lineBreak: false,
@@ -238,7 +265,13 @@ function cells(doc: Doc, report: TableReport, values: readonly string[], y: numb
   });
 }
 
-function sectionHeading(doc: Doc, report: TableReport, heading: string, y: number): number {
+/** The fitters of one report: its rows' style and its column headings' (each measures in its own font). */
+interface Fitters {
+  row: Fitter;
+  head: Fitter;
+}
+
+function sectionHeading(doc: Doc, report: TableReport, heading: string, y: number, fitters: Fitters): number {
   doc
     .font(BOLD)
     .fontSize(12)
@@ -252,7 +285,10 @@ function sectionHeading(doc: Doc, report: TableReport, heading: string, y: numbe
     report,
     report.columns.map((column) => column.header.toUpperCase()),
     y + 5,
+    fitters.head,
   );
+  // The rows' style, set once for the rows under the heading (a rule between them restores it).
+  doc.font(REGULAR).fontSize(9).fillColor(COLOURS.text);
   return y + HEAD + 3;
 }
 
@@ -265,10 +301,11 @@ async function drawSection(
   start: number,
   pages: Pages,
   room: () => Promise<boolean>,
+  fitters: Fitters,
 ): Promise<number> {
   // A heading never ends a page alone: it starts where at least one row fits under it.
   let y = start + 6 + 18 + HEAD + 3 + ROW > bottom(doc) ? nextPage(doc, report, business, pages) : start + 6;
-  y = sectionHeading(doc, report, section.heading, y);
+  y = sectionHeading(doc, report, section.heading, y, fitters);
   for (const row of section.rows) {
     if (y + ROW > bottom(doc)) {
       // A page is done: wait until the reader has taken what was written before drawing more.
@@ -278,10 +315,10 @@ async function drawSection(
         report,
         `${section.heading} (continued)`,
         nextPage(doc, report, business, pages),
+        fitters,
       );
     }
-    doc.font(REGULAR).fontSize(9).fillColor(COLOURS.text);
-    cells(doc, report, row, y + 3);
+    cells(doc, report, row, y + 3, fitters.row);
     y += ROW;
     rule(doc, y);
   }

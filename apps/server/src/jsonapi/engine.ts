@@ -49,8 +49,8 @@ function fieldsOf(def: AnyResource): SelectedFields {
   return def.fields ?? getTableColumns(def.table);
 }
 
-function baseQuery(def: AnyResource, ctx: RequestContext): PgSelect {
-  const query = ctx.db.select(fieldsOf(def)).from(def.table).$dynamic();
+function baseQuery(def: AnyResource, ctx: RequestContext, fields = fieldsOf(def)): PgSelect {
+  const query = ctx.db.select(fields).from(def.table).$dynamic();
   return def.joins ? def.joins(query) : query;
 }
 
@@ -194,6 +194,8 @@ export interface ListOptions {
   where?: SQL[];
   /** Skip counting the matching rows (a reader going page by page until one comes short): total is then -1. */
   uncounted?: boolean;
+  /** Only these columns (a printed report's) instead of every field: the rows are then this selection's. */
+  fields?: SelectedFields;
 }
 
 export interface RowPage {
@@ -227,7 +229,7 @@ export async function listRows(
   });
   order.push(asc(def.idColumn)); // a stable order, so that pages never repeat or skip rows
   const rows = await run(
-    baseQuery(def, ctx)
+    baseQuery(def, ctx, options.fields)
       .where(where)
       .orderBy(...order)
       .limit(query.page.size)

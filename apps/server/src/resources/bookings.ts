@@ -22,7 +22,12 @@ import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
 import type { BookingRow } from '../db/rows';
 import { createBooking, type BookingLinks } from '../services/create-booking';
 import { throttlePromoLookups } from '../services/booking-rules';
-import { assertUnpaidHoldAllowed, countUnpaidHold, openBookingPayment } from '../services/online-payment';
+import {
+  assertUnpaidHoldAllowed,
+  countUnpaidHold,
+  openPaymentOf,
+  payableBooking,
+} from '../services/online-payment';
 import { updateBooking } from '../services/update-booking';
 import { fractionText, iso, moneyText } from '../jsonapi/values';
 
@@ -351,13 +356,17 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
   async afterCreate(ctx, id): Promise<Record<string, JsonValue>> {
     // Staff take payment separately (Make Payment); an online booking gets its card payment now.
     if (isStaff(ctx.user)) return {};
-    await countUnpaidHold(ctx, id);
-    try {
-      return { clientSecret: await openBookingPayment(ctx, id) };
-    } catch (error) {
-      console.error('Could not open the payment of booking', id, error);
-      return { clientSecret: null };
-    }
+    const booking = await payableBooking(ctx, id);
+    if (!booking) return { clientSecret: null };
+    // The hold is counted while the provider opens the payment: neither waits for the other.
+    const [, clientSecret] = await Promise.all([
+      countUnpaidHold(ctx, booking),
+      openPaymentOf(ctx, booking).catch((error: unknown) => {
+        console.error('Could not open the payment of booking', id, error);
+        return null;
+      }),
+    ]);
+    return { clientSecret };
   },
   update: (ctx, row, doc) =>
     updateBooking(ctx, row, {

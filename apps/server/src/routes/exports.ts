@@ -12,6 +12,7 @@
  */
 import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import { businessDate, businessLocalDatetime } from '@parking/domain/dates';
@@ -49,6 +50,7 @@ export async function* rowBatches(
   type: string,
   query: RawQuery,
   batchRows = EXPORT_BATCH_ROWS,
+  fields?: SelectedFields,
 ): AsyncGenerator<AnyRow[]> {
   const def = registry.get(type);
   for (let page = 1; ; page += 1) {
@@ -57,22 +59,27 @@ export async function* rowBatches(
       ctx,
       registry,
       { ...query, 'page[number]': String(page), 'page[size]': String(batchRows) },
-      { uncounted: true },
+      { uncounted: true, ...(fields ? { fields } : {}) },
     );
     if (result.rows.length) yield result.rows;
     if (result.rows.length < batchRows) return;
   }
 }
 
-/** Every row the request's list query matches (a printed report holds them all). */
+/**
+ * Every row the request's list query matches (a printed report holds them all); only `fields` when
+ * given (the rows are then that selection's).
+ */
 export async function allRows(
   ctx: RequestContext,
   registry: Registry,
   type: string,
   query: RawQuery,
+  fields?: SelectedFields,
 ): Promise<AnyRow[]> {
   const rows: AnyRow[] = [];
-  for await (const batch of rowBatches(ctx, registry, type, query)) rows.push(...batch);
+  for await (const batch of rowBatches(ctx, registry, type, query, EXPORT_BATCH_ROWS, fields))
+    rows.push(...batch);
   return rows;
 }
 

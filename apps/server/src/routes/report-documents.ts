@@ -19,7 +19,7 @@ import { action } from '../http/action';
 import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { currentlyParkedReport, loadParkedLookups } from '../reports/currently-parked';
-import { incomeOwedReport } from '../reports/income-owed';
+import { incomeOwedFields, incomeOwedReport, type OwingBooking } from '../reports/income-owed';
 import { allRows } from './exports';
 import { sendPdf } from './invoices';
 
@@ -66,7 +66,7 @@ export function reportDocumentActions(registry: Registry) {
           'filter[owing]': 'true',
           sort: 'endDatetime,bookingCode',
         });
-        const bookings = (await allRows(ctx, registry, 'bookings', list)) as BookingRow[];
+        const bookings = (await allRows(ctx, registry, 'bookings', list, incomeOwedFields)) as OwingBooking[];
         const report = incomeOwedReport(bookings, ctx.services.config.timeZone, ctx.now);
         return sendPdf(reply, tableReportPdfStream(report, await renderOptions(ctx)), 'income-owed.pdf');
       },

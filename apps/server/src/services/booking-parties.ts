@@ -3,7 +3,7 @@
  * (saved, found by rego, or created), resolved inside the booking's transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { placeholderEmail } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
@@ -24,7 +24,16 @@ export interface ResolvedCustomer {
   id: number;
   userId: number | null;
   email: string;
+  /** The email saved on the customer record (what a booking for them carries). */
+  savedEmail: string;
+  /** Created for this booking: no vehicle and no booking of theirs exists yet. */
+  created: boolean;
+  /** Has a complete booking already (a website booking is then 'Regular - Website'). */
+  returning: boolean;
 }
+
+/** Whether the customer row has a complete booking: read with the row, not in a statement of its own. */
+const hasCompleteBooking = sql<boolean>`EXISTS (SELECT 1 FROM bookings b WHERE b.customer_id = ${customers.id} AND b.status = 'complete')`;
 
 export async function resolveCustomer(
   ctx: RequestContext,
@@ -32,39 +41,63 @@ export async function resolveCustomer(
   customerId: number | null | undefined,
 ): Promise<ResolvedCustomer> {
   const staff = isStaff(ctx.user);
+  const known = async (id: number) => {
+    const [row] = await ctx.db
+      .select({ customer: customers, returning: hasCompleteBooking })
+      .from(customers)
+      .where(eq(customers.id, id));
+    return row;
+  };
   if (ctx.user && !staff) {
     // A logged-in customer books for themselves; their account email is read-only here.
     const own = ctx.user.customerId;
     if (!own || (customerId != null && customerId !== own)) throw doesNotExist('customer', customerId ?? '');
-    const [row] = await ctx.db.select().from(customers).where(eq(customers.id, own));
+    const row = await known(own);
     if (!row) throw doesNotExist('customer', own);
-    return { id: row.id, userId: row.userId, email: row.email };
+    const { customer } = row;
+    return {
+      id: customer.id,
+      userId: customer.userId,
+      email: customer.email,
+      savedEmail: customer.email,
+      created: false,
+      returning: row.returning === true,
+    };
   }
   if (staff && customerId != null) {
-    const [row] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
+    const row = await known(customerId);
     if (!row) throw doesNotExist('customer', customerId);
-    return { id: row.id, userId: row.userId, email: details.email || row.email };
+    const { customer } = row;
+    return {
+      id: customer.id,
+      userId: customer.userId,
+      email: details.email || customer.email,
+      savedEmail: customer.email,
+      created: false,
+      returning: row.returning === true,
+    };
   }
   if (!staff && customerId != null) throw doesNotExist('customer', customerId);
 
   const email = details.email || placeholderEmail(randomUUID(), ctx.services.config.emailDomain);
-  if (!staff) {
-    const [registered] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email))
-      .limit(1);
-    if (registered) throw errors.invalid(messages.emailBelongsToUser, 'email', 'email_registered');
-  }
-  // A returning guest (or a walk-in staff already know) keeps one customer record per email.
-  const [existing] = details.email
-    ? await ctx.db
-        .select()
-        .from(customers)
-        .where(and(sql`lower(${customers.email}) = ${email}`, staff ? sql`true` : isNull(customers.userId)))
-        .orderBy(customers.id)
-        .limit(1)
-    : [];
+  // A returning guest (or a walk-in staff already know) keeps one customer record per email: that record,
+  // and whether the address belongs to a registered user, in one statement.
+  const sameEmail = details.email
+    ? sql`(SELECT c.id FROM customers c WHERE lower(c.email) = ${email} ${staff ? sql`` : sql`AND c.user_id IS NULL`} ORDER BY c.id LIMIT 1)`
+    : sql`NULL::int`;
+  const [found] = await ctx.db
+    .select({
+      customer: customers,
+      returning: hasCompleteBooking,
+      registered: staff
+        ? sql<boolean>`false`
+        : sql<boolean>`EXISTS (${ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email))})`,
+    })
+    .from(sql`(VALUES (1)) AS one (x)`)
+    .leftJoin(customers, eq(customers.id, sameEmail));
+  if (found?.registered === true)
+    throw errors.invalid(messages.emailBelongsToUser, 'email', 'email_registered');
+  const existing = found?.customer;
   const values = {
     title: details.title,
     firstName: details.firstName,
@@ -76,14 +109,21 @@ export async function resolveCustomer(
     // Guests' latest details win; a registered customer's profile is theirs to edit, not a booking's.
     if (existing.userId === null)
       await ctx.db.update(customers).set(values).where(eq(customers.id, existing.id));
-    return { id: existing.id, userId: existing.userId, email: existing.email };
+    return {
+      id: existing.id,
+      userId: existing.userId,
+      email: existing.email,
+      savedEmail: existing.email,
+      created: false,
+      returning: found?.returning === true,
+    };
   }
   const [created] = await ctx.db
     .insert(customers)
     .values({ ...values, email, created: ctx.now })
-    .returning();
+    .returning({ id: customers.id });
   if (!created) throw new Error('Customer not created');
-  return { id: created.id, userId: null, email };
+  return { id: created.id, userId: null, email, savedEmail: email, created: true, returning: false };
 }
 
 export interface VehicleDetails {
@@ -94,12 +134,16 @@ export interface VehicleDetails {
   vehicleTypeId: number;
 }
 
-/** The saved vehicle named (it must be the customer's), or the customer's car with this rego, or a new one. */
+/**
+ * The saved vehicle named (it must be the customer's), or the customer's car with this rego, or a new one.
+ * A customer created for this booking (`newCustomer`) has no car yet: it is not looked for.
+ */
 export async function resolveVehicle(
   ctx: RequestContext,
   customerId: number,
   details: VehicleDetails,
   vehicleId: number | null | undefined,
+  newCustomer = false,
 ): Promise<number> {
   if (vehicleId != null) {
     const [row] = await ctx.db
@@ -109,13 +153,15 @@ export async function resolveVehicle(
     if (!row) throw doesNotExist('vehicle', vehicleId);
     return row.id;
   }
-  const [found] = await ctx.db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(
-      and(eq(vehicles.ownerId, customerId), eq(vehicles.rego, details.rego), eq(vehicles.deleted, false)),
-    )
-    .limit(1);
+  const [found] = newCustomer
+    ? []
+    : await ctx.db
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(
+          and(eq(vehicles.ownerId, customerId), eq(vehicles.rego, details.rego), eq(vehicles.deleted, false)),
+        )
+        .limit(1);
   if (found) {
     await ctx.db
       .update(vehicles)

@@ -75,19 +75,16 @@ export function assertStayLimits(ctx: RequestContext, start: Date, end: Date | n
   if (problem) throw errors.invalid(problem.message, problem.field, 'stay_limit');
 }
 
-/** The public form is closed while an online_form blockout is current. */
-export async function assertOnlineFormOpen(ctx: RequestContext): Promise<void> {
-  const [blockout] = await ctx.db
-    .select({ message: blockoutPeriods.message })
-    .from(blockoutPeriods)
-    .where(
-      and(
-        eq(blockoutPeriods.blockType, 'online_form'),
-        lte(blockoutPeriods.startDatetime, ctx.now),
-        gt(blockoutPeriods.endDatetime, ctx.now),
-      ),
-    )
-    .limit(1);
+/** The online_form blockouts current at `now` (the public form is closed while one is). */
+export const currentFormBlockout = (now: Date) =>
+  and(
+    eq(blockoutPeriods.blockType, 'online_form'),
+    lte(blockoutPeriods.startDatetime, now),
+    gt(blockoutPeriods.endDatetime, now),
+  );
+
+/** The refusal while an online_form blockout is current: its message, or the standard one. */
+export function assertNoFormBlockout(blockout: { message: string | null } | undefined): void {
   if (blockout)
     throw errors.invalid(
       blockout.message || messages.onlineBookingUnavailable,
@@ -96,10 +93,31 @@ export async function assertOnlineFormOpen(ctx: RequestContext): Promise<void> {
     );
 }
 
-/** No drop-off or pick-up inside a parking blockout (the domain's rule, which the quotes and the wizard apply too). */
-export async function assertNotBlockedOut(ctx: RequestContext, start: Date, end: Date): Promise<void> {
+/** The public form is closed while an online_form blockout is current. */
+export async function assertOnlineFormOpen(ctx: RequestContext): Promise<void> {
+  const [blockout] = await ctx.db
+    .select({ message: blockoutPeriods.message })
+    .from(blockoutPeriods)
+    .where(currentFormBlockout(ctx.now))
+    .limit(1);
+  assertNoFormBlockout(blockout);
+}
+
+/** The parking blockouts a drop-off at `start` or a pick-up at `end` falls inside. */
+export const parkingBlockoutsAt = (start: Date, end: Date) => {
   const inside = (instant: Date) =>
     and(lte(blockoutPeriods.startDatetime, instant), gt(blockoutPeriods.endDatetime, instant));
+  return and(eq(blockoutPeriods.blockType, 'parking'), or(inside(start), inside(end)));
+};
+
+/** The refusal of a stay that drops off or picks up inside one of `rows` (parkingBlockoutsAt's). */
+export function assertNotBlockedOutBy(rows: readonly BlockoutPeriod[], start: Date, end: Date): void {
+  const problem = stayBlockoutProblem(rows, start, end);
+  if (problem) throw errors.invalid(problem.message, problem.field, 'blocked_out');
+}
+
+/** No drop-off or pick-up inside a parking blockout (the domain's rule, which the quotes and the wizard apply too). */
+export async function assertNotBlockedOut(ctx: RequestContext, start: Date, end: Date): Promise<void> {
   const rows = await ctx.db
     .select({
       message: blockoutPeriods.message,
@@ -107,9 +125,8 @@ export async function assertNotBlockedOut(ctx: RequestContext, start: Date, end:
       endDatetime: blockoutPeriods.endDatetime,
     })
     .from(blockoutPeriods)
-    .where(and(eq(blockoutPeriods.blockType, 'parking'), or(inside(start), inside(end))));
-  const problem = stayBlockoutProblem(rows, start, end);
-  if (problem) throw errors.invalid(problem.message, problem.field, 'blocked_out');
+    .where(parkingBlockoutsAt(start, end));
+  assertNotBlockedOutBy(rows, start, end);
 }
 
 /** The parking blockouts that overlap `from`..`to` (the quotes' look-ahead), earliest first. */

@@ -5,6 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/client';
 import { bookingCode, type PublicBookingInput, type StaffBookingInput } from '@parking/domain/booking';
 import { staffChargesSubscriptionGaps } from '@parking/domain/booking-form';
 import { dropOffHasPassed } from '@parking/domain/booking-wizard';
@@ -13,28 +14,21 @@ import { formatMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
 import { sendBookingEmail } from '../mail/booking-confirmation';
-import {
-  airlines,
-  bookingExtras,
-  bookingLogs,
-  bookings,
-  customers,
-  lotRegions,
-  lots,
-  vehicleTypes,
-} from '../db/schema/index';
+import { bookingExtras, bookingLogs, bookings, lotRegions } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
-import { mustExist } from './lookups';
+import { doesNotExist } from './lookups';
+import { loadBookingReferences, type BookingReferences } from './booking-references';
 import {
   assertCapacity,
+  assertNoFormBlockout,
+  assertNotBlockedOutBy,
   assertStayLimits,
-  assertNotBlockedOut,
-  assertOnlineFormOpen,
   applicablePromo,
   lockLot,
   priceExtras,
+  type PricedExtra,
 } from './booking-rules';
 import { recordStaffMoney } from './ledger';
 import { priceStay } from './price-stay';
@@ -67,31 +61,19 @@ export interface NewBooking {
 }
 
 /** Flights: the departure airline is required; a flight number too unless the airline is "Not flying". */
-async function checkFlights(
-  ctx: RequestContext,
+function checkFlights(
+  refs: BookingReferences,
   airlineOut: number | null | undefined,
   flightNumberOut: string,
 ) {
   if (airlineOut == null)
     throw errors.invalid(messages.required, '/data/relationships/airlineOut', 'required');
-  const [airline] = await ctx.db.select().from(airlines).where(eq(airlines.id, airlineOut));
-  if (!airline) throw errors.doesNotExist(airlineOut, '/data/relationships/airlineOut');
-  if (airline.name !== 'Not flying' && !flightNumberOut)
+  if (!refs.airlineOut) throw errors.doesNotExist(airlineOut, '/data/relationships/airlineOut');
+  if (refs.airlineOut.name !== 'Not flying' && !flightNumberOut)
     throw errors.invalid(messages.flightNumberRequired, 'flightNumberOut', 'required');
 }
 
-async function newBookingCode(ctx: RequestContext): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const code = bookingCode((size) => randomInt(size));
-    const [taken] = await ctx.db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.bookingCode, code))
-      .limit(1);
-    if (!taken) return code;
-  }
-  throw new Error('Could not find a free booking code');
-}
+const newBookingCode = () => bookingCode((size) => randomInt(size));
 
 async function checkRegion(
   ctx: RequestContext,
@@ -121,23 +103,36 @@ export async function createBooking(
   if (rel.lot == null) throw errors.invalid(messages.required, '/data/relationships/lot', 'required');
   if (rel.vehicleType == null)
     throw errors.invalid(messages.required, '/data/relationships/vehicleType', 'required');
-  await mustExist(ctx, vehicleTypes, rel.vehicleType, 'vehicleType');
+  // Everything the checks below read, and the lot with its rates, in one statement (the refusals keep
+  // their order: each check reads from it where it used to ask the database).
+  const refs = await loadBookingReferences(ctx.db, {
+    lotId: rel.lot,
+    vehicleTypeId: rel.vehicleType,
+    airlineInId: rel.airlineIn,
+    airlineOutId: rel.airlineOut,
+    start,
+    end,
+    startDate: businessDate(start, tz),
+    endDate: businessDate(end, tz),
+    now: ctx.now,
+  });
+  if (!refs.vehicleTypeFound) throw doesNotExist('vehicleType', rel.vehicleType);
   assertStayLimits(ctx, start, end);
-  await mustExist(ctx, airlines, rel.airlineIn, 'airlineIn');
+  if (!refs.airlineInFound) throw doesNotExist('airlineIn', rel.airlineIn ?? '');
   if (!staff) {
     if (businessDate(start, tz) < businessDate(ctx.now, tz))
       throw errors.invalid(messages.dateInFuture, 'startDatetime');
     // Today is allowed, a drop-off time of today that has gone is not (the wizard refuses it first).
     if (dropOffHasPassed(start, ctx.now)) throw errors.invalid(messages.dropOffPassed, 'startDatetime');
-    await assertOnlineFormOpen(ctx);
-    await assertNotBlockedOut(ctx, start, end);
-    await checkFlights(ctx, rel.airlineOut, input.flightNumberOut);
+    assertNoFormBlockout(refs.formBlockout);
+    assertNotBlockedOutBy(refs.parkingBlockouts, start, end);
+    checkFlights(refs, rel.airlineOut, input.flightNumberOut);
     for (const name of ['lotRegion', 'discount', 'parkedBy'] as const) {
       if (rel[name] != null)
         throw errors.invalid('Only staff can set this.', `/data/relationships/${name}`, 'permission_denied');
     }
-  } else {
-    await mustExist(ctx, airlines, rel.airlineOut, 'airlineOut');
+  } else if (rel.airlineOut != null && !refs.airlineOut) {
+    throw doesNotExist('airlineOut', rel.airlineOut);
   }
 
   const customer = await resolveCustomer(ctx, input, rel.customer);
@@ -146,6 +141,7 @@ export async function createBooking(
     customer.id,
     { ...input, vehicleTypeId: rel.vehicleType },
     rel.vehicle,
+    customer.created,
   );
   const pricedExtras = await priceExtras(ctx, rel.extras ?? [], rel.vehicleType, start, end, staff);
 
@@ -158,9 +154,9 @@ export async function createBooking(
   }
   if (staff && input.discountRate !== undefined) discountRate = input.discountRate;
 
-  // Everything that needs no lock is read before it (the lot's rates, the customer's history, a free
-  // booking code), so that the lot stays locked only for the counts and the inserts.
-  const [lotRow] = await ctx.db.select().from(lots).where(eq(lots.id, rel.lot));
+  // Everything that needs no lock is read before it (the lot's rates, the customer's history), so that
+  // the lot stays locked only for the counts and the inserts.
+  const lotRow = refs.lot;
   if (!lotRow) throw errors.doesNotExist(rel.lot, '/data/relationships/lot');
   const priced = await priceStay(
     ctx.db,
@@ -174,21 +170,12 @@ export async function createBooking(
       // Days past the subscription's end are charged as a stay of that many days; staff charge them only
       // for a stay that has started (back-office §4: a future stay falls within the renewal).
       calculateGaps: staff ? staffChargesSubscriptionGaps(start, ctx.now) : true,
+      held: refs.pricing,
     },
     { now: ctx.now, timeZone: tz },
   );
   const { costs, money } = priced;
   const hadSubscription = costs.subscriptionDiscount > 0;
-
-  const [previous] = await ctx.db
-    .select({
-      returning: sql<boolean>`EXISTS (SELECT 1 FROM bookings WHERE customer_id = ${customer.id} AND status = 'complete')`,
-      email: customers.email,
-    })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  const returning = previous?.returning === true;
-  const code = await newBookingCode(ctx);
 
   // Online bookings wait for payment; a subscriber's free stay is complete at once.
   const free = costs.totalCost === 0 && hadSubscription;
@@ -207,86 +194,83 @@ export async function createBooking(
   // The desk's slots hold for every booking, staff's too: the counter cannot serve more cars at once.
   await assertSlotRoom(ctx, lot, { start, end });
 
-  const [booking] = await ctx.db
-    .insert(bookings)
-    .values({
-      bookingCode: code,
-      status,
-      paymentStatus,
-      bookingType: staff
-        ? (input.bookingType ?? (rel.customer != null ? 'Regular' : 'New'))
-        : returning
-          ? 'Regular - Website'
-          : 'New - Website',
-      lotId: lot.id,
-      lotRegionId: staff ? (rel.lotRegion ?? null) : null,
-      lotRegionRow: staff ? (input.lotRegionRow ?? null) : null,
-      customerId: customer.id,
-      vehicleId,
-      vehicleTypeId: rel.vehicleType,
-      startDatetime: start,
-      endDatetime: end,
-      airlineOutId: rel.airlineOut ?? null,
-      airlineInId: rel.airlineIn ?? null,
-      flightNumberOut: input.flightNumberOut,
-      flightNumberIn: input.flightNumberIn,
-      busDepartureTime: input.busDepartureTime,
-      passengersOut: input.passengersOut,
-      passengersIn: input.passengersIn,
-      title: input.title,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phoneNumber: input.phoneNumber,
-      // A logged-in customer's booking carries their account email, whatever the form sent.
-      email: ctx.user && !staff ? ctx.user.email : (previous?.email ?? customer.email),
-      business: input.business,
-      rego: input.rego,
-      make: input.make,
-      model: input.model,
-      colour: input.colour,
-      parkingCost: money.parkingCost,
-      extrasCost: money.extrasCost,
-      subscriptionDiscount: money.subscriptionDiscount,
-      amountDiscounted: money.amountDiscounted,
-      totalCost: money.totalCost,
-      discountRate,
-      discountId: staff && rel.discount != null ? rel.discount : discountId,
-      promoCode: input.promoCode,
-      hadSubscription,
-      // The money columns follow the ledger (services/ledger.ts): what staff took is recorded below.
-      amountPaid: '0.00',
-      paymentMethod: staff ? (input.paymentMethod ?? null) : null,
-      paymentDatetime: null,
-      publicNotes: input.publicNotes,
-      notes: staff ? (input.notes ?? '') : '',
-      fuelLevel: staff ? (input.fuelLevel ?? '') : '',
-      damage: staff ? (input.damage ?? '') : '',
-      parkedById: staff ? (rel.parkedBy ?? null) : null,
-      timeParked: staff ? (input.timeParked ?? null) : null,
-      kilometers: staff ? (input.kilometers ?? null) : null,
-      vehicleNotes: staff ? (input.vehicleNotes ?? '') : '',
-      createdById: ctx.user?.id ?? null,
-      created: ctx.now,
-      updated: ctx.now,
-    })
-    .returning({ id: bookings.id });
-  if (!booking) throw new Error('Booking not created');
-  if (hold) await consumeHold(ctx, hold.id, booking.id);
-  // Fault tests stop here: the booking row is written, its extras and log are not.
+  const row = {
+    status,
+    paymentStatus,
+    bookingType: staff
+      ? (input.bookingType ?? (rel.customer != null ? 'Regular' : 'New'))
+      : customer.returning
+        ? 'Regular - Website'
+        : 'New - Website',
+    lotId: lot.id,
+    lotRegionId: staff ? (rel.lotRegion ?? null) : null,
+    lotRegionRow: staff ? (input.lotRegionRow ?? null) : null,
+    customerId: customer.id,
+    vehicleId,
+    vehicleTypeId: rel.vehicleType,
+    startDatetime: start,
+    endDatetime: end,
+    airlineOutId: rel.airlineOut ?? null,
+    airlineInId: rel.airlineIn ?? null,
+    flightNumberOut: input.flightNumberOut,
+    flightNumberIn: input.flightNumberIn,
+    busDepartureTime: input.busDepartureTime,
+    passengersOut: input.passengersOut,
+    passengersIn: input.passengersIn,
+    title: input.title,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phoneNumber: input.phoneNumber,
+    // A logged-in customer's booking carries their account email, whatever the form sent.
+    email: ctx.user && !staff ? ctx.user.email : customer.savedEmail,
+    business: input.business,
+    rego: input.rego,
+    make: input.make,
+    model: input.model,
+    colour: input.colour,
+    parkingCost: money.parkingCost,
+    extrasCost: money.extrasCost,
+    subscriptionDiscount: money.subscriptionDiscount,
+    amountDiscounted: money.amountDiscounted,
+    totalCost: money.totalCost,
+    discountRate,
+    discountId: staff && rel.discount != null ? rel.discount : discountId,
+    promoCode: input.promoCode,
+    hadSubscription,
+    // The money columns follow the ledger (services/ledger.ts): what staff took is recorded below.
+    amountPaid: '0.00',
+    paymentMethod: staff ? (input.paymentMethod ?? null) : null,
+    paymentDatetime: null,
+    publicNotes: input.publicNotes,
+    notes: staff ? (input.notes ?? '') : '',
+    fuelLevel: staff ? (input.fuelLevel ?? '') : '',
+    damage: staff ? (input.damage ?? '') : '',
+    parkedById: staff ? (rel.parkedBy ?? null) : null,
+    timeParked: staff ? (input.timeParked ?? null) : null,
+    kilometers: staff ? (input.kilometers ?? null) : null,
+    vehicleNotes: staff ? (input.vehicleNotes ?? '') : '',
+    createdById: ctx.user?.id ?? null,
+    created: ctx.now,
+    updated: ctx.now,
+  } satisfies Omit<typeof bookings.$inferInsert, 'bookingCode'>;
+  const log = {
+    userId: ctx.user?.id ?? null,
+    timestamp: ctx.now,
+    info: { source: staff ? 'staff' : 'website', status, paymentStatus, totalCost: money.totalCost },
+  };
+  // The booking, its extras and its log in one statement (the lot is locked meanwhile). A booking code
+  // already taken (one in hundreds of billions) inserts nothing, and the next code is tried.
+  let bookingId: number | undefined;
+  for (let attempt = 0; bookingId === undefined && attempt < 10; attempt += 1)
+    bookingId = await insertBooking(ctx, { ...row, bookingCode: newBookingCode() }, pricedExtras, log);
+  if (bookingId === undefined) throw new Error('Could not find a free booking code');
+  // Fault tests stop here: the booking's rows are written, the transaction is not committed.
   await faultPoint('booking-save');
-  if (pricedExtras.length) {
-    await ctx.db.insert(bookingExtras).values(
-      pricedExtras.map((extra) => ({
-        bookingId: booking.id,
-        extraId: extra.id,
-        price: formatMoney(extra.cents),
-      })),
-    );
-  }
+  if (hold) await consumeHold(ctx, hold.id, bookingId);
   if (staff) {
     await recordStaffMoney(
       ctx.db,
-      booking.id,
+      bookingId,
       {
         amountPaid: input.amountPaid,
         paymentDatetime: input.paymentDatetime,
@@ -296,18 +280,48 @@ export async function createBooking(
       ctx.now,
     );
   }
-  await ctx.db.insert(bookingLogs).values({
-    bookingId: booking.id,
-    userId: ctx.user?.id ?? null,
-    timestamp: ctx.now,
-    action: 'created',
-    info: { source: staff ? 'staff' : 'website', status, paymentStatus, totalCost: money.totalCost },
-  });
   // Confirmed already (a subscriber's free stay, a booking staff keyed in): the confirmation goes
   // once the booking is stored. An online booking's goes when its payment succeeds.
   if (status === 'complete') {
-    const bookingId = booking.id;
-    ctx.defer(() => sendBookingEmail(ctx.services, bookingId, 'confirmation'));
+    const confirmed = bookingId;
+    ctx.defer(() => sendBookingEmail(ctx.services, confirmed, 'confirmation'));
   }
-  return booking.id;
+  return bookingId;
+}
+
+/**
+ * Inserts a booking with its extras and its 'created' log in one statement (data-modifying WITH): under
+ * the lot's lock, every round trip is time every other booking of the lot waits. Answers the booking's id,
+ * or undefined when its code is taken (nothing is inserted then).
+ */
+async function insertBooking(
+  ctx: RequestContext,
+  row: typeof bookings.$inferInsert,
+  extras: readonly PricedExtra[],
+  log: { userId: number | null; timestamp: Date; info: Record<string, string> },
+): Promise<number | undefined> {
+  const saved = ctx.db
+    .insert(bookings)
+    .values(row)
+    .onConflictDoNothing({ target: bookings.bookingCode })
+    .returning({ id: bookings.id });
+  const savedExtras = extras.length
+    ? sql`, saved_extras AS (
+        INSERT INTO ${bookingExtras} (booking_id, extra_id, price)
+        SELECT saved.id, chosen.extra_id, chosen.price
+          FROM saved CROSS JOIN (VALUES ${sql.join(
+            extras.map((extra) => sql`(${extra.id}::int, ${formatMoney(extra.cents)}::numeric)`),
+            sql`, `,
+          )}) AS chosen (extra_id, price))`
+    : sql``;
+  const [inserted] = rowsOf<{ id: number }>(
+    await ctx.db.execute(sql`
+      WITH saved AS (${saved.getSQL()})${savedExtras},
+      logged AS (
+        INSERT INTO ${bookingLogs} (booking_id, user_id, timestamp, action, info)
+        SELECT saved.id, ${log.userId}::int, ${log.timestamp.toISOString()}::timestamptz, 'created', ${JSON.stringify(log.info)}::jsonb
+          FROM saved)
+      SELECT id FROM saved`),
+  );
+  return inserted ? Number(inserted.id) : undefined;
 }

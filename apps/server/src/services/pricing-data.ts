@@ -1,16 +1,10 @@
 /** Loads what the pure pricing and capacity rules need from the database. */
-import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { LotPricing } from '@parking/domain/pricing';
 import { parseMoney } from '@parking/domain/money';
 import { startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import { rowsOf, type Executor } from '../db/client';
-import {
-  exceptionalDays,
-  exceptionalRates,
-  lots,
-  shortTermRateDays,
-  shortTermRates,
-} from '../db/schema/index';
+import { lots } from '../db/schema/index';
 
 export type LotRow = typeof lots.$inferSelect;
 
@@ -42,7 +36,54 @@ function pricingFrom(
   return result;
 }
 
-/** Rate table, daily rate and surcharges of the given lots for the dates startDate..endDate. */
+/** The rate tables and surcharges of the lots `lotIdsSql` names, as one JSON value (see lotPricingSql). */
+export interface LotPricingJson {
+  /** [lotId, days, rate] */
+  rates: Array<[number, number, string]>;
+  /** [lotId, date, surcharge] */
+  surcharges: Array<[number, string, string]>;
+}
+
+const ratesJsonSql = (lotIdsSql: SQL) =>
+  sql`(SELECT coalesce(json_agg(json_build_array(r.lot_id, d.days, r.rate::text) ORDER BY d.days), '[]'::json)
+         FROM short_term_rates r JOIN short_term_rate_days d ON d.id = r.day_id
+        WHERE r.lot_id IN ${lotIdsSql})`;
+
+const surchargesJsonSql = (lotIdsSql: SQL, startDate: string, endDate: string) =>
+  sql`(SELECT coalesce(json_agg(json_build_array(er.lot_id, to_char(ed.date, 'YYYY-MM-DD'), er.surcharge::text)), '[]'::json)
+         FROM exceptional_rates er JOIN exceptional_days ed ON ed.id = er.day_id
+        WHERE er.lot_id IN ${lotIdsSql} AND ed.date BETWEEN ${startDate}::date AND ${endDate}::date)`;
+
+/**
+ * A scalar subquery answering LotPricingJson: what pricing a stay of startDate..endDate needs besides the
+ * lot's own row, so that it can be read in the statement that reads the lot (one round trip, not three).
+ */
+export function lotPricingSql(
+  lotIdsSql: SQL,
+  startDate: string,
+  endDate: string,
+): SQL<LotPricingJson | string> {
+  return sql<LotPricingJson | string>`(SELECT json_build_object(
+    'rates', ${ratesJsonSql(lotIdsSql)},
+    'surcharges', ${surchargesJsonSql(lotIdsSql, startDate, endDate)}))`;
+}
+
+/** The lots' pricing from their rows and lotPricingSql's value. */
+export function parseLotPricing(
+  lotRows: LotRates[],
+  value: LotPricingJson | string | null | undefined,
+): Map<number, LotPricing> {
+  // JSON arrives parsed from both drivers; a string would be a driver configured not to parse it.
+  const data: Partial<LotPricingJson> =
+    typeof value === 'string' ? (JSON.parse(value) as LotPricingJson) : (value ?? {});
+  return pricingFrom(
+    lotRows,
+    (data.rates ?? []).map(([lotId, days, rate]) => ({ lotId, days, rate })),
+    (data.surcharges ?? []).map(([lotId, date, surcharge]) => ({ lotId, date, surcharge })),
+  );
+}
+
+/** Rate table, daily rate and surcharges of the given lots for the dates startDate..endDate, in one statement. */
 export async function loadLotPricing(
   db: Executor,
   lotIds: number[],
@@ -50,28 +91,16 @@ export async function loadLotPricing(
   endDate: string,
 ): Promise<Map<number, LotPricing>> {
   if (lotIds.length === 0) return new Map();
-  const [lotRows, rateRows, surchargeRows] = await Promise.all([
-    db
-      .select({ id: lots.id, rate: lots.rate, subscriptionParkingDiscount: lots.subscriptionParkingDiscount })
-      .from(lots)
-      .where(inArray(lots.id, lotIds)),
-    db
-      .select({ lotId: shortTermRates.lotId, days: shortTermRateDays.days, rate: shortTermRates.rate })
-      .from(shortTermRates)
-      .innerJoin(shortTermRateDays, eq(shortTermRateDays.id, shortTermRates.dayId))
-      .where(inArray(shortTermRates.lotId, lotIds))
-      .orderBy(asc(shortTermRateDays.days)),
-    db
-      .select({
-        lotId: exceptionalRates.lotId,
-        date: exceptionalDays.date,
-        surcharge: exceptionalRates.surcharge,
-      })
-      .from(exceptionalRates)
-      .innerJoin(exceptionalDays, eq(exceptionalDays.id, exceptionalRates.dayId))
-      .where(and(inArray(exceptionalRates.lotId, lotIds), between(exceptionalDays.date, startDate, endDate))),
-  ]);
-  return pricingFrom(lotRows, rateRows, surchargeRows);
+  const rows = await db
+    .select({
+      id: lots.id,
+      rate: lots.rate,
+      subscriptionParkingDiscount: lots.subscriptionParkingDiscount,
+      pricing: lotPricingSql(idList(lotIds), startDate, endDate),
+    })
+    .from(lots)
+    .where(inArray(lots.id, lotIds));
+  return parseLotPricing(rows, rows[0]?.pricing);
 }
 
 /**
@@ -326,12 +355,8 @@ export function quoteDataSql(
 ): SQL<QuoteDataJson | string> {
   const spans = presenceSpansSql({ lotIds: [], startDate, endDate, timeZone, now }, lotIdsSql);
   return sql<QuoteDataJson | string>`(SELECT json_build_object(
-    'rates', (SELECT coalesce(json_agg(json_build_array(r.lot_id, d.days, r.rate::text) ORDER BY d.days), '[]'::json)
-                FROM short_term_rates r JOIN short_term_rate_days d ON d.id = r.day_id
-               WHERE r.lot_id IN ${lotIdsSql}),
-    'surcharges', (SELECT coalesce(json_agg(json_build_array(er.lot_id, to_char(ed.date, 'YYYY-MM-DD'), er.surcharge::text)), '[]'::json)
-                     FROM exceptional_rates er JOIN exceptional_days ed ON ed.id = er.day_id
-                    WHERE er.lot_id IN ${lotIdsSql} AND ed.date BETWEEN ${startDate}::date AND ${endDate}::date),
+    'rates', ${ratesJsonSql(lotIdsSql)},
+    'surcharges', ${surchargesJsonSql(lotIdsSql, startDate, endDate)},
     'spans', (SELECT coalesce(json_agg(json_build_array(s.lot_id, s.first, s.last, s.cars)), '[]'::json)
                 FROM (${spans}) AS s)))`;
 }
