@@ -37,7 +37,11 @@ import {
 
 const WINDOW_DAYS = 400;
 const TTL_MS = 60_000;
-const MAX_RESPONSES = 20_000;
+/**
+ * Answers kept from one snapshot, at most: 20,000 answers, each kept under two keys (the stay it prices and the
+ * request that asked for it).
+ */
+const MAX_RESPONSES = 40_000;
 
 interface QuoteData {
   lots: LotRow[];
