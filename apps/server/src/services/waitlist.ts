@@ -167,10 +167,15 @@ export async function offerFreedPlaces(ctx: RequestContext, lotId: number): Prom
 
 /** Holds that have lapsed: their travellers' turn has passed (their places count no more). Answers how many. */
 export async function lapseHolds(db: Executor, now: Date): Promise<number> {
+  const due = and(eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.holdExpiresAt, now));
+  // Asked first: an UPDATE of no rows would still fire the table's change notification every minute, and
+  // every instance would drop its held quotes for nothing.
+  const [any] = await db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(due).limit(1);
+  if (!any) return 0;
   const lapsed = await db
     .update(waitlistEntries)
     .set({ status: 'lapsed', updated: now })
-    .where(and(eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.holdExpiresAt, now)))
+    .where(due)
     .returning({ id: waitlistEntries.id });
   return lapsed.length;
 }
