@@ -158,6 +158,33 @@ function lighthouse(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
   });
 }
 
+/**
+ * Lighthouse's trace recording fails now and then (NO_NAVSTART, a Chromium hiccup): asked once more, and a page
+ * it still cannot score is reported as unscored (0, with the reason) rather than ending the run before any figure
+ * is written.
+ */
+async function lighthouseOnceMore(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
+  try {
+    return await lighthouse(url);
+  } catch (first) {
+    console.warn(`Lighthouse on ${url} failed, once more: ${String(first).slice(0, 300)}`);
+    try {
+      return await lighthouse(url);
+    } catch (second) {
+      console.warn(`Lighthouse on ${url} failed again: ${String(second).slice(0, 300)}`);
+      return {
+        performance: 0,
+        accessibility: 0,
+        bestPractices: 0,
+        firstContentfulPaintMs: NaN,
+        largestContentfulPaintMs: NaN,
+        totalBlockingTimeMs: NaN,
+        error: String(second).slice(0, 500),
+      };
+    }
+  }
+}
+
 /** The whole web part: the hashed asset's headers, the pages' initial assets, Lighthouse, click to prices. */
 export async function measureWeb(base: string, token: string, wizard: WizardIds) {
   const headers = await assetHeaders(base);
@@ -165,7 +192,7 @@ export async function measureWeb(base: string, token: string, wizard: WizardIds)
   const scores: LighthouseFigure[] = [];
   // The issue's pages: the home page, the wizard's first step, a content page and the login page.
   for (const path of ['/', '/booking/step-1', '/faq', '/login'])
-    scores.push({ path, ...(await lighthouse(`${base}${path}`)) });
+    scores.push({ path, ...(await lighthouseOnceMore(`${base}${path}`)) });
   // Steps 2-8, each with the steps before it answered (bench/wizard-lighthouse.ts).
   scores.push(...(await wizardStepScores(base, wizard)));
   const clickToPrices = await measureClickToPrices(base, CLICKS, new Date());
