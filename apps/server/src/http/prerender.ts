@@ -19,6 +19,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, HTTPMethods } 
 import { businessDate } from '@parking/domain/dates';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { ChangeFeed } from '../db/change-feed';
+import type { AnswerEncoding } from '../services/written-answer';
 
 /** What apps/web/src/entry-server.tsx exports (the bundle is loaded at run time, not type-checked with it). */
 interface PrerenderedPage {
@@ -114,7 +115,8 @@ export interface PrerenderedDocument {
   encoded(encoding: ContentEncoding): Promise<Buffer>;
 }
 
-export type ContentEncoding = 'br' | 'gzip';
+/** The encodings a page is kept in: those of every answer written once and sent many times. */
+export type ContentEncoding = AnswerEncoding;
 
 /**
  * The encoding to send to a browser that sent `acceptEncoding`: brotli or gzip by its preference (q-values, the
