@@ -7,7 +7,7 @@ import type { ApiFigure } from './latency';
 import type { ClickToPricesFigure } from './click-to-prices';
 import type { AssetHeaders, LighthouseFigure, WebFigure } from './web';
 
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 function table(api: ApiFigure[], web: WebFigure[], scores: LighthouseFigure[]): string {
   const width = Math.max(...api.map((row) => row.name.length), 20);

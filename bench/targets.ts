@@ -24,7 +24,8 @@ export interface TargetRow {
 }
 
 const NOT_MEASURED = 'not measured';
-const kB = (bytes: number) => bytes / 1024;
+// kB of 1,000 bytes, as the budgets and the e2e guard (e2e/tests/initial-javascript.spec.ts) count them.
+const kB = (bytes: number) => bytes / 1000;
 
 interface Check<T> {
   measured: string;
