@@ -5,7 +5,7 @@
  * downloading and running the whole app. The browser then hydrates that HTML (attaches to it) from the
  * same data, sent in the page. Built by `vite build --ssr` into dist-ssr/, loaded by the server at start-up.
  */
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
@@ -35,6 +35,30 @@ export interface PreparedPage {
   key: string;
   /** Renders the page from that data (the costly part: the server keeps what it rendered for the same data). */
   render(): PrerenderedPage;
+}
+
+type StyleChunks = ReturnType<ReturnType<typeof createEmotionServer>['extractCriticalToChunks']>;
+
+/**
+ * The page's critical styles plus every other class the render inserted. MUI's composed components (a
+ * Button is a styled ButtonBase) insert a class for each layer and put only the merged one in the markup,
+ * so the critical set left the layers out; the browser, finding them unknown while hydrating, compiled
+ * and inserted them again (137 rules on the home page, most of the hydration's commit). Sent along, they
+ * are registered as the server's and never compiled in the browser.
+ */
+function withComposedLayers(cache: EmotionCache, chunks: StyleChunks): StyleChunks {
+  const sent = new Set(chunks.styles.flatMap((chunk) => chunk.ids));
+  const regular = chunks.styles.find((chunk) => chunk.key === cache.key);
+  if (!regular) return chunks;
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    // Registered ids are classes (globals are not registered, and already sent); `true` marks styles
+    // inserted before this render, not by it.
+    if (sent.has(id) || typeof css !== 'string' || cache.registered[`${cache.key}-${id}`] === undefined)
+      continue;
+    regular.ids.push(id);
+    regular.css += css;
+  }
+  return chunks;
 }
 
 /** Thrown when a page cannot be pre-rendered as the browser would render it: the server then sends the plain app. */
@@ -159,7 +183,10 @@ export async function preparePage(url: string, sameOriginFetch: typeof fetch): P
           </AppProviders>
         </CacheProvider>,
       );
-      return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+      return {
+        html,
+        styles: constructStyleTagsFromChunks(withComposedLayers(cache, extractCriticalToChunks(html))),
+      };
     },
   };
 }
