@@ -68,6 +68,12 @@ export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined
   upload?: { mediaTypes: readonly string[] };
   /** The attributes' schema (the domain's, with the spec's messages). */
   input?: S;
+  /**
+   * The schema's output for a hot call's usual document, read without zod (the domain's, beside the schema), or
+   * undefined to leave the document to the schema: only for a reading that answers exactly what the schema does
+   * wherever it answers, so that the answers and the errors stay the schema's.
+   */
+  quickInput?: (attributes: Readonly<Record<string, unknown>>) => z.output<S> | undefined;
   /** Relationships the document may carry, to-one or to-many; any other is refused (or ignored, below). */
   relationships?: Readonly<Record<R, Cardinality>>;
   /** What to do with a relationship not declared: refuse it (default), or ignore it as the resource layer does. */
@@ -170,8 +176,9 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             spec.relationships ?? ({} as Record<R, Cardinality>),
             spec.otherRelationships ?? 'refuse',
           );
+          const quick = document && spec.quickInput ? spec.quickInput(document.attributes) : undefined;
           const attributes: unknown = spec.input
-            ? readAttributes(spec.input, document)
+            ? (quick ?? readAttributes(spec.input, document))
             : (document?.attributes ?? {});
           const input: ActionInput<z.output<S>, R, L> = {
             loaded,

@@ -23,6 +23,7 @@ import {
   quoteDateProblems,
   quoteMessages,
   quotePriceCents,
+  readBookingQuote,
 } from '@parking/domain/quotes';
 import { isStaff, type RequestContext } from '../context';
 import { lots } from '../db/schema/index';
@@ -283,6 +284,7 @@ export function quoteActions(registry: Registry): Action[] {
       path: 'booking-quotes/',
       type: 'booking-quotes',
       input: bookingQuoteSchema,
+      quickInput: readBookingQuote,
       relationships: { lot: 'one', customer: 'one' },
       access: 'anyone',
       readOnly: true,
