@@ -94,6 +94,13 @@ declare module 'fastify' {
     /** The app's services (start-up's jobs share its mailer, SMS and flight-status providers). */
     services: Services;
   }
+  interface FastifyRequest {
+    /**
+     * A JSON:API body's text as it came (null for any other request): a hot call keeps the answers it wrote by
+     * it (routes/quotes.ts), and finds one again without writing the parsed document out once more.
+     */
+    documentText: string | null;
+  }
 }
 
 export interface AppOptions {
@@ -203,7 +210,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // JSON:API documents are JSON; an unparsable body is the client's error, answered as JSON:API.
-  app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  app.decorateRequest('documentText', null);
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, (request, text, done) => {
+    request.documentText = String(text);
+    parseJson(request, String(text), done);
+  });
   // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
   app.removeContentTypeParser('text/plain');
   // A custody photo and a content image are the bodies that are files: their bytes, read only on their

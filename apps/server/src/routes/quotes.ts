@@ -5,6 +5,7 @@
  * - POST booking-quotes/: the cost calculation of the wizard's summary and the back-office form.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   BookingQuoteAttributes,
@@ -51,8 +52,13 @@ const IGNORED_PARAMS = new Set(['_', 'page[number]', 'page[size]', 'sort']);
 const QUOTE_ID = '@booking-quote-id@';
 const DATE_PARAMS = { startDate: 'start_date', endDate: 'end_date' } as const;
 
-/** A booking-quotes document's key among the held answers: the document as sent (parsed, so spacing aside). */
-const bookingQuoteDocumentKey = (body: unknown) => `POST booking-quotes/ ${JSON.stringify(body)}`;
+/**
+ * A booking-quotes document's key among the held answers: the body's text as it came (app.ts keeps it beside the
+ * parsed document), so that a document answered before is found without writing it out again; none for a body
+ * not sent as JSON:API.
+ */
+const bookingQuoteDocumentKey = (request: FastifyRequest) =>
+  request.documentText === null ? undefined : `POST booking-quotes/ ${request.documentText}`;
 
 export interface QuoteQuery {
   startDate: string;
@@ -292,8 +298,10 @@ export function quoteActions(registry: Registry): Action[] {
       // its own (only answers that depend on nothing but the document and the held data are kept under it).
       async heldAnswer(ctx, request) {
         if (ctx.user !== null) return undefined;
+        const documentKey = bookingQuoteDocumentKey(request);
+        if (documentKey === undefined) return undefined;
         const answers = await ctx.services.quoteCache?.answers(ctx.now);
-        return answers?.get(bookingQuoteDocumentKey(request.body))?.text.replace(QUOTE_ID, randomUUID());
+        return answers?.get(documentKey)?.text.replace(QUOTE_ID, randomUUID());
       },
       async handle(ctx, { attributes: input, ids, document, request }) {
         const timeZone = ctx.services.config.timeZone;
@@ -331,8 +339,9 @@ export function quoteActions(registry: Registry): Action[] {
               ].join('|')
             : undefined;
         const written = key === undefined ? undefined : held?.responses.get(key);
+        const documentKey = bookingQuoteDocumentKey(request);
         if (written !== undefined) {
-          held?.responses.set(bookingQuoteDocumentKey(request.body), written);
+          if (documentKey !== undefined) held?.responses.set(documentKey, written);
           return written.text.replace(QUOTE_ID, randomUUID());
         }
 
@@ -392,7 +401,7 @@ export function quoteActions(registry: Registry): Action[] {
         if (key === undefined || !held) return body;
         const answer = new WrittenAnswer(JSON.stringify(body));
         held.responses.set(key, answer);
-        held.responses.set(bookingQuoteDocumentKey(request.body), answer);
+        if (documentKey !== undefined) held.responses.set(documentKey, answer);
         return answer.text.replace(QUOTE_ID, randomUUID());
       },
     }),
