@@ -279,7 +279,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // we do not support) is answered 415, before anything reads it.
   app.addHook('onRequest', async (request, reply) => {
     const type = request.headers['content-type'];
-    if (typeof type !== 'string' || !request.url.startsWith('/backend/')) return;
+    // The usual body (a booking quote's) names the media type alone: nothing to look at.
+    if (typeof type !== 'string' || type === JSONAPI || !request.url.startsWith('/backend/')) return;
     const [essence = '', ...parameters] = type.split(';').map((part) => part.trim().toLowerCase());
     if (essence !== JSONAPI) return;
     const unsupported = parameters.find((parameter) => parameter && !parameter.startsWith('profile='));

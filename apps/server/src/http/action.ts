@@ -136,6 +136,9 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
     path: spec.path,
     type: spec.type,
     register(app, services, prefix) {
+      // Worked out once: most calls (the quotes, the extras list) have no path parameter to look at.
+      const hasParams = spec.path.includes(':');
+      const databaseId = spec.path.includes(':id') && spec.pathId !== 'text';
       const handler = route(
         services,
         async (ctx, request, reply) => {
@@ -143,9 +146,9 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
           authorise(ctx, spec.access);
           const params = request.params as Record<string, string | undefined>;
           // No row is named by text with control characters (a NUL is not even valid text to PostgreSQL).
-          if (Object.values(params).some(hasControlCharacter)) throw errors.notFound();
+          if (hasParams && Object.values(params).some(hasControlCharacter)) throw errors.notFound();
           let id = 0;
-          if (spec.path.includes(':id') && spec.pathId !== 'text') {
+          if (databaseId) {
             const raw = params.id ?? '';
             if (!isDatabaseId(raw)) throw errors.notFound();
             id = Number(raw);

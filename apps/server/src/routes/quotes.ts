@@ -325,25 +325,11 @@ export function quoteActions(registry: Registry): Action[] {
           : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
         if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
         // A visitor's summary without a promo code or a customer depends only on what was sent and the data
-        // held: the same stay priced again is the response already written (with an id of its own).
+        // held: the same document sent again (heldAnswer) is the response written now (with an id of its own).
         const key =
           held && ctx.user === null && ids.customer == null && !input.promoCode
-            ? [
-                'booking-quotes',
-                lotId,
-                input.startDatetime.getTime(),
-                input.endDatetime.getTime(),
-                input.discountRate,
-                input.extrasCost,
-                input.calculateSubscriptionGaps,
-              ].join('|')
+            ? bookingQuoteDocumentKey(request)
             : undefined;
-        const written = key === undefined ? undefined : held?.responses.get(key);
-        const documentKey = bookingQuoteDocumentKey(request);
-        if (written !== undefined) {
-          if (documentKey !== undefined) held?.responses.set(documentKey, written);
-          return written.text.replace(QUOTE_ID, randomUUID());
-        }
 
         // Whose subscription applies: the named customer's (a customer may only name their own),
         // else the calling customer's own.
@@ -401,7 +387,6 @@ export function quoteActions(registry: Registry): Action[] {
         if (key === undefined || !held) return body;
         const answer = new WrittenAnswer(JSON.stringify(body));
         held.responses.set(key, answer);
-        if (documentKey !== undefined) held.responses.set(documentKey, answer);
         return answer.text.replace(QUOTE_ID, randomUUID());
       },
     }),
