@@ -52,7 +52,9 @@ export async function buildContext(
   services: Services,
   deferred: Array<() => Promise<void>>,
 ): Promise<RequestContext> {
-  const user = await authenticate(request, services);
+  // A visitor (no token, no session cookie: most quotes) is known without a promise.
+  const visitor = request.headers.authorization === undefined && !request.cookies[SESSION_COOKIE];
+  const user = visitor ? null : await authenticate(request, services);
   const defer: RequestContext['defer'] = (job) => deferred.push(job);
   return {
     defer,

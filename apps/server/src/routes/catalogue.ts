@@ -108,8 +108,11 @@ export function catalogueActions(registry: Registry): Action[] {
         // written once per query, then `available` is set for this stay from the held calendar.
         const held = isStaff(ctx.user) ? undefined : await ctx.services.extrasCache?.lookup(ctx.now);
         if (held) {
-          // The same request again (the same stay, the same list) is the answer already written for it.
-          const requestKey = `GET ${request.url}`;
+          // The same request again (the same stay, the same list) is the answer already written for it: kept by
+          // its query string from the '?' (the path is this route's; a list's keys are JSON and start with '['),
+          // a slice of the URL, not a longer copy of it (a long key is the most of a lookup's time).
+          const queryStart = request.url.indexOf('?');
+          const requestKey = queryStart < 0 ? '?' : request.url.slice(queryStart);
           const answered = held.lists.get(requestKey);
           if (answered !== undefined) return answered;
           const stay = raw === undefined ? undefined : parseStay(raw);
