@@ -14,6 +14,7 @@ import { serializeRequest } from './http/log-redaction';
 import { COMPRESS_THRESHOLD } from './http/send-written';
 import { createPrerenderer, preferredEncoding } from './http/prerender';
 import { wroteData } from './http/route';
+import { registerJsonApiBodies } from './http/json-api-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ApiError, errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
@@ -93,13 +94,6 @@ declare module 'fastify' {
     declaredActions: readonly Action[];
     /** The app's services (start-up's jobs share its mailer, SMS and flight-status providers). */
     services: Services;
-  }
-  interface FastifyRequest {
-    /**
-     * A JSON:API body's text as it came (null for any other request): a hot call keeps the answers it wrote by
-     * it (routes/quotes.ts), and finds one again without writing the parsed document out once more.
-     */
-    documentText: string | null;
   }
 }
 
@@ -209,13 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  // JSON:API documents are JSON; an unparsable body is the client's error, answered as JSON:API.
-  app.decorateRequest('documentText', null);
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, (request, text, done) => {
-    request.documentText = String(text);
-    parseJson(request, String(text), done);
-  });
+  // JSON:API documents are JSON, their text kept beside them (http/json-api-body.ts).
+  registerJsonApiBodies(app);
   // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
   app.removeContentTypeParser('text/plain');
   // A custody photo and a content image are the bodies that are files: their bytes, read only on their
