@@ -52,13 +52,19 @@ const IGNORED_PARAMS = new Set(['_', 'page[number]', 'page[size]', 'sort']);
 const QUOTE_ID = '@booking-quote-id@';
 const DATE_PARAMS = { startDate: 'start_date', endDate: 'end_date' } as const;
 
+/** The longest document text an answer is kept under (the wizard's is about 350 characters). */
+const MAX_KEPT_DOCUMENT = 2048;
+
 /**
- * A booking-quotes document's key among the held answers: the body's text as it came (app.ts keeps it beside the
- * parsed document), so that a document answered before is found without writing it out again; none for a body
- * not sent as JSON:API.
+ * A booking-quotes document's key among the held answers: the body's text as it came (http/json-api-body.ts keeps
+ * it beside the parsed document), so that a document answered before is found without writing it out again. None
+ * for a body not sent as JSON:API, nor for a long one: unknown attributes are ignored, and padding must not make
+ * the answers held a way to fill the memory.
  */
 const bookingQuoteDocumentKey = (request: FastifyRequest) =>
-  request.documentText === null ? undefined : `POST booking-quotes/ ${request.documentText}`;
+  request.documentText === null || request.documentText.length > MAX_KEPT_DOCUMENT
+    ? undefined
+    : `POST booking-quotes/ ${request.documentText}`;
 
 export interface QuoteQuery {
   startDate: string;
