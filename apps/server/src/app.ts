@@ -14,6 +14,7 @@ import { serializeRequest } from './http/log-redaction';
 import { COMPRESS_THRESHOLD } from './http/send-written';
 import { createPrerenderer, preferredEncoding } from './http/prerender';
 import { wroteData } from './http/route';
+import { registerJsonApiBodies } from './http/json-api-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ApiError, errors } from './jsonapi/errors';
 import { Registry } from './jsonapi/registry';
@@ -202,8 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  // JSON:API documents are JSON; an unparsable body is the client's error, answered as JSON:API.
-  app.addContentTypeParser([JSONAPI], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  // JSON:API documents are JSON, their text kept beside them (http/json-api-body.ts).
+  registerJsonApiBodies(app);
   // Plain text is never an API body: refuse it with 415 everywhere rather than parse it.
   app.removeContentTypeParser('text/plain');
   // A custody photo and a content image are the bodies that are files: their bytes, read only on their
@@ -267,7 +268,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // we do not support) is answered 415, before anything reads it.
   app.addHook('onRequest', async (request, reply) => {
     const type = request.headers['content-type'];
-    if (typeof type !== 'string' || !request.url.startsWith('/backend/')) return;
+    // The usual body (a booking quote's) names the media type alone: nothing to look at.
+    if (typeof type !== 'string' || type === JSONAPI || !request.url.startsWith('/backend/')) return;
     const [essence = '', ...parameters] = type.split(';').map((part) => part.trim().toLowerCase());
     if (essence !== JSONAPI) return;
     const unsupported = parameters.find((parameter) => parameter && !parameter.startsWith('profile='));

@@ -59,13 +59,10 @@ export const isStaff = (user: AuthUser | null): boolean =>
 /**
  * Whether a request has committed a transaction (inTransaction), by its context's `defer`: the one thing
  * every copy of a request's context shares (`{ ...ctx, now }`), and a transaction's context is given too.
+ * A context gets its entry when it first opens a transaction: a request that never writes (a quote, the
+ * extras list: most of them) costs no entry, and no entry means nothing committed.
  */
 const commits = new WeakMap<RequestContext['defer'], { committed: boolean }>();
-
-/** A new request's context starts with nothing committed (http/context.ts buildContext). */
-export function trackCommits(defer: RequestContext['defer']): void {
-  commits.set(defer, { committed: false });
-}
 
 /** Whether this request has committed a write through inTransaction (whatever it answers in the end). */
 export function hasCommitted(ctx: RequestContext): boolean {
@@ -82,10 +79,14 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const jobs: Array<() => Promise<void>> = [];
   const defer: RequestContext['defer'] = (job) => jobs.push(job);
-  const state = commits.get(ctx.defer);
-  if (state) commits.set(defer, state);
+  let state = commits.get(ctx.defer);
+  if (!state) {
+    state = { committed: false };
+    commits.set(ctx.defer, state);
+  }
+  commits.set(defer, state);
   const result = await ctx.services.database.transaction((tx) => work({ ...ctx, db: tx, defer }));
-  if (state) state.committed = true;
+  state.committed = true;
   for (const job of jobs) ctx.defer(job);
   return result;
 }

@@ -84,6 +84,19 @@ export function timeOfDay(message: string = messages.invalidTime) {
 // An instant needs its offset: '2026-12-01T10:00' alone would mean a different moment on every machine.
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
+/**
+ * What requiredDatetime() makes of a well-formed datetime text, read without zod for the hot calls (a booking
+ * quote, the extras list's stay); undefined for any other value, which the schema then reads and words the error
+ * of. Where this answers, it answers what the schema does: the same checks on text the schema's trim leaves as it
+ * is (the pattern admits no spaces), and the same Date (fields.test.ts compares them).
+ */
+export function readDatetime(value: unknown): Date | undefined {
+  if (typeof value !== 'string' || value.length > 40 || !ISO_DATETIME.test(value)) return undefined;
+  if (!isCalendarDate(value.slice(0, 10))) return undefined;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) || !isCountableInstant(instant) ? undefined : instant;
+}
+
 /** An ISO 8601 datetime with offset, as a Date whose date has a four-digit year in every time zone. */
 export function requiredDatetime(message: string = messages.invalidDatetime) {
   return requiredText(40).pipe(

@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { normalisePromoCode } from './discounts';
-import { calendarDate, optionalDatetime, optionalText, requiredDatetime, requiredText } from './fields';
+import {
+  calendarDate,
+  optionalDatetime,
+  optionalText,
+  readDatetime,
+  requiredDatetime,
+  requiredText,
+} from './fields';
 import { messages } from './messages';
 import type { Cents } from './money';
 import { fraction, moneyAmount } from './numbers';
@@ -96,11 +103,70 @@ export const bookingQuoteSchema = z
     /** A promo code sets the discount rate the way a booking's promo code does; empty is ignored. */
     promoCode: optionalText(50).transform(normalisePromoCode),
   })
-  .refine((value) => value.endDatetime.getTime() > value.startDatetime.getTime(), {
-    error: messages.arrivalBeforeDeparture,
-    path: ['endDatetime'],
-  });
+  // The object's rule runs even when a datetime was refused without aborting (longer than 40 characters): it
+  // then stays a string, and only the field's own error is answered (not a TypeError, a 500).
+  .refine(
+    ({ startDatetime: start, endDatetime: end }: { startDatetime: unknown; endDatetime: unknown }) =>
+      !(start instanceof Date && end instanceof Date) || end.getTime() > start.getTime(),
+    {
+      error: messages.arrivalBeforeDeparture,
+      path: ['endDatetime'],
+    },
+  );
 export type BookingQuoteInput = z.output<typeof bookingQuoteSchema>;
+
+const PLAIN_FRACTION = /^\d+(\.\d+)?$/;
+const PLAIN_AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
+/**
+ * bookingQuoteSchema's output for the document the wizard's summary and the back-office form send (well-formed
+ * datetimes, a plain rate and amount, a boolean, a short code, each optional one missing or null), read without
+ * zod: POST booking-quotes/ is a hot call and zod was the largest part of its own work. Undefined for anything
+ * else, which the schema then reads and words the errors of: where this answers, it answers what the schema does
+ * (quotes.test.ts compares the two over every kind of value), so the answers and the errors stay the schema's.
+ */
+export function readBookingQuote(
+  attributes: Readonly<Record<string, unknown>>,
+): BookingQuoteInput | undefined {
+  const startDatetime = readDatetime(attributes.startDatetime);
+  const endDatetime = readDatetime(attributes.endDatetime);
+  if (!startDatetime || !endDatetime || endDatetime.getTime() <= startDatetime.getTime()) return undefined;
+  const discountRate = readFraction(attributes.discountRate);
+  const extrasCost = readAmount(attributes.extrasCost);
+  const gaps = attributes.calculateSubscriptionGaps ?? false;
+  const promo = attributes.promoCode ?? '';
+  if (discountRate === undefined || extrasCost === undefined || typeof gaps !== 'boolean') return undefined;
+  if (typeof promo !== 'string' || promo.trim().length > 50) return undefined;
+  return {
+    startDatetime,
+    endDatetime,
+    discountRate,
+    extrasCost,
+    calculateSubscriptionGaps: gaps,
+    promoCode: normalisePromoCode(promo.trim()),
+  };
+}
+
+/** fraction()'s output for a number, or a string of digits, from 0 to 1; '0' for none. */
+function readFraction(value: unknown): string | undefined {
+  if (value === undefined || value === null) return '0';
+  const rate =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && PLAIN_FRACTION.test(value)
+        ? Number(value)
+        : NaN;
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) return undefined;
+  return String(Math.round(rate * 10000) / 10000);
+}
+
+/** moneyAmount()'s output for an amount of at most two places, as a number or as a string; '0.00' for none. */
+function readAmount(value: unknown): string | undefined {
+  if (value === undefined || value === null) return '0.00';
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined;
+  if (text === undefined || !PLAIN_AMOUNT.test(text)) return undefined;
+  return Number(text).toFixed(2);
+}
 
 /** A promo code check (promo-codes): the code, and the booking's drop-off and pick-up. */
 export const promoCheckSchema = z.object({

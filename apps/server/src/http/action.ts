@@ -68,6 +68,12 @@ export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined
   upload?: { mediaTypes: readonly string[] };
   /** The attributes' schema (the domain's, with the spec's messages). */
   input?: S;
+  /**
+   * The schema's output for a hot call's usual document, read without zod (the domain's, beside the schema), or
+   * undefined to leave the document to the schema: only for a reading that answers exactly what the schema does
+   * wherever it answers, so that the answers and the errors stay the schema's.
+   */
+  quickInput?: (attributes: Readonly<Record<string, unknown>>) => z.output<S> | undefined;
   /** Relationships the document may carry, to-one or to-many; any other is refused (or ignored, below). */
   relationships?: Readonly<Record<R, Cardinality>>;
   /** What to do with a relationship not declared: refuse it (default), or ignore it as the resource layer does. */
@@ -130,6 +136,9 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
     path: spec.path,
     type: spec.type,
     register(app, services, prefix) {
+      // Worked out once: most calls (the quotes, the extras list) have no path parameter to look at.
+      const hasParams = spec.path.includes(':');
+      const databaseId = spec.path.includes(':id') && spec.pathId !== 'text';
       const handler = route(
         services,
         async (ctx, request, reply) => {
@@ -137,9 +146,9 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
           authorise(ctx, spec.access);
           const params = request.params as Record<string, string | undefined>;
           // No row is named by text with control characters (a NUL is not even valid text to PostgreSQL).
-          if (Object.values(params).some(hasControlCharacter)) throw errors.notFound();
+          if (hasParams && Object.values(params).some(hasControlCharacter)) throw errors.notFound();
           let id = 0;
-          if (spec.path.includes(':id') && spec.pathId !== 'text') {
+          if (databaseId) {
             const raw = params.id ?? '';
             if (!isDatabaseId(raw)) throw errors.notFound();
             id = Number(raw);
@@ -170,8 +179,9 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             spec.relationships ?? ({} as Record<R, Cardinality>),
             spec.otherRelationships ?? 'refuse',
           );
+          const quick = document && spec.quickInput ? spec.quickInput(document.attributes) : undefined;
           const attributes: unknown = spec.input
-            ? readAttributes(spec.input, document)
+            ? (quick ?? readAttributes(spec.input, document))
             : (document?.attributes ?? {});
           const input: ActionInput<z.output<S>, R, L> = {
             loaded,

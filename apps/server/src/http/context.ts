@@ -1,7 +1,7 @@
 /** Builds the request context: who is calling (token header or session cookie) and the CSRF rule. */
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { trackCommits, type RequestContext, type Services } from '../context';
+import type { RequestContext, Services } from '../context';
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -14,18 +14,27 @@ import { errors } from '../jsonapi/errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function authenticate(request: FastifyRequest, services: Services): Promise<SessionUser | null> {
-  const now = services.clock();
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Token\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw errors.unauthorized('Invalid token header. No credentials provided.');
-    const user = await findSessionUser(services.database, match[1], now, services.config.sessionIdleMs);
+    const user = await findSessionUser(
+      services.database,
+      match[1],
+      services.clock(),
+      services.config.sessionIdleMs,
+    );
     if (!user) throw errors.unauthorized('Invalid token.');
     return user;
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return null;
-  const user = await findSessionUser(services.database, cookie, now, services.config.sessionIdleMs);
+  const user = await findSessionUser(
+    services.database,
+    cookie,
+    services.clock(),
+    services.config.sessionIdleMs,
+  );
   // A stale cookie is treated as no cookie: the public pages must keep working.
   if (!user) return null;
   if (!SAFE_METHODS.has(request.method)) {
@@ -43,9 +52,10 @@ export async function buildContext(
   services: Services,
   deferred: Array<() => Promise<void>>,
 ): Promise<RequestContext> {
-  const user = await authenticate(request, services);
+  // A visitor (no token, no session cookie: most quotes) is known without a promise.
+  const visitor = request.headers.authorization === undefined && !request.cookies[SESSION_COOKIE];
+  const user = visitor ? null : await authenticate(request, services);
   const defer: RequestContext['defer'] = (job) => deferred.push(job);
-  trackCommits(defer);
   return {
     defer,
     db: services.database,

@@ -33,7 +33,8 @@ function identifier(value: unknown, pointer: string): string {
   return id;
 }
 
-const JSON_MEDIA_TYPES = new Set(['application/vnd.api+json', 'application/json']);
+const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+const JSON_MEDIA_TYPES = new Set([JSONAPI_MEDIA_TYPE, 'application/json']);
 
 /**
  * A write's body must be JSON. Fastify parses text/plain bodies by default, so without this a
@@ -41,7 +42,7 @@ const JSON_MEDIA_TYPES = new Set(['application/vnd.api+json', 'application/json'
  * body (and so no content type) is left to readDocument's "no primary data".
  */
 export function checkMediaType(contentType: string | undefined): void {
-  if (contentType === undefined) return;
+  if (contentType === undefined || contentType === JSONAPI_MEDIA_TYPE) return;
   const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   if (!JSON_MEDIA_TYPES.has(essence)) throw errors.unsupportedMediaType(essence);
 }

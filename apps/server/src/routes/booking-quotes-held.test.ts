@@ -140,6 +140,24 @@ describe('booking-quotes served from held data', () => {
     );
   });
 
+  it('keeps an answer under the document as sent, but not under a long one (padding must not fill the memory)', async () => {
+    const stay = { startDatetime: '2026-12-16T06:00:00+11:00', endDatetime: '2026-12-18T18:00:00+11:00' };
+    const sent = (attributes: Record<string, unknown>) =>
+      JSON.stringify(
+        doc('booking-quotes', attributes, {
+          relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } },
+        }),
+      );
+    const kept = async (payload: string) =>
+      (await held.quoteCache?.answers(held.services.clock()))?.get(`POST booking-quotes/ ${payload}`);
+    const short = await priced(held, stay, f.outdoor.id);
+    expect(await kept(sent(stay))).toBeDefined();
+    const padded = { ...stay, padding: 'x'.repeat(3000) };
+    const long = await priced(held, padded, f.outdoor.id);
+    expect(long.text).toBe(short.text);
+    expect(await kept(sent(padded))).toBeUndefined();
+  });
+
   it('a rate changed through another instance, or straight in the database, is in the next answer', async () => {
     const stay = { startDatetime: '2026-12-05T06:00:00+11:00', endDatetime: '2026-12-07T18:00:00+11:00' };
     const before = await priced(held, stay, f.outdoor.id);

@@ -5,7 +5,7 @@
  * win over the generic `/{type}/` and `/{type}/{id}/` routes whatever the order.
  */
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
-import { requiredDatetime } from '@parking/domain/fields';
+import { readDatetime, requiredDatetime } from '@parking/domain/fields';
 import { blockoutPeriods } from '../db/schema/index';
 import { action, type Action } from '../http/action';
 import { isStaff } from '../context';
@@ -24,7 +24,11 @@ const DATETIME = requiredDatetime();
 
 function instant(text: string): Date {
   // A '+' offset left unencoded in a query string arrives as a space.
-  const parsed = DATETIME.safeParse(text.trim().replace(/ (\d{2}:?\d{2})$/, '+$1'));
+  const given = text.trim().replace(/ (\d{2}:?\d{2})$/, '+$1');
+  // The usual datetime without zod (the same Date: the domain's readDatetime), anything else by the schema.
+  const quick = readDatetime(given);
+  if (quick) return quick;
+  const parsed = DATETIME.safeParse(given);
   if (!parsed.success)
     throw errors.parameter(
       `"${text}" is not a valid datetime (ISO 8601 with a time zone offset).`,
@@ -104,8 +108,11 @@ export function catalogueActions(registry: Registry): Action[] {
         // written once per query, then `available` is set for this stay from the held calendar.
         const held = isStaff(ctx.user) ? undefined : await ctx.services.extrasCache?.lookup(ctx.now);
         if (held) {
-          // The same request again (the same stay, the same list) is the answer already written for it.
-          const requestKey = `GET ${request.url}`;
+          // The same request again (the same stay, the same list) is the answer already written for it: kept by
+          // its query string from the '?' (the path is this route's; a list's keys are JSON and start with '['),
+          // a slice of the URL, not a longer copy of it (a long key is the most of a lookup's time).
+          const queryStart = request.url.indexOf('?');
+          const requestKey = queryStart < 0 ? '?' : request.url.slice(queryStart);
           const answered = held.lists.get(requestKey);
           if (answered !== undefined) return answered;
           const stay = raw === undefined ? undefined : parseStay(raw);

@@ -5,6 +5,7 @@
  * - POST booking-quotes/: the cost calculation of the wizard's summary and the back-office form.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   BookingQuoteAttributes,
@@ -23,6 +24,7 @@ import {
   quoteDateProblems,
   quoteMessages,
   quotePriceCents,
+  readBookingQuote,
 } from '@parking/domain/quotes';
 import { isStaff, type RequestContext } from '../context';
 import { lots } from '../db/schema/index';
@@ -50,8 +52,19 @@ const IGNORED_PARAMS = new Set(['_', 'page[number]', 'page[size]', 'sort']);
 const QUOTE_ID = '@booking-quote-id@';
 const DATE_PARAMS = { startDate: 'start_date', endDate: 'end_date' } as const;
 
-/** A booking-quotes document's key among the held answers: the document as sent (parsed, so spacing aside). */
-const bookingQuoteDocumentKey = (body: unknown) => `POST booking-quotes/ ${JSON.stringify(body)}`;
+/** The longest document text an answer is kept under (the wizard's is about 350 characters). */
+const MAX_KEPT_DOCUMENT = 2048;
+
+/**
+ * A booking-quotes document's key among the held answers: the body's text as it came (http/json-api-body.ts keeps
+ * it beside the parsed document), so that a document answered before is found without writing it out again. None
+ * for a body not sent as JSON:API, nor for a long one: unknown attributes are ignored, and padding must not make
+ * the answers held a way to fill the memory.
+ */
+const bookingQuoteDocumentKey = (request: FastifyRequest) =>
+  request.documentText === null || request.documentText.length > MAX_KEPT_DOCUMENT
+    ? undefined
+    : `POST booking-quotes/ ${request.documentText}`;
 
 export interface QuoteQuery {
   startDate: string;
@@ -283,6 +296,7 @@ export function quoteActions(registry: Registry): Action[] {
       path: 'booking-quotes/',
       type: 'booking-quotes',
       input: bookingQuoteSchema,
+      quickInput: readBookingQuote,
       relationships: { lot: 'one', customer: 'one' },
       access: 'anyone',
       readOnly: true,
@@ -290,8 +304,10 @@ export function quoteActions(registry: Registry): Action[] {
       // its own (only answers that depend on nothing but the document and the held data are kept under it).
       async heldAnswer(ctx, request) {
         if (ctx.user !== null) return undefined;
+        const documentKey = bookingQuoteDocumentKey(request);
+        if (documentKey === undefined) return undefined;
         const answers = await ctx.services.quoteCache?.answers(ctx.now);
-        return answers?.get(bookingQuoteDocumentKey(request.body))?.text.replace(QUOTE_ID, randomUUID());
+        return answers?.get(documentKey)?.text.replace(QUOTE_ID, randomUUID());
       },
       async handle(ctx, { attributes: input, ids, document, request }) {
         const timeZone = ctx.services.config.timeZone;
@@ -315,24 +331,11 @@ export function quoteActions(registry: Registry): Action[] {
           : await ctx.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
         if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
         // A visitor's summary without a promo code or a customer depends only on what was sent and the data
-        // held: the same stay priced again is the response already written (with an id of its own).
+        // held: the same document sent again (heldAnswer) is the response written now (with an id of its own).
         const key =
           held && ctx.user === null && ids.customer == null && !input.promoCode
-            ? [
-                'booking-quotes',
-                lotId,
-                input.startDatetime.getTime(),
-                input.endDatetime.getTime(),
-                input.discountRate,
-                input.extrasCost,
-                input.calculateSubscriptionGaps,
-              ].join('|')
+            ? bookingQuoteDocumentKey(request)
             : undefined;
-        const written = key === undefined ? undefined : held?.responses.get(key);
-        if (written !== undefined) {
-          held?.responses.set(bookingQuoteDocumentKey(request.body), written);
-          return written.text.replace(QUOTE_ID, randomUUID());
-        }
 
         // Whose subscription applies: the named customer's (a customer may only name their own),
         // else the calling customer's own.
@@ -390,7 +393,6 @@ export function quoteActions(registry: Registry): Action[] {
         if (key === undefined || !held) return body;
         const answer = new WrittenAnswer(JSON.stringify(body));
         held.responses.set(key, answer);
-        held.responses.set(bookingQuoteDocumentKey(request.body), answer);
         return answer.text.replace(QUOTE_ID, randomUUID());
       },
     }),
