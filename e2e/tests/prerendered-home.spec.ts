@@ -103,7 +103,7 @@ test.describe('pre-rendered home page', () => {
     await page.goto('/', { waitUntil: 'networkidle' });
     await hydrated(page);
     const insertedByTheBrowser = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')].reduce(
+      Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')).reduce(
         (rules, style) => rules + (style.sheet?.cssRules.length ?? 0),
         0,
       ),
