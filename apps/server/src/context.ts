@@ -67,6 +67,14 @@ export function trackCommits(defer: RequestContext['defer']): void {
   commits.set(defer, { committed: false });
 }
 
+/**
+ * An identity every copy of a request's context shares, its transactions' contexts included (undefined for a
+ * context made outside a request): a key for what one step of a request hands a later one.
+ */
+export function requestIdentity(ctx: RequestContext): object | undefined {
+  return commits.get(ctx.defer);
+}
+
 /** Whether this request has committed a write through inTransaction (whatever it answers in the end). */
 export function hasCommitted(ctx: RequestContext): boolean {
   return commits.get(ctx.defer)?.committed ?? false;

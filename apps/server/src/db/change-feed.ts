@@ -105,14 +105,35 @@ async function postgresFeed(url: string): Promise<ChangeFeed> {
     listeners.emit('*');
   };
   await connect();
+  // One round trip at a time on the listening connection: a sync asked for while one is under way waits for
+  // the next, which answers every caller that asked meanwhile (it starts after all of them asked).
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const roundTrip = async () => {
+    if (client && live) await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, SYNC]);
+  };
+  const sync = (): Promise<void> => {
+    if (!running) {
+      const started = roundTrip().finally(() => {
+        if (running === started) running = undefined;
+      });
+      running = started;
+      return started;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return sync();
+      });
+    return queued;
+  };
   return {
     get live() {
       return live;
     },
     subscribe: (listener) => listeners.add(listener),
-    async sync() {
-      if (client && live) await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, SYNC]);
-    },
+    sync,
     async close() {
       closed = true;
       clearTimeout(retry);
