@@ -67,14 +67,6 @@ export function trackCommits(defer: RequestContext['defer']): void {
   commits.set(defer, { committed: false });
 }
 
-/**
- * An identity every copy of a request's context shares, its transactions' contexts included (undefined for a
- * context made outside a request): a key for what one step of a request hands a later one.
- */
-export function requestIdentity(ctx: RequestContext): object | undefined {
-  return commits.get(ctx.defer);
-}
-
 /** Whether this request has committed a write through inTransaction (whatever it answers in the end). */
 export function hasCommitted(ctx: RequestContext): boolean {
   return commits.get(ctx.defer)?.committed ?? false;
@@ -96,4 +88,13 @@ export async function inTransaction<T>(
   if (state) state.committed = true;
   for (const job of jobs) ctx.defer(job);
   return result;
+}
+
+/**
+ * An identity every copy of a request's context shares, its transactions' contexts included, from its first
+ * transaction on (undefined before, and outside a request): a key for what one step of a request hands a later
+ * one (the booking a request saved, to the step that opens its payment).
+ */
+export function requestIdentity(ctx: RequestContext): object | undefined {
+  return commits.get(ctx.defer);
 }
