@@ -90,3 +90,12 @@ export async function inTransaction<T>(
   for (const job of jobs) ctx.defer(job);
   return result;
 }
+
+/**
+ * An identity every copy of a request's context shares, its transactions' contexts included, from its first
+ * transaction on (undefined before, and outside a request): a key for what one step of a request hands a later
+ * one (the booking a request saved, to the step that opens its payment).
+ */
+export function requestIdentity(ctx: RequestContext): object | undefined {
+  return commits.get(ctx.defer);
+}

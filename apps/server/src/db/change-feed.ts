@@ -2,9 +2,13 @@
  * Committed changes to the tables quotes are computed from, as PostgreSQL notifications: migration 0004's
  * statement triggers NOTIFY `parking_changes` with the table's name after every insert, update, delete or
  * truncate of bookings, lots and the rate and exceptional-day tables, whoever writes (any instance, the
- * abandon job, a psql session). Every instance LISTENs, so a cache held in memory is dropped within
- * milliseconds of a commit anywhere. With PGlite the notifications arrive in-process, before the writing
- * statement's promise resolves.
+ * abandon job, a psql session). Every instance LISTENs, so a cache held in memory is dropped (or brought up to
+ * date) within milliseconds of a commit anywhere. With PGlite the notifications arrive in-process, before the
+ * writing statement's promise resolves.
+ *
+ * A payload is the table's name, or the table's name, a colon and a detail the table's trigger adds: the
+ * bookings' (migration 0015) tells the rows a statement changed, so that the quotes' held presence is updated
+ * rather than read again (services/quote-cache.ts). Listeners get the two apart.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -16,8 +20,11 @@ const SYNC = 'sync';
 export interface ChangeFeed {
   /** Whether notifications flow: false while the listening connection is down (a cache must not serve then). */
   readonly live: boolean;
-  /** `listener` runs after each committed change (its table's name), and when the feed goes down or comes back. */
-  subscribe(listener: (table: string) => void): () => void;
+  /**
+   * `listener` runs after each committed change (its table's name, and the trigger's detail when it gave one),
+   * and when the feed goes down or comes back (table '*').
+   */
+  subscribe(listener: ChangeListener): () => void;
   /**
    * Resolves once every change committed before the call has been delivered to the listeners: a NOTIFY
    * of our own on the listening connection, which the server delivers after all the earlier ones.
@@ -26,15 +33,20 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
+export type ChangeListener = (table: string, detail?: string) => void;
+
 class Listeners {
-  private readonly set = new Set<(table: string) => void>();
-  add(listener: (table: string) => void) {
+  private readonly set = new Set<ChangeListener>();
+  add(listener: ChangeListener) {
     this.set.add(listener);
     return () => void this.set.delete(listener);
   }
-  emit(table: string) {
-    if (table === SYNC) return;
-    for (const listener of this.set) listener(table);
+  emit(payload: string) {
+    if (payload === SYNC) return;
+    const colon = payload.indexOf(':');
+    const table = colon < 0 ? payload : payload.slice(0, colon);
+    const detail = colon < 0 ? undefined : payload.slice(colon + 1);
+    for (const listener of this.set) listener(table, detail);
   }
 }
 
@@ -93,14 +105,42 @@ async function postgresFeed(url: string): Promise<ChangeFeed> {
     listeners.emit('*');
   };
   await connect();
+  // One round trip at a time on the listening connection: a sync asked for while one is under way waits for
+  // the next, which answers every caller that asked meanwhile (it starts after all of them asked).
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  // A NOTIFY takes a transaction id, so its commit would wait for a WAL flush (milliseconds on a busy disk,
+  // while the quotes after a booking wait for the sync): nothing is lost with it, so it does not wait
+  // (synchronous_commit off for that one transaction; the notifications' order is the commits' all the same).
+  const roundTrip = async () => {
+    if (client && live)
+      await client.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [
+        CHANGES_CHANNEL,
+        SYNC,
+      ]);
+  };
+  const sync = (): Promise<void> => {
+    if (!running) {
+      const started = roundTrip().finally(() => {
+        if (running === started) running = undefined;
+      });
+      running = started;
+      return started;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return sync();
+      });
+    return queued;
+  };
   return {
     get live() {
       return live;
     },
     subscribe: (listener) => listeners.add(listener),
-    async sync() {
-      if (client && live) await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, SYNC]);
-    },
+    sync,
     async close() {
       closed = true;
       clearTimeout(retry);

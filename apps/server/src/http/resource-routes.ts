@@ -16,7 +16,7 @@ import {
 import { errors } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
-import { route } from './route';
+import { route, writesAnnounced } from './route';
 
 type OnType = { Params: { type: string }; Querystring: RawQuery };
 type OnMember = { Params: { type: string; id: string }; Querystring: RawQuery };
@@ -51,6 +51,7 @@ export function registerResourceRoutes(
     route<OnType>(services, async (ctx, request, reply) => {
       const def = registry.get(request.params.type);
       authorize(def, 'create', ctx, 'POST');
+      if (def.createAnnounced) writesAnnounced(request);
       checkMediaType(request.headers['content-type']);
       const doc = readDocument(request.body, def.type);
       await def.throttle?.(ctx, doc);

@@ -35,6 +35,16 @@ export function wroteData(request: FastifyRequest): boolean {
   return wrote.has(request);
 }
 
+/**
+ * Requests whose writes the held data hears of through the change feed (or does not read): after them the held
+ * quotes and extras wait for the feed to deliver the change instead of being dropped (ResourceDef.createAnnounced).
+ */
+const announced = new WeakSet<FastifyRequest>();
+
+export function writesAnnounced(request: FastifyRequest): void {
+  announced.add(request);
+}
+
 export function route<G extends RouteGenericInterface = RouteGenericInterface>(
   services: Services,
   handler: Handler<G>,
@@ -53,9 +63,15 @@ export function route<G extends RouteGenericInterface = RouteGenericInterface>(
       const write = writes && request.method !== 'GET' && request.method !== 'HEAD';
       if ((write && succeeded) || hasCommitted(ctx)) {
         wrote.add(request);
-        // This instance's next quote shows its own change without waiting for the change notification.
-        services.quoteCache?.invalidate();
-        services.extrasCache?.invalidate();
+        if (announced.has(request)) {
+          // This instance's next quote shows its own change: it waits until the change feed has delivered it.
+          services.quoteCache?.afterWrite();
+          services.extrasCache?.afterWrite();
+        } else {
+          // Any other write: its next quote shows it without waiting for a notification (nor needing one).
+          services.quoteCache?.invalidate();
+          services.extrasCache?.invalidate();
+        }
       }
     }
     for (const job of deferred) {

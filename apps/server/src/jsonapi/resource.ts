@@ -84,6 +84,12 @@ export interface ResourceDefinition<Row> {
    * opening a card payment. Its attributes are added to the 201 answer only.
    */
   afterCreate?(ctx: RequestContext, id: number): Promise<Record<string, JsonValue>>;
+  /**
+   * A create writes only tables that what an instance holds in memory (services/held-snapshot.ts) either does not
+   * read or hears of through the change feed: after it, the held data waits for the feed instead of being dropped
+   * (http/route.ts, writesAnnounced). The online booking: a booking every few seconds must not empty the quotes.
+   */
+  createAnnounced?: boolean;
   /** Replace the generic create; returns the new row's id. */
   create?(ctx: RequestContext, doc: WriteDocument): Promise<number>;
   update?(ctx: RequestContext, row: Row, doc: WriteDocument): Promise<void>;

@@ -347,6 +347,8 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     if (typeof promoCode === 'string' && promoCode.trim()) await throttlePromoLookups(ctx);
     await assertUnpaidHoldAllowed(ctx, typeof email === 'string' ? email : '');
   },
+  // The booking, its customer, payment and ledger rows: the held quotes hear of the booking through the feed.
+  createAnnounced: true,
   // Staff key in every field of the back office's form; travellers the wizard's.
   create: (ctx, doc) =>
     createBooking(ctx, {

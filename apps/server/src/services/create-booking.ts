@@ -31,6 +31,7 @@ import {
   type PricedExtra,
 } from './booking-rules';
 import { recordStaffMoney } from './ledger';
+import { rememberSavedBooking } from './online-payment';
 import { priceStay } from './price-stay';
 import { assertSlotRoom } from './slot-load';
 import { claimedHold, consumeHold } from './waitlist';
@@ -261,8 +262,11 @@ export async function createBooking(
   // The booking, its extras and its log in one statement (the lot is locked meanwhile). A booking code
   // already taken (one in hundreds of billions) inserts nothing, and the next code is tried.
   let bookingId: number | undefined;
-  for (let attempt = 0; bookingId === undefined && attempt < 10; attempt += 1)
-    bookingId = await insertBooking(ctx, { ...row, bookingCode: newBookingCode() }, pricedExtras, log);
+  let code = '';
+  for (let attempt = 0; bookingId === undefined && attempt < 10; attempt += 1) {
+    code = newBookingCode();
+    bookingId = await insertBooking(ctx, { ...row, bookingCode: code }, pricedExtras, log);
+  }
   if (bookingId === undefined) throw new Error('Could not find a free booking code');
   // Fault tests stop here: the booking's rows are written, the transaction is not committed.
   await faultPoint('booking-save');
@@ -280,6 +284,16 @@ export async function createBooking(
       ctx.now,
     );
   }
+  // Its payment is opened once this commits (resources/bookings.ts afterCreate): as saved, not read again.
+  if (!staff)
+    rememberSavedBooking(ctx, {
+      id: bookingId,
+      status: row.status,
+      totalCost: row.totalCost,
+      amountPaid: row.amountPaid,
+      bookingCode: code,
+      email: row.email,
+    });
   // Confirmed already (a subscriber's free stay, a booking staff keyed in): the confirmation goes
   // once the booking is stored. An online booking's goes when its payment succeeds.
   if (status === 'complete') {

@@ -4,9 +4,12 @@
  * whole, and the extras list a traveller sees (non-staff scope) is held per query, as the quotes' data
  * is held (services/quote-cache.ts), with the same rules for dropping it (services/held-snapshot.ts):
  * - on any committed change to the tables it reads or to the quotes' (the change feed: migration 0004's
- *   triggers, and 0014's for the extras, their prices and the extras named by blockouts and exceptional days);
- * - after a write this instance makes (http/route.ts), after TTL_MS as a safety net, and whenever the feed is
- *   down (then every call reads the database, as before).
+ *   triggers, and 0014's for the extras, their prices and the extras named by blockouts and exceptional days),
+ *   but for the bookings, the changes awaiting payment and the waitlist: neither the calendar nor the list
+ *   reads them, and a booking every few seconds must not empty it;
+ * - after TTL_MS as a safety net, and whenever the feed is down (then every call reads the database, as
+ *   before). After a write this instance makes (http/route.ts), its next calls wait until the feed has
+ *   delivered the write's change.
  * A load that overlapped a change is used for the requests that waited for it but not kept.
  *
  * A booking's save does not read this: it checks the extras it names in the database, in its transaction.
@@ -19,6 +22,8 @@ import { HeldSnapshot, type HeldAnswers } from './held-snapshot';
 import type { WrittenAnswer } from './written-answer';
 
 const TTL_MS = 60_000;
+/** Tables announced on the change feed (for the quotes) that nothing held here is read from. */
+const NOT_READ = new Set(['bookings', 'booking_changes', 'waitlist_entries']);
 /** Lists and answers written from one snapshot, at most (an answer is kept under each request that asked for it). */
 const MAX_LISTS = 20_000;
 
@@ -44,7 +49,13 @@ export class ExtrasCache {
         value: await loadExtrasCalendar(db, undefined, timeZone),
         validUntil: now.getTime() + TTL_MS,
       }),
+      change: (_held, table) => (NOT_READ.has(table) ? 'kept' : 'drop'),
     });
+  }
+
+  /** After a write this instance made: its next calls wait until the change feed has delivered it. */
+  afterWrite(): void {
+    this.held.afterWrite();
   }
 
   /** Loads from the database, for the tests. */

@@ -1,20 +1,20 @@
 /** HeldSnapshot's rules on their own (the caches' tests show them through the API): a fake feed, a counted read. */
 import { describe, expect, it } from 'vitest';
-import type { ChangeFeed } from '../db/change-feed';
+import type { ChangeFeed, ChangeListener } from '../db/change-feed';
 import { HeldSnapshot } from './held-snapshot';
 
 function fakeFeed() {
-  const listeners = new Set<(table: string) => void>();
+  const listeners = new Set<ChangeListener>();
   return {
     live: true as boolean,
-    subscribe(listener: (table: string) => void) {
+    subscribe(listener: ChangeListener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    sync: async () => undefined,
+    sync: async () => undefined as void,
     close: async () => undefined,
-    notify(table: string) {
-      for (const listener of listeners) listener(table);
+    notify(table: string, detail?: string) {
+      for (const listener of listeners) listener(table, detail);
     },
     listeners,
   } satisfies ChangeFeed & Record<string, unknown>;
@@ -114,5 +114,100 @@ describe('HeldSnapshot', () => {
     expect(feed.listeners.size).toBe(1);
     held.close();
     expect(feed.listeners.size).toBe(0);
+  });
+
+  describe('with changes it can apply', () => {
+    /** A held number: a 'plus' change with a detail adds it, 'other' is not read, anything else drops it. */
+    function adding(feed: ChangeFeed) {
+      let reads = 0;
+      const gates: Array<() => void> = [];
+      const gated = { on: false };
+      const held = new HeldSnapshot<number, string>({
+        feed,
+        maxAnswers: 10,
+        read: async (now) => {
+          reads += 1;
+          if (gated.on) await new Promise<void>((resolve) => gates.push(resolve));
+          return { value: 100 * reads, validUntil: now.getTime() + 1000 };
+        },
+        change: (current, table, detail) =>
+          table === 'other'
+            ? 'kept'
+            : table === 'plus' && detail !== undefined
+              ? { value: current.value + Number(detail), validUntil: current.validUntil - 100 }
+              : 'drop',
+      });
+      return { held, gated, release: () => gates.shift()?.(), reads: () => reads };
+    }
+
+    it('brings the held value up to date instead of reading again; its answers go, a table not read keeps them', async () => {
+      const feed = fakeFeed();
+      const { held, reads } = adding(feed);
+      const first = await held.get(at(0));
+      first?.answers.set('x', 'X');
+      feed.notify('other');
+      expect((await held.get(at(1)))?.answers.get('x')).toBe('X');
+      feed.notify('plus', '5');
+      feed.notify('plus', '2');
+      const updated = await held.get(at(2));
+      expect(updated?.value).toBe(107);
+      expect(updated?.answers.get('x')).toBeUndefined();
+      // What a request already had is left as it was.
+      expect(first?.value).toBe(100);
+      expect([reads(), held.loads, held.updates]).toEqual([1, 1, 2]);
+      // The new validity counts: 1000 - 2 × 100.
+      expect((await held.get(at(799)))?.value).toBe(107);
+      expect((await held.get(at(800)))?.value).toBe(200);
+      feed.notify('lots');
+      expect((await held.get(at(801)))?.value).toBe(300);
+    });
+
+    it('applies the changes announced while it loads once read; one it cannot apply means not kept', async () => {
+      const feed = fakeFeed();
+      const { held, gated, release } = adding(feed);
+      gated.on = true;
+      const waiting = held.get(at(0));
+      await Promise.resolve();
+      feed.notify('plus', '3');
+      release();
+      expect((await waiting)?.value).toBe(103);
+      expect((await held.get(at(1)))?.value).toBe(103);
+      expect(held.loads).toBe(1);
+
+      feed.notify('lots');
+      const again = held.get(at(2));
+      await Promise.resolve();
+      feed.notify('plus', '1');
+      feed.notify('lots');
+      release();
+      // The request that waited gets what was read; it is not kept.
+      expect((await again)?.value).toBe(200);
+      gated.on = false;
+      expect((await held.get(at(3)))?.value).toBe(300);
+    });
+
+    it('after a write, the next request waits for the feed to deliver every change before it', async () => {
+      const feed = fakeFeed();
+      let synced: () => void = () => undefined;
+      feed.sync = () =>
+        new Promise<void>((resolve) => {
+          synced = () => {
+            // The write's own change arrives before the sync's answer.
+            feed.notify('plus', '9');
+            resolve();
+          };
+        });
+      const { held } = adding(feed);
+      expect((await held.get(at(0)))?.value).toBe(100);
+      held.afterWrite();
+      let answered: number | undefined;
+      const next = held.get(at(1)).then((got) => (answered = got?.value));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(answered).toBeUndefined();
+      synced();
+      await next;
+      expect(answered).toBe(109);
+      expect(held.loads).toBe(1);
+    });
   });
 });

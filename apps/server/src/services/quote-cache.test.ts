@@ -191,7 +191,7 @@ describe('quotes served from memory', () => {
     clock.advance(60_000);
     expect((await outdoorQuote(first, '2027-03-01', '2027-03-02')).full).toBe(false);
   });
-  it('pricing a stay (booking-quotes, the wizard summary) keeps what is held; a write drops it', async () => {
+  it('pricing a stay (booking-quotes, the wizard summary) keeps what is held; a booking updates it', async () => {
     await outdoorQuote(first, '2026-12-01', '2026-12-03');
     const before = loads(first);
     for (let i = 0; i < 3; i++) {
@@ -210,6 +210,7 @@ describe('quotes served from memory', () => {
       await outdoorQuote(first, '2026-12-01', '2026-12-03');
     }
     expect(loads(first) - before).toBe(0);
+    const updates = first.quoteCache?.updates ?? -1;
     const created = await api(first, 'POST', '/backend/api/v1/bookings/', {
       body: bookingDoc(f, {
         attributes: {
@@ -221,7 +222,9 @@ describe('quotes served from memory', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await outdoorQuote(first, '2026-12-01', '2026-12-03');
-    expect(loads(first) - before).toBe(1);
+    // Brought up to date from the booking's notification, not read again.
+    expect(loads(first) - before).toBe(0);
+    expect(first.quoteCache?.updates).toBeGreaterThan(updates);
   });
 });
 
