@@ -69,12 +69,9 @@ export function LazyDateInput(props: LazyDateInputProps) {
 }
 
 const monthName = new Intl.DateTimeFormat('en-AU', { month: 'long', timeZone: 'UTC' });
-const longDate = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// The picker's words for a date (date-fns' en-AU 'PP', '3 Jun 2031'): Intl's en-AU says 'June' and 'Sept'.
+const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+const longDate = (at: Date) => `${at.getUTCDate()} ${shortMonth.format(at)} ${at.getUTCFullYear()}`;
 
 interface Section {
   label: string;
@@ -148,7 +145,7 @@ function DateInputPreview({
 }: LazyDateInputProps & { onIntent: (intent: DateInputHandover) => void }) {
   const labelId = useId();
   const at = new Date(`${value}T00:00:00Z`);
-  const chosen = Number.isNaN(at.getTime()) ? '' : `, selected date is ${longDate.format(at)}`;
+  const chosen = Number.isNaN(at.getTime()) ? '' : `, selected date is ${longDate(at)}`;
   const [focused, setFocused] = useState(false);
   const sections = {
     sections: sectionsOf(value),
@@ -174,6 +171,12 @@ function DateInputPreview({
           role="group"
           aria-labelledby={labelId}
           inputComponent={Sections}
+          // The picker's letter spacing, and its sections as blocks of their own (no kerning across them).
+          sx={{
+            letterSpacing: '0.00938em',
+            '& .MuiInputBase-input': { display: 'flex', flexWrap: 'nowrap', overflow: 'hidden' },
+            '& .MuiInputBase-input > span': { display: 'inline-block', whiteSpace: 'nowrap' },
+          }}
           endAdornment={
             <InputAdornment position="end">
               <IconButton

@@ -84,7 +84,12 @@ export function BookingSearchBox() {
               <SearchIcon fontSize="small" />
             </InputAdornment>
           }
-          sx={searchInputSx}
+          // The Autocomplete's paddings around the same input, so that nothing moves when it takes over.
+          sx={{
+            ...searchInputSx,
+            p: '6px 9px 6px 6px',
+            '& .MuiInputBase-input': { p: '2.5px 4px 2.5px 8px', textOverflow: 'ellipsis' },
+          }}
         />
       )}
       {search.notice && (
