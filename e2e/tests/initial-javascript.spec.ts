@@ -4,11 +4,11 @@ import { adminToken } from '../support/booking';
 
 // Issue 26 ("Fast everywhere"): the JavaScript a first visit downloads, gzip (level 9, as `vite build` and
 // `npm run bench` count it), in kB of 1,000 bytes. The issue asks for / ≤ 150, /booking/step-1 ≤ 170 and
-// /admin ≤ 250; these are the figures reached (2026-11-27: 179.5, 217.3 and 249.3 kB, down from 183.3, 226.4
-// and 418.4; /admin was 327.1 until its date picker and header Autocomplete waited for first use), each
+// /admin ≤ 250; these are the figures reached (2026-11-27: 179.5, 217.3 and 241.6 kB, down from 183.3, 226.4
+// and 418.4; /admin was 327.1 until its date picker, header Autocomplete and drawer waited for use), each
 // guarded where it stands. The test fails the run when a page starts carrying code it does not show: lower a
 // budget as its page gets lighter, never raise it quietly.
-const BUDGET_KB = { home: 180, quoteStep: 218, admin: 250 };
+const BUDGET_KB = { home: 180, quoteStep: 218, admin: 242 };
 
 interface Script {
   file: string;
