@@ -25,6 +25,9 @@ export function DateInput({
   const rootRef = useRef<HTMLDivElement>(null);
   const [focusTarget] = useState(openOnMount ? undefined : focusOnMount);
   useEffect(() => {
+    // Only the focus the light field lost with its removal: never taken back from where it has moved since.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
     if (focusTarget === 'button')
       rootRef.current?.querySelector<HTMLElement>('[data-mui-picker-open-button]')?.focus();
     else if (focusTarget !== undefined) fieldRef.current?.focusField(focusTarget);
