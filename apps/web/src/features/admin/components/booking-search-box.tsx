@@ -1,126 +1,98 @@
 import SearchIcon from '@mui/icons-material/Search';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { bookingCodeOf } from '@parking/domain/booking-search';
-import { adminHref, paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { bookingSearchQuery, bookingWithCode, type BookingSearchResult } from '../api/booking-search';
+import { useEffect, useRef, useState } from 'react';
+import { SEARCH_PLACEHOLDER, searchInputSx, useBookingSearch } from './use-booking-search';
+import type * as AutocompleteModule from './booking-search-autocomplete';
 
-const describe = ({ attributes: row }: BookingSearchResult) =>
-  [
-    `${row.firstName} ${row.lastName}`.trim(),
-    row.rego,
-    `${formatDate(row.startDatetime)}${row.endDatetime ? ` – ${formatDate(row.endDatetime)}` : ''}`,
-    row.lot,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+type Module = typeof AutocompleteModule;
+let loaded: Module | undefined;
+let loading: Promise<Module> | undefined;
+/** The Autocomplete's code (~25 kB gzip with its popper, issue 26), fetched once; a failure is forgotten. */
+const loadAutocomplete = () =>
+  (loading ??= import('./booking-search-autocomplete').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
 /**
  * The header's search box: a booking code, a rego, a name, an email or a phone number; results as you
  * type (arrow keys and Enter choose one), and Enter on an exact booking code opens that booking at once.
+ * The back office opens on a light box of the same look; pointing at it, touching it or focusing it fetches
+ * the Autocomplete, which takes its place with what was typed. Enter works in the light box too.
  */
 export function BookingSearchBox() {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [notice, setNotice] = useState('');
-  const settled = useDebouncedValue(text.trim(), 250);
-  const results = useQuery({
-    ...bookingSearchQuery(settled),
-    enabled: settled.length >= 2,
-    placeholderData: keepPreviousData,
-  });
-  const options = settled.length >= 2 ? (results.data ?? []) : [];
+  const search = useBookingSearch();
+  const [box, setBox] = useState<{ module: Module; focused: boolean } | undefined>(() =>
+    loaded ? { module: loaded, focused: false } : undefined,
+  );
+  const [wanted, setWanted] = useState(false);
+  const lightInput = useRef<HTMLInputElement>(null);
 
-  const open = (booking: BookingSearchResult) => {
-    setText('');
-    setNotice('');
-    void navigate(adminHref(paths.adminBookingsEdit, { bookingId: booking.id }));
-  };
-  const openCode = async (typed: string) => {
-    const code = bookingCodeOf(typed);
-    if (!code) return;
-    const known = options.find((row) => row.attributes.bookingCode === code);
-    const booking = known ?? (await bookingWithCode(code).catch(() => null));
-    if (booking) open(booking);
-    else setNotice(`No booking has the code ${code}.`);
-  };
+  useEffect(() => {
+    if (box || !wanted) return;
+    let current = true;
+    loadAutocomplete().then(
+      (module) => {
+        if (current) setBox({ module, focused: document.activeElement === lightInput.current });
+      },
+      // The light box stays; the next interaction tries again.
+      () => current && setWanted(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [box, wanted]);
 
-  const waiting = settled !== text.trim() || results.isFetching;
+  const want = () => setWanted(true);
   return (
     <Box sx={{ position: 'relative', width: '100%' }}>
-      <Autocomplete<BookingSearchResult, false, false, true>
-        freeSolo
-        size="small"
-        options={options}
-        filterOptions={(all) => all}
-        getOptionLabel={(option) => (typeof option === 'string' ? option : option.attributes.bookingCode)}
-        getOptionKey={(option) => (typeof option === 'string' ? option : option.id)}
-        inputValue={text}
-        onInputChange={(_event, value, reason) => {
-          if (reason === 'input' || reason === 'clear') {
-            setText(value);
-            setNotice('');
+      {box ? (
+        <box.module.BookingSearchAutocomplete search={search} autoFocus={box.focused} />
+      ) : (
+        <OutlinedInput
+          size="small"
+          fullWidth
+          placeholder={SEARCH_PLACEHOLDER}
+          value={search.text}
+          onChange={(event) => search.type(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void search.openCode(search.text);
+          }}
+          onFocus={want}
+          onPointerEnter={want}
+          onTouchStart={want}
+          inputRef={lightInput}
+          inputProps={{
+            'aria-label': 'Find a booking',
+            // What it becomes: a combobox whose results are closed for now.
+            role: 'combobox',
+            'aria-expanded': false,
+            'aria-autocomplete': 'list',
+            autoComplete: 'off',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            enterKeyHint: 'search',
+          }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
           }
-        }}
-        value={null}
-        onChange={(_event, chosen) => {
-          if (chosen === null) return;
-          if (typeof chosen === 'string') void openCode(chosen);
-          else open(chosen);
-        }}
-        loading={waiting && text.trim().length >= 2}
-        loadingText="Searching…"
-        noOptionsText={text.trim().length < 2 ? 'Type a code, rego, name or phone' : 'No bookings found'}
-        openOnFocus={false}
-        // On a phone the box is narrow: its results take the screen's width.
-        slotProps={{
-          popper: { placement: 'bottom-start', sx: { minWidth: 'min(440px, calc(100vw - 16px))' } },
-        }}
-        renderOption={({ key, ...props }, option) => (
-          <Box component="li" key={key} {...props} sx={{ display: 'block !important' }}>
-            <Typography component="span" sx={{ fontWeight: 700, mr: 1, fontFamily: 'monospace' }}>
-              {option.attributes.bookingCode}
-            </Typography>
-            <Typography component="span" variant="body2" color="text.secondary">
-              {describe(option)}
-            </Typography>
-          </Box>
-        )}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            placeholder="Find a booking: code, rego, name, phone"
-            slotProps={{
-              ...params.slotProps,
-              htmlInput: {
-                ...params.slotProps.htmlInput,
-                'aria-label': 'Find a booking',
-                enterKeyHint: 'search',
-              },
-              input: {
-                ...params.slotProps.input,
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{
-              '& .MuiInputBase-root': { bgcolor: 'background.paper', borderRadius: 2 },
-            }}
-          />
-        )}
-      />
-      {notice && (
+          // The Autocomplete's paddings around the same input, so that nothing moves when it takes over.
+          sx={{
+            ...searchInputSx,
+            p: '6px 9px 6px 6px',
+            '& .MuiInputBase-input': { p: '2.5px 4px 2.5px 8px', textOverflow: 'ellipsis' },
+          }}
+        />
+      )}
+      {search.notice && (
         <Typography
           role="status"
           variant="body2"
@@ -138,7 +110,7 @@ export function BookingSearchBox() {
             zIndex: 1,
           }}
         >
-          {notice}
+          {search.notice}
         </Typography>
       )}
     </Box>

@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDaysToDate } from '@parking/domain/dates';
-import { DateInput } from '@/components/admin/date-input';
+import { LazyDateInput } from '@/components/admin/lazy-date-input';
 import { businessToday } from '@/components/quote-dates-fields';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,7 +44,7 @@ export function DayNavigator({ control, name }: { control: ReturnType<typeof use
         </IconButton>
       </Tooltip>
       <Box sx={{ width: 180 }}>
-        <DateInput
+        <LazyDateInput
           label="Date"
           value={control.date}
           onChange={(next) => next && control.setDate(next)}
