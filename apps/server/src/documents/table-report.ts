@@ -21,6 +21,7 @@ import {
   rule,
   type Doc,
 } from './pdf-layout';
+import { rowWriter, type PlacedCell, type RowWriter } from './pdf-rows';
 
 export interface TableColumn {
   header: string;
@@ -58,6 +59,7 @@ export interface TableRenderOptions {
 }
 
 const ROW = 15;
+const ROW_FONT_SIZE = 9;
 const HEAD = 18;
 const CELL_PADDING = 4;
 const ELLIPSIS = '…';
@@ -221,15 +223,18 @@ interface FittedCell {
  * thousands of rows repeat a few hundred amounts and dates, and PDFKit measures a string by looking up
  * every pair of its letters for kerning, the largest share of a long report's time.
  */
-type Fitter = (doc: Doc, text: string, width: number) => FittedCell;
+type Fitter = (measure: Measure, text: string, width: number) => FittedCell;
+
+/** A text's width in the style being drawn. */
+type Measure = (text: string) => number;
 
 function fitter(): Fitter {
   const fitted = new Map<string, FittedCell>();
-  return (doc, text, width) => {
+  return (measure, text, width) => {
     const key = `${width}\u0000${text}`;
     let cell = fitted.get(key);
     if (!cell) {
-      cell = fit(doc, text, width);
+      cell = fit(measure, text, width);
       fitted.set(key, cell);
     }
     return cell;
@@ -237,38 +242,56 @@ function fitter(): Fitter {
 }
 
 /** Cuts a cell's text to its width, with an ellipsis: one line per row, always. Answers it and its width. */
-function fit(doc: Doc, text: string, width: number): FittedCell {
-  const full = doc.widthOfString(text);
+function fit(measure: Measure, text: string, width: number): FittedCell {
+  const full = measure(text);
   if (full <= width) return { text, width: full };
   let cut = text;
-  while (cut.length > 0 && doc.widthOfString(`${cut}${ELLIPSIS}`) > width) cut = cut.slice(0, -1);
+  while (cut.length > 0 && measure(`${cut}${ELLIPSIS}`) > width) cut = cut.slice(0, -1);
   const shown = `${cut.trimEnd()}${ELLIPSIS}`;
-  return { text: shown, width: doc.widthOfString(shown) };
+  return { text: shown, width: measure(shown) };
 }
 
 /**
- * One line of cells. Each is placed by its measured width rather than laid out by PDFKit's line
- * wrapper: a report of thousands of rows spends most of its time there otherwise.
+ * One line of cells, each cut to its column and placed by its measured width (right-aligned ones end at
+ * the column's padding) rather than laid out by PDFKit's line wrapper.
  */
-function cells(doc: Doc, report: TableReport, values: readonly string[], y: number, fitCell: Fitter) {
+function placeCells(
+  doc: Doc,
+  report: TableReport,
+  values: readonly string[],
+  fitCell: Fitter,
+  measure: Measure = (text) => doc.widthOfString(text),
+): PlacedCell[] {
   const width = contentWidth(doc);
   let x = MARGIN;
-  report.columns.forEach((column, index) => {
+  return report.columns.map((column, index) => {
     const columnWidth = column.width * width;
     const inner = columnWidth - CELL_PADDING * 2;
-    const cell = fitCell(doc, values[index] ?? '', inner);
-    if (cell.text)
-      doc.text(cell.text, x + CELL_PADDING + (column.align === 'right' ? inner - cell.width : 0), y, {
-        lineBreak: false,
-      });
+    const cell = fitCell(measure, values[index] ?? '', inner);
+    const placed = {
+      text: cell.text,
+      x: x + CELL_PADDING + (column.align === 'right' ? inner - cell.width : 0),
+    };
     x += columnWidth;
+    return placed;
   });
+}
+
+/** One line of cells drawn with PDFKit's text() (the headings; the rows when rowWriter cannot). */
+function cells(doc: Doc, report: TableReport, values: readonly string[], y: number, fitCell: Fitter) {
+  for (const cell of placeCells(doc, report, values, fitCell))
+    if (cell.text) doc.text(cell.text, cell.x, y, { lineBreak: false });
 }
 
 /** The fitters of one report: its rows' style and its column headings' (each measures in its own font). */
 interface Fitters {
   row: Fitter;
   head: Fitter;
+  /**
+   * The rows' writer (documents/pdf-rows.ts), made at the first row; null when PDFKit's font is not one
+   * it writes for (the rows are then drawn with text()).
+   */
+  writer?: RowWriter | null;
 }
 
 function sectionHeading(doc: Doc, report: TableReport, heading: string, y: number, fitters: Fitters): number {
@@ -288,7 +311,7 @@ function sectionHeading(doc: Doc, report: TableReport, heading: string, y: numbe
     fitters.head,
   );
   // The rows' style, set once for the rows under the heading (a rule between them restores it).
-  doc.font(REGULAR).fontSize(9).fillColor(COLOURS.text);
+  doc.font(REGULAR).fontSize(ROW_FONT_SIZE).fillColor(COLOURS.text);
   return y + HEAD + 3;
 }
 
@@ -318,9 +341,15 @@ async function drawSection(
         fitters,
       );
     }
-    cells(doc, report, row, y + 3, fitters.row);
+    if (fitters.writer === undefined)
+      fitters.writer = rowWriter(doc, ROW_FONT_SIZE, { colour: COLOURS.rule, left: MARGIN }) ?? null;
+    const writer = fitters.writer;
+    if (writer) writer.row(placeCells(doc, report, row, fitters.row, writer.width), y + 3, y + ROW);
+    else {
+      cells(doc, report, row, y + 3, fitters.row);
+      rule(doc, y + ROW);
+    }
     y += ROW;
-    rule(doc, y);
   }
   if (y + ROW + 4 > bottom(doc)) y = nextPage(doc, report, business, pages);
   doc

@@ -1,0 +1,191 @@
+/**
+ * Table rows written as PDF content operators, one block per row, instead of one PDFKit `text()` per cell
+ * and one path per rule. A long report (thousands of rows of seven cells) spent most of its time in
+ * PDFKit's text machinery: options copied per call, the text encoded and its glyphs' kerning looked up
+ * again for every cell, a graphics state saved and flipped, and one buffer made for each of the eight or
+ * so operators a cell takes. Here a cell's operators are worked out once per text, font and size (the
+ * rows repeat a few hundred amounts and dates) and a row leaves as one piece of the page's content.
+ *
+ * The operators are the ones PDFKit writes for `text(t, x, y, { lineBreak: false })` and for the rule
+ * (pdf-layout's `rule`): the same glyphs, kerning, positions and colours, so the page reads and looks the
+ * same. It reaches into PDFKit's current font (`_font`: its id, `encode`, `ascender`) and the page's font
+ * resources; when they are not shaped as expected (another PDFKit version, an embedded font that shapes
+ * glyphs with offsets), `rowWriter` answers undefined and the caller draws with `text()` as before.
+ */
+import type { Doc } from './pdf-layout';
+
+/** A cell of a row: its text, already fitted to its column, and where it starts. */
+export interface PlacedCell {
+  text: string;
+  x: number;
+}
+
+export interface RowWriter {
+  /**
+   * A text's width in the rows' font and size, from the same encoding the row is written with: PDFKit
+   * looks up every pair of letters for kerning once to measure a text and once more to draw it, and the
+   * rows' names, phones and codes are each printed once.
+   */
+  width(text: string): number;
+  /** Draws a row's cells in the rows' font and size and the current fill colour, then the rule under it. */
+  row(cells: readonly PlacedCell[], y: number, ruleY: number): void;
+}
+
+interface GlyphPosition {
+  xAdvance: number;
+  advanceWidth: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+/** PDFKit's number format in content streams (PDFObject.number). */
+const num = (n: number) => String(Math.round(n * 1e6) / 1e6);
+
+/** The current font's parts this writer uses, or undefined when they are not there. */
+interface FontParts {
+  id: string;
+  ascender: number;
+  encode: (text: string) => [string[], GlyphPosition[]] | undefined;
+  register: () => boolean;
+}
+
+function isPositions(value: unknown): value is GlyphPosition[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (pos: unknown) =>
+        typeof pos === 'object' &&
+        pos !== null &&
+        typeof Reflect.get(pos, 'xAdvance') === 'number' &&
+        typeof Reflect.get(pos, 'advanceWidth') === 'number',
+    )
+  );
+}
+
+function fontParts(doc: Doc): FontParts | undefined {
+  const font: unknown = Reflect.get(doc, '_font');
+  if (typeof font !== 'object' || font === null) return undefined;
+  const id: unknown = Reflect.get(font, 'id');
+  const ascender: unknown = Reflect.get(font, 'ascender');
+  const encode: unknown = Reflect.get(font, 'encode');
+  const ref: unknown = Reflect.get(font, 'ref');
+  if (typeof id !== 'string' || typeof ascender !== 'number') return undefined;
+  if (typeof encode !== 'function' || typeof ref !== 'function') return undefined;
+  return {
+    id,
+    ascender,
+    encode: (text) => {
+      const result: unknown = Reflect.apply(encode, font, [text]);
+      if (!Array.isArray(result) || result.length !== 2) return undefined;
+      const [encoded, positions]: unknown[] = result;
+      if (!Array.isArray(encoded) || !encoded.every((part: unknown) => typeof part === 'string'))
+        return undefined;
+      if (!isPositions(positions) || positions.length !== encoded.length) return undefined;
+      return [encoded as string[], positions];
+    },
+    // The page lists the fonts its content uses (what PDFKit's text() does on a font's first use).
+    register: () => {
+      const fonts: unknown = Reflect.get(doc.page, 'fonts');
+      if (typeof fonts !== 'object' || fonts === null) return false;
+      if (Reflect.get(fonts, id) === undefined) Reflect.set(fonts, id, Reflect.apply(ref, font, []));
+      return true;
+    },
+  };
+}
+
+/**
+ * The TJ operator of a text, as PDFKit's _fragment writes it: runs of glyphs, each followed by its kerning
+ * adjustment. Undefined for glyphs placed with offsets (shaped scripts), which this writer leaves to PDFKit.
+ */
+function showText(encoded: readonly string[], positions: readonly GlyphPosition[]): string | undefined {
+  const commands: string[] = [];
+  let last = 0;
+  const segment = (cur: number) => {
+    if (last < cur) {
+      const previous = positions[cur - 1];
+      const advance = previous ? previous.xAdvance - previous.advanceWidth : 0;
+      commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-advance)}`);
+    }
+    last = cur;
+  };
+  for (let i = 0; i < positions.length; i += 1) {
+    const pos = positions[i];
+    if (!pos || pos.xOffset || pos.yOffset) return undefined;
+    if (pos.xAdvance - pos.advanceWidth !== 0) segment(i + 1);
+  }
+  segment(positions.length);
+  return `[${commands.join(' ')}] TJ`;
+}
+
+/** A text's width as PDFKit's standard fonts measure it: the glyphs' advances, kerning included. */
+function advance(positions: readonly GlyphPosition[], fontSize: number): number {
+  let width = 0;
+  for (const pos of positions) width += pos.xAdvance;
+  return (width * fontSize) / 1000;
+}
+
+/**
+ * pdf-layout's rule across the page at y, as its operators (save, line, width 0.75, stroke colour in
+ * PDFKit's form of a '#rrggbb' colour, stroke, restore).
+ */
+function ruleOperators(colour: string, left: number, right: number): (y: number) => string {
+  const hex = Number.parseInt(colour.slice(1), 16);
+  const rgb = [hex >> 16, (hex >> 8) & 0xff, hex & 0xff].map((part) => part / 255).join(' ');
+  return (y) =>
+    `q\n${num(left)} ${num(y)} m\n${num(right)} ${num(y)} l\n0.75 w\n/DeviceRGB CS\n${rgb} SCN\nS\nQ`;
+}
+
+/**
+ * A writer for the rows of one document in the font and size current when asked (the rows' style), or
+ * undefined when PDFKit's font is not one it can write for. Each text's operator is kept for the document.
+ */
+export function rowWriter(
+  doc: Doc,
+  fontSize: number,
+  rule: { colour: string; left: number },
+): RowWriter | undefined {
+  const font = fontParts(doc);
+  if (!font) return undefined;
+  const shown = new Map<string, { operator: string; width: number } | null>();
+  const show = (text: string) => {
+    let known = shown.get(text);
+    if (known === undefined) {
+      const encoding = font.encode(text);
+      const operator = encoding ? showText(...encoding) : undefined;
+      known = encoding && operator ? { operator, width: advance(encoding[1], fontSize) } : null;
+      shown.set(text, known);
+    }
+    return known;
+  };
+  const ruleAt = ruleOperators(rule.colour, rule.left, doc.page.width - rule.left);
+  // A row with a text this writer cannot show is drawn by PDFKit, its other cells too (one row, one way).
+  const fallback = (cells: readonly PlacedCell[], y: number, ruleY: number) => {
+    for (const cell of cells) if (cell.text) doc.text(cell.text, cell.x, y, { lineBreak: false });
+    doc.addContent(ruleAt(ruleY));
+  };
+  const dy = (font.ascender / 1000) * fontSize;
+  const head = `/${font.id} ${num(fontSize)} Tf`;
+  const row = (cells: readonly PlacedCell[], y: number, ruleY: number) => {
+    const pageHeight = doc.page.height;
+    const parts: string[] = [`q\n1 0 0 -1 0 ${num(pageHeight)} cm\nBT\n${head}`];
+    for (const cell of cells) {
+      if (!cell.text) continue;
+      const shown = show(cell.text);
+      if (!shown) {
+        fallback(cells, y, ruleY);
+        return;
+      }
+      parts.push(`1 0 0 1 ${num(cell.x)} ${num(pageHeight - y - dy)} Tm\n${shown.operator}`);
+    }
+    if (!font.register()) {
+      fallback(cells, y, ruleY);
+      return;
+    }
+    parts.push(`ET\nQ\n${ruleAt(ruleY)}`);
+    doc.addContent(parts.join('\n'));
+  };
+  return {
+    width: (text) => show(text)?.width ?? doc.widthOfString(text),
+    row,
+  };
+}
