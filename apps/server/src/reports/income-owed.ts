@@ -3,6 +3,7 @@
  * is more than what has been paid, by pick-up date (when the money is usually collected), with what each
  * owes and the grand total.
  */
+import { addDaysToDate, businessDate, startOfBusinessDay } from '@parking/domain/dates';
 import { formatAud, parseMoney, type Cents } from '@parking/domain/money';
 import { bookings as bookingsTable } from '../db/schema/index';
 import { invoiceDate, invoiceDateTime } from '../documents/invoice-data';
@@ -29,7 +30,6 @@ export const incomeOwedFields = {
 export type OwingBooking = Pick<typeof bookingsTable.$inferSelect, keyof typeof incomeOwedFields>;
 
 const cents = (value: string) => parseMoney(moneyText(value));
-const QUARTER_HOUR_MS = 15 * 60_000;
 export const owingCents = (booking: Pick<OwingBooking, 'totalCost' | 'amountPaid'>): Cents =>
   cents(booking.totalCost) - cents(booking.amountPaid);
 
@@ -46,6 +46,27 @@ function once<T>(format: (value: T) => string): (value: T) => string {
   };
 }
 
+/**
+ * D/MM/YYYY of each pick-up, worked out once per business day: the rows come by pick-up, thousands of them
+ * on a few hundred days, and asking Intl for the date of each (nearly every pick-up is a different
+ * instant) was a fifth of a long report's time. The day last asked about is kept with where it begins and
+ * ends in the business's time zone (daylight saving included); an instant inside it has its date.
+ */
+export function pickUpDates(timeZone: string): (instant: Date) => string {
+  let day: { from: number; until: number; text: string } | undefined;
+  return (instant) => {
+    const time = instant.getTime();
+    if (day && time >= day.from && time < day.until) return day.text;
+    const date = businessDate(instant, timeZone);
+    const text = invoiceDate(instant, timeZone);
+    const from = startOfBusinessDay(date, timeZone).getTime();
+    const until = startOfBusinessDay(addDaysToDate(date, 1), timeZone).getTime();
+    // Kept only when the day's bounds hold the instant (a zone whose midnight is skipped keeps nothing).
+    day = from <= time && time < until ? { from, until, text } : undefined;
+    return text;
+  };
+}
+
 const bookingsText = (count: number) => `${count} ${count === 1 ? 'booking' : 'bookings'}`;
 
 /** The rows come in pick-up order from the list query. */
@@ -56,9 +77,7 @@ export function incomeOwedReport(
 ): TableReport {
   const owing = bookings.reduce((sum, booking) => sum + owingCents(booking), 0);
   const aud = once((value: Cents) => formatAud(value));
-  // By the quarter hour: every time zone's offset is a whole number of quarter hours, so a local midnight
-  // never falls inside one, and the thousands of pick-ups share a few hundred quarters.
-  const pickUp = once((quarter: number) => invoiceDate(new Date(quarter * QUARTER_HOUR_MS), timeZone));
+  const pickUp = pickUpDates(timeZone);
   return {
     title: 'Total income owed',
     subtitle: `As at ${invoiceDateTime(now, timeZone)}`,
@@ -80,9 +99,7 @@ export function incomeOwedReport(
               booking.bookingCode,
               fullName(booking),
               booking.phoneNumber,
-              booking.endDatetime
-                ? pickUp(Math.floor(booking.endDatetime.getTime() / QUARTER_HOUR_MS))
-                : 'Not set',
+              booking.endDatetime ? pickUp(booking.endDatetime) : 'Not set',
               aud(cents(booking.totalCost)),
               aud(cents(booking.amountPaid)),
               aud(owingCents(booking)),
