@@ -62,6 +62,74 @@ function isPositions(value: unknown): value is GlyphPosition[] {
   );
 }
 
+/**
+ * PDFKit's StandardFont.encode (a standard font's letters, advances and kerning, from its AFM metrics) with
+ * each letter's code, glyph and width and each pair's kerning kept per character code: PDFKit looks up every
+ * pair of letters by building a string key in a table of thousands, and the rows' names, phones and codes
+ * are each printed once, so that lookup was the largest share of drawing them. Undefined when the font has
+ * no AFM metrics shaped as expected (an embedded font: its own encode is used).
+ */
+function standardEncode(afm: unknown): FontParts['encode'] | undefined {
+  if (typeof afm !== 'object' || afm === null) return undefined;
+  const method = (name: string) => {
+    const found: unknown = Reflect.get(afm, name);
+    return typeof found === 'function'
+      ? (...args: unknown[]): unknown => Reflect.apply(found, afm, args)
+      : undefined;
+  };
+  const encodeText = method('encodeText');
+  const characterToGlyph = method('characterToGlyph');
+  const widthOfGlyph = method('widthOfGlyph');
+  const getKernPair = method('getKernPair');
+  if (!encodeText || !characterToGlyph || !widthOfGlyph || !getKernPair) return undefined;
+  const letters = new Map<number, { hex: string; glyph: string; width: number } | null>();
+  const letter = (code: number) => {
+    let known = letters.get(code);
+    if (known === undefined) {
+      const hex: unknown = encodeText(String.fromCharCode(code));
+      const glyph: unknown = characterToGlyph(code);
+      const width: unknown = typeof glyph === 'string' ? widthOfGlyph(glyph) : undefined;
+      const part: unknown = Array.isArray(hex) && hex.length === 1 ? hex[0] : undefined;
+      known =
+        typeof part === 'string' && typeof glyph === 'string' && typeof width === 'number'
+          ? { hex: part, glyph, width }
+          : null;
+      letters.set(code, known);
+    }
+    return known;
+  };
+  const kerns = new Map<number, number>();
+  const kern = (left: number, leftGlyph: string, right: number, rightGlyph: string) => {
+    const key = left * 0x10000 + right;
+    let known = kerns.get(key);
+    if (known === undefined) {
+      const found: unknown = getKernPair(leftGlyph, rightGlyph);
+      known = typeof found === 'number' ? found : 0;
+      kerns.set(key, known);
+    }
+    return known;
+  };
+  return (text) => {
+    const encoded: string[] = [];
+    const positions: GlyphPosition[] = [];
+    for (let i = 0; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      const current = letter(code);
+      if (!current) return undefined;
+      let xAdvance = current.width;
+      if (i + 1 < text.length) {
+        const nextCode = text.charCodeAt(i + 1);
+        const next = letter(nextCode);
+        if (!next) return undefined;
+        xAdvance += kern(code, current.glyph, nextCode, next.glyph);
+      }
+      encoded.push(current.hex);
+      positions.push({ xAdvance, advanceWidth: current.width, xOffset: 0, yOffset: 0 });
+    }
+    return [encoded, positions];
+  };
+}
+
 function fontParts(doc: Doc): FontParts | undefined {
   const font: unknown = Reflect.get(doc, '_font');
   if (typeof font !== 'object' || font === null) return undefined;
@@ -74,15 +142,17 @@ function fontParts(doc: Doc): FontParts | undefined {
   return {
     id,
     ascender,
-    encode: (text) => {
-      const result: unknown = Reflect.apply(encode, font, [text]);
-      if (!Array.isArray(result) || result.length !== 2) return undefined;
-      const [encoded, positions]: unknown[] = result;
-      if (!Array.isArray(encoded) || !encoded.every((part: unknown) => typeof part === 'string'))
-        return undefined;
-      if (!isPositions(positions) || positions.length !== encoded.length) return undefined;
-      return [encoded as string[], positions];
-    },
+    encode:
+      standardEncode(Reflect.get(font, 'font')) ??
+      ((text) => {
+        const result: unknown = Reflect.apply(encode, font, [text]);
+        if (!Array.isArray(result) || result.length !== 2) return undefined;
+        const [encoded, positions]: unknown[] = result;
+        if (!Array.isArray(encoded) || !encoded.every((part: unknown) => typeof part === 'string'))
+          return undefined;
+        if (!isPositions(positions) || positions.length !== encoded.length) return undefined;
+        return [encoded as string[], positions];
+      }),
     // The page lists the fonts its content uses (what PDFKit's text() does on a font's first use).
     register: () => {
       const fonts: unknown = Reflect.get(doc.page, 'fonts');
