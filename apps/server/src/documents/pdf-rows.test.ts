@@ -82,6 +82,7 @@ describe('rows written as content operators', () => {
       writer.row(placed(doc, row, writer.width), y + 3, y + 15);
       y += 15;
     }
+    writer.flush();
     doc.end();
     const { bitmaps, text } = read(await pdf);
     expect(bitmaps).toHaveLength(2);
@@ -99,8 +100,10 @@ describe('rows written as content operators', () => {
     if (!writer) throw new Error('no writer');
     // Page 2 has no other text: only the writer can have listed the font there.
     writer.row([{ text: 'First page', x: MARGIN }], 100, 115);
+    writer.flush();
     doc.addPage();
     writer.row([{ text: 'Second page', x: MARGIN }], 100, 115);
+    writer.flush();
     doc.end();
     const { text } = read(await pdf);
     expect(text.map((page) => page.trim())).toEqual(['First page', 'Second page']);

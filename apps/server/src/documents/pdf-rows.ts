@@ -27,8 +27,13 @@ export interface RowWriter {
    * rows' names, phones and codes are each printed once.
    */
   width(text: string): number;
-  /** Draws a row's cells in the rows' font and size and the current fill colour, then the rule under it. */
+  /**
+   * A row: its cells in the rows' font and size and the fill colour current at flush, and the rule under
+   * it. The rows wait until flush: a page's rows are written as one text block and one path of rules.
+   */
   row(cells: readonly PlacedCell[], y: number, ruleY: number): void;
+  /** Writes the rows waiting: before anything else is drawn or a page ends. */
+  flush(): void;
 }
 
 interface GlyphPosition {
@@ -194,15 +199,14 @@ function advance(positions: readonly GlyphPosition[], fontSize: number): number 
   return (width * fontSize) / 1000;
 }
 
-/**
- * pdf-layout's rule across the page at y, as its operators (save, line, width 0.75, stroke colour in
- * PDFKit's form of a '#rrggbb' colour, stroke, restore).
- */
-function ruleOperators(colour: string, left: number, right: number): (y: number) => string {
+/** pdf-layout's rule: width 0.75, a '#rrggbb' colour in PDFKit's form of it, across the page. */
+function ruleParts(colour: string, left: number, right: number) {
   const hex = Number.parseInt(colour.slice(1), 16);
   const rgb = [hex >> 16, (hex >> 8) & 0xff, hex & 0xff].map((part) => part / 255).join(' ');
-  return (y) =>
-    `q\n${num(left)} ${num(y)} m\n${num(right)} ${num(y)} l\n0.75 w\n/DeviceRGB CS\n${rgb} SCN\nS\nQ`;
+  return {
+    style: `0.75 w\n/DeviceRGB CS\n${rgb} SCN`,
+    line: (y: number) => `${num(left)} ${num(y)} m\n${num(right)} ${num(y)} l`,
+  };
 }
 
 /**
@@ -215,7 +219,7 @@ export function rowWriter(
   rule: { colour: string; left: number },
 ): RowWriter | undefined {
   const font = fontParts(doc);
-  if (!font) return undefined;
+  if (!font?.register()) return undefined;
   const shown = new Map<string, { operator: string; width: number } | null>();
   const show = (text: string) => {
     let known = shown.get(text);
@@ -227,35 +231,47 @@ export function rowWriter(
     }
     return known;
   };
-  const ruleAt = ruleOperators(rule.colour, rule.left, doc.page.width - rule.left);
-  // A row with a text this writer cannot show is drawn by PDFKit, its other cells too (one row, one way).
-  const fallback = (cells: readonly PlacedCell[], y: number, ruleY: number) => {
-    for (const cell of cells) if (cell.text) doc.text(cell.text, cell.x, y, { lineBreak: false });
-    doc.addContent(ruleAt(ruleY));
-  };
+  const rules = ruleParts(rule.colour, rule.left, doc.page.width - rule.left);
   const dy = (font.ascender / 1000) * fontSize;
   const head = `/${font.id} ${num(fontSize)} Tf`;
+  // The rows since the last flush: their cells' operators, and their rules' lines.
+  let texts: string[] = [];
+  let lines: string[] = [];
+  const flush = () => {
+    if (!lines.length) return;
+    if (texts.length && !font.register())
+      throw new Error('The page has no font resources to list the rows’ font in.');
+    const text = texts.length
+      ? `q\n1 0 0 -1 0 ${num(doc.page.height)} cm\nBT\n${head}\n${texts.join('\n')}\nET\nQ\n`
+      : '';
+    doc.addContent(`${text}q\n${rules.style}\n${lines.join('\n')}\nS\nQ`);
+    texts = [];
+    lines = [];
+  };
+  // A row with a text this writer cannot show is drawn by PDFKit, its other cells too (one row, one way).
+  const fallback = (cells: readonly PlacedCell[], y: number, ruleY: number) => {
+    flush();
+    for (const cell of cells) if (cell.text) doc.text(cell.text, cell.x, y, { lineBreak: false });
+    doc.addContent(`q\n${rules.style}\n${rules.line(ruleY)}\nS\nQ`);
+  };
   const row = (cells: readonly PlacedCell[], y: number, ruleY: number) => {
-    const pageHeight = doc.page.height;
-    const parts: string[] = [`q\n1 0 0 -1 0 ${num(pageHeight)} cm\nBT\n${head}`];
+    const baseline = num(doc.page.height - y - dy);
+    const shown: string[] = [];
     for (const cell of cells) {
       if (!cell.text) continue;
-      const shown = show(cell.text);
-      if (!shown) {
+      const known = show(cell.text);
+      if (!known) {
         fallback(cells, y, ruleY);
         return;
       }
-      parts.push(`1 0 0 1 ${num(cell.x)} ${num(pageHeight - y - dy)} Tm\n${shown.operator}`);
+      shown.push(`1 0 0 1 ${num(cell.x)} ${baseline} Tm\n${known.operator}`);
     }
-    if (!font.register()) {
-      fallback(cells, y, ruleY);
-      return;
-    }
-    parts.push(`ET\nQ\n${ruleAt(ruleY)}`);
-    doc.addContent(parts.join('\n'));
+    texts.push(...shown);
+    lines.push(rules.line(ruleY));
   };
   return {
     width: (text) => show(text)?.width ?? doc.widthOfString(text),
     row,
+    flush,
   };
 }

@@ -331,6 +331,7 @@ async function drawSection(
   y = sectionHeading(doc, report, section.heading, y, fitters);
   for (const row of section.rows) {
     if (y + ROW > bottom(doc)) {
+      fitters.writer?.flush();
       // A page is done: wait until the reader has taken what was written before drawing more.
       if (!(await room())) return -1;
       y = sectionHeading(
@@ -351,6 +352,7 @@ async function drawSection(
     }
     y += ROW;
   }
+  fitters.writer?.flush();
   if (y + ROW + 4 > bottom(doc)) y = nextPage(doc, report, business, pages);
   doc
     .font(BOLD)
