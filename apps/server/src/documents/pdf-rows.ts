@@ -1,16 +1,18 @@
 /**
- * Table rows written as PDF content operators, one block per row, instead of one PDFKit `text()` per cell
- * and one path per rule. A long report (thousands of rows of seven cells) spent most of its time in
- * PDFKit's text machinery: options copied per call, the text encoded and its glyphs' kerning looked up
- * again for every cell, a graphics state saved and flipped, and one buffer made for each of the eight or
- * so operators a cell takes. Here a cell's operators are worked out once per text, font and size (the
- * rows repeat a few hundred amounts and dates) and a row leaves as one piece of the page's content.
+ * Table rows written as PDF content operators instead of one PDFKit `text()` per cell and one path per
+ * rule. A long report (thousands of rows of seven cells) spent most of its time in PDFKit's text
+ * machinery: options copied per call, each text encoded and its letters' kerning looked up by string keys
+ * once to measure it and again to draw it, a graphics state saved and flipped per cell, and one buffer
+ * made for each of the eight or so operators a cell takes. Here a text's operator and width come from one
+ * encoding kept for the report (the rows repeat a few hundred amounts and dates), and a page's rows leave
+ * as one text block and one path of rules.
  *
  * The operators are the ones PDFKit writes for `text(t, x, y, { lineBreak: false })` and for the rule
  * (pdf-layout's `rule`): the same glyphs, kerning, positions and colours, so the page reads and looks the
- * same. It reaches into PDFKit's current font (`_font`: its id, `encode`, `ascender`) and the page's font
- * resources; when they are not shaped as expected (another PDFKit version, an embedded font that shapes
- * glyphs with offsets), `rowWriter` answers undefined and the caller draws with `text()` as before.
+ * same (pdf-rows.test.ts compares the pixels). It reaches into PDFKit's current font (`_font`: its id,
+ * `encode`, `ascender`, a standard font's AFM metrics) and the page's font resources; when they are not
+ * shaped as expected (another PDFKit version, an embedded font that places glyphs with offsets),
+ * `rowWriter` answers undefined, or the row is drawn with `text()`, as before.
  */
 import type { Doc } from './pdf-layout';
 

@@ -21,6 +21,7 @@ import {
   rule,
   type Doc,
 } from './pdf-layout';
+import { fitter, type Fitter, type Measure } from './cell-fit';
 import { rowWriter, type PlacedCell, type RowWriter } from './pdf-rows';
 
 export interface TableColumn {
@@ -62,7 +63,6 @@ const ROW = 15;
 const ROW_FONT_SIZE = 9;
 const HEAD = 18;
 const CELL_PADDING = 4;
-const ELLIPSIS = '…';
 
 /** The whole report as one buffer (the tests; a caller that needs it whole). */
 export function renderTableReportPdf(report: TableReport, options: TableRenderOptions): Promise<Buffer> {
@@ -210,45 +210,6 @@ function nextPage(doc: Doc, report: TableReport, business: BusinessDetails, page
     });
   rule(doc, y + 16);
   return y + 28;
-}
-
-/** A cell's text as drawn: cut to fit, and its width. */
-interface FittedCell {
-  text: string;
-  width: number;
-}
-
-/**
- * Fits cells' texts to their columns (fit below), each text measured once per report and style: a report's
- * thousands of rows repeat a few hundred amounts and dates, and PDFKit measures a string by looking up
- * every pair of its letters for kerning, the largest share of a long report's time.
- */
-type Fitter = (measure: Measure, text: string, width: number) => FittedCell;
-
-/** A text's width in the style being drawn. */
-type Measure = (text: string) => number;
-
-function fitter(): Fitter {
-  const fitted = new Map<string, FittedCell>();
-  return (measure, text, width) => {
-    const key = `${width}\u0000${text}`;
-    let cell = fitted.get(key);
-    if (!cell) {
-      cell = fit(measure, text, width);
-      fitted.set(key, cell);
-    }
-    return cell;
-  };
-}
-
-/** Cuts a cell's text to its width, with an ellipsis: one line per row, always. Answers it and its width. */
-function fit(measure: Measure, text: string, width: number): FittedCell {
-  const full = measure(text);
-  if (full <= width) return { text, width: full };
-  let cut = text;
-  while (cut.length > 0 && measure(`${cut}${ELLIPSIS}`) > width) cut = cut.slice(0, -1);
-  const shown = `${cut.trimEnd()}${ELLIPSIS}`;
-  return { text: shown, width: measure(shown) };
 }
 
 /**
