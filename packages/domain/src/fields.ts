@@ -99,14 +99,21 @@ export function readDatetime(value: unknown): Date | undefined {
 
 /** An ISO 8601 datetime with offset, as a Date whose date has a four-digit year in every time zone. */
 export function requiredDatetime(message: string = messages.invalidDatetime) {
-  return requiredText(40).pipe(
-    z
-      .string()
-      .regex(ISO_DATETIME, { error: message, abort: true })
-      .refine((value) => isCalendarDate(value.slice(0, 10)), { error: message, abort: true })
-      .transform((value) => new Date(value))
-      .pipe(z.date({ error: message }).refine(isCountableInstant, { error: message })),
-  );
+  // Too long ends the field (abort): a form's rule over two datetimes (departure before return) then never
+  // runs on a text that did not become a Date, which threw a TypeError (a 500) in every such rule.
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(40, { error: maxLength(40), abort: true })
+    .pipe(
+      z
+        .string()
+        .regex(ISO_DATETIME, { error: message, abort: true })
+        .refine((value) => isCalendarDate(value.slice(0, 10)), { error: message, abort: true })
+        .transform((value) => new Date(value))
+        .pipe(z.date({ error: message }).refine(isCountableInstant, { error: message })),
+    );
 }
 
 /** An optional datetime: missing, null and '' become null. */

@@ -30,6 +30,12 @@ export const STAYS: Array<{ name: string; start: string; end: string }> = [
   { name: 'reversed in year 4000', start: '4000-01-03T18:00:00+11:00', end: '4000-01-01T06:00:00+11:00' },
   { name: 'same instant', start: '2026-12-01T06:00:00+11:00', end: '2026-12-01T06:00:00+11:00' },
   { name: 'same instant in year 4000', start: '4000-01-01T06:00:00+11:00', end: '4000-01-01T06:00:00+11:00' },
+  // Past the 40 characters a datetime may have: the rule over both datetimes once ran on the refused text.
+  {
+    name: 'a departure of 45 characters',
+    start: `2026-12-01T06:00:00+11:00${'0'.repeat(20)}`,
+    end: '2026-12-03T18:00:00+11:00',
+  },
 ];
 /** The date part of a datetime, as the date parameters take it ('+275760-09-13', '4000-01-01'). */
 const dateOf = (datetime: string) => /^[+-]?\d+-\d{2}-\d{2}/.exec(datetime)?.[0] ?? datetime;
