@@ -45,8 +45,8 @@ import {
 const WINDOW_DAYS = 400;
 const TTL_MS = 60_000;
 /**
- * Answers kept from one snapshot, at most: 20,000 answers, each kept under two keys (the stay it prices and the
- * request that asked for it).
+ * Answers kept from one snapshot, at most: GET quotes/ keeps an answer under two keys (the stay it prices and the
+ * request that asked for it), POST booking-quotes/ under the document's text alone.
  */
 const MAX_RESPONSES = 40_000;
 
