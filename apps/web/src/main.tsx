@@ -38,7 +38,7 @@ async function start(root: HTMLElement) {
     void Promise.all(prefetchFirstRender(queryClient, window.location.pathname));
   }
   await nextTask();
-  const router = createAppRouter({ hydrating });
+  const router = createAppRouter();
   const app = (
     <StrictMode>
       <AppProviders client={queryClient}>

@@ -1,12 +1,15 @@
-import type { RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { ADMINS_ONLY } from '@/lib/auth/roles';
 import type { RouteAccess } from './guards/route-guard';
 import { page } from './lazy-page';
 
-// The back office (back-office.md): each screen its own chunk, loaded when first opened. This table
-// itself is a chunk too, added to the router the first time a path under /admin is visited
-// (router.tsx): 55 paths that no visitor of the public site needs compiled and ranked at start-up.
+// The back office (back-office.md): each screen its own chunk, loaded when first opened.
+export const AdminLayout = page(
+  () => import('./layouts/admin-layout'),
+  (m) => m.AdminLayout,
+);
 const DiaryPage = page(
   () => import('@/features/admin/routes/diary'),
   (m) => m.DiaryPage,
@@ -172,12 +175,10 @@ const ContentSitePage = page(
 /** Back-office §6: settings, promo codes and reports need Admins. */
 const admins: RouteAccess = { roles: ADMINS_ONLY };
 
-/**
- * The back office's screens, under its layout. Any other path inside it is answered by the layout's
- * own catch-all (router.tsx), which is there before this table is.
- */
-export function adminRoutes(): RouteObject[] {
+/** The back office's screens, under its layout; `notFound` answers any other path inside it. */
+export function adminRoutes(notFound: ReactNode): RouteObject[] {
   return [
+    { index: true, element: <Navigate to={paths.adminDiary.path} replace /> },
     { path: paths.adminDiary.path, element: <DiaryPage /> },
     { path: paths.adminBookings.path, element: <BookingsListPage /> },
     { path: paths.adminBookingsAdd.path, element: <BookingEditPage /> },
@@ -233,5 +234,6 @@ export function adminRoutes(): RouteObject[] {
     { path: paths.adminContentMenus.path, element: <ContentMenusPage />, handle: admins },
     { path: paths.adminContentHome.path, element: <ContentHomePage />, handle: admins },
     { path: paths.adminContentSite.path, element: <ContentSitePage />, handle: admins },
+    { path: '*', element: notFound },
   ];
 }

@@ -8,6 +8,7 @@ import { HomePage } from '@/features/content/routes/home';
 import { AppRoot } from './layouts/app-root';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './routes/route-error';
+import { AdminLayout, adminRoutes } from './admin-routes';
 import { page } from './lazy-page';
 
 // Every screen but the home page is its own chunk: a visitor landing on the home page never downloads
@@ -25,11 +26,6 @@ const NotFoundPage = page(
 const PermissionDeniedPage = page(
   () => import('./routes/permission-denied'),
   (m) => m.PermissionDeniedPage,
-);
-// The back office's frame too: visitors of the public site never download it.
-const AdminLayout = page(
-  () => import('./layouts/admin-layout'),
-  (m) => m.AdminLayout,
 );
 const LoginPage = page(
   () => import('@/features/account/routes/login'),
@@ -119,6 +115,7 @@ const SuccessStep = page(
   () => import('@/features/booking/routes/step-8-success'),
   (m) => m.SuccessStepPage,
 );
+// The back office's frame too: visitors of the public site never download it.
 // The local payment provider's stand-ins for Stripe's hosted Checkout and Billing portal.
 const LocalCheckoutPage = page(
   () => import('@/features/local-payments/routes/local-checkout'),
@@ -131,111 +128,78 @@ const LocalBillingPage = page(
 
 /** The public site's catch-all route: the content backend's pages (the server pre-renders them). */
 export const CONTENT_PAGE_ROUTE = 'content-page';
-/** The back office's layout route, whose screens (admin-routes.tsx) the browser adds on first visit. */
-const ADMIN_ROUTE = 'admin';
 
 /** Route roles (spec §2 and §6): the customer area needs a signed-in user, the admin area Admins or Sales. */
 const signedIn: RouteAccess = { roles: SIGNED_IN };
 const staff: RouteAccess = { roles: SALES_OR_HIGHER };
 
-/**
- * The app's route table with `adminChildren` as the back office's screens. The layout's catch-all
- * answers any path under /admin the screens do not (and, in the browser, every path under it until they
- * are added: being a splat, it makes the router ask `patchRoutesOnNavigation` for more).
- */
-export function appRoutes(adminChildren: RouteObject[]): RouteObject[] {
-  return [
-    {
-      element: <AppRoot />,
-      children: [
-        {
-          element: <PublicLayout />,
-          children: [
-            {
-              // Inside the layout, so that a screen that fails keeps the header and its way home.
-              errorElement: <RouteErrorPage />,
-              children: [
-                { index: true, element: <HomePage prepareQuote={prepareQuoteStep} /> },
-                { path: paths.login.path, element: <LoginPage /> },
-                { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
-                { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
-                { path: paths.setPassword.path, element: <SetPasswordPage /> },
-                { path: paths.profile.path, element: <ProfilePage />, handle: signedIn },
-                { path: paths.bookings.path, element: <MyBookingsPage />, handle: signedIn },
-                { path: paths.vehicles.path, element: <MyVehiclesPage />, handle: signedIn },
-                { path: paths.manageBooking.path, element: <ManageBookingPage /> },
-                { path: paths.waitlistPlace.path, element: <WaitlistPlacePage /> },
-                { path: paths.permissionDenied.path, element: <PermissionDeniedPage /> },
-                { path: paths.notFound.path, element: <NotFoundPage /> },
-                {
-                  // The booking wizard (public-site §2, §4): one layout with its state and progress rules.
-                  path: paths.booking.path,
-                  element: <BookingWizardLayout />,
-                  children: [
-                    { index: true, element: <Navigate to={paths.bookingStep1.path} replace /> },
-                    { path: paths.bookingStep1.path, element: <QuoteStep /> },
-                    { path: paths.bookingStep2.path, element: <DetailsStep /> },
-                    { path: paths.bookingStep3.path, element: <CarStep /> },
-                    { path: paths.bookingStep4.path, element: <FlightsStep /> },
-                    { path: paths.bookingStep5.path, element: <CheckoutStep /> },
-                    { path: paths.bookingStep6.path, element: <SummaryStep /> },
-                    { path: paths.bookingStep7.path, element: <PaymentStep /> },
-                    { path: paths.bookingStep8.path, element: <SuccessStep /> },
-                    { path: '*', element: <NotFoundPage /> },
-                  ],
-                },
-                // Content pages from the content backend; any other path is the 404 page.
-                { id: CONTENT_PAGE_ROUTE, path: '*', element: <CatchAllPage /> },
-              ],
-            },
-          ],
-        },
-        {
-          // A sibling of the public layout: the admin area hides the public header and footer (spec §2).
-          id: ADMIN_ROUTE,
-          path: paths.admin.path,
-          element: <AdminLayout />,
-          handle: staff,
-          errorElement: <RouteErrorPage />,
-          children: [
-            // /admin opens the diary (in this table: a layout route matches its own path exactly, so the
-            // router would not ask for the screens at /admin itself).
-            { index: true, element: <Navigate to={paths.adminDiary.path} replace /> },
-            ...adminChildren,
-            { path: '*', element: <NotFoundPage /> },
-          ],
-        },
-        {
-          // Hosted payment pages have their own quiet frame, without the site's header and footer, as
-          // Stripe's would. Open to anyone: the session id in the path is the credential.
-          errorElement: <RouteErrorPage />,
-          children: [
-            { path: paths.localCheckout.path, element: <LocalCheckoutPage /> },
-            { path: paths.localBilling.path, element: <LocalBillingPage /> },
-          ],
-        },
-      ],
-    },
-  ];
-}
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            // Inside the layout, so that a screen that fails keeps the header and its way home.
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, element: <HomePage prepareQuote={prepareQuoteStep} /> },
+              { path: paths.login.path, element: <LoginPage /> },
+              { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
+              { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+              { path: paths.setPassword.path, element: <SetPasswordPage /> },
+              { path: paths.profile.path, element: <ProfilePage />, handle: signedIn },
+              { path: paths.bookings.path, element: <MyBookingsPage />, handle: signedIn },
+              { path: paths.vehicles.path, element: <MyVehiclesPage />, handle: signedIn },
+              { path: paths.manageBooking.path, element: <ManageBookingPage /> },
+              { path: paths.waitlistPlace.path, element: <WaitlistPlacePage /> },
+              { path: paths.permissionDenied.path, element: <PermissionDeniedPage /> },
+              { path: paths.notFound.path, element: <NotFoundPage /> },
+              {
+                // The booking wizard (public-site §2, §4): one layout with its state and progress rules.
+                path: paths.booking.path,
+                element: <BookingWizardLayout />,
+                children: [
+                  { index: true, element: <Navigate to={paths.bookingStep1.path} replace /> },
+                  { path: paths.bookingStep1.path, element: <QuoteStep /> },
+                  { path: paths.bookingStep2.path, element: <DetailsStep /> },
+                  { path: paths.bookingStep3.path, element: <CarStep /> },
+                  { path: paths.bookingStep4.path, element: <FlightsStep /> },
+                  { path: paths.bookingStep5.path, element: <CheckoutStep /> },
+                  { path: paths.bookingStep6.path, element: <SummaryStep /> },
+                  { path: paths.bookingStep7.path, element: <PaymentStep /> },
+                  { path: paths.bookingStep8.path, element: <SuccessStep /> },
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+              // Content pages from the content backend; any other path is the 404 page.
+              { id: CONTENT_PAGE_ROUTE, path: '*', element: <CatchAllPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        // A sibling of the public layout: the admin area hides the public header and footer (spec §2).
+        path: paths.admin.path,
+        element: <AdminLayout />,
+        handle: staff,
+        errorElement: <RouteErrorPage />,
+        children: adminRoutes(<NotFoundPage />),
+      },
+      {
+        // Hosted payment pages have their own quiet frame, without the site's header and footer, as
+        // Stripe's would. Open to anyone: the session id in the path is the credential.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: paths.localCheckout.path, element: <LocalCheckoutPage /> },
+          { path: paths.localBilling.path, element: <LocalBillingPage /> },
+        ],
+      },
+    ],
+  },
+];
 
-const underAdmin = (path: string) => path === paths.admin.path || path.startsWith(`${paths.admin.path}/`);
-
-/**
- * The browser's router: the public site's routes from the start, the back office's screens added the
- * first time a path under /admin is visited (their table is its own chunk, like the screens).
- * `hydrating`: the page is the server's pre-render, whose route the table already has (a content page
- * matches the catch-all without asking for more routes, as it did on the server).
- */
-export function createAppRouter({ hydrating }: { hydrating: boolean }) {
-  return createBrowserRouter(appRoutes([]), {
-    hydrationData: hydrating ? {} : undefined,
-    // Asked on each navigation the table may not cover yet; the router keeps a screen patched in once
-    // (it skips children it already has), so asking again after the first visit only re-reads the module.
-    async patchRoutesOnNavigation({ path, patch }) {
-      if (!underAdmin(path)) return;
-      const { adminRoutes } = await import('./admin-routes');
-      patch(ADMIN_ROUTE, adminRoutes());
-    },
-  });
+export function createAppRouter() {
+  return createBrowserRouter(routes);
 }

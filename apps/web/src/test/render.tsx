@@ -2,7 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/all-routes';
+import { routes } from '@/app/router';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 
 /** One component with the app's providers (and the session), at a given URL. */

@@ -5,6 +5,7 @@ import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -12,7 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { BookingFinder } from '@/features/admin/components/booking-finder';
 import { BrandMark } from '@/components/layout/brand-logo';
@@ -26,9 +27,6 @@ import { useLogout } from '@/lib/auth/use-logout';
 import { RouteGuard } from '../guards/route-guard';
 import { AdminNavigationList } from './admin-navigation-list';
 import { AdminPermissionDenied } from './admin-permission-denied';
-
-// The drawer (and the modal beneath it) draws only below 1100 px: a wide screen's first load goes without it.
-const Drawer = lazy(() => import('@mui/material/Drawer'));
 
 const MAIN_ID = 'admin-content';
 const NAV_ID = 'admin-navigation';
@@ -183,16 +181,14 @@ function AdminFrame() {
       </AppBar>
       <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
         {overlay ? (
-          <Suspense fallback={null}>
-            <Drawer
-              variant="temporary"
-              open={drawerOpen}
-              onClose={() => setDrawerOpen(false)}
-              slotProps={{ paper: { sx: { width: NAV_WIDTH, pt: { xs: 7, md: 8 } } } }}
-            >
-              {navigation}
-            </Drawer>
-          </Suspense>
+          <Drawer
+            variant="temporary"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { sx: { width: NAV_WIDTH, pt: { xs: 7, md: 8 } } } }}
+          >
+            {navigation}
+          </Drawer>
         ) : (
           <Box
             sx={{
