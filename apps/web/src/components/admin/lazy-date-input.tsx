@@ -9,19 +9,11 @@ import { createContext, forwardRef, useContext, useEffect, useId, useState } fro
 import type { DateInputHandover } from './date-input';
 import type { DateInputProps } from './date-input-state';
 import type * as DateInputModule from './date-input';
+import { loadOnce } from '@/lib/load-once';
 
 type Module = typeof DateInputModule;
-let loaded: Module | undefined;
-let loading: Promise<Module> | undefined;
 /** The picker's code, fetched once; a failed fetch is forgotten so that the next interaction asks again. */
-const loadPicker = () =>
-  (loading ??= import('./date-input').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
+const pickerChunk = loadOnce<Module>(() => import('./date-input'));
 
 export type LazyDateInputProps = Pick<DateInputProps, 'label' | 'value' | 'onChange' | 'name' | 'size'>;
 
@@ -32,16 +24,17 @@ export type LazyDateInputProps = Pick<DateInputProps, 'label' | 'value' | 'onCha
  * button was pressed, with the focus where it was in the light field.
  */
 export function LazyDateInput(props: LazyDateInputProps) {
-  const [picker, setPicker] = useState<{ module: Module; handover: DateInputHandover } | undefined>(() =>
-    loaded ? { module: loaded, handover: {} } : undefined,
-  );
+  const [picker, setPicker] = useState<{ module: Module; handover: DateInputHandover } | undefined>(() => {
+    const module = pickerChunk.loaded();
+    return module ? { module, handover: {} } : undefined;
+  });
   // What the staff member did to the light field, carried over to the picker when it arrives.
   const [handover, setHandover] = useState<DateInputHandover | undefined>();
 
   useEffect(() => {
     if (picker || !handover) return;
     let current = true;
-    loadPicker().then(
+    pickerChunk.load().then(
       (module) => current && setPicker({ module, handover }),
       // The light field stays; the next interaction tries again.
       () => current && setHandover(undefined),

@@ -6,19 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_PLACEHOLDER, searchInputSx, useBookingSearch } from './use-booking-search';
 import type * as AutocompleteModule from './booking-search-autocomplete';
+import { loadOnce } from '@/lib/load-once';
 
 type Module = typeof AutocompleteModule;
-let loaded: Module | undefined;
-let loading: Promise<Module> | undefined;
 /** The Autocomplete's code (~25 kB gzip with its popper, issue 26), fetched once; a failure is forgotten. */
-const loadAutocomplete = () =>
-  (loading ??= import('./booking-search-autocomplete').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
+const autocompleteChunk = loadOnce<Module>(() => import('./booking-search-autocomplete'));
 
 /**
  * The header's search box: a booking code, a rego, a name, an email or a phone number; results as you
@@ -28,16 +20,17 @@ const loadAutocomplete = () =>
  */
 export function BookingSearchBox() {
   const search = useBookingSearch();
-  const [box, setBox] = useState<{ module: Module; focused: boolean } | undefined>(() =>
-    loaded ? { module: loaded, focused: false } : undefined,
-  );
+  const [box, setBox] = useState<{ module: Module; focused: boolean } | undefined>(() => {
+    const module = autocompleteChunk.loaded();
+    return module ? { module, focused: false } : undefined;
+  });
   const [wanted, setWanted] = useState(false);
   const lightInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (box || !wanted) return;
     let current = true;
-    loadAutocomplete().then(
+    autocompleteChunk.load().then(
       (module) => {
         if (current) setBox({ module, focused: document.activeElement === lightInput.current });
       },
