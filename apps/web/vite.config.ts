@@ -65,6 +65,85 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * The app renders with Preact's React-compatible layer (preact/compat) instead of react-dom, in the browser
+ * and in the server's pre-render alike. react-dom was 64 kB of the home page's 174 kB entry (gzip), and
+ * evaluating it most of a phone's start-up; Preact with its compat layer is about 11 kB, for the same
+ * components: MUI, React Router, TanStack Query, react-hook-form and the rest call React's API, which it
+ * implements (React 19's too: `ref` as a prop, a context as its own provider). The code is written and
+ * type-checked against React's types; the components' unit tests render with React (src/test), the
+ * end-to-end suite drives this build.
+ */
+export function preactRenderer(): Plugin {
+  const sectionContentProps = /[\\/]@mui[\\/]x-date-pickers[\\/].*useFieldSectionContentProps\.m?js$/;
+  const rootProps = /[\\/]@mui[\\/]x-date-pickers[\\/].*useFieldRootProps\.m?js$/;
+  const sectionRevert =
+    'domGetters.getSectionContent(sectionIndex).innerHTML = section.value || section.placeholder;';
+  const rootRevert = /domGetters\.getRoot\(\)\.innerHTML = (state\.sections\.map\([^;]+\.join\(''\));/;
+  return {
+    name: 'preact-renderer',
+    // MUI X's date fields undo what the browser typed into them (the field shows a digit once its state has
+    // it) by writing the section's, or the whole field's, text over the elements. React then writes the next
+    // value to the section element and does not mind; Preact writes it to the nodes it made, which were no
+    // longer on the page: the field showed each digit one keystroke late, and after a select-all and a key
+    // its sections were gone. Here the undo puts back the nodes the page had: the section's own text node,
+    // and for the whole field the elements the browser removed, as they were just before its input event.
+    transform: {
+      filter: { id: [sectionContentProps, rootProps] },
+      handler(code, id) {
+        if (sectionContentProps.test(id)) {
+          if (!code.includes(sectionRevert))
+            this.error(`MUI X's section undo has changed: see preactRenderer`);
+          return {
+            code: code.replace(
+              sectionRevert,
+              `{ const content = domGetters.getSectionContent(sectionIndex); const text = section.value || section.placeholder;
+    if (content.childNodes.length === 1 && content.firstChild.nodeType === 3) content.firstChild.data = text;
+    else content.textContent = text; }`,
+            ),
+            map: null,
+          };
+        }
+        if (!rootRevert.test(code)) this.error(`MUI X's field undo has changed: see preactRenderer`);
+        const helper = `
+const fieldBeforeInput = new WeakMap();
+if (typeof document !== 'undefined') {
+  document.addEventListener('beforeinput', (event) => {
+    const root = event.target instanceof Element ? event.target.closest('[contenteditable="true"]') : null;
+    if (!root) return;
+    const texts = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push([node, node.data]);
+    fieldBeforeInput.set(root, { children: [...root.childNodes], texts });
+  }, true);
+}
+function restoreField(root, flat) {
+  const before = fieldBeforeInput.get(root);
+  fieldBeforeInput.delete(root);
+  if (!before) { root.innerHTML = flat; return; }
+  root.replaceChildren(...before.children);
+  for (const [node, data] of before.texts) node.data = data;
+}
+`;
+        return {
+          code: code.replace(rootRevert, 'restoreField(domGetters.getRoot(), $1);') + helper,
+          map: null,
+        };
+      },
+    },
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+          { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+          { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+        ],
+      },
+    }),
+  };
+}
+
+/**
  * MUI's `createTheme` chooses at run time between its theme without CSS variables and the one with them
  * (`cssVariables`, `colorSchemes`), so both are bundled: the second, unused here, was 12 kB of the entry
  * (4 kB gzip) that every page downloaded and evaluated. This build's `createTheme` is the first alone,
@@ -197,6 +276,8 @@ export default defineConfig({
     react(),
     siteMetadata(),
     reactRouterProductionBuild(),
+    // Not under Vitest: the unit tests render with React (see preactRenderer).
+    ...(process.env.VITEST ? [] : [preactRenderer()]),
     muiThemeWithoutCssVariables(),
     productionPrerender(),
     preloadFirstScreenFonts(),

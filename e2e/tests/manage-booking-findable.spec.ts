@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { demo, login, openAccountMenu, uniqueEmail } from '../support/accounts';
+import { appAttached } from '../support/app-attached';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot } from '../support/booking';
 import { linkFromMail } from '../support/mail';
@@ -56,10 +57,7 @@ test.describe('finding manage my booking', () => {
   }) => {
     await page.goto('/faq');
     // The page arrives pre-rendered: its questions open once the app has taken it over.
-    await page.waitForFunction(() => {
-      const heading = document.querySelector('h1');
-      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-    });
+    await appAttached(page);
     const faq = page.getByRole('main');
     await faq.getByRole('button', { name: 'Can I change or cancel my booking?' }).click();
     await expect(faq.getByText(/Yes, online\. Open Manage my booking/)).toBeVisible();

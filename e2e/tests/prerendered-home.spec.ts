@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo, login, openAccountMenu } from '../support/accounts';
+import { appAttached } from '../support/app-attached';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 
 // The server sends the home page rendered (apps/server/src/http/prerender.ts, apps/web/src/entry-server.tsx)
@@ -43,11 +44,7 @@ test.describe('pre-rendered home page', () => {
     return release;
   }
 
-  const hydrated = (page: Page) =>
-    page.waitForFunction(() => {
-      const heading = document.querySelector('h1');
-      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-    });
+  const hydrated = appAttached;
 
   const inDays = (days: number) =>
     new Intl.DateTimeFormat('en-CA', {

@@ -76,14 +76,18 @@ const QuoteStep = page(
  * Readies the wizard's first step for the home page's quote form: the step's code loaded (its layout and
  * step 1 together, not one after the other) and the quotes for the dates asked for, so that neither waits
  * for the other nor for a render. The home page calls it for its first dates once it is idle, and again
- * for the dates the traveller asks for.
+ * for the dates the traveller asks for, and goes to the step once its code is here.
  */
-export function prepareQuoteStep(client: QueryClient, dates: QuoteDates): void {
-  // A chunk that fails here is asked for again when the step renders, which then shows the failure.
-  for (const screen of [BookingWizardLayout, QuoteStep]) screen.preload().catch(() => undefined);
+export function prepareQuoteStep(client: QueryClient, dates: QuoteDates): Promise<void> {
   // The query's module too is loaded on demand: the home page's script stays as small as it was.
   void import('@/lib/api/quotes').then(({ quotesQuery }) =>
     client.prefetchQuery(quotesQuery(dates.startDate, dates.endDate)),
+  );
+  // Settles once the step's code is here (or failed: a chunk that fails here is asked for again when the
+  // step renders, which then shows the failure).
+  return Promise.all([BookingWizardLayout.preload(), QuoteStep.preload()]).then(
+    () => undefined,
+    () => undefined,
   );
 }
 

@@ -183,7 +183,7 @@ describe('the home quote form', () => {
   it('readies the quote step for its first dates once the page is idle, and for the dates asked for as the button turns busy', async () => {
     mockApi([noBlockout]);
     const prepared: QuoteDates[] = [];
-    renderWithProviders(<QuoteForm prepareQuote={(_client, dates) => prepared.push(dates)} />);
+    renderWithProviders(<QuoteForm prepareQuote={(_client, dates) => void prepared.push(dates)} />);
     await screen.findByRole('form', { name: 'Get a quote' });
     const first = {
       startDate: fields().departure.getAttribute('value'),

@@ -32,9 +32,9 @@ function QuoteFormIntro({ titleId }: { titleId?: string }) {
 
 /**
  * Readies the wizard's first step for dates: loads its code and asks for their quotes (the app's router
- * does it: the home page does not import the wizard).
+ * does it: the home page does not import the wizard). Settles once the step's code is loaded (or failed).
  */
-export type PrepareQuote = (client: QueryClient, dates: QuoteDates) => void;
+export type PrepareQuote = (client: QueryClient, dates: QuoteDates) => Promise<void> | void;
 
 /**
  * The home page's quote form (public-site §2 "Home quote form"): departure and return dates, both today to
@@ -65,7 +65,7 @@ export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
     const { dates, valid } = first.current;
     if (!open) return;
     return whenIdle(() => {
-      if (valid && prepareQuote) prepareQuote(client, dates);
+      if (valid && prepareQuote) void prepareQuote(client, dates);
       // A chunk that fails leaves the form as it was: step 1 tells the same refusals.
       void import('./quote-form-refusals').then(
         (module) => setRefusals(() => module.QuoteFormRefusals),
@@ -98,9 +98,11 @@ export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
       return;
     }
     setAsked(true);
-    // Other dates' quotes are asked for now, as the step's code loads, not once the step has rendered.
-    prepareQuote?.(client, control.dates);
-    void navigate(bookingQuoteHref(control.dates));
+    // Other dates' quotes are asked for now, as the step's code loads, not once the step has rendered; the
+    // page stays, its button busy, until that code is here, and the step then replaces it drawn whole
+    // (rather than a loading page in between).
+    const href = bookingQuoteHref(control.dates);
+    void Promise.resolve(prepareQuote?.(client, control.dates)).then(() => navigate(href));
   };
 
   return (
