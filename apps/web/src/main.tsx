@@ -2,6 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { runEffectsAsReactDoes } from './app/effects-after-input';
 import { prefetchFirstRender } from './app/first-render';
 import { AppProviders, createQueryClient } from './app/providers';
 import { preloadScreens } from './app/lazy-page';
@@ -9,6 +10,9 @@ import { createAppRouter } from './app/router';
 import { paths } from './config/paths';
 import { hasWizardState } from './features/booking/state/storage-key';
 import { readToken } from './lib/api/token-storage';
+
+// The app renders with Preact (vite.config.ts preactRenderer): its effects then run when React's would.
+runEffectsAsReactDoes();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
