@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { runEffectsAsReactDoes } from './app/effects-after-input';
+import { hydration } from './components/hydrate-later';
 import { prefetchFirstRender } from './app/first-render';
 import { AppProviders, createQueryClient } from './app/providers';
 import { preloadScreens } from './app/lazy-page';
@@ -58,10 +59,12 @@ async function start(root: HTMLElement) {
     hydrate(queryClient, JSON.parse(prerendered));
     await preloadScreens(router.state.matches.map((match) => match.route.element)).catch(() => undefined);
     await nextTask();
-    // Hydration as a transition too: React then attaches to the painted page in slices, yielding to the
-    // browser between them (a tap on a part not yet attached hurries that part first), instead of one long
-    // task that holds the main thread of a slow phone for the whole tree.
+    // Preact attaches to the painted page in one task, but for the parts marked HydrateLater (below the first
+    // screen: the carousel, the content blocks, the footer), each attached in a task of its own afterwards, so
+    // that a slow phone answers a tap between them.
+    hydration.begin();
     startTransition(() => void hydrateRoot(root, app));
+    hydration.end();
   } else {
     // The first render as a transition: React then renders the page in slices and lets the browser paint
     // and answer input between them, instead of one long task that blocks the main thread on a slow phone.

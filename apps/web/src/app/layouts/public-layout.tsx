@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
+import { HydrateLater } from '@/components/hydrate-later';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
@@ -42,7 +43,9 @@ export function PublicLayout() {
             </RouteGuard>
           </Suspense>
         </Box>
-        <SiteFooter />
+        <HydrateLater>
+          <SiteFooter />
+        </HydrateLater>
         <ScrollRestoration />
       </Box>
     </AuthDialogHost>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
+import { HydrateLater } from '@/components/hydrate-later';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -88,92 +89,94 @@ export function SiteHeader() {
           transition: 'box-shadow 200ms',
         }}
       >
-        <Container maxWidth="lg">
-          <Box
-            sx={{
-              position: 'relative',
-              display: 'flex',
-              alignItems: 'center',
-              minHeight: { xs: 64, md: 76 },
-              gap: { xs: 0.5, sm: 1.5 },
-            }}
-          >
-            <BrandLogo />
-
+        <HydrateLater>
+          <Container maxWidth="lg">
             <Box
-              component="nav"
-              aria-label="Main"
-              sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: { md: 2, lg: 4 } }}
-            >
-              {menu.map((item) => (
-                <Button
-                  key={item.href}
-                  href={item.href}
-                  aria-current={current(item.href)}
-                  color="inherit"
-                  sx={{
-                    color: 'text.primary',
-                    px: { md: 1, lg: 1.5 },
-                    whiteSpace: 'nowrap',
-                    '&[aria-current="page"]::after': {
-                      content: '""',
-                      position: 'absolute',
-                      insetInline: 12,
-                      bottom: 2,
-                      height: 2,
-                      borderRadius: 1,
-                      // Navy, not the amber accent: a state indicator needs 3:1 against the white header.
-                      bgcolor: 'primary.main',
-                    },
-                  }}
-                >
-                  {item.label}
-                </Button>
-              ))}
-            </Box>
-
-            <Box sx={{ flexGrow: 1 }} />
-
-            <Button
-              href={phone.href}
-              startIcon={<PhoneOutlinedIcon />}
               sx={{
-                display: { xs: 'none', lg: 'inline-flex' },
-                color: 'text.primary',
-                mr: 1,
-                whiteSpace: 'nowrap',
+                position: 'relative',
+                display: 'flex',
+                alignItems: 'center',
+                minHeight: { xs: 64, md: 76 },
+                gap: { xs: 0.5, sm: 1.5 },
               }}
             >
-              {phone.display}
-            </Button>
-            <IconButton
-              href={phone.href}
-              aria-label={`Call us on ${phone.display}`}
-              sx={{ display: { xs: 'inline-flex', lg: 'none' }, color: 'primary.main' }}
-            >
-              <PhoneOutlinedIcon />
-            </IconButton>
+              <BrandLogo />
 
-            <AccountActions currentPath={pathname} />
+              <Box
+                component="nav"
+                aria-label="Main"
+                sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: { md: 2, lg: 4 } }}
+              >
+                {menu.map((item) => (
+                  <Button
+                    key={item.href}
+                    href={item.href}
+                    aria-current={current(item.href)}
+                    color="inherit"
+                    sx={{
+                      color: 'text.primary',
+                      px: { md: 1, lg: 1.5 },
+                      whiteSpace: 'nowrap',
+                      '&[aria-current="page"]::after': {
+                        content: '""',
+                        position: 'absolute',
+                        insetInline: 12,
+                        bottom: 2,
+                        height: 2,
+                        borderRadius: 1,
+                        // Navy, not the amber accent: a state indicator needs 3:1 against the white header.
+                        bgcolor: 'primary.main',
+                      },
+                    }}
+                  >
+                    {item.label}
+                  </Button>
+                ))}
+              </Box>
 
-            <IconButton
-              ref={menuButtonRef}
-              aria-label="Open menu"
-              aria-controls={menuOpen ? drawerId : undefined}
-              aria-expanded={menuOpen}
-              onClick={() => {
-                setMenuRequested(true);
-                setMenuOpen(true);
-              }}
-              // Start the download as soon as a pointer or focus suggests a tap is coming.
-              onPointerEnter={() => void loadMobileMenu()}
-              onFocus={() => void loadMobileMenu()}
-              sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'primary.main' }}
-            >
-              <MenuIcon />
-            </IconButton>
-          </Box>
-        </Container>
+              <Box sx={{ flexGrow: 1 }} />
+
+              <Button
+                href={phone.href}
+                startIcon={<PhoneOutlinedIcon />}
+                sx={{
+                  display: { xs: 'none', lg: 'inline-flex' },
+                  color: 'text.primary',
+                  mr: 1,
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {phone.display}
+              </Button>
+              <IconButton
+                href={phone.href}
+                aria-label={`Call us on ${phone.display}`}
+                sx={{ display: { xs: 'inline-flex', lg: 'none' }, color: 'primary.main' }}
+              >
+                <PhoneOutlinedIcon />
+              </IconButton>
+
+              <AccountActions currentPath={pathname} />
+
+              <IconButton
+                ref={menuButtonRef}
+                aria-label="Open menu"
+                aria-controls={menuOpen ? drawerId : undefined}
+                aria-expanded={menuOpen}
+                onClick={() => {
+                  setMenuRequested(true);
+                  setMenuOpen(true);
+                }}
+                // Start the download as soon as a pointer or focus suggests a tap is coming.
+                onPointerEnter={() => void loadMobileMenu()}
+                onFocus={() => void loadMobileMenu()}
+                sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'primary.main' }}
+              >
+                <MenuIcon />
+              </IconButton>
+            </Box>
+          </Container>
+        </HydrateLater>
 
         {menuRequested && (
           <Suspense fallback={null}>

@@ -10,6 +10,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { AccountCta } from '../components/account-cta';
 import { ContentColumns } from '../components/content-columns';
 import { FooterCta } from '@/components/content/footer-cta';
+import { HydrateLater } from '@/components/hydrate-later';
 import { LocationBlock } from '../components/location-block';
 import { QuoteForm, type PrepareQuote } from '../components/quote-form';
 import { StepsCarousel } from '../components/steps-carousel';
@@ -70,9 +71,11 @@ export function HomePage({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
               </Typography>
             </Box>
             {/* On a phone the quote form comes straight after the heading, the carousel after it. */}
-            <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' }, order: { xs: 3, md: 0 } }}>
-              <StepsCarousel slides={acf?.slides} />
-            </Box>
+            <HydrateLater>
+              <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' }, order: { xs: 3, md: 0 } }}>
+                <StepsCarousel slides={acf?.slides} />
+              </Box>
+            </HydrateLater>
             <Box
               sx={{
                 gridColumn: { md: 1 },
@@ -91,10 +94,12 @@ export function HomePage({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
         </Container>
       </Box>
 
-      <AccountCta
-        loggedInText={acf?.cta_logged_in_text || DEFAULT_LOGGED_IN_TEXT}
-        guestText={acf?.cta_guest_text || DEFAULT_GUEST_TEXT}
-      />
+      <HydrateLater>
+        <AccountCta
+          loggedInText={acf?.cta_logged_in_text || DEFAULT_LOGGED_IN_TEXT}
+          guestText={acf?.cta_guest_text || DEFAULT_GUEST_TEXT}
+        />
+      </HydrateLater>
 
       {sections === 'loading' ? (
         <Container maxWidth="lg" sx={{ py: 6 }} aria-busy="true" aria-label="Loading">
@@ -112,10 +117,26 @@ export function HomePage({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
       ) : (
         sections && (
           <>
-            <ContentColumns columns={sections.columns} />
-            {sections.location && <LocationBlock location={sections.location} />}
-            {sections.quotes && <Testimonials quotes={sections.quotes} />}
-            {sections.footer_cta && <FooterCta cta={sections.footer_cta} />}
+            {sections.columns.length > 0 && (
+              <HydrateLater>
+                <ContentColumns columns={sections.columns} />
+              </HydrateLater>
+            )}
+            {sections.location && (
+              <HydrateLater>
+                <LocationBlock location={sections.location} />
+              </HydrateLater>
+            )}
+            {sections.quotes && (
+              <HydrateLater>
+                <Testimonials quotes={sections.quotes} />
+              </HydrateLater>
+            )}
+            {sections.footer_cta && (
+              <HydrateLater>
+                <FooterCta cta={sections.footer_cta} />
+              </HydrateLater>
+            )}
           </>
         )
       )}
