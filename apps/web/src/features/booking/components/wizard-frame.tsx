@@ -1,3 +1,4 @@
+import { HydrateLater } from '@/components/hydrate-later';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -49,26 +50,31 @@ export function WizardFrame({ step, state, children }: WizardFrameProps) {
   return (
     <Box sx={{ background: 'linear-gradient(180deg, #EAF0F8 0px, #F7F9FC 320px)', minHeight: '100%' }}>
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Box sx={{ display: { xs: 'none', md: 'block' }, mb: 4 }}>
-          <Stepper activeStep={step - 1} alternativeLabel aria-label="Booking steps">
-            {STEPS.map((item) => (
-              <Step key={item.step} completed={item.step < step || item.step <= state.completed}>
-                <StepLabel>{item.label}</StepLabel>
-              </Step>
-            ))}
-          </Stepper>
-        </Box>
-        <Box sx={{ display: { xs: 'block', md: 'none' }, mb: 2.5 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
-            Step {step} of {STEPS.length}: {entry.label}
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={(step / STEPS.length) * 100}
-            aria-label={`Step ${step} of ${STEPS.length}`}
-            sx={{ height: 6, borderRadius: 3 }}
-          />
-        </Box>
+        {/* Drawn by the server: attached after the step itself (components/hydrate-later.tsx). */}
+        <HydrateLater>
+          <Box sx={{ display: { xs: 'none', md: 'block' }, mb: 4 }}>
+            <Stepper activeStep={step - 1} alternativeLabel aria-label="Booking steps">
+              {STEPS.map((item) => (
+                <Step key={item.step} completed={item.step < step || item.step <= state.completed}>
+                  <StepLabel>{item.label}</StepLabel>
+                </Step>
+              ))}
+            </Stepper>
+          </Box>
+        </HydrateLater>
+        <HydrateLater>
+          <Box sx={{ display: { xs: 'block', md: 'none' }, mb: 2.5 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
+              Step {step} of {STEPS.length}: {entry.label}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={(step / STEPS.length) * 100}
+              aria-label={`Step ${step} of ${STEPS.length}`}
+              sx={{ height: 6, borderRadius: 3 }}
+            />
+          </Box>
+        </HydrateLater>
 
         <Box
           sx={{

@@ -8,6 +8,7 @@ import { stayDays } from '@parking/domain/dates';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
+import { HydrateLater } from '@/components/hydrate-later';
 import {
   businessToday,
   QuoteDatesFields,
@@ -195,7 +196,9 @@ export function QuoteStep() {
       <Typography color="text.secondary" sx={{ mb: 2.5 }}>
         When do you fly out, and when do you come home? Prices are for the whole stay and include GST.
       </Typography>
-      <QuoteDatesFields control={control} refusals={refusals} />
+      <HydrateLater>
+        <QuoteDatesFields control={control} refusals={refusals} />
+      </HydrateLater>
       <QuoteRefusalNotices refusals={refusals} />
 
       <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2 }}>
@@ -218,22 +221,26 @@ export function QuoteStep() {
           Show prices
         </Button>
       ) : (
-        <LotOptions
-          quotes={bookable ?? []}
-          selectedId={state.quote.lotId}
-          stayLabel={stayLabel}
-          onSelect={(quote) => update((current) => withLot(current, quote))}
-        />
+        <HydrateLater>
+          <LotOptions
+            quotes={bookable ?? []}
+            selectedId={state.quote.lotId}
+            stayLabel={stayLabel}
+            onSelect={(quote) => update((current) => withLot(current, quote))}
+          />
+        </HydrateLater>
       )}
       {valid && chosen && <BusyDeskTimes lotId={chosen.lotId} startDate={startDate} endDate={endDate} />}
       {valid && calendarLot && (
-        <PriceCalendar
-          startDate={startDate}
-          endDate={endDate}
-          lotId={calendarLot.lotId}
-          lotName={calendarLot.name}
-          onPick={(dates) => control.reset(dates)}
-        />
+        <HydrateLater>
+          <PriceCalendar
+            startDate={startDate}
+            endDate={endDate}
+            lotId={calendarLot.lotId}
+            lotName={calendarLot.name}
+            onPick={(dates) => control.reset(dates)}
+          />
+        </HydrateLater>
       )}
       {fullLots.length > 0 && (
         <LazyWaitlistJoin
@@ -243,7 +250,9 @@ export function QuoteStep() {
           email={state.details?.email ?? ''}
         />
       )}
-      <StepActions disabled={!ready} />
+      <HydrateLater>
+        <StepActions disabled={!ready} />
+      </HydrateLater>
     </Box>
   );
 }

@@ -59,37 +59,41 @@ export function HomePage({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
               gridTemplateColumns: { xs: '1fr', md: '6fr 5fr' },
             }}
           >
-            <Box sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }}>
-              <Typography variant="overline" component="p" sx={{ color: 'primary.light' }}>
-                Airport car parking
-              </Typography>
-              <Typography id="home-title" variant="h1" sx={{ color: 'primary.main', mt: 1, mb: 2 }}>
-                {acf?.hero_title || DEFAULT_TITLE}
-              </Typography>
-              <Typography variant="subtitle1" color="text.secondary" sx={{ maxWidth: 560 }}>
-                {acf?.hero_text || DEFAULT_TEXT}
-              </Typography>
-            </Box>
+            <HydrateLater>
+              <Box sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }}>
+                <Typography variant="overline" component="p" sx={{ color: 'primary.light' }}>
+                  Airport car parking
+                </Typography>
+                <Typography id="home-title" variant="h1" sx={{ color: 'primary.main', mt: 1, mb: 2 }}>
+                  {acf?.hero_title || DEFAULT_TITLE}
+                </Typography>
+                <Typography variant="subtitle1" color="text.secondary" sx={{ maxWidth: 560 }}>
+                  {acf?.hero_text || DEFAULT_TEXT}
+                </Typography>
+              </Box>
+            </HydrateLater>
             {/* On a phone the quote form comes straight after the heading, the carousel after it. */}
             <HydrateLater>
               <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' }, order: { xs: 3, md: 0 } }}>
                 <StepsCarousel slides={acf?.slides} />
               </Box>
             </HydrateLater>
-            <Box
-              sx={{
-                gridColumn: { md: 1 },
-                gridRow: { md: 2 },
-                order: { xs: 2, md: 0 },
-                bgcolor: 'background.paper',
-                borderRadius: 4,
-                p: { xs: 2.5, sm: 3.5 },
-                border: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <QuoteForm prepareQuote={prepareQuote} />
-            </Box>
+            <HydrateLater>
+              <Box
+                sx={{
+                  gridColumn: { md: 1 },
+                  gridRow: { md: 2 },
+                  order: { xs: 2, md: 0 },
+                  bgcolor: 'background.paper',
+                  borderRadius: 4,
+                  p: { xs: 2.5, sm: 3.5 },
+                  border: 1,
+                  borderColor: 'divider',
+                }}
+              >
+                <QuoteForm prepareQuote={prepareQuote} />
+              </Box>
+            </HydrateLater>
           </Box>
         </Container>
       </Box>
