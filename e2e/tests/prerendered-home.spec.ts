@@ -181,6 +181,20 @@ test.describe('pre-rendered home page', () => {
       expect(problems).toEqual([]);
     });
 
+    test('a car park chosen before the app has taken the step over is the one booked', async ({ page }) => {
+      const release = await holdAppScript(page);
+      await page.goto(`/booking/step-1?start=${inDays(22)}&end=${inDays(25)}`, { waitUntil: 'commit' });
+      // The browser checks the radio of the card clicked, with no script run yet.
+      await page.locator('[data-lot="indoor"]').click();
+      await expect(page.getByRole('radio', { name: /Indoor/ })).toBeChecked();
+      release();
+      await hydrated(page);
+      await expect(page.getByRole('radio', { name: /Indoor/ })).toBeChecked();
+      await expect(page.getByRole('radio', { name: /Outdoor/ })).not.toBeChecked();
+      // The booking has it too: the price calendar follows the chosen car park.
+      await expect(page.getByRole('region', { name: 'Flexible dates?' })).toContainText('Indoor');
+    });
+
     test('a booking under way in the tab is drawn afresh, not as the page sent for a first visit', async ({
       page,
     }) => {

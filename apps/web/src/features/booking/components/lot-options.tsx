@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { messages } from '@parking/domain/messages';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { useSiteContact } from '@/lib/content/site-contact';
 import type { LotQuote } from '@/lib/api/quotes';
@@ -36,8 +36,19 @@ interface LotOptionsProps {
  */
 export function LotOptions({ quotes, selectedId, onSelect, stayLabel }: LotOptionsProps) {
   const { phone } = useSiteContact();
+  const group = useRef<HTMLDivElement>(null);
+  const atFirst = useRef({ quotes, selectedId, onSelect });
+  // A car park chosen on the pre-rendered step before the app took it over: the browser checked its radio,
+  // and the booking takes it (the app would otherwise draw its own choice over it at its next render).
+  useLayoutEffect(() => {
+    const { quotes: shown, selectedId: held, onSelect: choose } = atFirst.current;
+    const checked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    const chosen = checked ? shown.find((quote) => quote.lotId === checked.value) : undefined;
+    if (chosen && chosen.lotId !== held && !chosen.fillThresholdExceeded) choose(chosen);
+  }, []);
   return (
     <Box
+      ref={group}
       role="radiogroup"
       aria-label="Car park"
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}

@@ -196,9 +196,7 @@ export function QuoteStep() {
       <Typography color="text.secondary" sx={{ mb: 2.5 }}>
         When do you fly out, and when do you come home? Prices are for the whole stay and include GST.
       </Typography>
-      <HydrateLater>
-        <QuoteDatesFields control={control} refusals={refusals} />
-      </HydrateLater>
+      <QuoteDatesFields control={control} refusals={refusals} />
       <QuoteRefusalNotices refusals={refusals} />
 
       <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2 }}>
@@ -221,14 +219,14 @@ export function QuoteStep() {
           Show prices
         </Button>
       ) : (
-        <HydrateLater>
-          <LotOptions
-            quotes={bookable ?? []}
-            selectedId={state.quote.lotId}
-            stayLabel={stayLabel}
-            onSelect={(quote) => update((current) => withLot(current, quote))}
-          />
-        </HydrateLater>
+        // Attached with the step, not after it: a car park chosen before would be checked on the page but not
+        // in the booking (Preact, unlike React, does not replay a click that came before it attached).
+        <LotOptions
+          quotes={bookable ?? []}
+          selectedId={state.quote.lotId}
+          stayLabel={stayLabel}
+          onSelect={(quote) => update((current) => withLot(current, quote))}
+        />
       )}
       {valid && chosen && <BusyDeskTimes lotId={chosen.lotId} startDate={startDate} endDate={endDate} />}
       {valid && calendarLot && (
