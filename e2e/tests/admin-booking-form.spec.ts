@@ -121,6 +121,32 @@ test.describe('the booking form', () => {
   });
 });
 
+test.describe('the date fields', () => {
+  // The app renders with Preact, for which apps/web/vite.config.ts (preactRenderer) changes how MUI X's fields
+  // undo what the browser typed: these keys, typed at a keyboard's pace, show what they typed.
+  test('digits typed fast, and a whole date typed over a select-all, show as typed', async ({ page }) => {
+    await openAdmin(page, '/admin/bookings/add');
+    await expect(page.getByRole('heading', { name: 'Add Booking' })).toBeVisible({ timeout: 20_000 });
+    await typeDate(page, 'Drop Off Time', '', '09:30');
+    await expect(page.getByRole('group', { name: 'Drop Off Time' })).toContainText('09:30');
+    await typeDate(page, 'Departure Date', '2027-12-24');
+    const departure = page.getByRole('group', { name: 'Departure Date' });
+    await expect(departure).toContainText('24/12/2027');
+
+    await departure.getByRole('spinbutton').first().click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('25122027');
+    await expect(departure).toContainText('25/12/2027');
+    // Its sections are still there, and a section edited after it still shows its digits.
+    await page.keyboard.press('ArrowLeft');
+    await expect(departure.getByRole('spinbutton')).toHaveCount(3);
+    await departure.getByRole('spinbutton').first().click();
+    await page.keyboard.type('03');
+    await expect(departure).toContainText('03/12/2027');
+    await expect(departure).not.toContainText('25/12/2027');
+  });
+});
+
 test.describe('the back office frame', () => {
   test('below 1100 px the navigation opens by itself; a chosen page closes it', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
