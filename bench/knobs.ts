@@ -19,6 +19,8 @@ export const WEB = process.env.BENCH_WEB !== '0';
 export const CLICKS = Math.max(1, num('BENCH_CLICKS', 20));
 /** The diary's busiest day has at least this many drop-offs and pick-ups (the target is for 1,000). */
 export const DIARY_ROWS = num('BENCH_DIARY_ROWS', 1_000);
+/** Lighthouse runs per page with a performance target (bench/web.ts medianRun): the median run is its figure. */
+export const LIGHTHOUSE_RUNS = Math.max(1, num('BENCH_LIGHTHOUSE_RUNS', QUICK ? 1 : 3));
 export const API = '/backend/api/v1';
 /** Only the API scenarios whose name matches this regular expression (case-insensitive), for a try-out; the ceiling always runs. */
 export const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;

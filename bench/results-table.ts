@@ -38,7 +38,7 @@ function table(api: ApiFigure[], web: WebFigure[], scores: LighthouseFigure[]): 
     );
     for (const row of scores) {
       lines.push(
-        `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.firstContentfulPaintMs} ms | ${row.largestContentfulPaintMs} ms | ${row.totalBlockingTimeMs} ms |`,
+        `| ${row.path} | ${row.performance}${row.runs ? ` (runs: ${row.runs.join(', ')})` : ''} | ${row.accessibility} | ${row.bestPractices} | ${row.firstContentfulPaintMs} ms | ${row.largestContentfulPaintMs} ms | ${row.totalBlockingTimeMs} ms |`,
       );
     }
   }

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measureClickToPrices } from './click-to-prices';
-import { CLICKS } from './knobs';
+import { CLICKS, LIGHTHOUSE_RUNS } from './knobs';
 import { REPO_ROOT } from './server-process';
 import { wizardStepScores, type WizardIds } from './wizard-lighthouse';
 
@@ -111,6 +111,8 @@ export interface LighthouseFigure {
   totalBlockingTimeMs: number;
   /** Where the page ended up (the wizard's steps: a step shown without its state goes back to step 1). */
   finalUrl?: string;
+  /** Each run's performance score, when the figure is the median of several (medianRun). */
+  runs?: number[];
   /** Why Lighthouse could not score the page (its runtime error or a metric's error), when it could not. */
   error?: string;
 }
@@ -185,14 +187,32 @@ async function lighthouseOnceMore(url: string): Promise<Omit<LighthouseFigure, '
   }
 }
 
+/**
+ * Lighthouse's performance score of one page moves from run to run on the same build and machine (on this
+ * 2-core machine, / scored 95, then 87 two minutes later: total blocking time 254 ms, then 490 ms, as the
+ * machine's other work lands in the page's tasks or not). Lighthouse's guide to variability advises the median
+ * of several runs: the run with the median performance score is the page's figure, and every run's score is
+ * kept beside it (`runs`).
+ */
+async function medianRun(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
+  const runs: Array<Omit<LighthouseFigure, 'path'>> = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseOnceMore(url));
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? runs[0];
+  if (!median) throw new Error('no Lighthouse run');
+  return { ...median, runs: runs.map((run) => run.performance) };
+}
+
 /** The whole web part: the hashed asset's headers, the pages' initial assets, Lighthouse, click to prices. */
 export async function measureWeb(base: string, token: string, wizard: WizardIds) {
   const headers = await assetHeaders(base);
   const initial = await initialAssets(base, token);
   const scores: LighthouseFigure[] = [];
-  // The issue's pages: the home page, the wizard's first step, a content page and the login page.
-  for (const path of ['/', '/booking/step-1', '/faq', '/login'])
-    scores.push({ path, ...(await lighthouseOnceMore(`${base}${path}`)) });
+  // The issue's pages: the home page, the wizard's first step, a content page and the login page. The pages
+  // with a performance target are scored by the median of LIGHTHOUSE_RUNS runs (see medianRun).
+  for (const path of ['/', '/booking/step-1', '/faq'])
+    scores.push({ path, ...(await medianRun(`${base}${path}`)) });
+  scores.push({ path: '/login', ...(await lighthouseOnceMore(`${base}/login`)) });
   // Steps 2-8, each with the steps before it answered (bench/wizard-lighthouse.ts).
   scores.push(...(await wizardStepScores(base, wizard)));
   const clickToPrices = await measureClickToPrices(base, CLICKS, new Date());

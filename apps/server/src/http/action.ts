@@ -24,6 +24,7 @@ import {
 import { errors } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
 import { isDatabaseId } from '../jsonapi/values';
+import { requestDocument } from './json-api-body';
 import { route } from './route';
 
 /** Who may call: anyone; a signed-in user; staff (Admins or Sales); Admins; or a rule of its own. */
@@ -93,6 +94,7 @@ export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined
    * (services/held-snapshot.ts), asked after access, `load` and the media type and before the document is read:
    * a document validated and answered once is not validated again while that data is held. Only an answer that
    * depends on nothing but the request and the held data may be kept for this; undefined takes the full path.
+   * The body is not parsed before this is asked (http/json-api-body.ts): a held answer is found by the body's text.
    */
   heldAnswer?: (ctx: RequestContext, request: FastifyRequest) => Promise<unknown>;
   /** Runs the handler in one transaction, its context bound to it; emails wait for the commit. */
@@ -172,7 +174,7 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
             upload = request.body;
           } else if (spec.type !== undefined) {
             checkMediaType(request.headers['content-type']);
-            document = readDocument(request.body, spec.type);
+            document = readDocument(requestDocument(request), spec.type);
           }
           const { ids, lists } = readRelationshipIds(
             document,
@@ -203,10 +205,12 @@ export function action<S extends z.ZodType, R extends string = never, L = undefi
         { readOnly: spec.readOnly ?? false },
       );
       const url = `${prefix}/${spec.path}`;
-      if (spec.method === 'GET') app.get(url, handler);
-      else if (spec.method === 'POST') app.post(url, handler);
-      else if (spec.method === 'PATCH') app.patch(url, handler);
-      else app.delete(url, handler);
+      // A document answered before is found by its text (heldAnswer): its body is parsed only on a miss.
+      const options = { config: { deferDocumentParse: spec.heldAnswer !== undefined } };
+      if (spec.method === 'GET') app.get(url, options, handler);
+      else if (spec.method === 'POST') app.post(url, options, handler);
+      else if (spec.method === 'PATCH') app.patch(url, options, handler);
+      else app.delete(url, options, handler);
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 import { errors } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
+import { requestDocument } from './json-api-body';
 import { route, writesAnnounced } from './route';
 
 type OnType = { Params: { type: string }; Querystring: RawQuery };
@@ -53,7 +54,7 @@ export function registerResourceRoutes(
       authorize(def, 'create', ctx, 'POST');
       if (def.createAnnounced) writesAnnounced(request);
       checkMediaType(request.headers['content-type']);
-      const doc = readDocument(request.body, def.type);
+      const doc = readDocument(requestDocument(request), def.type);
       await def.throttle?.(ctx, doc);
       const id = await inTransaction(ctx, async (tx) => {
         const created = await createResource(def, tx, registry, doc);
@@ -87,7 +88,7 @@ export function registerResourceRoutes(
       authorize(def, 'update', ctx, 'PATCH');
       const id = parseId(params.id, def.notFound);
       checkMediaType(request.headers['content-type']);
-      const doc = readDocument(request.body, def.type, params.id);
+      const doc = readDocument(requestDocument(request), def.type, params.id);
       await inTransaction(ctx, async (tx) => {
         const row = await fetchOne(def, tx, id);
         const before = audited(tx) ? await snapshot(def, tx, id) : null;

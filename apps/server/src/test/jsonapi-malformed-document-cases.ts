@@ -2,7 +2,10 @@
  * Malformed requests, documents: bodies that are not JSON or not a JSON:API document, and documents
  * whose data, type, id, attributes or relationships have the wrong shape or point at nothing.
  */
-import { TYPES, VEHICLES, vehicle, vt, LOTS, type Case } from './jsonapi-malformed-harness';
+import { TYPES, VEHICLES, vehicle, vt, LOTS, V1, type Case } from './jsonapi-malformed-harness';
+
+/** Parses its body only when no held answer has its text (http/json-api-body.ts): the same errors as any other. */
+const BOOKING_QUOTES = `${V1}/booking-quotes/`;
 
 export const bodyCases: Case[] = [
   {
@@ -41,6 +44,39 @@ export const bodyCases: Case[] = [
     status: 400,
   },
   { name: 'no body at all', method: 'POST', url: TYPES, as: 'admin', status: 400, pointer: '/data' },
+  {
+    name: 'invalid JSON to a call that parses it late',
+    method: 'POST',
+    url: BOOKING_QUOTES,
+    body: '{"data": {',
+    status: 400,
+    code: 'parse_error',
+    detail: 'JSON parse error - the request body is not valid JSON.',
+  },
+  {
+    name: 'prototype poisoning to a call that parses it late',
+    method: 'POST',
+    url: BOOKING_QUOTES,
+    body: '{"__proto__": {"admin": true}, "data": {"type": "booking-quotes"}}',
+    status: 400,
+    code: 'parse_error',
+  },
+  {
+    name: 'empty body to a call that parses it late',
+    method: 'POST',
+    url: BOOKING_QUOTES,
+    body: '',
+    status: 400,
+    code: 'parse_error',
+  },
+  {
+    name: 'a JSON array to a call that parses it late',
+    method: 'POST',
+    url: BOOKING_QUOTES,
+    body: '[]',
+    status: 400,
+    pointer: '/data',
+  },
   {
     name: 'body is a JSON array',
     method: 'POST',
