@@ -112,7 +112,7 @@ export interface LighthouseFigure {
   /** Where the page ended up (the wizard's steps: a step shown without its state goes back to step 1). */
   finalUrl?: string;
   /** Each run's performance score, when the figure is the median of several (medianRun). */
-  runs?: number[];
+  runs?: Array<number | 'unscored'>;
   /** Why Lighthouse could not score the page (its runtime error or a metric's error), when it could not. */
   error?: string;
 }
@@ -197,10 +197,14 @@ async function lighthouseOnceMore(url: string): Promise<Omit<LighthouseFigure, '
 async function medianRun(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
   const runs: Array<Omit<LighthouseFigure, 'path'>> = [];
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseOnceMore(url));
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? runs[0];
+  // A run Lighthouse could not score (its error kept in the run) is not a score: the median is of the others.
+  const isScored = (run: Omit<LighthouseFigure, 'path'>) =>
+    run.error === undefined && !Number.isNaN(run.totalBlockingTimeMs);
+  const scored = runs.filter(isScored);
+  const sorted = (scored.length ? scored : runs).sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
   if (!median) throw new Error('no Lighthouse run');
-  return { ...median, runs: runs.map((run) => run.performance) };
+  return { ...median, runs: runs.map((run) => (isScored(run) ? run.performance : 'unscored')) };
 }
 
 /** The whole web part: the hashed asset's headers, the pages' initial assets, Lighthouse, click to prices. */
