@@ -32,9 +32,43 @@ export async function lockLotIn(db: Executor, lotId: number): Promise<LotRow> {
   return lot;
 }
 
-/** The same lock where no request is being answered (jobs/waitlist-sweep.ts); undefined for a lot that has gone. */
-export async function lockLotRow(db: Executor, lotId: number): Promise<LotRow | undefined> {
-  const [lot] = await db.select().from(lots).where(eq(lots.id, lotId)).for('update');
+/**
+ * The same lock where no request is being answered (jobs/waitlist-sweep.ts); undefined for a lot that has gone.
+ * The statement is handed to the connection before this returns (execute()): see lockLotAndCountStay.
+ */
+export function lockLotRow(db: Executor, lotId: number): Promise<LotRow | undefined> {
+  return db
+    .select()
+    .from(lots)
+    .where(eq(lots.id, lotId))
+    .for('update')
+    .execute()
+    .then(([lot]) => lot);
+}
+
+/**
+ * lockLot, then assertCapacity, as one round trip: the count is sent right behind the lock on the transaction's
+ * connection, so the database runs it the moment the lock is granted, in a statement of its own (it sees every
+ * booking committed before then, as assertCapacity's would). The lot is not held meanwhile while this process
+ * gets round to reading the lock's answer: under load, that wait was most of the time a booking held the lock.
+ * Both statements are started, in this order, before the first await (lockLotRow and presentByDay hand their
+ * statement to the connection when called; a connection runs statements in the order it is given them).
+ */
+export async function lockLotAndCountStay(
+  ctx: RequestContext,
+  lotId: number,
+  start: Date,
+  end: Date,
+): Promise<LotRow> {
+  const tz = ctx.services.config.timeZone;
+  const locked = lockLotRow(ctx.db, lotId);
+  const counted = presentByDay(ctx.db, [lotId], businessDate(start, tz), businessDate(end, tz), tz, ctx.now);
+  // Awaited together: a refused lock (the lot has gone) aborts the transaction, and the count's failure with it.
+  const [lot, present] = await Promise.all([locked, counted]);
+  if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
+  if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
+    throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');
+  }
   return lot;
 }
 

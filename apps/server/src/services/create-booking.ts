@@ -27,6 +27,7 @@ import {
   assertStayLimits,
   applicablePromo,
   lockLot,
+  lockLotAndCountStay,
   priceExtras,
   type PricedExtra,
 } from './booking-rules';
@@ -183,15 +184,17 @@ export async function createBooking(
   const status = staff ? (input.status ?? 'complete') : free ? 'complete' : 'pending';
   const paymentStatus = free ? 'paid' : 'unpaid';
 
-  // From here on the lot is locked until commit: count, decide, insert.
-  const lot = await lockLot(ctx, rel.lot);
+  // From here on the lot is locked until commit: count, decide, insert. An online booking (the many) sends its
+  // count with the lock; staff check the region instead, and a waitlist hold is found before counting.
+  const online = !staff && !input.waitlistToken;
+  const lot = online ? await lockLotAndCountStay(ctx, rel.lot, start, end) : await lockLot(ctx, rel.lot);
   // A traveller booking from their waitlist link takes the place held for them (and only they may).
   const hold =
     !staff && input.waitlistToken
       ? await claimedHold(ctx, input.waitlistToken, lot.id, start, end)
       : undefined;
   if (staff) await checkRegion(ctx, lot.id, rel.lotRegion, input.lotRegionRow);
-  else await assertCapacity(ctx, lot, start, end, undefined, hold?.id);
+  else if (!online) await assertCapacity(ctx, lot, start, end, undefined, hold?.id);
   // The desk's slots hold for every booking, staff's too: the counter cannot serve more cars at once.
   await assertSlotRoom(ctx, lot, { start, end });
 

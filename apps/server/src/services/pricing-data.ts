@@ -266,9 +266,9 @@ function countPresence(
 /**
  * Cars present in each lot on each business date of startDate..endDate: complete bookings and
  * pending ones younger than 30 minutes whose stay covers the date (an open-ended stay covers
- * every date from its start).
+ * every date from its start). Its statement is sent before this returns (lockLotAndCountStay relies on it).
  */
-export async function presentByDay(
+export function presentByDay(
   db: Executor,
   lotIds: number[],
   startDate: string,
@@ -311,22 +311,20 @@ export const completePresenceSql = (
   timeZone: string,
 ): SQL => presenceSpansSql({ lotIds, startDate, endDate, timeZone, now: new Date(0), completeOnly: true });
 
-async function countSpans(db: Executor, q: PresenceQuery): Promise<Map<number, number[]>> {
-  if (q.lotIds.length === 0 || stayDays(q.startDate, q.endDate) < 1)
-    return countPresence(q.lotIds, q.startDate, q.endDate, []);
-  const rows = rowsOf<{ lot_id: number; first: number; last: number; cars: number }>(
-    await db.execute(presenceSpansSql(q)),
-  );
-  return countPresence(
-    q.lotIds,
-    q.startDate,
-    q.endDate,
-    rows.map((row) => ({
-      lotId: Number(row.lot_id),
-      first: Number(row.first),
-      last: Number(row.last),
-      cars: Number(row.cars),
-    })),
+/** Counts the spans of presenceSpansSql; its statement is started (execute()) before this returns. */
+function countSpans(db: Executor, q: PresenceQuery): Promise<Map<number, number[]>> {
+  const { lotIds, startDate, endDate } = q;
+  if (lotIds.length === 0 || stayDays(startDate, endDate) < 1)
+    return Promise.resolve(countPresence(lotIds, startDate, endDate, []));
+  const toSpan = (row: { lot_id: number; first: number; last: number; cars: number }): SpanRow => ({
+    lotId: Number(row.lot_id),
+    first: Number(row.first),
+    last: Number(row.last),
+    cars: Number(row.cars),
+  });
+  const started = db.execute(presenceSpansSql(q)).execute();
+  return started.then((result) =>
+    countPresence(lotIds, startDate, endDate, rowsOf<Parameters<typeof toSpan>[0]>(result).map(toSpan)),
   );
 }
 
