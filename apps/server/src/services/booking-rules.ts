@@ -66,10 +66,15 @@ export async function lockLotAndCountStay(
   // Awaited together: a refused lock (the lot has gone) aborts the transaction, and the count's failure with it.
   const [lot, present] = await Promise.all([locked, counted]);
   if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
+  refuseWhenFull(lot, present);
+  return lot;
+}
+
+/** The lot's threshold against the cars present on each day of the stay: a stay that passes it is refused. */
+function refuseWhenFull(lot: LotRow, present: Map<number, number[]>): void {
   if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
     throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');
   }
-  return lot;
 }
 
 export async function assertCapacity(
@@ -92,9 +97,7 @@ export async function assertCapacity(
     excludeBookingId,
     excludeWaitlistEntryId,
   );
-  if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
-    throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');
-  }
+  refuseWhenFull(lot, present);
 }
 
 /** A stay no longer than MAX_STAY_DAYS, starting at most BOOKING_HORIZON_DAYS ahead (settings). */
