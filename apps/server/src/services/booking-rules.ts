@@ -60,9 +60,8 @@ export async function lockLotAndCountStay(
   start: Date,
   end: Date,
 ): Promise<LotRow> {
-  const tz = ctx.services.config.timeZone;
   const locked = lockLotRow(ctx.db, lotId);
-  const counted = presentByDay(ctx.db, [lotId], businessDate(start, tz), businessDate(end, tz), tz, ctx.now);
+  const counted = countStay(ctx, lotId, start, end);
   // Awaited together: a refused lock (the lot has gone) aborts the transaction, and the count's failure with it.
   const [lot, present] = await Promise.all([locked, counted]);
   if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
@@ -86,18 +85,21 @@ export async function assertCapacity(
   /** A waitlist hold being booked by its holder: its place is the one this stay takes. */
   excludeWaitlistEntryId?: number,
 ): Promise<void> {
+  refuseWhenFull(lot, await countStay(ctx, lot.id, start, end, excludeBookingId, excludeWaitlistEntryId));
+}
+
+/** Cars present in the lot on each business day of the stay (presentByDay: its statement is sent at once). */
+function countStay(
+  ctx: RequestContext,
+  lotId: number,
+  start: Date,
+  end: Date,
+  excludeBookingId?: number,
+  excludeWaitlistEntryId?: number,
+): Promise<Map<number, number[]>> {
   const tz = ctx.services.config.timeZone;
-  const present = await presentByDay(
-    ctx.db,
-    [lot.id],
-    businessDate(start, tz),
-    businessDate(end, tz),
-    tz,
-    ctx.now,
-    excludeBookingId,
-    excludeWaitlistEntryId,
-  );
-  refuseWhenFull(lot, present);
+  const [from, to] = [businessDate(start, tz), businessDate(end, tz)];
+  return presentByDay(ctx.db, [lotId], from, to, tz, ctx.now, excludeBookingId, excludeWaitlistEntryId);
 }
 
 /** A stay no longer than MAX_STAY_DAYS, starting at most BOOKING_HORIZON_DAYS ahead (settings). */
