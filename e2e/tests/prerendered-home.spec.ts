@@ -181,6 +181,42 @@ test.describe('pre-rendered home page', () => {
       expect(problems).toEqual([]);
     });
 
+    test('the app takes the FAQ over question by question, as it is, in the font it was painted in', async ({
+      page,
+    }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const release = await holdAppScript(page);
+      await page.goto('/faq', { waitUntil: 'commit' });
+      const questions = page.getByRole('main').getByRole('button', { expanded: false });
+      await expect(questions).toHaveCount(8);
+      await questions.evaluateAll((buttons) =>
+        buttons.forEach((button) => button.setAttribute('data-before-hydration', 'yes')),
+      );
+      release();
+      await hydrated(page);
+      // Each question is attached in a task of its own (HydrateLater), to the button the server drew.
+      const last = page.getByRole('button', { name: 'How does the unlimited parking subscription work?' });
+      await expect(last).toHaveAttribute('data-before-hydration', 'yes');
+      await expect(async () => {
+        await last.click();
+        await expect(last).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+      }).toPass();
+      await expect(page.locator('[data-before-hydration]')).toHaveCount(8);
+      // Inter never swaps in after the first paint (a second layout, and the answers moved: apps/web/vite.config.ts).
+      const displays = await page.evaluate(() => {
+        const seen: string[] = [];
+        document.fonts.forEach((font) => seen.push(font.display));
+        return seen;
+      });
+      expect(displays.length).toBeGreaterThan(0);
+      expect(new Set(displays)).toEqual(new Set(['optional']));
+      expect(problems).toEqual([]);
+    });
+
     test('a car park chosen before the app has taken the step over is the one booked', async ({ page }) => {
       const release = await holdAppScript(page);
       await page.goto(`/booking/step-1?start=${inDays(22)}&end=${inDays(25)}`, { waitUntil: 'commit' });

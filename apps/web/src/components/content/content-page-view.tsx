@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { HtmlContent } from '@/components/html-content';
+import { HydrateLater } from '@/components/hydrate-later';
 import type { ContentPage, FeaturedImage } from '@/lib/content/types';
 import { ContactDetails } from './contact-details';
 import { ContentAccordion } from './content-accordion';
@@ -82,7 +83,9 @@ export function ContentPageView({ page, contactForm }: ContentPageViewProps) {
           </Container>
         </Box>
         <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-          <HtmlContent html={page.content} />
+          <HydrateLater>
+            <HtmlContent html={page.content} />
+          </HydrateLater>
           <ContentAccordion items={page.acf.accordion} />
         </Container>
       </>
@@ -122,7 +125,9 @@ export function ContentPageView({ page, contactForm }: ContentPageViewProps) {
     body = (
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
         <PageHeading page={page} />
-        <HtmlContent html={page.content} sx={{ mt: { xs: 3, md: 4 } }} />
+        <HydrateLater>
+          <HtmlContent html={page.content} sx={{ mt: { xs: 3, md: 4 } }} />
+        </HydrateLater>
         <ContentAccordion items={page.acf.accordion} />
       </Container>
     );
@@ -130,7 +135,11 @@ export function ContentPageView({ page, contactForm }: ContentPageViewProps) {
   return (
     <>
       {body}
-      {cta && <FooterCta cta={cta} />}
+      {cta && (
+        <HydrateLater>
+          <FooterCta cta={cta} />
+        </HydrateLater>
+      )}
     </>
   );
 }
