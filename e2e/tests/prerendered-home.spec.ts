@@ -152,6 +152,9 @@ test.describe('pre-rendered home page', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Quote');
       await expect(page.getByRole('radio', { name: /Outdoor/ })).toHaveAccessibleName(/for 5 days/);
       await expect(page.getByRole('radio', { name: /Indoor/ })).toHaveAccessibleName(/\$\d+/);
+      // The price calendar comes with them: no placeholder pulsing until a request made after load is answered.
+      await expect(page.getByRole('list', { name: 'Prices of nearby departure days' })).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Loading the price calendar' })).toHaveCount(0);
 
       const faq = await page.goto('/faq');
       expect(await faq?.text()).toContain('id="prerendered-state"');

@@ -11,8 +11,8 @@ import { contentRoutesQuery, frontpageQuery, menuQuery, siteOptionsQuery } from 
  * blockout on the home page. The browser asks for them before it renders (the requests travel while it
  * renders, and the announcement band is there at the first paint instead of pushing the page down after
  * it); the server that pre-renders the home page fetches them before it renders. The wizard's first step
- * asks for the form blockout and the quotes of the dates it opens with: those handed over in the address
- * (?start=&end=, from the home page's form), else today's.
+ * asks for the form blockout, the quotes of the dates it opens with (those handed over in the address,
+ * ?start=&end=, from the home page's form, else today's) and their price calendar.
  */
 export function prefetchFirstRender(
   client: QueryClient,
@@ -36,6 +36,11 @@ export function prefetchFirstRender(
       // Its module loaded on demand, as the step's own code: the home page's script stays as it was.
       import('@/lib/api/quotes').then(({ quotesQuery }) =>
         client.prefetchQuery(quotesQuery(startDate, endDate)),
+      ),
+      // The price calendar below the car parks, drawn with them: a placeholder pulsing until its request
+      // came back, then the calendar drawn in, kept a phone's main thread and screen busy just after load.
+      import('@/features/booking/api/price-calendar').then(({ priceCalendarQuery }) =>
+        client.prefetchQuery(priceCalendarQuery(startDate, endDate)),
       ),
     );
   }
