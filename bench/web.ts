@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { measureClickToPrices } from './click-to-prices';
 import { CLICKS, LIGHTHOUSE_RUNS } from './knobs';
 import { REPO_ROOT } from './server-process';
+import { waitForQuiet } from './quiet';
 import { wizardStepScores, type WizardIds } from './wizard-lighthouse';
 
 export interface WebFigure {
@@ -117,8 +118,12 @@ export interface LighthouseFigure {
   error?: string;
 }
 
-/** Lighthouse 12's CLI, mobile (its default), headless Chromium. */
-function lighthouse(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
+/**
+ * Lighthouse 12's CLI, mobile (its default), headless Chromium, once the machine is quiet (bench/quiet.ts:
+ * the last run's Chromium gone).
+ */
+async function lighthouse(url: string): Promise<Omit<LighthouseFigure, 'path'>> {
+  await waitForQuiet({ windowMs: 1_000, maxMs: 30_000 });
   return new Promise((resolve, reject) => {
     const child = spawn(
       join(REPO_ROOT, 'node_modules/.bin/lighthouse'),
@@ -212,6 +217,15 @@ export async function measureWeb(base: string, token: string, wizard: WizardIds)
   const headers = await assetHeaders(base);
   const initial = await initialAssets(base, token);
   const scores: LighthouseFigure[] = [];
+  // After the API scenarios' load, PostgreSQL and the server have work of their own for a while (autovacuum,
+  // the checkpoint, held caches catching up): Lighthouse starts once it is done (bench/quiet.ts).
+  const quiet = await waitForQuiet();
+  console.info(
+    `Web measurements: the machine was quiet after ${(quiet.waitedMs / 1000).toFixed(0)} s` +
+      (quiet.busy === null
+        ? ''
+        : ` (${(quiet.busy * 100).toFixed(0)}% busy${quiet.quiet ? '' : ', still busy'})`),
+  );
   // The issue's pages: the home page, the wizard's first step, a content page and the login page. The pages
   // with a performance target are scored by the median of LIGHTHOUSE_RUNS runs (see medianRun).
   for (const path of ['/', '/booking/step-1', '/faq'])
