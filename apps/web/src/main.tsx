@@ -34,6 +34,9 @@ const madeForThisVisit = () =>
   !readToken() && !(window.location.pathname === paths.bookingStep1.path && hasWizardState());
 
 async function start(root: HTMLElement) {
+  // The entry's evaluation ends here: the first read of the tab's storage (madeForThisVisit) waits for the
+  // browser to hand it over, and it is a task of its own.
+  await nextTask();
   const prerendered = document.getElementById('prerendered-state')?.textContent;
   const hydrating = Boolean(prerendered) && madeForThisVisit();
   const queryClient = createQueryClient();

@@ -22,8 +22,13 @@ interface PriceCalendarProps {
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
+// One formatter for every cell: `toLocaleDateString` with options builds a new one per call (about half a
+// millisecond each on a phone, fourteen of them as the step attaches).
+let weekdayFormat: Intl.DateTimeFormat | undefined;
 const weekday = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', { weekday: 'short', timeZone: 'UTC' });
+  (weekdayFormat ??= new Intl.DateTimeFormat('en-AU', { weekday: 'short', timeZone: 'UTC' })).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 const dayMonth = (date: string) => {
   const [, month, day] = date.split('-').map(Number);
   return `${day}/${month}`;
