@@ -44,6 +44,16 @@ test.describe('pre-rendered home page', () => {
     return release;
   }
 
+  /** The console errors and uncaught exceptions of `page` from now on (a hydration mismatch logs one). */
+  function pageProblems(page: Page): string[] {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    return problems;
+  }
+
   const hydrated = appAttached;
 
   const inDays = (days: number) =>
@@ -57,11 +67,7 @@ test.describe('pre-rendered home page', () => {
   test('the app takes the page over as it is: no element re-created, a date typed meanwhile kept, no error', async ({
     page,
   }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = pageProblems(page);
     const release = await holdAppScript(page);
     // Not 'domcontentloaded': that waits for the (held) module script.
     await page.goto('/', { waitUntil: 'commit' });
@@ -165,11 +171,7 @@ test.describe('pre-rendered home page', () => {
     });
 
     test('the app takes step 1 over as it is, and the traveller books on from it', async ({ page }) => {
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
+      const problems = pageProblems(page);
       const release = await holdAppScript(page);
       await page.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`, { waitUntil: 'commit' });
       const outdoor = page.getByRole('radio', { name: /Outdoor/ });
@@ -187,11 +189,7 @@ test.describe('pre-rendered home page', () => {
     test('the app takes the FAQ over question by question, as it is, in the font it was painted in', async ({
       page,
     }) => {
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
+      const problems = pageProblems(page);
       const release = await holdAppScript(page);
       await page.goto('/faq', { waitUntil: 'commit' });
       const questions = page.getByRole('main').getByRole('button', { expanded: false });
