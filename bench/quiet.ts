@@ -38,14 +38,13 @@ export async function waitForQuiet({
   maxMs = 120_000,
 }: { threshold?: number; windowMs?: number; maxMs?: number } = {}): Promise<Quiet> {
   const started = performance.now();
-  let busy: number | null = null;
   for (;;) {
     const before = await cpuTicks();
     await new Promise((resolve) => setTimeout(resolve, windowMs));
     const after = await cpuTicks();
     const waitedMs = Math.round(performance.now() - started);
     if (!before || !after || after.total === before.total) return { waitedMs, busy: null, quiet: true };
-    busy = (after.busy - before.busy) / (after.total - before.total);
+    const busy = (after.busy - before.busy) / (after.total - before.total);
     if (busy <= threshold) return { waitedMs, busy, quiet: true };
     if (waitedMs >= maxMs) return { waitedMs, busy, quiet: false };
   }

@@ -52,11 +52,13 @@ export function formatRate(rate: string | null | undefined): string {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/** '2026-12-05' → 'Sat' (a calendar date's weekday: no time zone is involved). */
+export const shortWeekday = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+
 /** '2026-12-05' → 'Sat 5/12/2026' (the spec's D/M/YYYY, with the day a traveller thinks in). */
 export function dayAndDate(date: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
-  const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
-  return `${weekday} ${formatDateShort(date)}`;
+  return `${shortWeekday(date)} ${formatDateShort(date)}`;
 }
 
 /** '06:20:00' → '6:20 am'; '' stays ''. */

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { parseMoney } from '@parking/domain/money';
 import { markCheaper } from '@parking/domain/price-calendar';
 import { stayDays } from '@parking/domain/dates';
-import { dayAndDate } from '@/lib/format';
+import { dayAndDate, shortWeekday } from '@/lib/format';
 import { priceCalendarQuery, type CalendarQuote } from '../api/price-calendar';
 
 interface PriceCalendarProps {
@@ -22,13 +22,6 @@ interface PriceCalendarProps {
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
-// One formatter for every cell: `toLocaleDateString` with options builds a new one per call (about half a
-// millisecond each on a phone, fourteen of them as the step attaches).
-let weekdayFormat: Intl.DateTimeFormat | undefined;
-const weekday = (date: string) =>
-  (weekdayFormat ??= new Intl.DateTimeFormat('en-AU', { weekday: 'short', timeZone: 'UTC' })).format(
-    new Date(`${date}T12:00:00Z`),
-  );
 const dayMonth = (date: string) => {
   const [, month, day] = date.split('-').map(Number);
   return `${day}/${month}`;
@@ -103,7 +96,7 @@ export function PriceCalendar({ startDate, endDate, lotId, lotName, onPick }: Pr
                   }}
                 >
                   <Typography variant="caption" component="span" color="text.secondary">
-                    {weekday(cell.startDate)}
+                    {shortWeekday(cell.startDate)}
                   </Typography>
                   <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
                     {dayMonth(cell.startDate)}
