@@ -62,6 +62,12 @@ test.describe('back office: customers', () => {
     await dialog.getByRole('combobox', { name: 'Make' }).selectOption('Toyota');
     await dialog.getByRole('textbox', { name: 'Model' }).fill('Yaris');
     await dialog.getByRole('combobox', { name: 'Colour' }).selectOption('Red');
+    // A window narrowed past 1100 px (the navigation opens over the page) and widened again keeps the
+    // dialog and what was typed: the page is not re-created when the navigation changes kind.
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(dialog.getByRole('textbox', { name: 'Rego' })).toHaveValue(rego.toLowerCase());
     await expectNoSeriousA11yViolations(page);
     await keepScreenshot(page, testInfo, 'admin-customer-vehicle-dialog');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();

@@ -180,8 +180,12 @@ function AdminFrame() {
         </Toolbar>
       </AppBar>
       <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
+        {/* Keyed: the navigation changes kind across 1100 px, and without keys the docked one's Box could be
+            taken for the page's (the same component), which would then be re-created, losing an open
+            dialog and what was typed into the page. */}
         {overlay ? (
           <Drawer
+            key="navigation-overlay"
             variant="temporary"
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
@@ -191,6 +195,7 @@ function AdminFrame() {
           </Drawer>
         ) : (
           <Box
+            key="navigation-docked"
             sx={{
               width,
               flexShrink: 0,
@@ -207,6 +212,7 @@ function AdminFrame() {
           </Box>
         )}
         <Box
+          key="page"
           component="main"
           id={MAIN_ID}
           tabIndex={-1}
