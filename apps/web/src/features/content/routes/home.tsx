@@ -72,18 +72,11 @@ export function HomePage({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
                 </Typography>
               </Box>
             </HydrateLater>
-            {/* On a phone the quote form comes straight after the heading, the carousel after it. */}
-            <HydrateLater>
-              <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' }, order: { xs: 3, md: 0 } }}>
-                <StepsCarousel slides={acf?.slides} />
-              </Box>
-            </HydrateLater>
             <HydrateLater>
               <Box
                 sx={{
                   gridColumn: { md: 1 },
                   gridRow: { md: 2 },
-                  order: { xs: 2, md: 0 },
                   bgcolor: 'background.paper',
                   borderRadius: 4,
                   p: { xs: 2.5, sm: 3.5 },
@@ -92,6 +85,13 @@ export function HomePage({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
                 }}
               >
                 <QuoteForm prepareQuote={prepareQuote} />
+              </Box>
+            </HydrateLater>
+            {/* In the page's order on a phone: a page drawn while it is still arriving (a slow phone) only grows
+                below what is shown, with no form appearing above the carousel and pushing it down. */}
+            <HydrateLater>
+              <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' } }}>
+                <StepsCarousel slides={acf?.slides} />
               </Box>
             </HydrateLater>
           </Box>
