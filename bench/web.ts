@@ -233,6 +233,6 @@ export async function measureWeb(base: string, token: string, wizard: WizardIds)
   scores.push({ path: '/login', ...(await lighthouseOnceMore(`${base}/login`)) });
   // Steps 2-8, each with the steps before it answered (bench/wizard-lighthouse.ts).
   scores.push(...(await wizardStepScores(base, wizard)));
-  const clickToPrices = await measureClickToPrices(base, CLICKS, new Date());
+  const clickToPrices = await measureClickToPrices(base, token, CLICKS, new Date());
   return { headers, initial, scores, clickToPrices };
 }
