@@ -19,6 +19,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
+import { JSONAPI } from './server-process';
 import { TIME_ZONE } from './setup';
 
 export const CLICK_TO_PRICES_TARGET_MS = 300;
@@ -87,8 +88,6 @@ const percentile = (sorted: number[], share: number) =>
 
 const numbers = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
-
-const JSONAPI = 'application/vnd.api+json';
 
 interface LotSpaces {
   id: string;
