@@ -19,6 +19,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
+import { IDLE, reachForApp } from './page-ready';
 import { JSONAPI } from './server-process';
 import { TIME_ZONE } from './setup';
 
@@ -55,8 +56,6 @@ window.__clickToPrices = new Promise((resolve) => {
     observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
   }, { capture: true });
 });`;
-
-const IDLE = 'new Promise((resolve) => requestIdleCallback(() => resolve(true)))';
 
 // When each quote request left, relative to the click (resource timings share the click's time base). The
 // step's price calendar (quotes/calendar/) is not the quote: it is drawn after the prices.
@@ -153,8 +152,10 @@ async function timeClicks(base: string, clicks: number, now: Date) {
         const page = await context.newPage();
         const network = watchNetwork(page);
         await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-        // Settled as a visitor reading it would find it: the browser has had an idle moment (what a page
-        // does then, it has done) and the network has gone quiet again.
+        // Settled as a visitor reading it would find it: the pointer has moved over it (the app has taken it
+        // over), the browser has had an idle moment (what a page does then, it has done) and the network has
+        // gone quiet again.
+        await reachForApp(page);
         await page.evaluate(IDLE);
         await network.quiet();
         const form = page.getByRole('form', { name: 'Get a quote' });

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { measureClickToPrices } from './click-to-prices';
 import { CLICKS, LIGHTHOUSE_RUNS } from './knobs';
 import { REPO_ROOT } from './server-process';
+import { IDLE, reachForApp } from './page-ready';
 import { waitForQuiet } from './quiet';
 import { wizardStepScores, type WizardIds } from './wizard-lighthouse';
 
@@ -18,15 +19,16 @@ export interface WebFigure {
   jsGzipBytes: number;
   cssFiles: number;
   cssGzipBytes: number;
-  /** Scripts fetched after the page's load event to ready the next step (the home page: the quote step). */
+  /** Scripts fetched once the app has attached, to ready the next step (the home page: the quote step). */
   prefetchedJsFiles: number;
   prefetchedJsGzipBytes: number;
 }
 
 /**
- * The home page is sent pre-rendered with its one script, and fetches the quote step's code once loaded and
- * idle (issue 22): its initial assets are those asked for before the load event, the rest are prefetched.
- * The other pages render in the browser, their screen's chunks after the load event: all are initial.
+ * The home page is sent pre-rendered, starts the app when a visitor reaches for it, and fetches the quote
+ * step's code once the app has attached and the page is idle (issue 22): its initial assets are those asked for
+ * until the app has attached, the rest are prefetched. The other pages' are all initial: the wizard's first
+ * step's once its app has attached and drawn it, the back office's once it has rendered in the browser.
  */
 const PREFETCHING_PAGES = new Set(['/']);
 
@@ -48,11 +50,16 @@ async function initialAssets(base: string, token: string): Promise<WebFigure[]> 
         });
       const page = await context.newPage();
       const bodies: Array<Promise<{ kind: string; bytes: number; prefetched: boolean }>> = [];
-      let loaded = false;
-      page.once('load', () => (loaded = PREFETCHING_PAGES.has(path)));
+      // Past this, a script is the page fetching ahead for the next (PREFETCHING_PAGES).
+      let attached = false;
+      const seen = new Set<string>();
       page.on('request', (request) => {
-        const kind = request.resourceType();
-        const prefetched = loaded;
+        // Each file once: the app prefetched, then run from the browser's cache, is asked for twice.
+        if (seen.has(request.url())) return;
+        seen.add(request.url());
+        // A pre-rendered page fetches the app with <link rel="prefetch"> (start-on-intent.ts): a script too.
+        const kind = /\.js$/.test(new URL(request.url()).pathname) ? 'script' : request.resourceType();
+        const prefetched = attached;
         if (kind === 'script' || kind === 'stylesheet')
           bodies.push(
             request
@@ -62,6 +69,14 @@ async function initialAssets(base: string, token: string): Promise<WebFigure[]> 
           );
       });
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      if (path !== '/admin') {
+        // A pre-rendered page starts the app once a visitor reaches for it (apps/web/src/start-on-intent.ts):
+        // its initial JavaScript is what it has downloaded once the app has taken it over.
+        await reachForApp(page);
+        attached = PREFETCHING_PAGES.has(path);
+        await page.evaluate(IDLE);
+        await page.waitForLoadState('networkidle');
+      }
       const assets = await Promise.all(bodies);
       const of = (kind: string, prefetched = false) =>
         assets.filter((asset) => asset.kind === kind && asset.prefetched === prefetched);

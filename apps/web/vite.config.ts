@@ -187,6 +187,46 @@ function productionPrerender(): Plugin {
   };
 }
 
+/** The pre-rendered pages' own script (src/start-on-intent.ts): an entry of its own, beside the app's. */
+const START_ON_INTENT = fileURLToPath(new URL('./src/start-on-intent.ts', import.meta.url));
+
+/**
+ * Builds src/start-on-intent.ts as a second entry and names its file on the app's script tag
+ * (`data-on-intent`): the server swaps the two on a pre-rendered page (apps/server/src/http/prerender.ts),
+ * which then runs the small script first and the app once a visitor reaches for the page.
+ */
+function startOnIntent(): Plugin {
+  return {
+    name: 'start-on-intent',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    config: (config) => ({
+      build: {
+        rolldownOptions: {
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            'start-on-intent': START_ON_INTENT,
+            ...(config.build?.rolldownOptions?.input as Record<string, string> | undefined),
+          },
+        },
+      },
+    }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId === START_ON_INTENT,
+        );
+        const tag = '<script type="module" crossorigin src=';
+        if (!chunk || !html.includes(tag)) throw new Error('start-on-intent: no entry or no app script tag');
+        return html.replace(
+          tag,
+          `<script type="module" data-on-intent="/${chunk.fileName}" crossorigin src=`,
+        );
+      },
+    },
+  };
+}
+
 /**
  * Preloads the Inter file the first screen's text uses (latin, every weight: one variable font). Found
  * otherwise only once that text renders, they arrived after the first paint, and the swap from the
@@ -307,6 +347,7 @@ export default defineConfig({
     preloadFirstScreenFonts(),
     fontWithoutSwap(),
     inlineEntryStylesheet(),
+    startOnIntent(),
     precompressAssets(),
   ],
   resolve: {
@@ -326,7 +367,8 @@ export default defineConfig({
         codeSplitting: {
           // The entry's static imports (the home page's among them) in one file: a first visit to /
           // downloads one script instead of forty small ones that each repeat their imports and exports.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // The pre-rendered pages' own script (startOnIntent) is an entry apart, sharing nothing.
+          groups: [{ name: 'app', tags: ['$initial'], test: (id) => id !== START_ON_INTENT }],
         },
       },
     },

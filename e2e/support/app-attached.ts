@@ -1,12 +1,24 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Waits until the app has taken a pre-rendered page over (hydrated it): the browser build renders with
- * Preact (apps/web/vite.config.ts), which keeps the tree it attached on the #root element (its `_children`,
- * mangled to `__k`). Until then the page is the server's HTML, painted but not answering clicks.
+ * A visitor reaching for the page: the pointer moves over it. A pre-rendered page's app starts then
+ * (apps/web/src/start-on-intent.ts), as it does on a tap, a key or a field focused.
  */
-export const appAttached = (page: Page) =>
-  page.waitForFunction(() => {
+export async function reachFor(page: Page): Promise<void> {
+  await page.mouse.move(4, 4);
+  await page.mouse.move(8, 8);
+}
+
+/**
+ * Waits until the app has taken a pre-rendered page over (hydrated it), once a visitor has reached for it: the
+ * browser build renders with Preact (apps/web/vite.config.ts), which keeps the tree it attached on the #root
+ * element (its `_children`, mangled to `__k`). Until then the page is the server's HTML, painted, its links
+ * and quote form working without the app, its clicks held for the app (start-on-intent.ts).
+ */
+export async function appAttached(page: Page): Promise<void> {
+  await reachFor(page);
+  await page.waitForFunction(() => {
     const root = document.getElementById('root');
     return root !== null && '__k' in root;
   });
+}

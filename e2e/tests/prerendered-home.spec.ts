@@ -247,6 +247,7 @@ test.describe('pre-rendered home page', () => {
       page,
     }) => {
       await page.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`);
+      await hydrated(page);
       await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked();
       // The tab keeps the wizard's state (with these dates): a reload of the bare step shows them.
       const reload = await page.goto('/booking/step-1');

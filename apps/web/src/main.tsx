@@ -68,6 +68,8 @@ async function start(root: HTMLElement) {
     hydration.begin();
     startTransition(() => void hydrateRoot(root, app));
     hydration.end();
+    // Until then the clicks on a pre-rendered page are held (start-on-intent.ts).
+    await hydration.settled();
   } else {
     // The first render as a transition: React then renders the page in slices and lets the browser paint
     // and answer input between them, instead of one long task that blocks the main thread on a slow phone.
@@ -77,4 +79,5 @@ async function start(root: HTMLElement) {
   }
 }
 
-void start(container);
+// The pre-rendered page's own script (start-on-intent.ts) waits for this to give the app the clicks it held.
+window.appStarted = start(container);

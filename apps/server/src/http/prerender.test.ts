@@ -4,7 +4,7 @@ import { preferredEncoding, prerenderedDocument } from './prerender';
 const template = `<!doctype html>
 <html lang="en-AU">
   <head>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <script type="module" data-on-intent="/assets/start-on-intent-xyz.js" crossorigin src="/assets/index-abc.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-def.css">
   </head>
   <body>
@@ -41,10 +41,11 @@ describe('prerenderedDocument', () => {
     expect(document.match(/<script/g)).toHaveLength(2);
   });
 
-  it('fetches the app script at low priority: the page paints without it', () => {
+  it("runs the page's own script, which starts the app (named on it) when a visitor reaches for the page", () => {
     expect(document).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+      '<script type="module" crossorigin src="/assets/start-on-intent-xyz.js" data-app="/assets/index-abc.js"></script>',
     );
+    expect(document).not.toContain('src="/assets/index-abc.js"');
   });
 });
 

@@ -58,16 +58,24 @@ function remember<V>(map: Map<string, V>, key: string, value: V, limit: number):
   while (map.size > limit) map.delete(map.keys().next().value as string);
 }
 
+/** The app's script tag as the browser build writes it, naming the pre-rendered pages' own script beside it. */
+const APP_SCRIPT = /<script type="module" data-on-intent="([^"]+)" crossorigin src="([^"]+)"><\/script>/;
+
 /**
  * Puts a pre-rendered page into the browser build's index.html: its styles at the end of <head>, its markup
  * inside #root and its data in a JSON block (not a script: the CSP runs no inline script; `<` escaped so that
- * no text in the data can close the element). The app's script is fetched at low priority: the page paints
- * without it, so the stylesheet and fonts go first on a slow connection.
+ * no text in the data can close the element). The page runs its own small script (the web's
+ * start-on-intent.ts) instead of the app's, which that script fetches once the page has loaded and starts
+ * when a visitor reaches for the page: the page is whole without it.
  */
 export function prerenderedDocument(template: string, page: PrerenderedPage & { state: string }): string {
   const state = page.state.replace(/</g, '\\u003c');
   return template
-    .replace('<script type="module"', '<script type="module" fetchpriority="low"')
+    .replace(
+      APP_SCRIPT,
+      (_tag, onIntent: string, app: string) =>
+        `<script type="module" crossorigin src="${onIntent}" data-app="${app}"></script>`,
+    )
     .replace('</head>', `${page.styles}</head>`)
     .replace(
       '<div id="root"></div>',

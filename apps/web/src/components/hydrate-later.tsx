@@ -3,6 +3,21 @@ import { Suspense, useState, type ReactElement } from 'react';
 /** Set by the browser's entry (main.tsx) while it attaches the app to a pre-rendered page. */
 let hydrating = false;
 
+/** The waits of the parts held back while attaching, until each is attached. */
+const waiting: Promise<void>[] = [];
+
+/** Preact's schedule for effects (effects-after-input.ts): after the next frame, or 35 ms when frames stop. */
+const afterNextFrame = () =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timeout);
+      cancelAnimationFrame(frame);
+      setTimeout(resolve);
+    };
+    const timeout = setTimeout(done, 35);
+    const frame = requestAnimationFrame(done);
+  });
+
 /**
  * Marks the app's attaching to the pre-rendered page (main.tsx): between `begin` and `end`, each HydrateLater
  * part leaves its HTML as it is and is attached in a task of its own.
@@ -10,6 +25,15 @@ let hydrating = false;
 export const hydration = {
   begin: () => void (hydrating = true),
   end: () => void (hydrating = false),
+  /**
+   * Resolves once every part held back has been attached and the effects of attaching have run (a date typed
+   * before the app started has been taken into its state): the page then answers as the app.
+   */
+  async settled(): Promise<void> {
+    while (waiting.length) await Promise.all(waiting.splice(0));
+    await afterNextFrame();
+    await afterNextFrame();
+  },
 };
 
 interface Wait {
@@ -25,6 +49,7 @@ function nextTask(): Wait {
       resolve();
     }),
   );
+  waiting.push(wait.promise);
   return wait;
 }
 

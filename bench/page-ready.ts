@@ -1,0 +1,21 @@
+/**
+ * What the browser benchmarks wait for on a pre-rendered page (/, the wizard's first step, content pages):
+ * such a page starts the app when a visitor first reaches for it (apps/web/src/start-on-intent.ts).
+ */
+import type { Page } from '@playwright/test';
+
+/** Resolves in the page once the browser has had an idle moment. */
+export const IDLE = 'new Promise((resolve) => requestIdleCallback(() => resolve(true)))';
+
+/**
+ * Whether the app has taken the page over: it renders with Preact, which keeps the tree it attached on #root
+ * (its `_children`, mangled to `__k`), as e2e/support/app-attached.ts waits for.
+ */
+const APP_ATTACHED = `(() => { const root = document.getElementById('root'); return root !== null && '__k' in root; })()`;
+
+/** A visitor reaching for the page (the pointer moves over it), then the app having taken it over. */
+export async function reachForApp(page: Page): Promise<void> {
+  await page.mouse.move(4, 4);
+  await page.mouse.move(8, 8);
+  await page.waitForFunction(APP_ATTACHED);
+}
