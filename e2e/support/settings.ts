@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page, type TestInfo 
 import { DEMO_PASSWORD, demo } from './accounts';
 import { adminApi, keepScreenshot } from './booking';
 import { qantasBothWays } from './wizard';
+import { appAttached } from './app-attached';
 
 const API = '/backend/api/v1';
 
@@ -89,6 +90,7 @@ export async function wizardToExtras(
   const main = page.getByRole('main');
   const next = () => main.getByRole('button', { name: 'Continue' }).click();
   await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+  await appAttached(page);
   await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked();
   await next();
   await expect(page).toHaveURL(/\/booking\/step-2$/);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demo, login, loginOnPage, openAccountMenu, registerByApi, uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { linkFromMail, mailTo } from '../support/mail';
+import { appAttached } from '../support/app-attached';
 
 test.describe('accounts', () => {
   test('register, confirm the email from the captured link, log in and see My Bookings', async ({
@@ -162,6 +163,7 @@ test.describe('accounts', () => {
 
   test('the header dialog logs in without leaving the page', async ({ page }) => {
     await page.goto('/');
+    await appAttached(page);
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your SkyPark account' });
     await expect(dialog).toBeVisible();

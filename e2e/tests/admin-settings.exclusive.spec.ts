@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminApi, quietStay } from '../support/booking';
 import { dayMonthYear, listOf, signIn, typeDate, wizardToExtras } from '../support/settings';
+import { appAttached } from '../support/app-attached';
 
 // Settings changed in the back office reach the public quote and the wizard at once (back-office §2
 // "Settings screens"). These change what every visitor sees, so the `exclusive` project runs them alone,
@@ -37,6 +38,7 @@ async function outdoorQuote(
 /** The public quote page (wizard step 1) shows `dollars` for the outdoor car park, without the .00. */
 async function expectOutdoorPrice(page: Page, stay: { startDate: string; endDate: string }, dollars: number) {
   await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+  await appAttached(page);
   await expect(page.locator('[data-lot="outdoor"]')).toContainText(new RegExp(`\\$${dollars}(?![\\d.])`));
 }
 
@@ -241,12 +243,14 @@ test.describe('settings reach the public site', () => {
 
     try {
       await page.goto('/');
+      await appAttached(page);
       await expect(page.getByText(message)).toBeVisible();
       await expect(page.getByRole('form', { name: 'Get a quote' })).toHaveCount(0);
     } finally {
       expect((await adminApi(request, token, 'DELETE', `blockout-periods/${id}/`)).status).toBe(204);
     }
     await page.goto('/');
+    await appAttached(page);
     await expect(page.getByRole('form', { name: 'Get a quote' })).toBeVisible();
   });
 });

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { appAttached } from '../support/app-attached';
 
 test.describe('app shell', () => {
   test('home page shows the header, the hero and the footer, accessibly', async ({ page }) => {
     await page.goto('/');
+    await appAttached(page);
 
     await expect(page).toHaveTitle('Home | SkyPark Airport Parking');
     const header = page.getByRole('banner');
@@ -37,6 +39,7 @@ test.describe('app shell', () => {
 
   test('the first Tab focuses the skip link, which jumps to the page content', async ({ page }) => {
     await page.goto('/');
+    await appAttached(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     await page.keyboard.press('Tab');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
+import { appAttached } from '../support/app-attached';
 
 // These tests change what every visitor sees (a car park's fill threshold, an online-form blockout), so
 // the `exclusive` project runs them alone, after the desktop and phone projects (playwright.config.ts),
@@ -32,6 +33,7 @@ test.describe('booking availability', () => {
     try {
       const stay = quietStay(60, 3);
       await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+      await appAttached(page);
       const card = page.locator('[data-lot="outdoor"]');
       await expect(card).toContainText('Not available online');
       await expect(card).toContainText(
@@ -68,6 +70,7 @@ test.describe('booking availability', () => {
     try {
       for (const lot of lots.data) expect((await setThreshold(lot, '0')).status).toBe(200);
       await page.goto('/');
+      await appAttached(page);
       // Still slides: axe reads no colour half-way through a slide's fade.
       await page.getByRole('button', { name: 'Pause the slides' }).click();
       const form = page.getByRole('form', { name: 'Get a quote' });
@@ -113,12 +116,14 @@ test.describe('booking availability', () => {
     const id = (created.body as { data: { id: string } }).data.id;
     try {
       await page.goto('/');
+      await appAttached(page);
       await expect(page.getByText(message)).toBeVisible();
       await expect(page.getByRole('form', { name: 'Get a quote' })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
       await keepScreenshot(page, testInfo, 'home-blockout');
 
       await page.goto('/booking/step-1');
+      await appAttached(page);
       await expect(page.getByText(message)).toBeVisible();
       await expect(page.getByLabel('Departure date')).toHaveCount(0);
 
@@ -131,6 +136,7 @@ test.describe('booking availability', () => {
         ).status,
       ).toBe(200);
       await page.goto('/');
+      await appAttached(page);
       await expect(
         page.getByText(
           'Online bookings are currently unavailable. Please contact us on a phone number for enquiries.',
@@ -140,6 +146,7 @@ test.describe('booking availability', () => {
       expect((await adminApi(request, token, 'DELETE', `blockout-periods/${id}/`)).status).toBe(204);
     }
     await page.goto('/');
+    await appAttached(page);
     await expect(page.getByRole('form', { name: 'Get a quote' })).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { businessDate, keepScreenshot } from '../support/booking';
+import { appAttached } from '../support/app-attached';
 
 // The booking wizard at 390 px, the width of most phones (issue 13): the chosen flight is not cut off,
 // Not flying is set apart from the airlines, and an extra that cannot be booked takes two lines, not six.
@@ -34,6 +35,7 @@ async function toFlightsStep(page: Page, stay: { startDate: string; endDate: str
   const main = page.getByRole('main');
   const next = () => main.getByRole('button', { name: 'Continue' }).click();
   await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+  await appAttached(page);
   await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked({ timeout: 15_000 });
   await next();
   await expect(page).toHaveURL(/\/booking\/step-2$/);

@@ -4,6 +4,7 @@ import { openAdmin } from '../support/back-office';
 import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
 import { JSONAPI, seededIds } from '../support/paid-booking';
 import { detailsAndCar, hobartInstant } from '../support/wizard';
+import { appAttached } from '../support/app-attached';
 
 // Issue 24, item 4: a car park's desk takes so many cars a quarter hour. Step 4 tells how busy the chosen
 // drop-off time is and suggests quieter times nearby; a full slot is refused beside the time. Exclusive: the
@@ -92,6 +93,7 @@ test.describe('drop-off slots', () => {
       }
 
       await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+      await appAttached(page);
       await page.locator('[data-lot="indoor"]').click();
       await expect(page.getByRole('radio', { name: /Indoor/ })).toBeChecked();
       // Step 1 tells the departure day's full slot before any time is chosen.

@@ -3,6 +3,7 @@ import { uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
 import { mailAttachment, mailTo, type CapturedAttachment, type CapturedMail } from '../support/mail';
+import { appAttached } from '../support/app-attached';
 
 interface BookingResource {
   id: string;
@@ -37,6 +38,7 @@ async function bookToPayment(
   const shot = (name: string) => (options.shots ? review(page, testInfo, name) : Promise.resolve());
 
   await page.goto('/');
+  await appAttached(page);
   await expect(page).toHaveTitle('Home | SkyPark Airport Parking');
   const quote = page.getByRole('form', { name: 'Get a quote' });
   await quote.getByLabel('Departure date').fill(stay.startDate);

@@ -10,6 +10,7 @@ import { apiLogin, demo, DEMO_PASSWORD } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { openAdmin } from '../support/back-office';
 import { contentApi, createPage, gradientPng } from '../support/content-admin';
+import { appAttached } from '../support/app-attached';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -44,6 +45,7 @@ test.describe('content in the back office', () => {
       const visitor = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL });
       const home = await visitor.newPage();
       await home.goto('/');
+      await appAttached(home);
       await expect(home.getByRole('complementary', { name: 'Announcement' })).toHaveText(message);
       await home.waitForLoadState('networkidle');
       await expect(home.getByRole('complementary', { name: 'Announcement' })).toHaveText(message);
@@ -126,6 +128,7 @@ test.describe('content in the back office', () => {
       const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
       const site = await visitor.newPage();
       await site.goto('/');
+      await appAttached(site);
       await site.getByRole('contentinfo').getByRole('link', { name: title }).click();
       await expect(site).toHaveURL(`/winter-${id}`);
       await expect(site.getByRole('heading', { name: title, level: 1 })).toBeVisible();

@@ -2,12 +2,14 @@ import { expect, test } from '@playwright/test';
 import { login, demo, uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot } from '../support/booking';
+import { appAttached } from '../support/app-attached';
 
 test.describe('home page and content pages', () => {
   test('the quote form is in the first screen (before the carousel on a phone), both dates today (public-site §2)', async ({
     page,
   }, testInfo) => {
     await page.goto('/');
+    await appAttached(page);
     const quote = page.getByRole('form', { name: 'Get a quote' });
     const submit = quote.getByRole('button', { name: 'Get a quote' });
     await expect(submit).toBeVisible();
@@ -34,6 +36,7 @@ test.describe('home page and content pages', () => {
     page,
   }, testInfo) => {
     await page.goto('/');
+    await appAttached(page);
     await expect(page).toHaveTitle('Home | SkyPark Airport Parking');
     // The header's announcement and menu come from the content backend.
     await expect(page.getByRole('complementary', { name: 'Announcement' })).toContainText('WELCOME10');
@@ -86,6 +89,7 @@ test.describe('home page and content pages', () => {
     page,
   }, testInfo) => {
     await page.goto('/about-us');
+    await appAttached(page);
     await expect(page).toHaveTitle('About us | SkyPark Airport Parking');
     await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
     await expect(page.getByRole('img', { name: /valet driver handing car keys/ })).toBeVisible();
@@ -110,12 +114,14 @@ test.describe('home page and content pages', () => {
     await keepScreenshot(page, testInfo, 'faq');
 
     await page.goto('/terms-and-conditions');
+    await appAttached(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
   });
 
   test('the contact page sends a message that staff can read', async ({ page, request }, testInfo) => {
     const email = uniqueEmail(testInfo, 'contact');
     await page.goto('/contact-us');
+    await appAttached(page);
     await expect(page).toHaveTitle('Contact us | SkyPark Airport Parking');
     const form = page.getByRole('form', { name: 'Send us a message' });
     await expect(

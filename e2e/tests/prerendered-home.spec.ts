@@ -169,6 +169,9 @@ test.describe('pre-rendered home page', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Quote');
       await expect(page.getByRole('radio', { name: /Outdoor/ })).toHaveAccessibleName(/for 5 days/);
       await expect(page.getByRole('radio', { name: /Indoor/ })).toHaveAccessibleName(/\$\d+/);
+      // Drawn as the step will be once started: the car park it chooses, and Continue to press.
+      await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked();
+      await expect(page.getByRole('main').getByRole('button', { name: 'Continue' })).toBeEnabled();
       // The price calendar comes with them: no placeholder pulsing until a request made after load is answered.
       await expect(page.getByRole('list', { name: 'Prices of nearby departure days' })).toBeVisible();
       await expect(page.getByRole('progressbar', { name: 'Loading the price calendar' })).toHaveCount(0);
@@ -227,6 +230,32 @@ test.describe('pre-rendered home page', () => {
       expect(displays.length).toBeGreaterThan(0);
       expect(new Set(displays)).toEqual(new Set(['optional']));
       expect(problems).toEqual([]);
+    });
+
+    test("the first click is answered by the app, however soon: the page's clicks wait for it to take over", async ({
+      page,
+    }) => {
+      // The home page's "Get a quote" as the visitor's very first move: the pointer reaching the button starts
+      // the app, and the click is given to it (the wizard opens in the same document, not by a new page load).
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+      await page
+        .getByRole('form', { name: 'Get a quote' })
+        .getByRole('button', { name: 'Get a quote' })
+        .click();
+      await expect(page).toHaveURL(/\/booking\/step-1/);
+      await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked();
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+      // Step 1 sent for a first visit (a new tab: this one has a booking under way): Continue pressed at once
+      // takes the traveller on.
+      const tab = await page.context().newPage();
+      await tab.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`, { waitUntil: 'networkidle' });
+      // Not taken over yet: nothing has reached for the page.
+      expect(await tab.evaluate(() => '__k' in (document.getElementById('root') ?? {}))).toBe(false);
+      await tab.getByRole('main').getByRole('button', { name: 'Continue' }).click();
+      await expect(tab).toHaveURL(/\/booking\/step-2$/);
+      await tab.close();
     });
 
     test('a car park chosen before the app has taken the step over is the one booked', async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, businessDate, keepScreenshot } from '../support/booking';
 import { addDays } from '../support/paid-booking';
+import { appAttached } from '../support/app-attached';
 
 // Issue 24, item 5: step 1 shows the prices of the same stay starting up to three days earlier and later, the
 // cheaper days marked, and picking one moves the stay's dates.
@@ -28,6 +29,7 @@ test.describe('price calendar', () => {
     const startDate = addDays(endDate, -1);
 
     await page.goto(`/booking/step-1?start=${startDate}&end=${endDate}`);
+    await appAttached(page);
     const form = page.getByRole('form', { name: 'Get Quote' });
     const calendar = page.getByRole('list', { name: 'Prices of nearby departure days' });
     await expect(calendar.getByRole('listitem')).toHaveCount(7);

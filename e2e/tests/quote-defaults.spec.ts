@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { businessDate, keepScreenshot } from '../support/booking';
 import { detailsAndCar, hobartInstant } from '../support/wizard';
+import { appAttached } from '../support/app-attached';
 
 // Issue 22, item 8: the home quote form and the wizard's first step start at today (public-site §2), and a
 // departure today whose time has already gone (a flight whose bus has left, a typed drop-off time) is refused
@@ -13,6 +14,7 @@ test.describe('quote dates default to today', () => {
   }, testInfo) => {
     const today = businessDate(new Date());
     await page.goto('/');
+    await appAttached(page);
     const quote = page.getByRole('form', { name: 'Get a quote' });
     await expect(quote.getByLabel('Departure date')).toHaveValue(today);
     await expect(quote.getByLabel('Return date')).toHaveValue(today);
@@ -28,6 +30,7 @@ test.describe('quote dates default to today', () => {
     // A fresh visitor opening step 1 directly gets today too.
     await page.evaluate(() => window.sessionStorage.clear());
     await page.goto('/booking/step-1');
+    await appAttached(page);
     await expect(form.getByLabel('Departure date')).toHaveValue(today);
     await expect(form.getByLabel('Return date')).toHaveValue(today);
     await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked();
@@ -43,6 +46,7 @@ test.describe('quote dates default to today', () => {
     // 1 pm at the car park, today (the browser's clock only: the quote is today's either way).
     await page.clock.setFixedTime(hobartInstant(today, '13:00'));
     await page.goto('/booking/step-1');
+    await appAttached(page);
     const main = page.getByRole('main');
     await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked({ timeout: 15_000 });
     await main.getByRole('button', { name: 'Continue' }).click();

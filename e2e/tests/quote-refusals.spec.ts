@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/booking';
 import { detailsAndCar, hobartInstant } from '../support/wizard';
+import { appAttached } from '../support/app-attached';
 
 // Issue 22, item 1: a parking blockout is told where the dates are chosen (the home form and step 1), with
 // its own message beside the date it closes and the button disabled, not after five steps; a refusal at the
@@ -52,6 +53,7 @@ test('a day closed by a parking blockout is refused at step 1, beside its date, 
   const remove = await blockOut(request, stay.startDate, message);
   try {
     await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+    await appAttached(page);
     const quote = page.getByRole('form', { name: 'Get Quote' });
     await expect(quote.getByText(message)).toBeVisible();
     await expect(page.getByRole('main').getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -71,6 +73,7 @@ test('a refusal at the save reads as a sentence with the field’s label', async
   const stay = quietStay(offset, 3);
   const main = page.getByRole('main');
   await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+  await appAttached(page);
   await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked({ timeout: 15_000 });
   await main.getByRole('button', { name: 'Continue' }).click();
   await detailsAndCar(page, `e2e-refusal-${testInfo.project.name}-${Date.now()}@example.com`);
@@ -113,6 +116,7 @@ test('the home quote form tells a day closed by a parking blockout beside its da
   const remove = await blockOut(request, stay.endDate, message);
   try {
     await page.goto('/');
+    await appAttached(page);
     // Still slides: axe reads no colour half-way through a slide's fade.
     await page.getByRole('button', { name: 'Pause the slides' }).click();
     const form = page.getByRole('form', { name: 'Get a quote' });
@@ -149,6 +153,7 @@ test('a drop-off time inside a blockout taking part of the day is refused at ste
   try {
     // The home form tells the part-day blockout with its times, and lets the traveller on.
     await page.goto('/');
+    await appAttached(page);
     const form = page.getByRole('form', { name: 'Get a quote' });
     await form.getByLabel('Departure date').fill(stay.startDate);
     await form.getByLabel('Return date').fill(stay.endDate);

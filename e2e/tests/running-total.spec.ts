@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot, quietStay } from '../support/booking';
 import { detailsAndCar, qantasBothWays } from '../support/wizard';
+import { appAttached } from '../support/app-attached';
 
 // Issue 22, item 2: one running total, the server's pricing of what is chosen now, wherever the wizard shows
 // a total: the summary beside the step (desktop), the phone's collapsed "Your booking" header at every step
@@ -24,6 +25,7 @@ test('the running total counts ticked extras and the promo code at once, and is 
   const main = page.getByRole('main');
   const stay = quietStay(70, 5);
   await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+  await appAttached(page);
   await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked({ timeout: 15_000 });
   const parking = cents(await page.locator('[data-lot="outdoor"] p').first().textContent());
   await main.getByRole('button', { name: 'Continue' }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appAttached } from '../support/app-attached';
 
 // The server as `npm start` runs it: built web app, migrated and seeded embedded database.
 test.describe('served product', () => {
@@ -26,6 +27,7 @@ test.describe('served product', () => {
     expect(deep.status()).toBe(200);
     expect(deep.headers()['content-type']).toContain('text/html');
     await page.goto('/');
+    await appAttached(page);
     const script = await page.locator('script[type="module"][src*="/assets/"]').first().getAttribute('src');
     expect(script).toBeTruthy();
     const asset = await request.get(script ?? '');

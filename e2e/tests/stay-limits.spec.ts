@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { businessDate, keepScreenshot } from '../support/booking';
+import { appAttached } from '../support/app-attached';
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -38,6 +39,7 @@ test.describe('stay length and booking horizon', () => {
     page,
   }, testInfo) => {
     await page.goto('/');
+    await appAttached(page);
     const form = page.getByRole('form', { name: 'Get a quote' });
     const submit = form.getByRole('button', { name: 'Get a quote' });
     await expectLimits(form, submit);
@@ -50,6 +52,7 @@ test.describe('stay length and booking horizon', () => {
 
   test('the wizard’s first step says so too, and asks for no prices', async ({ page }, testInfo) => {
     await page.goto('/booking/step-1');
+    await appAttached(page);
     const form = page.getByRole('form', { name: 'Get Quote' });
     await expectLimits(form, page.getByRole('main').getByRole('button', { name: 'Continue' }));
     await form.getByLabel('Departure date').fill(addDays(businessDate(new Date()), 800));

@@ -13,6 +13,7 @@ import { adminApi, keepScreenshot, quietStay } from '../support/booking';
 import { linkFromMail } from '../support/mail';
 import { API, seededIds, wizardBookingDocument } from '../support/paid-booking';
 import { qantasBothWays } from '../support/wizard';
+import { appAttached } from '../support/app-attached';
 
 const TIME_ZONE = 'Australia/Hobart';
 const PROFILE_TAB = '/profile?tab=subscribe';
@@ -191,6 +192,7 @@ test.describe('unlimited parking subscriptions', () => {
     // The same through the booking wizard: Confirm booking on step 6 goes straight to step 8.
     const wizardStay = await indoorStay(request, 50);
     await page.goto(`/booking/step-1?start=${wizardStay.startDate}&end=${wizardStay.endDate}`);
+    await appAttached(page);
     await page.locator('[data-lot="indoor"]').click();
     await expect(page.getByRole('radio', { name: /Indoor/ })).toBeChecked();
     const continueButton = main.getByRole('button', { name: 'Continue' });

@@ -5,6 +5,7 @@ import { adminApi, adminToken, keepScreenshot, quietStay } from '../support/book
 import { mailTo } from '../support/mail';
 import { API, JSONAPI, paidBooking } from '../support/paid-booking';
 import { detailsAndCar, qantasBothWays } from '../support/wizard';
+import { appAttached } from '../support/app-attached';
 
 // This test makes the indoor car park hold one car (its fill threshold), which every visitor would see, so
 // the `exclusive` project runs it alone, after the desktop and phone projects (playwright.config.ts), and it
@@ -67,6 +68,7 @@ test.describe('the waitlist of a full day', () => {
 
       // Step 1: indoor is full for these dates; the traveller joins its waitlist.
       await page.goto(`/booking/step-1?start=${stay.startDate}&end=${stay.endDate}`);
+      await appAttached(page);
       await expect(page.locator('[data-lot="indoor"]')).toContainText('Not available online');
       const join = page.getByRole('group', { name: 'Join the waitlist' });
       await expect(join).toContainText(`${indoor.attributes.name} is full for these dates.`);

@@ -19,12 +19,15 @@ import { CONTENT_PAGE_ROUTE, routes } from './app/router';
 import { normalisePagePath } from './features/content/routes/content-page';
 import { contentPageQuery } from './lib/content/queries';
 import { setSameOriginFetch } from './lib/http';
+import { formatPageTitle, PageTitleSink } from './lib/page-title';
 
 export interface PrerenderedPage {
   /** The markup inside #root. */
   html: string;
   /** <style> elements with exactly the rules the markup uses (emotion's data-emotion tags). */
   styles: string;
+  /** The document's title, as the page sets it (lib/page-title.ts). */
+  title: string;
 }
 
 export interface PreparedPage {
@@ -175,16 +178,20 @@ export async function preparePage(url: string, sameOriginFetch: typeof fetch): P
       const cache = createCache({ key: 'css' });
       const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
       const router = createStaticRouter(handler.dataRoutes, context);
+      let title = formatPageTitle('');
       const html = renderToString(
-        <CacheProvider value={cache}>
-          <AppProviders client={client}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
-        </CacheProvider>,
+        <PageTitleSink.Provider value={(pageTitle) => (title = pageTitle)}>
+          <CacheProvider value={cache}>
+            <AppProviders client={client}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </CacheProvider>
+        </PageTitleSink.Provider>,
       );
       return {
         html,
         styles: constructStyleTagsFromChunks(withComposedLayers(cache, extractCriticalToChunks(html))),
+        title,
       };
     },
   };

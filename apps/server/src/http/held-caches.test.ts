@@ -43,7 +43,7 @@ export function prerenderedUrl(url) {
 export async function preparePage() {
   made += 1;
   const n = made;
-  return { state: JSON.stringify({ n }), key: String(n), render: () => ({ html: '<main>made ' + n + '</main>', styles: '' }) };
+  return { state: JSON.stringify({ n }), key: String(n), render: () => ({ html: '<main>made ' + n + '</main>', styles: '', title: 'Made' }) };
 }
 `,
   );

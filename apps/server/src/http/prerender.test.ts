@@ -4,6 +4,7 @@ import { preferredEncoding, prerenderedDocument } from './prerender';
 const template = `<!doctype html>
 <html lang="en-AU">
   <head>
+    <title>SkyPark Airport Parking</title>
     <script type="module" data-on-intent="/assets/start-on-intent-xyz.js" crossorigin src="/assets/index-abc.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-def.css">
   </head>
@@ -16,6 +17,7 @@ describe('prerenderedDocument', () => {
   const page = {
     html: '<main><h1>Valet parking</h1></main>',
     styles: '<style data-emotion="css 1abc">.css-1abc{color:#0F2D52;}</style>',
+    title: 'Parking & shuttle <FAQ> | SkyPark Airport Parking',
     state: JSON.stringify({
       queries: [
         {
@@ -26,6 +28,11 @@ describe('prerenderedDocument', () => {
     }),
   };
   const document = prerenderedDocument(template, page);
+
+  it('sends the title the page sets, as text', () => {
+    expect(document).toContain('<title>Parking &amp; shuttle &lt;FAQ&gt; | SkyPark Airport Parking</title>');
+    expect(document.match(/<title>/g)).toHaveLength(1);
+  });
 
   it('puts the markup in #root and its styles at the end of <head>', () => {
     expect(document).toContain('<div id="root"><main><h1>Valet parking</h1></main></div>');

@@ -25,6 +25,7 @@ import type { AnswerEncoding } from '../services/written-answer';
 interface PrerenderedPage {
   html: string;
   styles: string;
+  title: string;
 }
 
 interface PreparedPage {
@@ -58,11 +59,13 @@ function remember<V>(map: Map<string, V>, key: string, value: V, limit: number):
   while (map.size > limit) map.delete(map.keys().next().value as string);
 }
 
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** The app's script tag as the browser build writes it, naming the pre-rendered pages' own script beside it. */
 const APP_SCRIPT = /<script type="module" data-on-intent="([^"]+)" crossorigin src="([^"]+)"><\/script>/;
 
 /**
- * Puts a pre-rendered page into the browser build's index.html: its styles at the end of <head>, its markup
+ * Puts a pre-rendered page into the browser build's index.html: its title, its styles at the end of <head>, its markup
  * inside #root and its data in a JSON block (not a script: the CSP runs no inline script; `<` escaped so that
  * no text in the data can close the element). The page runs its own small script (the web's
  * start-on-intent.ts) instead of the app's, which that script fetches once the page has loaded and starts
@@ -76,6 +79,7 @@ export function prerenderedDocument(template: string, page: PrerenderedPage & { 
       (_tag, onIntent: string, app: string) =>
         `<script type="module" crossorigin src="${onIntent}" data-app="${app}"></script>`,
     )
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', `${page.styles}</head>`)
     .replace(
       '<div id="root"></div>',

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { stayDays } from '@parking/domain/dates';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookingUnavailableNotice } from '@/components/booking-unavailable-notice';
 import { HydrateLater } from '@/components/hydrate-later';
@@ -101,6 +101,10 @@ export function QuoteStep() {
     if (params.has('start') || params.has('end')) setParams({}, { replace: true });
   }, [params, setParams]);
 
+  // Whether the step has run in the browser (its effects have chosen the car park and taken the dates).
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+
   // A waitlist link's place: a fresh booking of its car park and dates.
   useEffect(() => {
     const held = heldPlace.current;
@@ -162,11 +166,9 @@ export function QuoteStep() {
   const days = valid ? stayDays(startDate, endDate) : 0;
   const stayLabel = days === 1 ? 'for 1 day' : `for ${days} days`;
   const chosen = bookable?.find((quote) => quote.lotId === state.quote.lotId && !quote.fillThresholdExceeded);
+  const preferred = bookable?.find((quote) => quote.slug === PREFERRED_LOT && !quote.fillThresholdExceeded);
   // The price calendar follows the chosen car park, else the one that would be chosen, else the first.
-  const calendarLot =
-    chosen ??
-    bookable?.find((quote) => quote.slug === PREFERRED_LOT && !quote.fillThresholdExceeded) ??
-    bookable?.[0];
+  const calendarLot = chosen ?? preferred ?? bookable?.[0];
   // What the booking's save would refuse for these dates, told here rather than at step 6.
   const refusals = quoteRefusals(valid ? bookable : undefined);
   const fullLots = valid ? (bookable ?? []).filter((quote) => quote.fillThresholdExceeded) : [];
@@ -223,7 +225,8 @@ export function QuoteStep() {
         // in the booking (Preact, unlike React, does not replay a click that came before it attached).
         <LotOptions
           quotes={bookable ?? []}
-          selectedId={state.quote.lotId}
+          // Before the step has started (the server's pre-render, the first render), the choice it will make.
+          selectedId={state.quote.lotId || (started ? '' : (preferred?.lotId ?? ''))}
           stayLabel={stayLabel}
           onSelect={(quote) => update((current) => withLot(current, quote))}
         />
@@ -249,7 +252,9 @@ export function QuoteStep() {
         />
       )}
       <HydrateLater>
-        <StepActions disabled={!ready} />
+        {/* Not disabled as the server draws it: a tap before the app has taken the page over is held for it
+            (start-on-intent.ts), and answered once the step has made its choice; a disabled button drops it. */}
+        <StepActions disabled={started && !ready} />
       </HydrateLater>
     </Box>
   );
