@@ -65,17 +65,11 @@ export function registerResourceRoutes(
       reply.status(201);
       // The creator sees what they just created even when it is outside their scope afterwards
       // (a registration, a guest's booking); related rows in `included` stay scoped.
-      const extra = def.afterCreate ? await def.afterCreate(ctx, id) : {};
-      const created = await readResource(
-        def,
-        { ...ctx, now: services.clock() },
-        registry,
-        id,
-        {},
-        { unscoped: true },
-      );
-      if (created.data && !Array.isArray(created.data))
-        created.data.attributes = { ...created.data.attributes, ...extra };
+      const after = def.afterCreate ? await def.afterCreate(ctx, id) : undefined;
+      const readCtx = { ...ctx, now: services.clock() };
+      const created = await readResource(def, readCtx, registry, id, {}, { unscoped: true, row: after?.row });
+      if (after && created.data && !Array.isArray(created.data))
+        created.data.attributes = { ...created.data.attributes, ...after.attributes };
       return created;
     }),
   );

@@ -267,7 +267,8 @@ export async function readResource(
   registry: Registry,
   id: number,
   rawQuery: RawQuery,
-  options: { unscoped?: boolean } = {},
+  /** `row`: the row already read (as the definition's fields read it), e.g. by the statement that created it. */
+  options: { unscoped?: boolean; row?: AnyRow | undefined } = {},
 ): Promise<Document> {
   // Parsed as a list's include is: a repeated include was silently ignored here before.
   const include = parseInclude(single(rawQuery, 'include'));
@@ -277,7 +278,7 @@ export async function readResource(
     }
   }
   checkIncludes(def, registry, include);
-  const row = await fetchOne(def, ctx, id, options);
+  const row = options.row ?? (await fetchOne(def, ctx, id, options));
   const [data] = await serialize(def, ctx, [row]);
   if (!data) throw errors.notFound(def.notFound);
   const included = await loadIncluded(def, ctx, registry, [data], include);

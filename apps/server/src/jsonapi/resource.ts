@@ -81,9 +81,14 @@ export interface ResourceDefinition<Row> {
   throttle?(ctx: RequestContext, doc: WriteDocument): Promise<void>;
   /**
    * After the create has committed (outside its transaction): work with the outside world, such as
-   * opening a card payment. Its attributes are added to the 201 answer only.
+   * opening a card payment. Its attributes are added to the 201 answer only. Its row, when it gives one, is the
+   * created row as `fields` reads it, answered by a statement that work made anyway: the 201 is then
+   * serialized from it instead of being read again.
    */
-  afterCreate?(ctx: RequestContext, id: number): Promise<Record<string, JsonValue>>;
+  afterCreate?(
+    ctx: RequestContext,
+    id: number,
+  ): Promise<{ attributes: Record<string, JsonValue>; row?: Row }>;
   /**
    * A create writes only tables that what an instance holds in memory (services/held-snapshot.ts) either does not
    * read or hears of through the change feed: after it, the held data waits for the feed instead of being dropped

@@ -188,6 +188,27 @@ describe('bookings: customers and staff', () => {
     ).toBe(403);
   });
 
+  it("the 201 of an online booking is the booking as a read of it answers, with its payment's client secret", async () => {
+    // The 201 is serialized from the row the statement linking its payment answers (afterCreate), not read again.
+    await createUser(server.handle.db, { email: 'answered@example.com' });
+    const token = await login(server.app, 'answered@example.com');
+    const created = await api(server.app, 'POST', BOOKINGS, {
+      token,
+      body: bookingDoc(f, {
+        attributes: { promoCode: 'WELCOME10' },
+        relationships: { extras: { data: [{ type: 'extras', id: String(f.wash.id) }] } },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { clientSecret, ...attributes } = one(created.body).attributes;
+    expect(clientSecret).toEqual(expect.any(String));
+    const read = await api(server.app, 'GET', `${BOOKINGS}${one(created.body).id}/`, { token });
+    expect(read.status).toBe(200);
+    expect({ ...one(created.body), attributes }).toEqual(one(read.body));
+    expect(attributes.extrasPrices).toEqual({ [String(f.wash.id)]: '30.00' });
+    expect(one(read.body).relationships?.extras?.data).toEqual([{ type: 'extras', id: String(f.wash.id) }]);
+  });
+
   it("a customer reads when their car was checked in (My Bookings' Parked now), but not staff notes", async () => {
     await createUser(server.handle.db, { email: 'checked-in@example.com' });
     const token = await login(server.app, 'checked-in@example.com');

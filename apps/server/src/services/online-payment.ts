@@ -5,7 +5,11 @@ import { formatMoney, parseMoney } from '@parking/domain/money';
 import { balanceToPayCents } from '@parking/domain/stay-phase';
 import { hasCommitted, requestIdentity, type RequestContext, type Services } from '../context';
 import { bookingChanges, bookings, payments } from '../db/schema/index';
-import { intentIdFromSecret, ProviderObjectMissingError } from '../payments/provider';
+import {
+  intentIdFromSecret,
+  ProviderObjectMissingError,
+  type ProviderPaymentIntent,
+} from '../payments/provider';
 import { errors } from '../jsonapi/errors';
 import { PENDING_HOLD_MS } from './pricing-data';
 
@@ -71,6 +75,22 @@ export async function openPaymentOf(
   amountCents?: number,
   key?: string,
 ): Promise<string | null> {
+  const intent = await createIntentOf(ctx, booking, amountCents, key);
+  if (!intent) return null;
+  await linkIntent(ctx, booking.id, intent);
+  return intent.clientSecret;
+}
+
+/**
+ * openPaymentOf's provider call: the payment intent for what the booking owes (`amountCents` when given), or
+ * null when it owes nothing. linkIntent then records it.
+ */
+export async function createIntentOf(
+  ctx: RequestContext,
+  booking: PayableBooking,
+  amountCents?: number,
+  key?: string,
+): Promise<ProviderPaymentIntent | null> {
   const bookingId = booking.id;
   const due =
     amountCents ??
@@ -80,7 +100,7 @@ export async function openPaymentOf(
       paidCents: parseMoney(booking.amountPaid),
     });
   if (due <= 0) return null;
-  const intent = await ctx.services.payments.createPaymentIntent({
+  return ctx.services.payments.createPaymentIntent({
     amountCents: due,
     bookingId,
     description: `Airport parking ${booking.bookingCode}`,
@@ -91,7 +111,14 @@ export async function openPaymentOf(
         ? `booking-${bookingId}-${booking.totalCost}`
         : `payment-${bookingId}-${ctx.now.getTime()}`),
   });
-  // The payment's row and the booking's link to its intent in one statement: one round trip, one commit.
+}
+
+/**
+ * The payment's row and the booking's link to its intent in one statement: one round trip, one commit. The
+ * statement is answered unawaited, so that a caller may add what the booking's row should return (the online
+ * booking's 201 is read by it: resources/bookings.ts afterCreate).
+ */
+export function linkIntent(ctx: RequestContext, bookingId: number, intent: ProviderPaymentIntent) {
   const opened = ctx.db.$with('opened').as(
     ctx.db
       .insert(payments)
@@ -108,12 +135,11 @@ export async function openPaymentOf(
       .onConflictDoNothing({ target: payments.providerPaymentId })
       .returning({ id: payments.id }),
   );
-  await ctx.db
+  return ctx.db
     .with(opened)
     .update(bookings)
     .set({ paymentIntentId: intent.id })
     .where(eq(bookings.id, bookingId));
-  return intent.clientSecret;
 }
 
 /** The card payment of a change awaiting its difference (services/booking-changes.ts). */
