@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { placeholderEmail } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
+import { rowsOf } from '../db/client';
 import { customers, users, vehicles } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { doesNotExist } from './lookups';
@@ -30,6 +31,8 @@ export interface ResolvedCustomer {
   created: boolean;
   /** Has a complete booking already (a website booking is then 'Regular - Website'). */
   returning: boolean;
+  /** The vehicle inserted with the customer, when one was created for this booking with `newVehicle`. */
+  vehicleId?: number;
 }
 
 /** Whether the customer row has a complete booking: read with the row, not in a statement of its own. */
@@ -39,6 +42,8 @@ export async function resolveCustomer(
   ctx: RequestContext,
   details: PartyDetails,
   customerId: number | null | undefined,
+  /** The booking's car when it names no saved one: a customer created here has none, and gets it inserted too. */
+  newVehicle?: VehicleDetails,
 ): Promise<ResolvedCustomer> {
   const staff = isStaff(ctx.user);
   const known = async (id: number) => {
@@ -118,12 +123,29 @@ export async function resolveCustomer(
       returning: found?.returning === true,
     };
   }
-  const [created] = await ctx.db
+  const inserted = ctx.db
     .insert(customers)
     .values({ ...values, email, created: ctx.now })
     .returning({ id: customers.id });
+  const createdCustomer = { userId: null, email, savedEmail: email, created: true, returning: false };
+  if (newVehicle) {
+    // The new customer and their car in one statement (data-modifying WITH): a round trip fewer on the booking's
+    // connection, for the many bookings from a new guest (resolveVehicle inserts the same row).
+    const [row] = rowsOf<{ customer_id: number | string; vehicle_id: number | string }>(
+      await ctx.db.execute(sql`
+        WITH created AS (${inserted.getSQL()})
+        INSERT INTO ${vehicles} (rego, make, model, colour, vehicle_type_id, owner_id, created)
+        SELECT ${newVehicle.rego}, ${newVehicle.make}, ${newVehicle.model}, ${newVehicle.colour},
+               ${newVehicle.vehicleTypeId}::int, created.id, ${ctx.now.toISOString()}::timestamptz
+          FROM created
+        RETURNING owner_id AS customer_id, id AS vehicle_id`),
+    );
+    if (!row) throw new Error('Customer not created');
+    return { ...createdCustomer, id: Number(row.customer_id), vehicleId: Number(row.vehicle_id) };
+  }
+  const [created] = await inserted;
   if (!created) throw new Error('Customer not created');
-  return { id: created.id, userId: null, email, savedEmail: email, created: true, returning: false };
+  return { ...createdCustomer, id: created.id };
 }
 
 export interface VehicleDetails {

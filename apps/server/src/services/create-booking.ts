@@ -137,14 +137,11 @@ export async function createBooking(
     throw doesNotExist('airlineOut', rel.airlineOut);
   }
 
-  const customer = await resolveCustomer(ctx, input, rel.customer);
-  const vehicleId = await resolveVehicle(
-    ctx,
-    customer.id,
-    { ...input, vehicleTypeId: rel.vehicleType },
-    rel.vehicle,
-    customer.created,
-  );
+  const vehicle = { ...input, vehicleTypeId: rel.vehicleType };
+  // A customer created for this booking gets its car in the same statement (when it names no saved one).
+  const customer = await resolveCustomer(ctx, input, rel.customer, rel.vehicle == null ? vehicle : undefined);
+  const vehicleId =
+    customer.vehicleId ?? (await resolveVehicle(ctx, customer.id, vehicle, rel.vehicle, customer.created));
   const pricedExtras = await priceExtras(ctx, rel.extras ?? [], rel.vehicleType, start, end, staff);
 
   let discountId: number | null = null;
