@@ -13,9 +13,17 @@ export const IDLE = 'new Promise((resolve) => requestIdleCallback(() => resolve(
  */
 const APP_ATTACHED = `(() => { const root = document.getElementById('root'); return root !== null && '__k' in root; })()`;
 
-/** A visitor reaching for the page (the pointer moves over it), then the app having taken it over. */
-export async function reachForApp(page: Page): Promise<void> {
+/**
+ * A visitor reaching for the page (the pointer moves over it), then the app having taken it over. Polled with
+ * `evaluate`: `waitForFunction` runs its predicate through eval, which the site's CSP refuses.
+ */
+export async function reachForApp(page: Page, timeoutMs = 30_000): Promise<void> {
   await page.mouse.move(4, 4);
   await page.mouse.move(8, 8);
-  await page.waitForFunction(APP_ATTACHED);
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(APP_ATTACHED))) {
+    if (Date.now() > deadline)
+      throw new Error(`the app did not take ${page.url()} over within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
