@@ -33,7 +33,7 @@ export interface WebFigure {
 const PREFETCHING_PAGES = new Set(['/']);
 
 /** The scripts and style sheets a first visit to each path downloads, gzip-compressed (level 9) as `vite build` reports. */
-async function initialAssets(base: string, token: string): Promise<WebFigure[]> {
+export async function initialAssets(base: string, token: string): Promise<WebFigure[]> {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -48,24 +48,31 @@ async function initialAssets(base: string, token: string): Promise<WebFigure[]> 
         await context.addInitScript({
           content: `window.localStorage.setItem('skypark.authToken', ${JSON.stringify(token)});`,
         });
+      // When the app attached to the page, in the page's clock (Preact's tree on #root, polled every task): the
+      // home page's fetching ahead starts at least a frame later, once the attached page's effects have run.
+      await context.addInitScript({
+        content: `const poll = setInterval(() => { const root = document.getElementById('root');
+          if (root && '__k' in root) { window.attachedAt = performance.now(); clearInterval(poll); } }, 0);`,
+      });
       const page = await context.newPage();
-      const bodies: Array<Promise<{ kind: string; bytes: number; prefetched: boolean }>> = [];
-      // Past this, a script is the page fetching ahead for the next (PREFETCHING_PAGES).
-      let attached = false;
+      const bodies: Array<Promise<{ url: string; kind: string; bytes: number }>> = [];
+      let recording = true;
+      let lastRequestAt = Date.now();
       const seen = new Set<string>();
       page.on('request', (request) => {
+        lastRequestAt = Date.now();
         // Each file once: the app prefetched, then run from the browser's cache, is asked for twice.
-        if (seen.has(request.url())) return;
-        seen.add(request.url());
+        const url = request.url();
+        if (!recording || seen.has(url)) return;
+        seen.add(url);
         // A pre-rendered page fetches the app with <link rel="prefetch"> (start-on-intent.ts): a script too.
-        const kind = /\.js$/.test(new URL(request.url()).pathname) ? 'script' : request.resourceType();
-        const prefetched = attached;
+        const kind = /\.js$/.test(new URL(url).pathname) ? 'script' : request.resourceType();
         if (kind === 'script' || kind === 'stylesheet')
           bodies.push(
             request
               .response()
               .then((response) => response?.body() ?? Buffer.alloc(0))
-              .then((body) => ({ kind, prefetched, bytes: gzipSync(body, { level: 9 }).length })),
+              .then((body) => ({ url, kind, bytes: gzipSync(body, { level: 9 }).length })),
           );
       });
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
@@ -73,11 +80,25 @@ async function initialAssets(base: string, token: string): Promise<WebFigure[]> 
         // A pre-rendered page starts the app once a visitor reaches for it (apps/web/src/start-on-intent.ts):
         // its initial JavaScript is what it has downloaded once the app has taken it over.
         await reachForApp(page);
-        attached = PREFETCHING_PAGES.has(path);
         await page.evaluate(IDLE);
-        await page.waitForLoadState('networkidle');
       }
-      const assets = await Promise.all(bodies);
+      // The network quiet for half a second, every answer in.
+      for (let settled = 0; bodies.length > settled || Date.now() - lastRequestAt < 500;) {
+        settled = bodies.length;
+        await Promise.all(bodies);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      recording = false;
+      const timing = JSON.parse(
+        await page.evaluate(`JSON.stringify({ attachedAt: window.attachedAt ?? null,
+          started: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])) })`),
+      ) as { attachedAt: number | null; started: Record<string, number> };
+      const fetchedAhead = (url: string) =>
+        PREFETCHING_PAGES.has(path) && (timing.started[url] ?? 0) > (timing.attachedAt ?? Infinity);
+      const assets = (await Promise.all(bodies)).map((asset) => ({
+        ...asset,
+        prefetched: fetchedAhead(asset.url),
+      }));
       const of = (kind: string, prefetched = false) =>
         assets.filter((asset) => asset.kind === kind && asset.prefetched === prefetched);
       const bytes = (list: typeof assets) => list.reduce((sum, asset) => sum + asset.bytes, 0);
