@@ -26,7 +26,7 @@ const DISCRETE_EVENTS = [
 ] as const;
 
 /** Preact's own schedule for effects: after the next frame (a timeout when frames stop, in a hidden tab). */
-function afterNextFrame(callback: () => void) {
+export function afterNextFrame(callback: () => void) {
   const done = () => {
     clearTimeout(timeout);
     cancelAnimationFrame(frame);

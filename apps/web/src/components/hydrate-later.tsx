@@ -1,4 +1,5 @@
 import { Suspense, useState, type ReactElement } from 'react';
+import { afterNextFrame } from '@/app/effects-after-input';
 
 /** Set by the browser's entry (main.tsx) while it attaches the app to a pre-rendered page. */
 let hydrating = false;
@@ -7,16 +8,7 @@ let hydrating = false;
 const waiting: Promise<void>[] = [];
 
 /** Preact's schedule for effects (effects-after-input.ts): after the next frame, or 35 ms when frames stop. */
-const afterNextFrame = () =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timeout);
-      cancelAnimationFrame(frame);
-      setTimeout(resolve);
-    };
-    const timeout = setTimeout(done, 35);
-    const frame = requestAnimationFrame(done);
-  });
+const nextFrame = () => new Promise<void>((resolve) => afterNextFrame(resolve));
 
 /**
  * Marks the app's attaching to the pre-rendered page (main.tsx): between `begin` and `end`, each HydrateLater
@@ -31,8 +23,8 @@ export const hydration = {
    */
   async settled(): Promise<void> {
     while (waiting.length) await Promise.all(waiting.splice(0));
-    await afterNextFrame();
-    await afterNextFrame();
+    await nextFrame();
+    await nextFrame();
   },
 };
 
