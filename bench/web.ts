@@ -33,7 +33,7 @@ export interface WebFigure {
 const PREFETCHING_PAGES = new Set(['/']);
 
 /** The scripts and style sheets a first visit to each path downloads, gzip-compressed (level 9) as `vite build` reports. */
-export async function initialAssets(base: string, token: string): Promise<WebFigure[]> {
+async function initialAssets(base: string, token: string): Promise<WebFigure[]> {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

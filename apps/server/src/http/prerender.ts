@@ -20,6 +20,7 @@ import { businessDate } from '@parking/domain/dates';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { ChangeFeed } from '../db/change-feed';
 import type { AnswerEncoding } from '../services/written-answer';
+import { escapeHtml } from '../mail/booking-summary';
 
 /** What apps/web/src/entry-server.tsx exports (the bundle is loaded at run time, not type-checked with it). */
 interface PrerenderedPage {
@@ -59,8 +60,6 @@ function remember<V>(map: Map<string, V>, key: string, value: V, limit: number):
   while (map.size > limit) map.delete(map.keys().next().value as string);
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The app's script tag as the browser build writes it, naming the pre-rendered pages' own script beside it. */
 const APP_SCRIPT = /<script type="module" data-on-intent="([^"]+)" crossorigin src="([^"]+)"><\/script>/;
 
@@ -79,7 +78,7 @@ export function prerenderedDocument(template: string, page: PrerenderedPage & { 
       (_tag, onIntent: string, app: string) =>
         `<script type="module" crossorigin src="${onIntent}" data-app="${app}"></script>`,
     )
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${page.styles}</head>`)
     .replace(
       '<div id="root"></div>',

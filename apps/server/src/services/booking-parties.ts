@@ -3,7 +3,7 @@
  * (saved, found by rego, or created), resolved inside the booking's transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { placeholderEmail } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
@@ -130,18 +130,16 @@ export async function resolveCustomer(
   const createdCustomer = { userId: null, email, savedEmail: email, created: true, returning: false };
   if (newVehicle) {
     // The new customer and their car in one statement (data-modifying WITH): a round trip fewer on the booking's
-    // connection, for the many bookings from a new guest (resolveVehicle inserts the same row).
-    const [row] = rowsOf<{ customer_id: number | string; vehicle_id: number | string }>(
-      await ctx.db.execute(sql`
-        WITH created AS (${inserted.getSQL()})
-        INSERT INTO ${vehicles} (rego, make, model, colour, vehicle_type_id, owner_id, created)
-        SELECT ${newVehicle.rego}, ${newVehicle.make}, ${newVehicle.model}, ${newVehicle.colour},
-               ${newVehicle.vehicleTypeId}::int, created.id, ${ctx.now.toISOString()}::timestamptz
-          FROM created
-        RETURNING owner_id AS customer_id, id AS vehicle_id`),
+    // connection, for the many bookings from a new guest (the row resolveVehicle would insert: newVehicleRow).
+    const car = ctx.db
+      .insert(vehicles)
+      .values(newVehicleRow(newVehicle, sql`(SELECT id FROM created)`, ctx.now))
+      .returning({ ownerId: vehicles.ownerId, id: vehicles.id });
+    const [row] = rowsOf<{ owner_id: number | string; id: number | string }>(
+      await ctx.db.execute(sql`WITH created AS (${inserted.getSQL()}) ${car.getSQL()}`),
     );
     if (!row) throw new Error('Customer not created');
-    return { ...createdCustomer, id: Number(row.customer_id), vehicleId: Number(row.vehicle_id) };
+    return { ...createdCustomer, id: Number(row.owner_id), vehicleId: Number(row.id) };
   }
   const [created] = await inserted;
   if (!created) throw new Error('Customer not created');
@@ -155,6 +153,17 @@ export interface VehicleDetails {
   colour: string;
   vehicleTypeId: number;
 }
+
+/** A booking's car as a new row of its owner's (`ownerId`: an id, or the statement that makes the owner). */
+const newVehicleRow = (details: VehicleDetails, ownerId: number | SQL, now: Date) => ({
+  rego: details.rego,
+  make: details.make,
+  model: details.model,
+  colour: details.colour,
+  vehicleTypeId: details.vehicleTypeId,
+  ownerId,
+  created: now,
+});
 
 /**
  * The saved vehicle named (it must be the customer's), or the customer's car with this rego, or a new one.
@@ -198,7 +207,7 @@ export async function resolveVehicle(
   }
   const [created] = await ctx.db
     .insert(vehicles)
-    .values({ ...details, ownerId: customerId, created: ctx.now })
+    .values(newVehicleRow(details, customerId, ctx.now))
     .returning({ id: vehicles.id });
   if (!created) throw new Error('Vehicle not created');
   return created.id;
