@@ -1,11 +1,12 @@
-// Bundles the server into dist/main.js: our workspace packages are compiled in, npm packages stay external.
+// Bundles the server into dist/main.js, and the create-admin CLI into dist/create-admin.js (a container image has no
+// tsx to run the TypeScript CLI): our workspace packages are compiled in, npm packages stay external.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
