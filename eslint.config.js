@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * cycles (type-only imports do not count as cycles, but do count as layering).
  *
  *   packages/domain     pure rules: imports nothing from apps/, e2e/ or bench/.
- *   config.ts, config-services.ts, faults.ts  the app's settings: no server folder (config reads the BusinessDetails type of
+ *   config.ts, config-*.ts, faults.ts  the app's settings: no server folder (config reads the BusinessDetails type of
  *                       documents/business.ts, a leaf that imports nothing); signed-token.ts, the signed
  *                       links and tokens that auth/ and mail/ both issue.
  *   context.ts          the request context's types: names (type-only) the services it carries, so it is
@@ -30,7 +30,7 @@ const server = 'apps/server/src';
 const layer = {
   kernel: [
     `${server}/config.ts`,
-    `${server}/config-services.ts`,
+    `${server}/config-*.ts`,
     `${server}/faults.ts`,
     `${server}/signed-token.ts`,
   ],
@@ -65,7 +65,7 @@ const serverZones = [
       `${server}/context.ts`,
       ...requestTop,
     ],
-    'config.ts, config-services.ts, faults.ts and signed-token.ts are the bottom of the server.',
+    'config.ts, config-*.ts, faults.ts and signed-token.ts are the bottom of the server.',
   ),
   {
     ...forbid(layer.kernel, layer.documents, 'config.ts reads only documents/business.ts.'),

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FLIGHT_DELAY_FREE_HOURS } from '@parking/domain/flight-delay';
+import { settingProblem, type SettingProblem } from './config-problem';
 
 /** Their environment variables, part of config.ts's schema. */
 export const outsideServicesEnv = {
@@ -58,19 +59,10 @@ export type PhotoStorageConfig =
 
 export function photosConfig(e: ServicesEnv, dataDir: string): PhotoStorageConfig {
   const kind = e.PHOTO_STORAGE ?? (e.S3_BUCKET ? 's3' : 'filesystem');
-  if (kind === 'filesystem') {
-    // Several instances on one PostgreSQL would each keep their own photos unless DATA_DIR is shared:
-    // production says which it means (S3, or PHOTO_STORAGE=filesystem on a shared or single disk).
-    if (e.NODE_ENV === 'production' && e.DATABASE_URL && e.PHOTO_STORAGE !== 'filesystem')
-      throw new Error(
-        'Invalid environment: with DATABASE_URL in production, set S3_BUCKET and S3_REGION for custody photos (or PHOTO_STORAGE=filesystem when every instance shares DATA_DIR)',
-      );
-    return { kind, dir: join(dataDir, 'photos') };
-  }
+  if (kind === 'filesystem') return { kind, dir: join(dataDir, 'photos') };
+  // outsideServicesProblems refused these before: this narrows the types.
   if (!e.S3_BUCKET || !e.S3_REGION)
     throw new Error('Invalid environment: PHOTO_STORAGE=s3 needs S3_BUCKET and S3_REGION');
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
-    throw new Error('Invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   return {
     kind,
     bucket: e.S3_BUCKET,
@@ -104,14 +96,7 @@ export type SmsConfig =
 export function flightStatusConfig(e: ServicesEnv): FlightStatusConfig {
   const provider = e.FLIGHT_STATUS_PROVIDER ?? (e.FLIGHT_STATUS_API_KEY ? 'aerodatabox' : 'local');
   if (provider === 'none') return { provider };
-  if (provider === 'local') {
-    // Like the local payments: flights typed in by staff must never decide a real traveller's pick-up.
-    if (e.NODE_ENV === 'production')
-      throw new Error(
-        'Invalid environment: set FLIGHT_STATUS_API_KEY for AeroDataBox in production, or FLIGHT_STATUS_PROVIDER=none to run without flight status (the local flight-status provider is for development and tests)',
-      );
-    return { provider };
-  }
+  if (provider === 'local') return { provider };
   if (!e.FLIGHT_STATUS_API_KEY)
     throw new Error('Invalid environment: FLIGHT_STATUS_PROVIDER=aerodatabox needs FLIGHT_STATUS_API_KEY');
   return {
@@ -127,13 +112,7 @@ export function smsConfig(e: ServicesEnv, dataDir: string): SmsConfig {
   const provider =
     e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? 'twilio' : e.NODE_ENV === 'production' ? 'none' : 'captured');
   if (provider === 'none') return { provider };
-  if (provider === 'captured') {
-    if (e.NODE_ENV === 'production')
-      throw new Error(
-        'Invalid environment: SMS_PROVIDER=captured cannot run in production (texts would be written to disk, unsent)',
-      );
-    return { provider, dir: join(dataDir, 'sms') };
-  }
+  if (provider === 'captured') return { provider, dir: join(dataDir, 'sms') };
   if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
     throw new Error(
       'Invalid environment: Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
@@ -145,4 +124,109 @@ export function smsConfig(e: ServicesEnv, dataDir: string): SmsConfig {
     from: e.TWILIO_FROM,
     baseUrl: e.TWILIO_API_BASE,
   };
+}
+
+/** Every problem of these services' settings at once (config-check.ts adds them to the others). */
+export function outsideServicesProblems(e: ServicesEnv): SettingProblem[] {
+  const problems: SettingProblem[] = [];
+  const production = e.NODE_ENV === 'production';
+  const photos = e.PHOTO_STORAGE ?? (e.S3_BUCKET ? 's3' : 'filesystem');
+  if (photos === 'filesystem' && production && e.DATABASE_URL && e.PHOTO_STORAGE !== 'filesystem') {
+    // Several instances on one PostgreSQL would each keep their own photos unless DATA_DIR is shared:
+    // production says which it means (S3, or PHOTO_STORAGE=filesystem on a shared or single disk).
+    problems.push(
+      settingProblem(
+        'S3_BUCKET',
+        'S3_BUCKET is not set',
+        'with DATABASE_URL in production, set S3_BUCKET and S3_REGION for custody photos (or PHOTO_STORAGE=filesystem when every instance shares DATA_DIR)',
+        'instances sharing a database would each keep their own photos on their own disk',
+      ),
+    );
+  }
+  if (photos === 's3') {
+    const needs = 'PHOTO_STORAGE=s3 needs S3_BUCKET and S3_REGION';
+    if (!e.S3_BUCKET)
+      problems.push(
+        settingProblem(
+          'S3_BUCKET',
+          'S3_BUCKET is not set',
+          `set the bucket's name (${needs})`,
+          'photos are kept there',
+        ),
+      );
+    if (!e.S3_REGION)
+      problems.push(
+        settingProblem(
+          'S3_REGION',
+          'S3_REGION is not set',
+          `set the bucket's region, e.g. ap-southeast-2 (${needs})`,
+          'requests to the bucket are signed for its region',
+        ),
+      );
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+      const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      problems.push(
+        settingProblem(
+          missing,
+          `${missing} is not set`,
+          "set both keys, or neither to use the AWS SDK's own credentials (an instance role)",
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+        ),
+      );
+    }
+  }
+  const flights = e.FLIGHT_STATUS_PROVIDER ?? (e.FLIGHT_STATUS_API_KEY ? 'aerodatabox' : 'local');
+  // Like the local payments: flights typed in by staff must never decide a real traveller's pick-up.
+  if (flights === 'local' && production)
+    problems.push(
+      e.FLIGHT_STATUS_PROVIDER === 'local'
+        ? settingProblem(
+            'FLIGHT_STATUS_PROVIDER',
+            'FLIGHT_STATUS_PROVIDER=local cannot run in production',
+            'set FLIGHT_STATUS_API_KEY for AeroDataBox, or FLIGHT_STATUS_PROVIDER=none to run without flight status',
+            'the local flight-status provider is for development and tests: its flights are typed in by staff',
+          )
+        : settingProblem(
+            'FLIGHT_STATUS_API_KEY',
+            'FLIGHT_STATUS_API_KEY is not set',
+            "set AeroDataBox's RapidAPI key (and FLIGHT_STATUS_AIRPORT), or FLIGHT_STATUS_PROVIDER=none to run without flight status",
+            'the local flight-status provider is for development and tests',
+          ),
+    );
+  if (flights === 'aerodatabox' && !e.FLIGHT_STATUS_API_KEY)
+    problems.push(
+      settingProblem(
+        'FLIGHT_STATUS_API_KEY',
+        'FLIGHT_STATUS_PROVIDER=aerodatabox needs FLIGHT_STATUS_API_KEY',
+        "set AeroDataBox's RapidAPI key",
+        'every flight is looked up with it',
+      ),
+    );
+  const sms = e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? 'twilio' : production ? 'none' : 'captured');
+  if (sms === 'captured' && production)
+    problems.push(
+      settingProblem(
+        'SMS_PROVIDER',
+        'SMS_PROVIDER=captured cannot run in production',
+        'set SMS_PROVIDER=twilio (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM) or none',
+        'texts would be written to disk, unsent',
+      ),
+    );
+  const twilio = [
+    ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID, 'the Account SID from the Twilio console (AC…)'],
+    ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN, 'the Auth Token from the Twilio console'],
+    ['TWILIO_FROM', e.TWILIO_FROM, 'the sender: a Twilio number or a registered alphanumeric sender id'],
+  ] as const;
+  if (sms === 'twilio')
+    for (const [name, value, what] of twilio)
+      if (!value)
+        problems.push(
+          settingProblem(
+            name,
+            `${name} is not set`,
+            `set ${what}`,
+            'Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together',
+          ),
+        );
+  return problems;
 }

@@ -1,6 +1,6 @@
 /** Start-up: configuration, database (migrated, and seeded on an empty embedded one), HTTP server. */
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openChangeFeed } from './db/change-feed';
 import { isEmbeddedDatabaseRefusal, openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
@@ -97,7 +97,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // The embedded data folder in use by another process, or damaged: one line says what to do.
-  console.error(isEmbeddedDatabaseRefusal(error) ? error.message : error);
+  // The embedded data folder in use by another process, or damaged, or settings to fix (every one, a line
+  // each): the lines say what to do, and a stack would only bury them.
+  console.error(isEmbeddedDatabaseRefusal(error) || error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -29,6 +29,9 @@ const read = (request: IncomingMessage) =>
     request.on('end', () => resolve(data));
   });
 
+/** A secret key the fake refuses with Stripe's 401, as Stripe does a revoked or mistyped one. */
+export const REVOKED_STRIPE_KEY = 'sk_test_revoked';
+
 export interface FakeStripe {
   port: number;
   intents: Map<string, Json>;
@@ -58,6 +61,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
         response.end(JSON.stringify(json));
       };
+      // A key Stripe does not know is refused before anything else, as Stripe does (401).
+      if (request.headers.authorization === `Bearer ${REVOKED_STRIPE_KEY}`)
+        return send(401, {
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****oked' },
+        });
+      // npm run check:production's read-only call.
+      if (request.method === 'GET' && path === '/v1/balance')
+        return send(200, {
+          object: 'balance',
+          livemode: false,
+          available: [{ amount: 0, currency: 'aud', source_types: { card: 0 } }],
+          pending: [{ amount: 0, currency: 'aud', source_types: { card: 0 } }],
+        });
       if (request.method === 'POST' && path === '/v1/payment_intents') {
         const remembered = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
         if (remembered) return send(200, remembered);
