@@ -29,7 +29,9 @@ case "$stage" in
     ;;
 
   build)
-    # Install scripts run (esbuild and sharp check their platform binaries); the lockfile decides every version.
+    # npm 11 skips dependencies' install scripts that package.json's allowScripts does not approve, and lists
+    # them (esbuild's, protobufjs's): none is needed, esbuild and sharp take their platform's binary from an
+    # optional package of the lockfile, and the build and test:deploy pass without them.
     npm ci --no-audit --no-fund
     npm run build
     ;;

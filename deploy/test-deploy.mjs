@@ -30,12 +30,15 @@ const keep = process.argv.includes('--keep');
 const started = performance.now();
 const timings = [];
 
+/** The part of the run the next steps belong to: the README reports each part's total. */
+let phase = 'prepare';
+
 async function step(name, action) {
   const t0 = performance.now();
   console.info(`::: ${name}`);
   const result = await action();
   const seconds = (performance.now() - t0) / 1000;
-  timings.push({ name, seconds });
+  timings.push({ phase, name, seconds });
   console.info(`::: ${name} took ${seconds.toFixed(1)} s`);
   return result;
 }
@@ -106,6 +109,7 @@ function copy(from, to) {
 async function runStages(stages) {
   const dirs = new Map();
   for (const stage of stages) {
+    phase = `${stage.name} stage`;
     const dir = join(base, stage.name);
     mkdirSync(dir);
     chmodSync(dir, 0o755);
@@ -117,12 +121,14 @@ async function runStages(stages) {
       else if (instruction.keyword === 'COPY') {
         const source = instruction.from ? dirs.get(instruction.from) : { dir: contextDir, workdir: '/' };
         if (!source) throw new Error(`${label}: no stage ${instruction.from} before it`);
-        for (const path of instruction.sources) {
-          const inside = instruction.from ? path.slice(source.workdir.length) : path;
-          if (instruction.from && !path.startsWith(`${source.workdir}/`))
-            throw new Error(`${label}: copies only from the stage's WORKDIR (${source.workdir})`);
-          copy(join(source.dir, inside), join(dir, instruction.destination));
-        }
+        await step(label, () => {
+          for (const path of instruction.sources) {
+            const inside = instruction.from ? path.slice(source.workdir.length) : path;
+            if (instruction.from && !path.startsWith(`${source.workdir}/`))
+              throw new Error(`${label}: copies only from the stage's WORKDIR (${source.workdir})`);
+            copy(join(source.dir, inside), join(dir, instruction.destination));
+          }
+        });
       } else if (instruction.keyword === 'RUN')
         await step(label, () => {
           const run = spawnSync('sh', ['-c', instruction.command], {
@@ -171,6 +177,7 @@ async function main() {
   const size = execFileSync('du', ['-sm', app], { encoding: 'utf8' }).split('\t')[0];
   console.info(`The runtime stage's /app: ${size} MB`);
 
+  phase = 'start and checks';
   await step(`create database ${database}`, () => {
     psql(`CREATE DATABASE ${database}`);
     databaseCreated = true;
@@ -290,13 +297,19 @@ try {
 } catch (error) {
   failure = error;
 } finally {
-  cleanUp();
+  phase = 'clean-up';
+  await step('clean-up: stop, drop the database and the user, remove the folders', cleanUp);
 }
 const total = (performance.now() - started) / 1000;
 console.info('\nStep seconds:');
 for (const { name, seconds } of timings) console.info(`${seconds.toFixed(1).padStart(8)}  ${name}`);
+console.info('\nPart seconds:');
+for (const part of new Set(timings.map((timing) => timing.phase))) {
+  const seconds = timings.filter((timing) => timing.phase === part).reduce((sum, t) => sum + t.seconds, 0);
+  console.info(`${seconds.toFixed(1).padStart(8)}  ${part}`);
+}
 console.info(
-  `${total.toFixed(1).padStart(8)}  total, ${new Date().toISOString()}, commit ${commit.slice(0, 7)}`,
+  `${total.toFixed(1).padStart(8)}  total, ${new Date().toISOString()}, commit ${commit.slice(0, 7)}, ${failure ? 'FAILED' : 'passed'}`,
 );
 if (failure) {
   console.error(`\ntest:deploy FAILED: ${failure instanceof Error ? failure.stack : failure}`);
