@@ -7,19 +7,19 @@ import staticFiles from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { Config } from './config';
-import { isReachable, type Database } from './db/client';
+import type { Database } from './db/client';
 import type { Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';
-import { serializeRequest } from './http/log-redaction';
+import { loggerOptions } from './http/request-log';
 import { COMPRESS_THRESHOLD } from './http/send-written';
 import { createPrerenderer, preferredEncoding } from './http/prerender';
 import { wroteData } from './http/route';
 import { registerJsonApiBodies } from './http/json-api-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ApiError, errors } from './jsonapi/errors';
-import { Registry } from './jsonapi/registry';
 import { registerResourceRoutes } from './http/resource-routes';
 import { configureFaults } from './faults';
+import { registerObservability } from './observability/register';
 import { registerDevMailRoutes, registerDevSmsRoutes } from './routes/dev-mail';
 import { createFlightStatusProvider } from './flight-status/create-provider';
 import type { FlightStatusProvider } from './flight-status/provider';
@@ -27,32 +27,13 @@ import { flightStatusActions } from './routes/flight-status';
 import { createSmsProvider } from './sms/create-sms';
 import type { SmsProvider } from './sms/sms';
 import { createMailer, type Mailer } from './mail/mailer';
+import { buildRegistry } from './registry';
+import type { JobPolicy, RawSql } from './db/job-queue';
+import { createSideEffectRunner } from './jobs/side-effect-runner';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import { createPhotoStorage } from './photos/create-storage';
 import type { PhotoStorage } from './photos/storage';
-import { airlinesResource } from './resources/airlines';
-import { auditLogsResource } from './resources/audit-logs';
-import { blockoutPeriodsResource } from './resources/blockout-periods';
-import { bookingLogsResource } from './resources/booking-logs';
-import { bookingsResource } from './resources/bookings';
-import { busTripsResource } from './resources/bus-trips';
-import { contactSubmissionsResource } from './resources/contact-submissions';
-import { contentImagesResource } from './resources/content-images';
-import { contentPageRevisionsResource, contentPagesResource } from './resources/content-pages';
-import { waitlistEntriesResource } from './resources/waitlist-entries';
-import { customersResource } from './resources/customers';
-import { discountsResource } from './resources/discounts';
-import { exceptionalDaysResource, exceptionalRatesResource } from './resources/exceptional-days';
-import { extrasResource, extraVariationsResource } from './resources/extras';
-import { flightsResource } from './resources/flights';
-import { vehicleTypesResource } from './resources/lookups';
-import { lotRegionsResource } from './resources/lot-regions';
-import { lotsResource } from './resources/lots';
-import { shortTermRateDaysResource, shortTermRatesResource } from './resources/short-term-rates';
-import { pricesResource, productsResource, subscriptionsResource } from './resources/subscriptions';
-import { usersResource } from './resources/users';
-import { vehiclesResource } from './resources/vehicles';
 import { accountActions } from './routes/accounts';
 import { bookingSearchActions } from './routes/booking-search';
 import { catalogueActions } from './routes/catalogue';
@@ -97,6 +78,8 @@ declare module 'fastify' {
   }
 }
 
+export { buildRegistry } from './registry';
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -115,49 +98,16 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Told of every route as it is added (the authorisation matrix test checks it covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
-}
-
-export function buildRegistry(): Registry {
-  const registry = new Registry();
-  const definitions = [
-    usersResource,
-    customersResource,
-    vehiclesResource,
-    vehicleTypesResource,
-    lotsResource,
-    bookingsResource,
-    bookingLogsResource,
-    auditLogsResource,
-    productsResource,
-    pricesResource,
-    subscriptionsResource,
-    lotRegionsResource,
-    airlinesResource,
-    busTripsResource,
-    flightsResource,
-    extrasResource,
-    extraVariationsResource,
-    discountsResource,
-    shortTermRateDaysResource,
-    shortTermRatesResource,
-    exceptionalDaysResource,
-    exceptionalRatesResource,
-    blockoutPeriodsResource,
-    contactSubmissionsResource,
-    waitlistEntriesResource,
-    contentPagesResource,
-    contentPageRevisionsResource,
-    contentImagesResource,
-  ];
-  for (const def of definitions) registry.add(def);
-  return registry;
+  /** The driver, for the job queue's maintenance (DatabaseHandle.rawSql); without it, none runs here. */
+  rawSql?: RawSql;
+  jobPolicy?: JobPolicy;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? (() => new Date());
   configureFaults(config.faultPause);
-  const services: Services = {
+  const base: Omit<Services, 'jobs'> = {
     config,
     database,
     clock,
@@ -175,17 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? createFlightStatusProvider(config, database)
         : options.flightStatus,
   };
+  const jobs = createSideEffectRunner(base, { rawSql: options.rawSql, policy: options.jobPolicy });
+  const services: Services = { ...base, jobs };
 
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            // Secret query values (set-password tokens, payment secrets) never reach the log: http/log-redaction.ts.
-            serializers: { req: serializeRequest },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+    // JSON, its URLs redacted; in development one short line per request (http/request-log.ts).
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     trustProxy: config.trustProxy,
@@ -283,15 +228,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     services.quoteCache?.close();
     services.extrasCache?.close();
+    await services.jobs.stop();
   });
 
   // Liveness for a load balancer, and the benchmark's ceiling: the full request pipeline, no database.
   app.get('/backend/live/', async () => ({ status: 'ok' }));
 
-  app.get('/backend/health/', async (_request, reply) => {
-    const database = await isReachable(services.database);
-    return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database });
-  });
+  // GET /backend/health/, GET /backend/metrics and the request series (observability/register.ts).
+  const resourceTypes = registry.all().map((definition) => definition.type);
+  services.metrics = registerObservability(app, services, { resourceTypes });
 
   if (config.devMailbox) {
     registerDevMailRoutes(app, services, config.mailDir);

@@ -10,6 +10,7 @@ import type { ExtrasCache } from './services/extras-cache';
 import type { QuoteCache } from './services/quote-cache';
 import type { FlightStatusProvider } from './flight-status/provider';
 import type { SmsProvider } from './sms/sms';
+import type { AppMetrics } from './observability/metrics';
 
 export interface AuthUser {
   id: number;
@@ -38,6 +39,17 @@ export interface Services {
   sms: SmsProvider | null;
   /** Arriving flights' status (AeroDataBox or the local provider); null when switched off. */
   flightStatus: FlightStatusProvider | null;
+  /** The side-effect queue's workers (jobs/job-runner.ts): nudged after a request's commit, drained by tests. */
+  jobs: JobWorkers;
+  /** The Prometheus series (observability/metrics.ts): what services count once their change has committed. */
+  metrics?: AppMetrics;
+}
+
+export interface JobWorkers {
+  start(pollMs?: number): Promise<void>;
+  nudge(): void;
+  drain(): Promise<number>;
+  stop(): Promise<void>;
 }
 
 export interface RequestContext {

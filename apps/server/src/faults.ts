@@ -6,8 +6,13 @@
  * They are switched on only by `FAULT_PAUSE` outside production; `loadConfig` refuses to start a
  * production server with it set, and nothing here reads the environment.
  */
-export type FaultPoint = 'booking-save' | 'payment-confirmation' | 'webhook';
-export const FAULT_POINTS: readonly FaultPoint[] = ['booking-save', 'payment-confirmation', 'webhook'];
+export type FaultPoint = 'booking-save' | 'payment-confirmation' | 'webhook' | 'job-send';
+export const FAULT_POINTS: readonly FaultPoint[] = [
+  'booking-save',
+  'payment-confirmation',
+  'webhook',
+  'job-send',
+];
 
 /** A point's pause: milliseconds, or forever (until the process is killed). */
 export type FaultPause = number | 'forever';

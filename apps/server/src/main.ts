@@ -44,8 +44,10 @@ async function main() {
 
   // Quotes are served from memory, kept current by the database's change notifications.
   const changes = await openChangeFeed(handle, config.databaseListenUrl);
-  const app = await buildApp({ config, database: handle.db, payments, changes });
+  const app = await buildApp({ config, database: handle.db, payments, changes, rawSql: handle.rawSql });
   await app.listen({ host: config.host, port: config.port });
+  // Side effects queued by requests (here or on another instance) and left by an earlier run: sent from now on.
+  await app.services.jobs.start();
 
   // Online bookings not paid within their hold (15 minutes) give their space back. One UPDATE, safe to run on
   // every instance at once.
@@ -62,7 +64,7 @@ async function main() {
     ? startFlightStatusPoll(handle, app.services, app.services.flightStatus, config.flightStatusPollMs)
     : null;
   // Waitlist holds that lapse go to the next traveller waiting; places freed without a request are offered.
-  const waitlistSweep = startWaitlistSweep(handle, app.services.mailer, config);
+  const waitlistSweep = startWaitlistSweep(handle, config);
 
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);

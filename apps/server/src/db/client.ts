@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { clearOtherLocks, DataDirInUseError, lockDataDir } from './data-dir-lock';
+import { installJobQueue, type RawSql } from './job-queue';
 import * as schema from './schema/index';
 
 export { DataDirInUseError };
@@ -27,7 +28,10 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** The embedded engine, when that is what runs (tests dump and clone it). */
   pglite: PGlite | undefined;
+  /** Drizzle's migrations, then pg-boss's schema and the side-effect queue (db/job-queue.ts). */
   migrate(): Promise<void>;
+  /** The driver itself, for pg-boss's scripts (several statements in one text when no values are given). */
+  rawSql: RawSql;
   /**
    * Runs `work` only if no one else (this or another instance) holds lock `key`: a PostgreSQL
    * session advisory lock on a connection of its own; on PGlite (one process per data directory) the
@@ -78,6 +82,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         try {
           await client.query('SELECT pg_advisory_lock(727001)');
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+          await installJobQueue((text, values) => client.query(text, values));
         } finally {
           await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
           client.release();
@@ -100,6 +105,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
           client.release();
         }
       },
+      rawSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
@@ -122,6 +128,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     async migrate() {
       try {
         await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder });
+        await installJobQueue(pgliteRawSql(pglite));
       } catch (error) {
         // A folder that opened but whose catalog is broken fails here: the same one line as at open.
         if (dir && looksDamaged(error)) throw new DamagedDataDirError(dir, reasonOf(error, []));
@@ -139,7 +146,17 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         heldLocks.delete(key);
       }
     },
+    rawSql: pgliteRawSql(pglite),
     close: embedded.close ?? (() => pglite.close()),
+  };
+}
+
+/** PGlite runs a text of several statements only through exec, which takes no values. */
+function pgliteRawSql(pglite: PGlite): RawSql {
+  return async (text, values) => {
+    if (values?.length) return pglite.query(text, values);
+    const results = await pglite.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
   };
 }
 

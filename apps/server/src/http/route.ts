@@ -74,6 +74,8 @@ export function route<G extends RouteGenericInterface = RouteGenericInterface>(
         }
       }
     }
+    // Side effects this request queued with its change run now, on this instance's workers (not awaited).
+    if (hasCommitted(ctx)) services.jobs.nudge();
     for (const job of deferred) {
       // The data is stored; a mail server hiccup must not turn a saved change into an error.
       await job().catch((error: unknown) => request.log.error({ err: error }, 'deferred job failed'));

@@ -3,14 +3,14 @@
  * and every lot with travellers waiting is offered again, so that a place freed without a request that
  * offers it at once (an unpaid booking abandoned, a hold lapsed) still goes to the next on the list. One
  * instance at a time (an advisory lock, as the payment sweep); each lot under its own lock, in its own
- * transaction; the emails go once it has committed.
+ * transaction with its emails queued (sent once it has committed).
  */
 import { businessDate } from '@parking/domain/dates';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import type { Mailer, MailMessage } from '../mail/mailer';
 import { lockLotRow } from '../services/booking-rules';
 import { lapseHolds, lotsWithWaiting, offerPlaces } from '../services/waitlist';
+import { queueMail } from '../services/queue-mail';
 import { every } from './every';
 
 /** The advisory lock of the sweep (727001 is the migrations', 727002 the payment sweep's). */
@@ -26,42 +26,38 @@ export interface WaitlistSweepResult {
 /** One sweep at `now`; null when another instance (or an earlier sweep still running) holds the lock. */
 export function sweepWaitlist(
   handle: DatabaseHandle,
-  mailer: Mailer,
   config: Config,
   now: Date,
 ): Promise<WaitlistSweepResult | null> {
   return handle.withTryLock(WAITLIST_SWEEP_LOCK, async () => {
     const lapsed = await handle.db.transaction((tx) => lapseHolds(tx, now));
     const lotIds = await lotsWithWaiting(handle.db, businessDate(now, config.timeZone));
-    const mails: MailMessage[] = [];
+    let offered = 0;
     for (const lotId of lotIds) {
-      mails.push(
-        ...(await handle.db.transaction(async (tx) => {
-          const lot = await lockLotRow(tx, lotId);
-          if (!lot) return [];
-          return offerPlaces(tx, lot, {
-            now,
-            timeZone: config.timeZone,
-            holdMinutes: config.waitlistHoldMinutes,
-            config,
-          });
-        })),
-      );
+      offered += await handle.db.transaction(async (tx) => {
+        const lot = await lockLotRow(tx, lotId);
+        if (!lot) return 0;
+        const mails = await offerPlaces(tx, lot, {
+          now,
+          timeZone: config.timeZone,
+          holdMinutes: config.waitlistHoldMinutes,
+          config,
+        });
+        // Queued with the hold they offer: sent once it commits.
+        for (const mail of mails) await queueMail(tx, mail);
+        return mails.length;
+      });
     }
-    for (const mail of mails) {
-      await mailer.send(mail).catch((error: unknown) => console.error('waitlist email failed', error));
-    }
-    return { lapsed, offered: mails.length };
+    return { lapsed, offered };
   });
 }
 
 /** Sweeps every `intervalMs` until stopped; a failed sweep is logged and the next one tries again. */
 export function startWaitlistSweep(
   handle: DatabaseHandle,
-  mailer: Mailer,
   config: Config,
   intervalMs = WAITLIST_SWEEP_MS,
   clock: () => Date = () => new Date(),
 ): { stop(): Promise<void> } {
-  return every(intervalMs, 'waitlist sweep', () => sweepWaitlist(handle, mailer, config, clock()));
+  return every(intervalMs, 'waitlist sweep', () => sweepWaitlist(handle, config, clock()));
 }

@@ -4,17 +4,15 @@
  * staff take a payment later. HTML with a plain-text part, the invoice PDF, an inline QR image of the
  * booking code (the valet desk scans it) and a calendar file attached.
  *
- * Exactly once per confirmation: callers send only when their own write changed something (the
- * payment row turned succeeded, the booking was created complete), after that write has committed.
+ * Exactly once per confirmation: the write that confirmed the booking (a payment row turned succeeded, the
+ * booking created complete) queues its job in its transaction; the job queue builds and sends it.
  */
-import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { bookingCalendar } from '@parking/domain/calendar';
 import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
 import { formatAud } from '@parking/domain/money';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
-import { bookings } from '../db/schema/index';
 import { directionsUrl, invoiceTitle } from '../documents/business';
 import { currentBusiness } from '../documents/business-contact';
 import { renderInvoicesPdf } from '../documents/invoice';
@@ -22,7 +20,7 @@ import { invoiceModel, loadInvoiceLookups } from '../documents/invoice-data';
 import type { BookingRow } from '../db/rows';
 import { renderBookingEmail } from './booking-summary';
 import { issueManageLinkToken } from './manage-link';
-import type { MailMessage, Mailer } from './mailer';
+import type { MailMessage } from './mailer';
 
 export type BookingEmailKind = 'confirmation' | 'receipt';
 
@@ -148,29 +146,4 @@ export async function bookingEmailMessage(
       },
     ],
   };
-}
-
-/**
- * Builds and sends a booking's email after its write has committed. A mail failure is logged, never
- * thrown: the booking and its payment are stored whatever the mail server says.
- */
-export async function sendBookingEmail(
-  services: { database: Executor; config: Config; mailer: Mailer; clock: () => Date },
-  bookingId: number,
-  kind: BookingEmailKind,
-  paymentCents?: number,
-): Promise<void> {
-  try {
-    const [booking] = await services.database.select().from(bookings).where(eq(bookings.id, bookingId));
-    if (!booking) return;
-    const message = await bookingEmailMessage(
-      { db: services.database, config: services.config, now: services.clock() },
-      booking,
-      kind,
-      paymentCents,
-    );
-    if (message) await services.mailer.send(message);
-  } catch (error) {
-    console.error(`Could not send the ${kind} email of booking ${bookingId}`, error);
-  }
 }

@@ -24,7 +24,7 @@ import { iso } from '../jsonapi/values';
 import { pollFlights } from '../services/flight-poll';
 import { returnBusTime } from '../resources/bookings';
 import { applyFlightObservation, type FlightObservation } from '../services/flight-delays';
-import { sendFlightNotice } from '../services/flight-notices';
+import { queueFlightNotice } from '../services/flight-notices';
 
 async function staffBooking(ctx: RequestContext, target: { id: number }): Promise<BookingRow> {
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, target.id));
@@ -144,7 +144,7 @@ export const flightStatusActions = [
         capHours: config.flightDelayFreeHours,
         userId: ctx.user?.id ?? null,
       });
-      if (notice) ctx.defer(() => sendFlightNotice(ctx.services, notice));
+      if (notice) await queueFlightNotice(ctx.db, notice);
       const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, loaded.id));
       return { data: presentFlight(row ?? loaded, config.timeZone) };
     },

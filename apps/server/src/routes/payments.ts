@@ -16,7 +16,6 @@ import { errors } from '../jsonapi/errors';
 import { isLocalProvider } from '../payments/local/local-provider';
 import { intentIdFromSecret, WebhookSignatureError, type PaymentProvider } from '../payments/provider';
 import { confirmCardPayment, openStaffPayment, payWithLocalCard } from '../services/card-payments';
-import { afterPayment } from '../services/payment-outcomes';
 import { handleProviderEvent } from '../services/payment-events';
 
 const clientSecret = z.string({ error: messages.required }).min(1, { error: messages.required }).max(200);
@@ -132,7 +131,6 @@ export function registerPaymentWebhook(app: FastifyInstance, services: Services,
       // Fault tests stop inside the event's transaction, after its effect and before the commit.
       const outcome = await handleProviderEvent(services.database, provider, event, services.clock(), {
         timeZone: services.config.timeZone,
-        onPaid: (payment) => afterPayment(services, payment),
         beforeCommit: () => faultPoint('webhook'),
       });
       return reply.type('application/json').send({ received: true, outcome });

@@ -44,8 +44,11 @@ const place = (token: string) =>
   api(server.app, 'GET', `${V1}/waitlist-places/${encodeURIComponent(token)}/`);
 const entryOf = async (email: string) =>
   (await server.handle.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email))).at(-1);
-const sweep = () =>
-  sweepWaitlist(server.handle, server.app.services.mailer, server.config, server.clock.now());
+const sweep = async () => {
+  const swept = await sweepWaitlist(server.handle, server.config, server.clock.now());
+  await server.app.services.jobs.drain();
+  return swept;
+};
 const bookIndoor = (email: string, waitlistToken?: string) =>
   api(server.app, 'POST', `${V1}/bookings/`, {
     body: bookingDoc(f, {

@@ -2,6 +2,7 @@
 import type { RequestContext } from '../context';
 import { issueUserToken, TOKEN_TTL_MS } from '../auth/user-tokens';
 import { confirmEmailMessage, passwordResetMessage, welcomeSetPasswordMessage } from '../mail/templates';
+import { queueMail } from './queue-mail';
 
 interface MailUser {
   id: number;
@@ -49,12 +50,12 @@ export async function sendConfirmationEmail(
       user.firstName,
       setPasswordUrl(base, user.id, token, user.email, true),
     );
-    ctx.defer(() => ctx.services.mailer.send(message));
+    await queueMail(ctx.db, message);
     return;
   }
   const token = await issueUserToken(ctx.db, user.id, 'email_confirmation', ctx.now);
   const message = confirmEmailMessage(user.email, user.firstName, confirmEmailUrl(base, user.id, token));
-  ctx.defer(() => ctx.services.mailer.send(message));
+  await queueMail(ctx.db, message);
 }
 
 export async function sendPasswordResetEmail(
@@ -66,5 +67,5 @@ export async function sendPasswordResetEmail(
     user.email,
     setPasswordUrl(ctx.services.config.publicUrl, user.id, token, user.email),
   );
-  ctx.defer(() => ctx.services.mailer.send(message));
+  await queueMail(ctx.db, message);
 }

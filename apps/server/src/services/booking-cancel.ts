@@ -72,6 +72,7 @@ export async function cancelBooking(
   await syncBookingMoney(ctx.db, bookingId);
   // The place is free: the first on the lot's waitlist whose stay now fits is offered it.
   await offerFreedPlaces(ctx, booking.lotId);
+  ctx.defer(async () => ctx.services.metrics?.booking('cancelled'));
   return { refundCents: decision.refundCents, alreadyCancelled: false };
 }
 

@@ -114,6 +114,7 @@ export async function applyChange(
     });
   // Days the change gives back (a shorter stay, other dates) may be a waitlisted traveller's place.
   await offerFreedPlaces(ctx, lot.id);
+  ctx.defer(async () => ctx.services.metrics?.booking('changed'));
   return { plan, logId, pendingChangeId: null, supersededIntents };
 }
 

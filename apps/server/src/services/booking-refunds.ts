@@ -16,6 +16,7 @@ import { bookingLogs, bookings } from '../db/schema/index';
 import type { PaymentProvider } from '../payments/provider';
 import { loadMovements, recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
+import { metricsFor } from '../observability/metrics';
 
 export interface RefundDeps {
   database: Database;
@@ -102,7 +103,7 @@ export async function refundBooking(
     });
   }
   const refundedCents = lines.reduce((sum, line) => sum + line.cents, 0);
-  return deps.database.transaction(async (tx) => {
+  const outcome = await deps.database.transaction(async (tx): Promise<RefundOutcome> => {
     const [before] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     // A concurrent repeat of the same request got here first: the provider gave it the same refunds.
     if (!before || (await refundRecorded(tx, bookingId, key))) return NOTHING;
@@ -148,6 +149,8 @@ export async function refundBooking(
     });
     return { refundedCents, creditCents };
   });
+  if (outcome.refundedCents > 0) metricsFor(deps.database)?.money('refund', 'stripe', outcome.refundedCents);
+  return outcome;
 }
 
 /**

@@ -18,7 +18,6 @@ import { isLocalProvider } from '../payments/local/local-provider';
 import { intentIdFromSecret, PaymentDeclinedError, type ProviderPaymentIntent } from '../payments/provider';
 import { bookingLedger } from './ledger';
 import { openBookingPayment } from './online-payment';
-import { afterPayment } from './payment-outcomes';
 import {
   applySucceededIntent,
   handleProviderEvent,
@@ -77,8 +76,7 @@ export async function confirmCardPayment(
   const applied = await inTransaction(ctx, (tx) =>
     applySucceededIntent(tx.db, intent, tx.now, 'browser', ctx.services.config.timeZone),
   );
-  // Only the caller that applied the payment emails: a webhook that came first has already.
-  if (applied) await afterPayment(ctx.services, applied);
+  if (applied) ctx.services.metrics?.cardPayment(applied);
   throwIfRefused(applied ?? (await refusedEarlier(ctx.db, intent.id, intent.amountCents)));
   return intent;
 }
@@ -124,9 +122,9 @@ export async function payWithLocalCard(
   let applied: AppliedPayment | null = null;
   await handleProviderEvent(ctx.services.database, provider, result.event, ctx.now, {
     timeZone: ctx.services.config.timeZone,
-    onPaid: async (payment) => {
+    onPaid: (payment) => {
       applied = payment;
-      await afterPayment(ctx.services, payment);
+      return Promise.resolve();
     },
   });
   if (result.intent.status !== 'succeeded')

@@ -13,7 +13,7 @@ import { businessDate } from '@parking/domain/dates';
 import { formatMoney } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
-import { sendBookingEmail } from '../mail/booking-confirmation';
+import { enqueue } from '../db/job-queue';
 import { bookingExtras, bookingLogs, bookings, lotRegions } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { faultPoint } from '../faults';
@@ -31,7 +31,7 @@ import {
   priceExtras,
   type PricedExtra,
 } from './booking-rules';
-import { recordStaffMoney } from './ledger';
+import { countAfterCommit, recordStaffMoney } from './ledger';
 import { rememberSavedBooking } from './online-payment';
 import { priceStay } from './price-stay';
 import { assertSlotRoom } from './slot-load';
@@ -272,7 +272,7 @@ export async function createBooking(
   await faultPoint('booking-save');
   if (hold) await consumeHold(ctx, hold.id, bookingId);
   if (staff) {
-    await recordStaffMoney(
+    const moved = await recordStaffMoney(
       ctx.db,
       bookingId,
       {
@@ -283,6 +283,7 @@ export async function createBooking(
       ctx.user?.id ?? null,
       ctx.now,
     );
+    countAfterCommit(ctx, moved);
   }
   // Its payment is opened once this commits (resources/bookings.ts afterCreate): as saved, not read again.
   if (!staff)
@@ -297,9 +298,9 @@ export async function createBooking(
   // Confirmed already (a subscriber's free stay, a booking staff keyed in): the confirmation goes
   // once the booking is stored. An online booking's goes when its payment succeeds.
   if (status === 'complete') {
-    const confirmed = bookingId;
-    ctx.defer(() => sendBookingEmail(ctx.services, confirmed, 'confirmation'));
+    await enqueue(ctx.db, { kind: 'booking-email', bookingId, email: 'confirmation', to: row.email });
   }
+  ctx.defer(async () => ctx.services.metrics?.booking('created'));
   return bookingId;
 }
 

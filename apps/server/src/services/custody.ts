@@ -23,7 +23,7 @@ import type { CustodyAuditAction } from '../jsonapi/audit';
 import { errors, NON_FIELD } from '../jsonapi/errors';
 import type { JsonValue } from '../jsonapi/resource';
 import { custodySummary } from './custody-record';
-import { sendCustodyEmail } from './custody-emails';
+import { queueCustodyEmail } from './custody-emails';
 
 /** The relationships of a custody write: where the car is, and which staff member did it. */
 export interface CustodyLinks {
@@ -184,7 +184,7 @@ export async function checkInCar(
       damage: input.damage.map((mark) => ({ area: mark.area, note: mark.note })),
     },
   );
-  sendCustodyEmail(ctx, bookingId, 'parked');
+  await queueCustodyEmail(ctx, bookingId, 'parked');
   return lockBooking(ctx, bookingId);
 }
 
@@ -247,6 +247,6 @@ export async function handBackCar(
     {},
     { entry: String(entry?.id ?? ''), at: input.at.toISOString(), kilometers: input.kilometers },
   );
-  sendCustodyEmail(ctx, bookingId, 'handed_back');
+  await queueCustodyEmail(ctx, bookingId, 'handed_back');
   return lockBooking(ctx, bookingId);
 }

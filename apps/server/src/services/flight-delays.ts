@@ -15,6 +15,7 @@ import type { BookingRow } from '../db/rows';
 import { bookingLogs, bookings } from '../db/schema/index';
 import { lockLotIn } from './booking-rules';
 import { roomFor } from './booking-changes';
+import { queueFlightNotice } from './flight-notices';
 
 export interface FlightObservation {
   state: FlightState;
@@ -205,7 +206,7 @@ export function byFlight(rows: readonly ArrivingBooking[]): Map<string, Arriving
   return groups;
 }
 
-/** Applies one flight's arrival to each of its bookings, each in its own transaction; the notices to send. */
+/** Applies one flight's arrival to each of its bookings, each in its own transaction with its notice queued. */
 export async function applyToBookings(
   database: Database,
   rows: readonly ArrivingBooking[],
@@ -214,7 +215,12 @@ export async function applyToBookings(
 ): Promise<FlightNotice[]> {
   const notices: FlightNotice[] = [];
   for (const row of rows) {
-    const notice = await database.transaction((tx) => applyFlightObservation(tx, row.id, observation, rules));
+    const notice = await database.transaction(async (tx) => {
+      const told = await applyFlightObservation(tx, row.id, observation, rules);
+      // The traveller is told once the move has committed, by the job queue.
+      if (told) await queueFlightNotice(tx, told);
+      return told;
+    });
     if (notice) notices.push(notice);
   }
   return notices;

@@ -1,12 +1,13 @@
 /**
  * After a flight's move is committed: the traveller's email (and text, where an SMS provider is configured)
  * saying the car will be ready when they land, or that their flight was cancelled and nothing is charged.
- * A failure to send is logged; the move stands.
+ * Queued with the move (db/job-queue.ts); a failure to send is retried by the queue, the move stands.
  */
 import { currentBusiness } from '../documents/business-contact';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
+import { enqueue } from '../db/job-queue';
 import { bookings, lots } from '../db/schema/index';
 import { hasRealEmail, manageBookingUrl } from '../mail/booking-confirmation';
 import {
@@ -15,8 +16,8 @@ import {
   flightSmsBody,
   type FlightMail,
 } from '../mail/flight-emails';
-import type { Mailer } from '../mail/mailer';
-import type { SmsProvider } from '../sms/sms';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import type { SmsMessage, SmsProvider } from '../sms/sms';
 import type { FlightNotice } from './flight-delays';
 
 export interface NoticeServices {
@@ -26,10 +27,14 @@ export interface NoticeServices {
   sms: SmsProvider | null;
 }
 
-export async function sendFlightNotice(services: NoticeServices, notice: FlightNotice): Promise<void> {
+/** The email and text of a notice, as they are when the job runs (the booking as it is now). */
+export async function flightNoticeMessages(
+  services: NoticeServices,
+  notice: FlightNotice,
+): Promise<{ mail: MailMessage | null; text: SmsMessage | null }> {
   const db = services.database;
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, notice.bookingId));
-  if (!booking?.endDatetime) return;
+  if (!booking?.endDatetime) return { mail: null, text: null };
   const [lot] = await db.select({ name: lots.name }).from(lots).where(eq(lots.id, booking.lotId));
   const mail: FlightMail = {
     to: booking.email,
@@ -46,12 +51,29 @@ export async function sendFlightNotice(services: NoticeServices, notice: FlightN
     manageUrl: manageBookingUrl(services.config, booking),
     timeZone: services.config.timeZone,
   };
-  if (hasRealEmail(booking.email))
-    await services.mailer
-      .send(notice.state === 'cancelled' ? flightCancelledMessage(mail) : flightDelayedMessage(mail))
-      .catch((error: unknown) => console.error('flight email failed', error));
-  if (services.sms && booking.phoneNumber)
-    await services.sms
-      .send({ to: booking.phoneNumber, body: flightSmsBody(mail, notice.state) })
-      .catch((error: unknown) => console.error('flight text failed', error));
+  return {
+    mail: hasRealEmail(booking.email)
+      ? notice.state === 'cancelled'
+        ? flightCancelledMessage(mail)
+        : flightDelayedMessage(mail)
+      : null,
+    text:
+      services.sms && booking.phoneNumber
+        ? { to: booking.phoneNumber, body: flightSmsBody(mail, notice.state) }
+        : null,
+  };
+}
+
+/** Queues the notice in the transaction that moved the booking (sent by the job queue once it commits). */
+export async function queueFlightNotice(db: Executor, notice: FlightNotice): Promise<void> {
+  const [booking] = await db
+    .select({ email: bookings.email })
+    .from(bookings)
+    .where(eq(bookings.id, notice.bookingId));
+  await enqueue(db, {
+    kind: 'flight-notice',
+    bookingId: notice.bookingId,
+    state: notice.state,
+    to: booking?.email ?? '',
+  });
 }

@@ -5,7 +5,7 @@
  */
 import type { FlightStatusProvider } from '../flight-status/provider';
 import { applyToBookings, arrivingBookings, byFlight } from './flight-delays';
-import { sendFlightNotice, type NoticeServices } from './flight-notices';
+import type { NoticeServices } from './flight-notices';
 
 /** How far ahead pick-ups are watched. */
 export const FLIGHT_POLL_AHEAD_HOURS = 48;
@@ -49,7 +49,6 @@ export async function pollFlights(
       { ...arrival, source: provider.name },
       { now, timeZone: config.timeZone, capHours: config.flightDelayFreeHours, userId: null },
     );
-    for (const notice of notices) await sendFlightNotice(services, notice);
     result.notices += notices.length;
   }
   return result;

@@ -16,6 +16,7 @@ import {
   type MovementKind,
 } from '@parking/domain/ledger';
 import { formatAud, formatMoney, parseMoney, type Cents } from '@parking/domain/money';
+import type { RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { bookingMovements, bookings } from '../db/schema/index';
 import type { BookingRow } from '../db/rows';
@@ -134,6 +135,14 @@ export async function openingBalances(db: Executor, bookingId?: number): Promise
     ON CONFLICT (key) DO NOTHING`);
 }
 
+/** A movement staff recorded: counted in the metrics once its transaction has committed (countAfterCommit). */
+export type StaffMovement = { kind: MovementKind; method: string; amountCents: Cents };
+
+/** Counts what recordStaffMoney recorded, after the request's commit (never for a rolled-back save). */
+export function countAfterCommit(ctx: RequestContext, moved: StaffMovement | null): void {
+  if (moved) ctx.defer(async () => ctx.services.metrics?.money(moved.kind, moved.method, moved.amountCents));
+}
+
 /** The booking form's payment fields as staff sent them (only what they changed). */
 export interface StaffMoneyInput {
   amountPaid?: string | undefined;
@@ -146,7 +155,8 @@ export interface StaffMoneyInput {
  * A staff edit of the booking form's Amount Paid is the new total paid: the difference from the ledger is
  * recorded as one movement of the Payment Method chosen, by that staff member, at the Payment Date (now by
  * default). Payment Status and a lone Payment Method follow the ledger: sent otherwise, they are refused
- * with a reason beside the field rather than silently overwritten. Runs in the save's transaction.
+ * with a reason beside the field rather than silently overwritten. Runs in the save's transaction; answers
+ * the movement recorded, if any.
  */
 export async function recordStaffMoney(
   db: Executor,
@@ -154,9 +164,10 @@ export async function recordStaffMoney(
   input: StaffMoneyInput,
   userId: number | null,
   now: Date,
-): Promise<void> {
+): Promise<StaffMovement | null> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-  if (!booking) return;
+  if (!booking) return null;
+  let recorded: StaffMovement | null = null;
   const { movements, summary } = await bookingLedger(db, booking);
   const movement =
     input.amountPaid === undefined ? null : staffMovement(summary.netPaidCents, parseMoney(input.amountPaid));
@@ -185,6 +196,7 @@ export async function recordStaffMoney(
       userId,
       at: input.paymentDatetime ?? now,
     });
+    recorded = { kind: movement.kind, method, amountCents: movement.amountCents };
   } else {
     // Nothing recorded: a method on its own is the plan for a booking with no payment yet (Payment on return).
     if (input.paymentMethod !== undefined && input.paymentMethod !== booking.paymentMethod) {
@@ -201,4 +213,5 @@ export async function recordStaffMoney(
       'derived',
     );
   }
+  return recorded;
 }

@@ -21,6 +21,7 @@ import type { BookingRow } from '../db/rows';
 import { bookingLedger } from './ledger';
 import { closePayments, openBookingPayment, openChangePayment } from './online-payment';
 import { mailBooking } from './payment-outcomes';
+import { queueMail } from './queue-mail';
 
 const NOTHING: RefundOutcome = { refundedCents: 0, creditCents: 0 };
 
@@ -94,7 +95,7 @@ export async function changeManagedBooking(
           manageUrl: manageBookingUrl(ctx.services.config, mail),
         },
       );
-      ctx.defer(() => ctx.services.mailer.send(message));
+      await queueMail(ctx.db, message);
     }
   }
   return { booking: await reload(ctx, bookingId), applied, clientSecret, refund: outcome };
@@ -121,7 +122,7 @@ export async function cancelManagedBooking(
         timeZone: ctx.services.config.timeZone,
         bookUrl: `${ctx.services.config.publicUrl}/booking/step-1`,
       });
-      ctx.defer(() => ctx.services.mailer.send(message));
+      await queueMail(ctx.db, message);
     }
   }
   return { booking: await reload(ctx, bookingId), refundCents: cancelled.refundCents };

@@ -30,6 +30,8 @@ import { refundDue } from './booking-refunds';
 import { recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
 import { PENDING_HOLD_MS, presentByDay } from './pricing-data';
+import { enqueue } from '../db/job-queue';
+import { metricsFor } from '../observability/metrics';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
 
@@ -140,7 +142,7 @@ export async function applySucceededIntent(
     action: 'payment_succeeded',
     info: { amount: formatMoney(intent.amountCents), paymentIntent: intent.id, source },
   });
-  return {
+  const applied: AppliedPayment = {
     bookingId: booking.id,
     kind: outcome.kind,
     amountCents: intent.amountCents,
@@ -148,6 +150,14 @@ export async function applySucceededIntent(
     ...(outcome.reason ? { reason: outcome.reason } : {}),
     ...(outcome.changeId ? { changeId: outcome.changeId } : {}),
   };
+  // What follows (the email, or the refund of a payment that could not be kept) is queued with the payment,
+  // whichever path applied it (webhook, browser, card form, reconciliation): once per payment intent.
+  await enqueue(
+    db,
+    { kind: 'payment-outcome', payment: applied, to: booking.email },
+    `payment-outcome:${intent.id}`,
+  );
+  return applied;
 }
 
 /** What a succeeded payment does to its booking (see applySucceededIntent). */
@@ -348,6 +358,7 @@ export async function handleProviderEvent(
     await options.beforeCommit?.();
     return 'handled';
   });
+  if (applied) metricsFor(database)?.cardPayment(applied);
   if (applied && options.onPaid) await options.onPaid(applied);
   return outcome;
 }

@@ -1,16 +1,18 @@
 /**
- * What follows a payment once it is committed (services/payment-events.ts applied it): the email that
- * confirms the booking, receipts the payment or tells of the change it paid for; or, for a payment the
- * booking could not keep, the refund made at once and the email that says why. Every path that applies a
- * payment (webhook, browser confirmation, local card form) ends here.
+ * What follows a payment once it is committed (services/payment-events.ts applied it and queued its job): the
+ * email that confirms the booking, receipts the payment or tells of the change it paid for; or, for a payment
+ * the booking could not keep, the refund and the email that says why. The job queue runs these
+ * (jobs/side-effect-handlers.ts), each step once; a refund it cannot make is also settled by the payment sweep.
  */
 import { eq } from 'drizzle-orm';
 import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
-import { refusedPaymentMessage } from '@parking/domain/ledger';
+import { refusedPaymentMessage, type RefusedPaymentReason } from '@parking/domain/ledger';
 import { formatAud } from '@parking/domain/money';
 import type { Services } from '../context';
 import { bookingChanges, bookings, lots } from '../db/schema/index';
-import { manageBookingUrl, sendBookingEmail } from '../mail/booking-confirmation';
+import { bookingEmailMessage, manageBookingUrl } from '../mail/booking-confirmation';
+import type { MailMessage } from '../mail/mailer';
+import type { SideEffect } from '../db/job-queue';
 import {
   bookingChangedMessage,
   paymentRefusedMessage,
@@ -18,58 +20,63 @@ import {
 } from '../mail/booking-change-emails';
 import { bookingExtrasWithNames } from './booking-cancel';
 import { refundBooking } from './booking-refunds';
-import { refusedPaymentKey, type AppliedPayment } from './payment-events';
+import { refusedPaymentKey } from './payment-events';
 
-export async function afterPayment(services: Services, payment: AppliedPayment): Promise<void> {
-  try {
-    if (payment.kind === 'refused') {
-      await refundBooking(
-        { database: services.database, provider: services.payments, now: services.clock(), userId: null },
-        payment.bookingId,
-        payment.amountCents,
-        refusedPaymentKey(payment.intentId),
-      );
-      const booking = await mailBooking(services, payment.bookingId);
-      if (booking) {
-        const text = refusedPaymentMessage(payment.reason ?? 'cancelled', formatAud(payment.amountCents));
-        await services.mailer.send(
-          paymentRefusedMessage(booking, text, {
-            timeZone: services.config.timeZone,
-            manageUrl: manageBookingUrl(services.config, booking),
-          }),
-        );
-      }
-      return;
-    }
-    if (payment.changeId !== undefined) {
-      const booking = await mailBooking(services, payment.bookingId);
-      const [change] = await services.database
-        .select({ changed: bookingChanges.changed })
-        .from(bookingChanges)
-        .where(eq(bookingChanges.id, payment.changeId));
-      if (booking && change) {
-        const fields = Object.keys(change.changed as Record<string, unknown>);
-        await services.mailer.send(
-          bookingChangedMessage(
-            booking,
-            { fields, dueCents: 0, paidCents: payment.amountCents, refundedCents: 0, creditCents: 0 },
-            {
-              timeZone: services.config.timeZone,
-              manageUrl: manageBookingUrl(services.config, booking),
-            },
-          ),
-        );
-      }
-      return;
-    }
-    await sendBookingEmail(services, payment.bookingId, payment.kind, payment.amountCents);
-  } catch (error) {
-    // The payment stands; a refund not made here is made by the payment sweep (refund_due).
-    console.error(
-      `After payment ${payment.intentId} of booking ${payment.bookingId}:`,
-      error instanceof Error ? error.message : error,
+/** A payment as its job carries it (payment-events.ts queues it with the payment). */
+export type QueuedPayment = Extract<SideEffect, { kind: 'payment-outcome' }>['payment'];
+
+/** A payment the booking could not keep goes back through the provider (its key makes it once). */
+export async function refundRefusedPayment(
+  services: Pick<Services, 'database' | 'payments' | 'clock'>,
+  payment: QueuedPayment,
+): Promise<void> {
+  if (payment.kind !== 'refused') return;
+  await refundBooking(
+    { database: services.database, provider: services.payments, now: services.clock(), userId: null },
+    payment.bookingId,
+    payment.amountCents,
+    refusedPaymentKey(payment.intentId),
+  );
+}
+
+/** The email that follows a payment: why it was refunded, the change it paid for, or the booking's confirmation or receipt. */
+export async function paymentOutcomeMessage(
+  services: Pick<Services, 'database' | 'config' | 'clock'>,
+  payment: QueuedPayment,
+): Promise<MailMessage | null> {
+  const manage = (booking: MailBooking) => ({
+    timeZone: services.config.timeZone,
+    manageUrl: manageBookingUrl(services.config, booking),
+  });
+  if (payment.kind === 'refused') {
+    const booking = await mailBooking(services, payment.bookingId);
+    if (!booking) return null;
+    const reason = (payment.reason ?? 'cancelled') as RefusedPaymentReason;
+    const text = refusedPaymentMessage(reason, formatAud(payment.amountCents));
+    return paymentRefusedMessage(booking, text, manage(booking));
+  }
+  if (payment.changeId !== undefined) {
+    const booking = await mailBooking(services, payment.bookingId);
+    const [change] = await services.database
+      .select({ changed: bookingChanges.changed })
+      .from(bookingChanges)
+      .where(eq(bookingChanges.id, payment.changeId));
+    if (!booking || !change) return null;
+    const fields = Object.keys(change.changed as Record<string, unknown>);
+    return bookingChangedMessage(
+      booking,
+      { fields, dueCents: 0, paidCents: payment.amountCents, refundedCents: 0, creditCents: 0 },
+      manage(booking),
     );
   }
+  const [booking] = await services.database.select().from(bookings).where(eq(bookings.id, payment.bookingId));
+  if (!booking) return null;
+  return bookingEmailMessage(
+    { db: services.database, config: services.config, now: services.clock() },
+    booking,
+    payment.kind,
+    payment.amountCents,
+  );
 }
 
 /** The booking as the manage-booking emails show it; null when it has no real address. */

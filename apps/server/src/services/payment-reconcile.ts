@@ -10,6 +10,7 @@ import { type PaymentProvider } from '../payments/provider';
 import { PENDING_HOLD_MS } from './pricing-data';
 
 import { applySucceededIntent } from './payment-events';
+import { metricsFor } from '../observability/metrics';
 
 /** Pending online bookings whose hold (PENDING_HOLD_MS) has lapsed give their space back. */
 export async function abandonStaleBookings(
@@ -77,12 +78,12 @@ export async function reconcilePayments(
     try {
       const intent = await provider.retrievePaymentIntent(providerPaymentId);
       if (intent.status !== 'succeeded') continue;
-      if (
-        await database.transaction((tx) =>
-          applySucceededIntent(tx, intent, now, 'reconciliation', options.timeZone),
-        )
-      )
-        applied += 1;
+      const paid = await database.transaction((tx) =>
+        applySucceededIntent(tx, intent, now, 'reconciliation', options.timeZone),
+      );
+      if (!paid) continue;
+      applied += 1;
+      metricsFor(database)?.cardPayment(paid);
     } catch (error) {
       failed += 1;
       console.error(

@@ -224,6 +224,12 @@ export class QuoteCache {
     return this.held.loads;
   }
 
+  /** Quotes answered from memory (hits) or left to the database (misses), and the loads: the metrics read them. */
+  private readonly counts = { hits: 0, misses: 0 };
+  get lookups(): { hits: number; misses: number; loads: number } {
+    return { ...this.counts, loads: this.held.loads };
+  }
+
   /** Drops what is held; a load in flight is not kept. */
   invalidate(): void {
     this.held.invalidate();
@@ -238,7 +244,17 @@ export class QuoteCache {
    * database must answer: a request already answered from this data is answered again before anything is parsed.
    */
   async answers(now: Date): Promise<HeldAnswers<WrittenAnswer> | undefined> {
-    return (await this.held.get(now, businessDate(now, this.timeZone)))?.answers;
+    const answers = (await this.held.get(now, businessDate(now, this.timeZone)))?.answers;
+    if (!answers) return undefined;
+    // An answer found is a quote answered from memory; one not found goes on to lookup, which counts it.
+    return {
+      get: (key) => {
+        const answer = answers.get(key);
+        if (answer !== undefined) this.counts.hits += 1;
+        return answer;
+      },
+      set: (key, answer) => answers.set(key, answer),
+    };
   }
 
   /** The quote data for startDate..endDate at `now`, or undefined when the database must answer. */
@@ -246,8 +262,9 @@ export class QuoteCache {
     const today = businessDate(now, this.timeZone);
     const days = stayDays(startDate, endDate);
     const offset = stayDays(today, startDate) - 1;
-    if (days < 1 || offset < 0 || offset + days > WINDOW_DAYS) return undefined;
-    const held = await this.held.get(now, today);
+    const held =
+      days < 1 || offset < 0 || offset + days > WINDOW_DAYS ? undefined : await this.held.get(now, today);
+    this.counts[held ? 'hits' : 'misses'] += 1;
     if (!held) return undefined;
     const data = held.value;
     const present = new Map<number, number[]>();

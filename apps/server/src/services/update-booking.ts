@@ -26,7 +26,7 @@ import { movedTimes } from './booking-changes';
 import { assertSlotRoom } from './slot-load';
 import type { BookingRow } from '../db/rows';
 import type { BookingLinks } from './create-booking';
-import { recordStaffMoney, type StaffMoneyInput } from './ledger';
+import { countAfterCommit, recordStaffMoney, type StaffMoneyInput } from './ledger';
 import { mustExist } from './lookups';
 import { costColumns, priceStay } from './price-stay';
 import { custodyFollowsBookingEdit } from './custody-follows-edit';
@@ -218,7 +218,7 @@ export async function updateBooking(
       .set({ ...changes, ...flightResetFor(changed), updated: ctx.now })
       .where(eq(bookings.id, row.id));
   // A new total (or status) changes what is owed; staff's payment fields become ledger movements.
-  await recordStaffMoney(ctx.db, row.id, money, ctx.user?.id ?? null, ctx.now);
+  countAfterCommit(ctx, await recordStaffMoney(ctx.db, row.id, money, ctx.user?.id ?? null, ctx.now));
   const [after] = await ctx.db.select().from(bookings).where(eq(bookings.id, row.id));
   if (after) await custodyFollowsBookingEdit(ctx, row.id, row, after);
   for (const key of [
@@ -233,6 +233,8 @@ export async function updateBooking(
     if (String(before) !== String(now)) changed[key] = [before, now];
   }
   if (Object.keys(changed).length === 0) return;
+  const event = changed.status?.[1] === 'cancelled' ? 'cancelled' : 'changed';
+  ctx.defer(async () => ctx.services.metrics?.booking(event));
   // A stay moved, shortened or taken out of the count (a staff edit) may free a place on a waitlisted day.
   if (['lotId', 'startDatetime', 'endDatetime', 'status'].some((key) => key in changed)) {
     for (const lotId of [...new Set([row.lotId, after?.lotId ?? row.lotId])].sort((a, b) => a - b))

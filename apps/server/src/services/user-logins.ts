@@ -15,6 +15,7 @@ import { customers, users } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { loginEmailChangedMessage } from '../mail/templates';
 import { sendConfirmationEmail } from './account-emails';
+import { queueMail } from './queue-mail';
 
 export async function assertEmailFree(
   ctx: RequestContext,
@@ -118,6 +119,6 @@ export async function changeLoginEmail(ctx: RequestContext, userId: number, emai
   await sendConfirmationEmail(ctx, { id: userId, email, firstName }, user.passwordHash === null);
   const { phone } = await currentBusiness(ctx.db, ctx.services.config);
   const notice = loginEmailChangedMessage(user.email, firstName, email, phone);
-  ctx.defer(() => ctx.services.mailer.send(notice));
+  await queueMail(ctx.db, notice);
   return true;
 }

@@ -26,6 +26,7 @@ import { waitlistJoinedMessage, waitlistOfferMessage } from '../mail/waitlist-em
 import { waitlistTokenId, waitlistTokenMatches } from '../mail/waitlist-link';
 import { lockLot, type LotRow } from './booking-rules';
 import { presentByDay } from './pricing-data';
+import { queueMail } from './queue-mail';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 
@@ -91,7 +92,7 @@ export async function joinWaitlist(
     .returning();
   if (!entry) throw new Error('Waitlist entry not created');
   const mail = waitlistJoinedMessage(ctx.services.config, entry, lot.name);
-  ctx.defer(() => ctx.services.mailer.send(mail));
+  await queueMail(ctx.db, mail);
   return entry.id;
 }
 
@@ -162,7 +163,7 @@ const requestRules = (ctx: RequestContext): WaitlistRules => ({
 export async function offerFreedPlaces(ctx: RequestContext, lotId: number): Promise<void> {
   const lot = await lockLot(ctx, lotId);
   const mails = await offerPlaces(ctx.db, lot, requestRules(ctx));
-  for (const mail of mails) ctx.defer(() => ctx.services.mailer.send(mail));
+  for (const mail of mails) await queueMail(ctx.db, mail);
 }
 
 /** Holds that have lapsed: their travellers' turn has passed (their places count no more). Answers how many. */
@@ -239,7 +240,7 @@ export async function leaveWaitlist(ctx: RequestContext, entry: WaitlistRow): Pr
     .returning({ id: waitlistEntries.id });
   if (left) {
     const mails = await offerPlaces(ctx.db, lot, requestRules(ctx));
-    for (const mail of mails) ctx.defer(() => ctx.services.mailer.send(mail));
+    for (const mail of mails) await queueMail(ctx.db, mail);
   }
 }
 

@@ -116,6 +116,7 @@ export async function createTestServer(
     mailer,
     clock: clock.now,
     changes,
+    rawSql: handle.rawSql,
     onRoute: options.onRoute,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
@@ -123,6 +124,11 @@ export async function createTestServer(
   // notifications of what was committed before it have arrived (instant with PGlite; with PostgreSQL a
   // real app's next request trails them by a network round trip).
   app.addHook('onRequest', async () => changes.sync());
+  // Side effects run on the job queue after the commit; a test reads them (the captured mail) as soon as the
+  // answer is back: every write's answer waits here until the jobs due have run.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await app.services.jobs.drain();
+  });
   await app.ready();
   return {
     app,

@@ -8,3 +8,4 @@ export * from './audit';
 export * from './custody';
 export * from './flight-status';
 export * from './waitlist';
+export * from './jobs';

@@ -1,0 +1,149 @@
+/**
+ * The job queue of side effects (emails, texts, refunds at the provider): pg-boss 10 (the last major that runs on
+ * Node 20) on the same database, PostgreSQL or the embedded PGlite. A job is written by the change that causes it,
+ * in that change's transaction (`enqueue(tx, …)`): a rolled-back change sends nothing, a committed one is never lost,
+ * and no request waits for a mail server. Workers (jobs/job-runner.ts) run it after commit, with retries and
+ * exponential backoff; one that keeps failing stays `failed` for the Delivery problems screen.
+ *
+ * pg-boss is given our own connections (its `db` option, as its documentation describes for an app's pool or
+ * transaction): a job's insert runs through the caller's Drizzle executor, the workers' statements through the
+ * app's, and its multi-statement schema and maintenance scripts through the driver (RawSql).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Executor } from './client';
+
+export const JOB_SCHEMA = 'pgboss';
+/** One queue for every side effect: one poll, and the Delivery problems screen reads one place. */
+export const EFFECTS_QUEUE = 'side-effects';
+
+/** A statement on the driver itself: with no values it may hold several statements (pg-boss's scripts). */
+export type RawSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface JobPolicy {
+  /** Retries after the first attempt: 4 means a job fails five times in a row before it is given up. */
+  retryLimit: number;
+  /** The first retry's delay; each later one doubles it (pg-boss adds up to as much again at random). */
+  retryDelaySeconds: number;
+  /** How long a started job may stay active before it is counted failed (its worker died with it). */
+  expireSeconds: number;
+}
+
+export const DEFAULT_JOB_POLICY: JobPolicy = { retryLimit: 4, retryDelaySeconds: 30, expireSeconds: 180 };
+
+/** A message built when the change was made; attachments' bytes in base64 so that the job is plain JSON. */
+export interface QueuedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: Array<{ filename: string; contentType: string; contentBase64: string; cid?: string }>;
+}
+
+/** What a job does. Each names what it is about, so that a failure can be shown and retried by a person. */
+export type SideEffect =
+  | { kind: 'mail'; mail: QueuedMail }
+  | {
+      kind: 'booking-email';
+      bookingId: number;
+      email: 'confirmation' | 'receipt';
+      paymentCents?: number;
+      to: string;
+    }
+  | { kind: 'custody-email'; bookingId: number; event: 'parked' | 'handed_back'; to: string }
+  | { kind: 'flight-notice'; bookingId: number; state: 'delayed' | 'cancelled'; to: string }
+  | {
+      kind: 'payment-outcome';
+      payment: {
+        bookingId: number;
+        kind: 'confirmation' | 'receipt' | 'refused';
+        amountCents: number;
+        intentId: string;
+        reason?: string;
+        changeId?: number;
+      };
+      to: string;
+    };
+
+/** A job as stored: the effect, and the key its steps are made once under (db/schema/jobs.ts). */
+export type SideEffectJob = SideEffect & { key: string };
+
+function drizzleStatement(text: string, values: readonly unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    // sql.param keeps an array one parameter (a template expands it into a list).
+    chunks.push(sql`${sql.param(parameter(values[Number(match[1]) - 1]))}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
+/** Both drivers take arrays and scalars as they are; a job's data goes as JSON text (`$3::jsonb`). */
+function parameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date))
+    return JSON.stringify(value);
+  return value;
+}
+
+/** pg-boss's `db` over a Drizzle executor (the database or a transaction); single statements only. */
+export function executorSql(db: Executor): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      // Both drivers answer { rows } (node-postgres' QueryResult, PGlite's Results).
+      const result: unknown = await db.execute(drizzleStatement(text, values ?? []));
+      const rows = result && typeof result === 'object' && 'rows' in result ? result.rows : undefined;
+      return { rows: Array.isArray(rows) ? rows : [] };
+    },
+  };
+}
+
+/** Writes only: pg-boss builds the insert; the statement runs through the `db` given to each send. */
+const writer = new PgBoss({
+  schema: JOB_SCHEMA,
+  db: {
+    executeSql: () => Promise.reject(new Error('The job writer runs only through the caller’s executor.')),
+  },
+});
+
+/**
+ * Queues a side effect in the caller's transaction (or as a statement of its own outside one). `key` makes the
+ * effect's steps happen once even if the job runs twice; by default every job is its own.
+ */
+export async function enqueue(db: Executor, effect: SideEffect, key: string = randomUUID()): Promise<void> {
+  const job: SideEffectJob = { ...effect, key };
+  const id = await writer.send(EFFECTS_QUEUE, job, { db: executorSql(db) });
+  // pg-boss answers null when the queue is missing: a job must never be dropped silently.
+  if (!id) throw new Error(`The job queue ${EFFECTS_QUEUE} is not installed: run the migrations.`);
+}
+
+export function queueOptions(policy: JobPolicy): PgBoss.Queue {
+  return {
+    name: EFFECTS_QUEUE,
+    retryLimit: policy.retryLimit,
+    retryDelay: policy.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: policy.expireSeconds,
+    // Kept 30 days, so that a job that could not be run before the mail server came back still runs.
+    retentionMinutes: 30 * 24 * 60,
+  };
+}
+
+/** pg-boss's schema (created or upgraded by pg-boss itself) and the queue: part of the migrations. */
+export async function installJobQueue(raw: RawSql): Promise<void> {
+  const boss = new PgBoss({
+    schema: JOB_SCHEMA,
+    db: { executeSql: (text, values) => raw(text, values) },
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', (error: Error) => console.error('Job queue install:', error.message));
+  await boss.start();
+  await boss.createQueue(EFFECTS_QUEUE, queueOptions(DEFAULT_JOB_POLICY));
+  await boss.stop({ graceful: false, wait: true });
+}

@@ -1,0 +1,101 @@
+/**
+ * What each side-effect job does (db/job-queue.ts lists them). Each step that reaches outside (an email, a text, a
+ * refund) is made once under the job's key (`once`): a job that runs again after its worker died between the
+ * send and the completion, or that Delivery problems retries, repeats only the steps that had not been made.
+ * A step that fails throws: the job is retried with backoff.
+ */
+import { eq } from 'drizzle-orm';
+import type { Services } from '../context';
+import type { SideEffectJob } from '../db/job-queue';
+import { bookings, jobEffects } from '../db/schema/index';
+import { faultPoint } from '../faults';
+import { bookingEmailMessage } from '../mail/booking-confirmation';
+import type { MailMessage } from '../mail/mailer';
+import { custodyEmailMessage } from '../services/custody-emails';
+import { flightNoticeMessages } from '../services/flight-notices';
+import { paymentOutcomeMessage, refundRefusedPayment } from '../services/payment-outcomes';
+import { mailFromQueue } from '../services/queue-mail';
+
+export type JobServices = Pick<
+  Services,
+  'database' | 'config' | 'clock' | 'mailer' | 'sms' | 'payments' | 'photos'
+>;
+
+/** Runs `step` unless it was made before under `key`; records it once made. */
+async function once(services: JobServices, key: string, step: () => Promise<void>): Promise<void> {
+  const db = services.database;
+  const [done] = await db.select().from(jobEffects).where(eq(jobEffects.key, key));
+  if (done) return;
+  await step();
+  await db.insert(jobEffects).values({ key }).onConflictDoNothing();
+}
+
+async function sendMail(services: JobServices, key: string, message: MailMessage | null): Promise<void> {
+  if (!message) return;
+  await once(services, `${key}:mail`, async () => {
+    // Fault tests stop here: the job is fetched, the email not yet sent.
+    await faultPoint('job-send');
+    await services.mailer.send(message);
+  });
+}
+
+export async function runSideEffect(services: JobServices, job: SideEffectJob): Promise<void> {
+  switch (job.kind) {
+    case 'mail':
+      return sendMail(services, job.key, mailFromQueue(job.mail));
+    case 'booking-email': {
+      const [booking] = await services.database.select().from(bookings).where(eq(bookings.id, job.bookingId));
+      if (!booking) return;
+      const message = await bookingEmailMessage(
+        { db: services.database, config: services.config, now: services.clock() },
+        booking,
+        job.email,
+        job.paymentCents,
+      );
+      return sendMail(services, job.key, message);
+    }
+    case 'custody-email':
+      return sendMail(services, job.key, await custodyEmailMessage(services, job.bookingId, job.event));
+    case 'flight-notice': {
+      const { mail, text } = await flightNoticeMessages(services, {
+        bookingId: job.bookingId,
+        state: job.state,
+      });
+      await sendMail(services, job.key, mail);
+      const sms = services.sms;
+      if (text && sms) await once(services, `${job.key}:sms`, () => sms.send(text));
+      return;
+    }
+    case 'payment-outcome':
+      await once(services, `${job.key}:refund`, () => refundRefusedPayment(services, job.payment));
+      return sendMail(services, job.key, await paymentOutcomeMessage(services, job.payment));
+  }
+}
+
+/** What a job is, in a person's words (Delivery problems, the logs). */
+export function describeJob(job: SideEffectJob): { what: string; to: string } {
+  switch (job.kind) {
+    case 'mail':
+      return { what: `Email: ${job.mail.subject}`, to: job.mail.to };
+    case 'booking-email':
+      return {
+        what: job.email === 'receipt' ? 'Email: payment receipt' : 'Email: booking confirmation',
+        to: job.to,
+      };
+    case 'custody-email':
+      return {
+        what: job.event === 'parked' ? 'Email: car parked' : 'Email: car handed back',
+        to: job.to,
+      };
+    case 'flight-notice':
+      return { what: `Email and text: flight ${job.state}`, to: job.to };
+    case 'payment-outcome':
+      return {
+        what:
+          job.payment.kind === 'refused'
+            ? 'Refund and email: payment that could not be kept'
+            : 'Email: after a payment',
+        to: job.to,
+      };
+  }
+}
