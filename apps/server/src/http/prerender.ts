@@ -228,7 +228,12 @@ export async function createPrerenderer(
       }
       return compressible(prerenderedDocument(template(), { ...page, state: prepared.state }));
     } catch (error) {
-      request.log.warn({ err: error }, 'Pre-rendering failed: sending the plain app');
+      // A page the content backend does not show (a draft, a mistyped path: its 404) or one only the browser
+      // draws is an ordinary answer, not a fault: the plain app draws it, and a stack would cry wolf. The
+      // bundle's PrerenderUnavailable is another module's class, known by its name.
+      if (error instanceof Error && error.name === 'PrerenderUnavailable')
+        request.log.debug(`Not pre-rendered, sending the plain app: ${error.message}`);
+      else request.log.warn({ err: error }, 'Pre-rendering failed: sending the plain app');
       return null;
     }
   }
