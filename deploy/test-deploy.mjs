@@ -13,7 +13,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import console from 'node:console';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -80,7 +80,8 @@ function cleanUp() {
   if (createdUser && exists('passwd', createdUser)) spawnSync('userdel', [createdUser]);
   if (createdGroup && exists('group', createdGroup)) spawnSync('groupdel', [createdGroup]);
   createdUser = createdGroup = null;
-  if (!keep) rmSync(base, { recursive: true, force: true });
+  // rm(1) rather than fs.rmSync: a little faster over the build's 100,000 files of node_modules.
+  if (!keep) spawnSync('rm', ['-rf', base]);
   else console.info(`Kept ${base}`);
 }
 for (const signal of ['SIGINT', 'SIGTERM'])
@@ -247,6 +248,9 @@ async function main() {
     const html = await home.text();
     if (home.status !== 200 || !html.includes('<script'))
       throw new Error(`/: ${home.status}, the web app's page expected`);
+    // The pre-render bundle (apps/web/dist-ssr) loads at the first page: a missing module only logs a warning.
+    const bundle = log.join('').match(/The pre-render bundle (did not load|has no preparePage)[^\n]*/);
+    if (bundle) throw new Error(bundle[0]);
   });
   await step('first admin (create-admin CLI), login, image upload through sharp', async () => {
     const email = 'deploy-admin@example.com';
