@@ -147,3 +147,99 @@ export async function installJobQueue(raw: RawSql): Promise<void> {
   await boss.createQueue(EFFECTS_QUEUE, queueOptions(DEFAULT_JOB_POLICY));
   await boss.stop({ graceful: false, wait: true });
 }
+
+/** The queue's state, for the metrics and the health check. */
+export interface JobQueueStats {
+  /** Due or scheduled for a retry, not yet running. */
+  waiting: number;
+  active: number;
+  /** Given up after their last retry: Delivery problems. */
+  failed: number;
+  /** How long the oldest job that is due has waited (a retry counts from when it fell due); null when none. */
+  oldestWaitingSeconds: number | null;
+}
+
+export async function jobQueueStats(db: Executor): Promise<JobQueueStats> {
+  const result: unknown = await db.execute(sql`
+    SELECT
+      count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+      count(*) FILTER (WHERE state = 'active')::int AS active,
+      count(*) FILTER (WHERE state = 'failed')::int AS failed,
+      extract(epoch FROM now() - min(start_after) FILTER (
+        WHERE state IN ('created', 'retry') AND start_after <= now()
+      ))::float8 AS oldest
+    FROM ${sql.raw(JOB_SCHEMA)}.job
+    WHERE name = ${EFFECTS_QUEUE}`);
+  const [row] = rowsIn<{ waiting: number; active: number; failed: number; oldest: number | null }>(result);
+  return {
+    waiting: row?.waiting ?? 0,
+    active: row?.active ?? 0,
+    failed: row?.failed ?? 0,
+    oldestWaitingSeconds: row?.oldest ?? null,
+  };
+}
+
+/** A job given up on: what it was, its attempts and its last error (Delivery problems). */
+export interface FailedJob {
+  id: string;
+  job: SideEffectJob;
+  attempts: number;
+  lastError: string;
+  failedAt: Date;
+  createdAt: Date;
+}
+
+function rowsIn<T>(result: unknown): T[] {
+  const rows = result && typeof result === 'object' && 'rows' in result ? result.rows : undefined;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
+export async function failedJobs(db: Executor, limit = 200): Promise<FailedJob[]> {
+  const result: unknown = await db.execute(sql`
+    SELECT id::text AS id, data, output, retry_count, completed_on, created_on
+    FROM ${sql.raw(JOB_SCHEMA)}.job
+    WHERE name = ${EFFECTS_QUEUE} AND state = 'failed'
+    ORDER BY completed_on DESC, id
+    LIMIT ${limit}`);
+  return rowsIn<{
+    id: string;
+    data: SideEffectJob;
+    output: { message?: unknown } | null;
+    retry_count: number;
+    completed_on: Date | string;
+    created_on: Date | string;
+  }>(result).map((row) => ({
+    id: row.id,
+    job: row.data,
+    attempts: row.retry_count + 1,
+    lastError: typeof row.output?.message === 'string' ? row.output.message : '',
+    failedAt: new Date(row.completed_on),
+    createdAt: new Date(row.created_on),
+  }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Runs a failed job again (from its first attempt's count on: one more try); false when it is not failed. */
+export async function retryFailedJob(db: Executor, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const [failed] = rowsIn(
+    await db.execute(sql`
+      SELECT id FROM ${sql.raw(JOB_SCHEMA)}.job
+      WHERE name = ${EFFECTS_QUEUE} AND id = ${id}::uuid AND state = 'failed'
+      FOR UPDATE`),
+  );
+  if (!failed) return false;
+  await writer.retry(EFFECTS_QUEUE, id, { db: executorSql(db) });
+  return true;
+}
+
+/** Drops a failed job for good; false when it is not a failed job of the queue. */
+export async function discardFailedJob(db: Executor, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const result: unknown = await db.execute(sql`
+    DELETE FROM ${sql.raw(JOB_SCHEMA)}.job
+    WHERE name = ${EFFECTS_QUEUE} AND id = ${id}::uuid AND state = 'failed'
+    RETURNING id`);
+  return rowsIn(result).length > 0;
+}

@@ -71,31 +71,3 @@ export async function runSideEffect(services: JobServices, job: SideEffectJob): 
       return sendMail(services, job.key, await paymentOutcomeMessage(services, job.payment));
   }
 }
-
-/** What a job is, in a person's words (Delivery problems, the logs). */
-export function describeJob(job: SideEffectJob): { what: string; to: string } {
-  switch (job.kind) {
-    case 'mail':
-      return { what: `Email: ${job.mail.subject}`, to: job.mail.to };
-    case 'booking-email':
-      return {
-        what: job.email === 'receipt' ? 'Email: payment receipt' : 'Email: booking confirmation',
-        to: job.to,
-      };
-    case 'custody-email':
-      return {
-        what: job.event === 'parked' ? 'Email: car parked' : 'Email: car handed back',
-        to: job.to,
-      };
-    case 'flight-notice':
-      return { what: `Email and text: flight ${job.state}`, to: job.to };
-    case 'payment-outcome':
-      return {
-        what:
-          job.payment.kind === 'refused'
-            ? 'Refund and email: payment that could not be kept'
-            : 'Email: after a payment',
-        to: job.to,
-      };
-  }
-}

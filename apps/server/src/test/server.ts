@@ -57,6 +57,8 @@ export interface TestServer {
   config: Config;
   clock: Clock;
   mail: MailMessage[];
+  /** From now on the mail server refuses every message with `error` (null: it accepts them again). */
+  failMail(error: Error | null): void;
   close(): Promise<void>;
 }
 
@@ -103,8 +105,10 @@ export async function createTestServer(
     },
   };
   const mail: MailMessage[] = [];
+  const mailFailure: { error: Error | null } = { error: null };
   const mailer: Mailer = {
     async send(message) {
+      if (mailFailure.error) throw mailFailure.error;
       mail.push(message);
     },
   };
@@ -136,6 +140,9 @@ export async function createTestServer(
     config,
     clock,
     mail,
+    failMail(error) {
+      mailFailure.error = error;
+    },
     async close() {
       await app.close();
       await changes.close();
