@@ -110,6 +110,29 @@ describe('the settings', () => {
     expect(code).toBe(1);
   });
 
+  it('the production start itself: the same lines on stderr, no stack, exit code 1', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('Invalid environment: 7 settings to fix:');
+    expect(lines.slice(1).map((line) => line.split(' ')[0])).toEqual([
+      'SESSION_SECRET',
+      'BUSINESS_ABN',
+      'SMTP_URL',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'FLIGHT_STATUS_API_KEY',
+    ]);
+    expect(stderr).not.toMatch(/^\s+at /m);
+    expect(code).toBe(1);
+  });
+
   it('says what is wrong with each invalid value, and what production needs besides, all at once', async () => {
     const { code, lines } = await check({
       NODE_ENV: 'production',
