@@ -35,6 +35,8 @@ export interface CapturedAttachment {
 export interface CapturedMail extends Omit<MailMessage, 'attachments'> {
   id: string;
   date: string;
+  /** The sender (MAIL_FROM), for the mailbox page; messages captured before it was kept have none. */
+  from?: string;
   attachments: CapturedAttachment[];
 }
 
@@ -71,6 +73,7 @@ export function createMailer(options: {
       const captured: CapturedMail = {
         id,
         date: date.toISOString(),
+        from: options.from,
         ...rest,
         attachments: attachments.map((file) => ({
           filename: file.filename,

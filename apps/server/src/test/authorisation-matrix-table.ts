@@ -90,6 +90,10 @@ export const SPECIALS: Special[] = [
     url: '/backend/dev/mail/made-up/attachments/0',
     expect: CAPABILITY,
   },
+  { route: 'GET /backend/dev/mail/:id/', url: '/backend/dev/mail/made-up/', expect: CAPABILITY },
+  { route: 'GET /backend/dev/mail/:id/html', url: '/backend/dev/mail/made-up/html', expect: CAPABILITY },
+  // The mailbox pages' stylesheet: Admins only like the pages, which is who asks for it.
+  { route: 'GET /backend/dev/mailbox.css', expect: ADMINS },
   { route: `POST ${API}/sessions/`, body: {}, expect: ALL },
   { route: `GET ${API}/sessions/current/`, expect: ALL },
   { route: `DELETE ${API}/sessions/current/`, expect: ALL, ownSession: true },
