@@ -5,7 +5,8 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  // tracing.js is given to Node before main.js (node --import), to start OpenTelemetry first when it is configured.
+  entryPoints: { main: 'src/main.ts', tracing: 'src/tracing.ts', 'create-admin': 'src/cli/create-admin.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

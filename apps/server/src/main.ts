@@ -8,6 +8,7 @@ import { createPaymentProvider } from './payments/create-provider';
 import { startPaymentSweep } from './jobs/payment-sweep';
 import { startFlightStatusPoll } from './jobs/flight-status-poll';
 import { startWaitlistSweep } from './jobs/waitlist-sweep';
+import { every } from './jobs/every';
 import { abandonStaleBookings, reconcilePayments } from './services/payment-reconcile';
 
 async function main() {
@@ -51,12 +52,7 @@ async function main() {
 
   // Online bookings not paid within their hold (15 minutes) give their space back. One UPDATE, safe to run on
   // every instance at once.
-  const abandonTimer = setInterval(() => {
-    abandonStaleBookings(handle.db, new Date()).catch((error: unknown) =>
-      console.error('abandon job failed', error),
-    );
-  }, 60_000);
-  abandonTimer.unref();
+  const abandonJob = every(60_000, 'abandon job', () => abandonStaleBookings(handle.db, new Date()));
   // And again every PAYMENT_RECONCILE_MINUTES while running: a lost webhook does not wait for a restart.
   const paymentSweep = startPaymentSweep(handle, payments, config.paymentReconcileMs, config.timeZone);
   // The arriving flights of the next 48 hours' pick-ups: a late one moves its bookings, free.
@@ -85,7 +81,7 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
-    clearInterval(abandonTimer);
+    await abandonJob.stop();
     await app.close();
     await paymentSweep.stop();
     await flightPoll?.stop();

@@ -93,11 +93,13 @@ export interface ServerProcess {
 }
 
 export async function startServer(
-  database: TestDatabase,
+  database: Pick<TestDatabase, 'env'>,
   port: number,
   env: Record<string, string> = {},
+  /** Node's options before the server (`--import ./src/tracing.ts`, as production gives dist/tracing.js). */
+  nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',
