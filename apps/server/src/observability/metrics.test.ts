@@ -103,6 +103,10 @@ describe('GET /backend/metrics', () => {
       'parking_quote_cache_loads_total',
       'parking_db_pool_connections',
       'parking_db_pool_waiting',
+      'parking_jobs_waiting',
+      'parking_jobs_active',
+      'parking_jobs_failed',
+      'parking_jobs_oldest_waiting_seconds',
       'nodejs_eventloop_lag_seconds',
       'process_resident_memory_bytes',
     ]) {

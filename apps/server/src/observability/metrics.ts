@@ -5,15 +5,9 @@
  * commit (ctx.defer, or once their own transaction has returned), so a rolled-back write is never counted.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { JobQueueStats } from '../db/job-queue';
 
-/** The job queue's state (jobs/queue-stats.ts reads pg-boss's table). */
-export interface JobQueueStats {
-  waiting: number;
-  active: number;
-  failed: number;
-  /** Seconds since the oldest job still waiting was due; null when none waits. */
-  oldestWaitingSeconds: number | null;
-}
+export type { JobQueueStats };
 
 /** The database's connections: a pg Pool's counts (PGlite's one session is reported as one in use). */
 export interface PoolStats {

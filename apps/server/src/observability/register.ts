@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { isAdmin, type Services } from '../context';
 import type { Database, Executor } from '../db/client';
+import { jobQueueStats } from '../db/job-queue';
 import { authenticate } from '../http/context';
 import { errors } from '../jsonapi/errors';
 import { registerHealth } from './health';
@@ -23,7 +24,7 @@ export interface ObservabilityOptions {
    * a made-up type cannot add series.
    */
   resourceTypes?: Iterable<string>;
-  /** The job queue's backlog (jobs/queue-stats.ts); without it there are no job series and health has no `jobs`. */
+  /** The job queue's backlog: db/job-queue.ts's jobQueueStats unless told otherwise. */
   jobStats?: (db: Executor) => Promise<JobQueueStats>;
 }
 
@@ -33,12 +34,12 @@ export function registerObservability(
   services: Services,
   options: ObservabilityOptions = {},
 ): AppMetrics {
-  const { jobStats } = options;
+  const { jobStats = jobQueueStats } = options;
   const types = new Set(options.resourceTypes);
   const metrics = new AppMetrics({
     pool: poolStats(services.database),
     quoteCache: () => services.quoteCache?.lookups,
-    ...(jobStats ? { jobs: () => jobStats(services.database) } : {}),
+    jobs: () => jobStats(services.database),
   });
 
   attachMetrics(services.database, metrics);
