@@ -4,8 +4,9 @@
  * each stage in a folder of its own, COPY as copies between them, RUN lines through sh with the stage's ENV,
  * then the last stage's CMD as its USER, on a fresh PostgreSQL database, with the production settings the
  * server's start checks ask for. It waits for the HEALTHCHECK command and /backend/health/, makes the first
- * admin with the bundled create-admin CLI, logs in, uploads an image (sharp and argon2's native modules, the
- * photo storage in data/), stops the server with SIGTERM and cleans up. Each step prints its time.
+ * admin with the bundled create-admin CLI, runs the bundled check-production, logs in, uploads an image (sharp
+ * and argon2's native modules, the photo storage in data/), sees traces arrive at a local OTLP receiver (the
+ * CMD's tracing entry), stops the server with SIGTERM and cleans up. Each step prints its time.
  *
  * Not part of .ci/run: two clean installs take minutes. Needs root (the Dockerfile creates its user) and
  * PostgreSQL on 127.0.0.1:5432 with trust authentication. `--keep` leaves the folders for inspection.
@@ -14,6 +15,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import console from 'node:console';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -206,6 +208,17 @@ async function main() {
     PHOTO_STORAGE: 'filesystem',
     FLIGHT_STATUS_PROVIDER: 'none',
   };
+  // An OTLP/HTTP receiver: the CMD's tracing entry must find the SDK among the production dependencies.
+  const traces = [];
+  const receiver = createHttpServer((request, response) => {
+    request.resume().on('end', () => {
+      traces.push(request.url);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((done) => receiver.listen(0, '127.0.0.1', done));
+  receiver.unref();
+  env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${receiver.address().port}`;
   const uid = execFileSync('id', ['-u', runtime.user], { encoding: 'utf8' }).trim();
   const gid = execFileSync('id', ['-g', runtime.user], { encoding: 'utf8' }).trim();
   const asUser = (command) => [
@@ -252,10 +265,16 @@ async function main() {
     const bundle = log.join('').match(/The pre-render bundle (did not load|has no preparePage)[^\n]*/);
     if (bundle) throw new Error(bundle[0]);
   });
-  await step('first admin (create-admin CLI), login, image upload through sharp', async () => {
+  await step('the CLIs (create-admin, check-production), login, an image upload through sharp', async () => {
     const email = 'deploy-admin@example.com';
     const password = `Deploy-${randomBytes(9).toString('base64url')}-9`;
     runAsUser(['node', 'apps/server/dist/create-admin.js', '--email', email, '--password', password]);
+    // check:production's bundle: the settings pass; the outside services it then tries (the fake Stripe keys,
+    // the closed SMTP port) fail here, so its exit code says nothing.
+    const [checkFile, ...checkArgs] = asUser(['node', 'apps/server/dist/check-production.js']);
+    const check = spawnSync(checkFile, checkArgs, { cwd: app, env, encoding: 'utf8', timeout: 60_000 });
+    if (!check.stdout.includes('PASS settings'))
+      throw new Error(`check-production: ${check.stdout}${check.stderr}`);
     const jsonApi = { 'content-type': 'application/vnd.api+json' };
     const login = await fetch(`${url}/backend/api/v1/sessions/`, {
       method: 'POST',
@@ -286,6 +305,13 @@ async function main() {
     const medium = await fetch(new URL(sizes.medium.url, url));
     if (medium.status !== 200 || medium.headers.get('content-type') !== 'image/webp')
       throw new Error(`image: ${medium.status} ${medium.headers.get('content-type')}`);
+  });
+  await step('traces of those requests reach the OTLP endpoint', async () => {
+    // The SDK's batch processor sends every 5 s.
+    for (let waited = 0; !traces.includes('/v1/traces'); waited += 250) {
+      if (waited > 20_000) throw new Error(`No trace in 20 s (the receiver saw ${JSON.stringify(traces)})`);
+      await sleep(250);
+    }
   });
   await step('SIGTERM: the server drains and exits 0', async () => {
     const exited = new Promise((done) => server.once('exit', (code) => done(code)));

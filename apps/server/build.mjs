@@ -1,12 +1,18 @@
-// Bundles the server into dist/main.js, and the create-admin CLI into dist/create-admin.js (a container image has no
-// tsx to run the TypeScript CLI): our workspace packages are compiled in, npm packages stay external.
+// Bundles the server into dist/main.js, and the CLIs an operator runs beside it into dist/create-admin.js and
+// dist/check-production.js (a container image has no tsx to run the TypeScript ones): our workspace packages are
+// compiled in, npm packages stay external.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
   // tracing.js is given to Node before main.js (node --import), to start OpenTelemetry first when it is configured.
-  entryPoints: { main: 'src/main.ts', tracing: 'src/tracing.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    tracing: 'src/tracing.ts',
+    'create-admin': 'src/cli/create-admin.ts',
+    'check-production': 'src/cli/check-production.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
