@@ -58,11 +58,6 @@ export class AppMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
-  /** Each label set's series, looked up once: the hot routes' requests then skip prom-client's label hashing. */
-  private readonly requestSeries = new Map<
-    string,
-    { count: Counter.Internal; latency: Histogram.Internal<'method' | 'route' | 'status_class'> }
-  >();
   private readonly bookings: Record<BookingEvent, Counter>;
   private readonly payments = this.moneyCounters('payments', 'Payments recorded in the ledger');
   private readonly refunds = this.moneyCounters('refunds', 'Refunds recorded in the ledger');
@@ -161,14 +156,8 @@ export class AppMetrics {
       route: route ?? 'unmatched',
       status_class: `${Math.floor(statusCode / 100)}xx`,
     };
-    const key = `${labels.method} ${labels.route} ${labels.status_class}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      series = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
-      this.requestSeries.set(key, series);
-    }
-    series.count.inc();
-    series.latency.observe(seconds);
+    this.requests.inc(labels);
+    this.latency.observe(labels, seconds);
   }
 
   /** A booking created, changed or cancelled: call once its transaction has committed. */
