@@ -28,8 +28,9 @@ import { createSmsProvider } from './sms/create-sms';
 import type { SmsProvider } from './sms/sms';
 import { createMailer, type Mailer } from './mail/mailer';
 import { buildRegistry } from './registry';
-import type { JobPolicy, RawSql } from './db/job-queue';
+import { DEFAULT_JOB_POLICY, type JobPolicy, type RawSql } from './db/job-queue';
 import { createSideEffectRunner } from './jobs/side-effect-runner';
+import { deliveryProblemActions } from './routes/delivery-problems';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import { createPhotoStorage } from './photos/create-storage';
@@ -113,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        timeoutMs: config.smtpTimeoutMs,
+        from: config.mailFrom,
+        mailDir: config.mailDir,
+      }),
     rateLimiter: createRateLimiter(database, clock),
     payments: options.payments ?? createPaymentProvider(config, database, clock),
     photos: options.photos ?? createPhotoStorage(config.photos),
@@ -125,7 +131,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? createFlightStatusProvider(config, database)
         : options.flightStatus,
   };
-  const jobs = createSideEffectRunner(base, { rawSql: options.rawSql, policy: options.jobPolicy });
+  const jobs = createSideEffectRunner(base, {
+    rawSql: options.rawSql,
+    policy: options.jobPolicy ?? { ...DEFAULT_JOB_POLICY, retryDelaySeconds: config.jobRetryDelaySeconds },
+  });
   const services: Services = { ...base, jobs };
 
   const app = Fastify({
@@ -262,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...subscriptionActions(services.payments),
     ...waitlistActions,
     ...contentAdminActions(registry),
+    ...deliveryProblemActions,
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);

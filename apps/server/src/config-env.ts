@@ -92,6 +92,10 @@ export const envSchema = z.object({
     .positive()
     .max(10_080)
     .default(DEFAULT_WAITLIST_HOLD_MINUTES),
+  /** The SMTP server's connect, greeting and each exchange (mail/mailer.ts): a silent server fails the job, retried. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(15),
+  /** The side-effect queue's first retry delay; each later one doubles it (db/job-queue.ts), five tries in all. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Fault tests only: pause points (faults.ts). Refused in production. */
   FAULT_PAUSE: z.string().optional(),
   ...outsideServicesEnv,

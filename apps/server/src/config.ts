@@ -62,6 +62,10 @@ export interface Config {
   /** The domain of generated placeholder emails (no-email-{uuid}@domain). */
   emailDomain: string;
   smtpUrl: string | undefined;
+  /** SMTP_TIMEOUT_SECONDS in milliseconds. */
+  smtpTimeoutMs: number;
+  /** The side-effect queue's first retry delay (JOB_RETRY_DELAY_SECONDS; db/job-queue.ts doubles it each time). */
+  jobRetryDelaySeconds: number;
   mailFrom: string;
   mailDir: string;
   webDist: string;
@@ -165,6 +169,8 @@ export function configFrom(e: Env): Config {
     publicUrl,
     emailDomain: new URL(publicUrl).hostname,
     smtpUrl: e.SMTP_URL,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+    jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     mailFrom: e.MAIL_FROM,
     mailDir: join(dataDir, 'mail'),
     webDist: join(repoRoot, 'apps/web/dist'),

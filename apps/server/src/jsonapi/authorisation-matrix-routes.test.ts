@@ -53,7 +53,9 @@ describe('authorisation matrix', () => {
       const url = (special.url ?? special.route.split(' ')[1] ?? '')
         .replace('{booking}', bookingA)
         .replace('{page}', matrix.page)
-        .replace('{image}', matrix.image);
+        .replace('{image}', matrix.image)
+        .replace('{failedJob}', matrix.failedJobs[0])
+        .replace('{otherFailedJob}', matrix.failedJobs[1]);
       for (const caller of CALLERS) {
         const token =
           special.ownSession && caller !== 'anonymous'

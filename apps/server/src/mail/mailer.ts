@@ -46,11 +46,20 @@ export interface Mailer {
 
 export function createMailer(options: {
   smtpUrl: string | undefined;
+  /** Connecting, the greeting and each exchange with the SMTP server (default 15 s). */
+  timeoutMs?: number;
   from: string;
   mailDir: string;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A mail server that accepts connections and never answers must not hold a job for long (nodemailer's
+    // defaults wait up to ten minutes): the job fails and is retried later.
+    const timeoutMs = options.timeoutMs ?? 15_000;
+    // nodemailer reads its options from the URL's query; an operator's own value there wins.
+    const url = new URL(options.smtpUrl);
+    for (const option of ['connectionTimeout', 'greetingTimeout', 'socketTimeout'])
+      if (!url.searchParams.has(option)) url.searchParams.set(option, String(timeoutMs));
+    const transport = nodemailer.createTransport(url.href);
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -374,6 +374,8 @@ describe('the poller', () => {
     expect((await row(far.id)).endDatetime?.toISOString()).toBe('2026-11-25T09:00:00.000Z');
     const replay = await pollFlightsOnce(server.handle, server.app.services, provider, server.clock.now());
     expect(replay?.notices).toBe(0);
+    // The notice was queued with the move: the job queue sends it.
+    await server.app.services.jobs.drain();
     expect(mailTo(server, booking.email)).toHaveLength(1);
   });
 });

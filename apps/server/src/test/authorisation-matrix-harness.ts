@@ -5,7 +5,11 @@
  * `check` notes every answer that breaks the table (authorisation-matrix-table.ts), for
  * `expectNoProblems` to report together. The tests are jsonapi/authorisation-matrix-*.test.ts.
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { rowsOf } from '../db/client';
+import { enqueue, JOB_SCHEMA } from '../db/job-queue';
 import {
   blockoutPeriods,
   busTrips,
@@ -31,10 +35,28 @@ export const matrix = {} as {
   /** A content page and an uploaded content image (issue 25). */
   page: string;
   image: string;
+  /** Two side-effect jobs given up on (Delivery problems): one to retry, one to discard. */
+  failedJobs: [string, string];
 };
 export const routes: string[] = [];
 export const tokens = new Map<Caller, string | undefined>();
 export const targets = new Map<string, string>();
+
+/** A job the queue gave up on, as after its fifth failure. */
+async function failedJob(server: TestServer): Promise<string> {
+  const key = randomUUID();
+  await enqueue(
+    server.handle.db,
+    { kind: 'mail', mail: { to: 'gone@example.com', subject: 'Lost', text: 'x', html: '<p>x</p>' } },
+    key,
+  );
+  const result = await server.handle.db.execute(sql`
+    UPDATE ${sql.raw(JOB_SCHEMA)}.job SET state = 'failed', completed_on = now()
+    WHERE data->>'key' = ${key} RETURNING id::text AS id`);
+  const [row] = rowsOf<{ id: string }>(result);
+  if (!row) throw new Error('no failed job');
+  return row.id;
+}
 
 async function firstId(type: string, token: string | undefined): Promise<string> {
   const { server } = matrix;
@@ -152,6 +174,7 @@ export function useMatrixServer() {
     if (uploaded.statusCode !== 201) throw new Error(`image: ${uploaded.body}`);
     matrix.image = (uploaded.json() as { data: { id: string } }).data.id;
     matrix.page = await firstId('content-pages', admin);
+    matrix.failedJobs = [await failedJob(server), await failedJob(server)];
     targets.set('users', String(a.user.id));
     targets.set('customers', String(a.customer.id));
     targets.set('vehicles', String(vehicle.id));

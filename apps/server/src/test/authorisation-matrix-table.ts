@@ -218,6 +218,19 @@ export const SPECIALS: Special[] = [
   { route: `GET ${API}/bookings/export/`, expect: STAFF },
   { route: `GET ${API}/customers/export/`, expect: STAFF },
   { route: `POST ${API}/lot-volume-graphs/`, body: {}, expect: ADMINS },
+  // Delivery problems (issue 37): the side-effect jobs given up on, Admins only (Admins, last, retry one and discard another).
+  { route: `GET ${API}/delivery-problems/`, expect: ADMINS },
+  {
+    route: `POST ${API}/delivery-problems/:id/retry/`,
+    url: `${API}/delivery-problems/{failedJob}/retry/`,
+    body: {},
+    expect: ADMINS,
+  },
+  {
+    route: `DELETE ${API}/delivery-problems/:id/`,
+    url: `${API}/delivery-problems/{otherFailedJob}/`,
+    expect: ADMINS,
+  },
   { route: `POST ${API}/arrival-departure-graphs/`, body: {}, expect: ADMINS },
   { route: `POST ${API}/extras-stats/`, body: {}, expect: ADMINS },
   { route: `POST ${API}/extras-graphs/`, body: {}, expect: ADMINS },
