@@ -100,10 +100,15 @@ test.describe('manage my booking', () => {
     );
     await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Paid');
 
-    const changed = (await mailTo(request, email)).find(
-      (message) => message.subject === `Your booking ${booking.code} has been changed`,
-    );
-    expect(changed?.text).toContain(`Thank you for paying the difference of ${money(difference)}.`);
+    // The email is a job run just after the payment's commit: it arrives a moment later.
+    await expect
+      .poll(
+        async () =>
+          (await mailTo(request, email)).find(
+            (message) => message.subject === `Your booking ${booking.code} has been changed`,
+          )?.text,
+      )
+      .toContain(`Thank you for paying the difference of ${money(difference)}.`);
 
     // Responsive down to 360 px: nothing runs off the side.
     await page.setViewportSize({ width: 360, height: 740 });
@@ -263,9 +268,13 @@ test.describe('manage my booking', () => {
     await expect(
       page.getByRole('dialog').getByRole('region', { name: 'Booking', exact: true }),
     ).toContainText('Refunded');
-    const cancelled = (await mailTo(request, account.email)).find(
-      (message) => message.subject === `Your booking ${booking.code} has been cancelled`,
-    );
-    expect(cancelled?.text).toContain(`We have refunded ${money(Number(booking.total))} to your card.`);
+    await expect
+      .poll(
+        async () =>
+          (await mailTo(request, account.email)).find(
+            (message) => message.subject === `Your booking ${booking.code} has been cancelled`,
+          )?.text,
+      )
+      .toContain(`We have refunded ${money(Number(booking.total))} to your card.`);
   });
 });
