@@ -66,6 +66,10 @@ describe('GET /backend/health/', () => {
     expect(stuck.status).toBe(503);
     expect(stuck.body).toMatchObject({ status: 'stuck', database: true, jobs: { waiting: 2, stuck: true } });
     expect(stuck.body.jobs?.oldestWaitingSeconds).toBeGreaterThan(20 * 60 - 5);
+    // A load balancer's readiness asks of this instance only: the shared backlog does not take it out.
+    const ready = await server.app.inject({ method: 'GET', url: '/backend/ready/' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: true });
 
     const metrics = await server.app.inject({
       method: 'GET',

@@ -32,6 +32,12 @@ export interface Health {
 }
 
 export function registerHealth(app: FastifyInstance, services: Services, metrics: AppMetrics): void {
+  // For a load balancer: whether this instance can serve (its database answers). A stuck job backlog is shared by
+  // every instance, so it is for an alert (health below), not for routing: every instance would leave together.
+  app.get('/backend/ready/', async (_request, reply) => {
+    const database = await isReachable(services.database);
+    return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database });
+  });
   app.get('/backend/health/', async (_request, reply) => {
     const health = await readHealth(services, metrics);
     return reply.status(health.status === 'ok' ? 200 : 503).send(health);

@@ -80,6 +80,7 @@ const PUBLIC = '======';
 export const SPECIALS: Special[] = [
   { route: 'GET /backend/health/', expect: ALL },
   { route: 'GET /backend/live/', expect: ALL },
+  { route: 'GET /backend/ready/', expect: ALL },
   // Prometheus text: a scraper's METRICS_TOKEN (not one of these callers) or an Admin.
   { route: 'GET /backend/metrics', expect: ADMINS },
   { route: 'GET /backend/dev/mail/', expect: ADMINS },
