@@ -54,6 +54,14 @@ export type SideEffect =
   | { kind: 'custody-email'; bookingId: number; event: 'parked' | 'handed_back'; to: string }
   | { kind: 'flight-notice'; bookingId: number; state: 'delayed' | 'cancelled'; to: string }
   | {
+      /** A refund decided (booking_logs `refund_due`): made by the request at once, this job makes sure of it. */
+      kind: 'refund';
+      bookingId: number;
+      refundKey: string;
+      cents: number;
+      userId: number | null;
+    }
+  | {
       kind: 'payment-outcome';
       payment: {
         bookingId: number;
@@ -114,11 +122,25 @@ const writer = new PgBoss({
  * Queues a side effect in the caller's transaction (or as a statement of its own outside one). `key` makes the
  * effect's steps happen once even if the job runs twice; by default every job is its own.
  */
-export async function enqueue(db: Executor, effect: SideEffect, key: string = randomUUID()): Promise<void> {
+export async function enqueue(
+  db: Executor,
+  effect: SideEffect,
+  key: string = randomUUID(),
+  options: { startAfterSeconds?: number } = {},
+): Promise<void> {
   const job: SideEffectJob = { ...effect, key };
-  const id = await writer.send(EFFECTS_QUEUE, job, { db: executorSql(db) });
-  // pg-boss answers null when the queue is missing: a job must never be dropped silently.
-  if (!id) throw new Error(`The job queue ${EFFECTS_QUEUE} is not installed: run the migrations.`);
+  // pg-boss's insert names each value once (its send repeats some, which a Drizzle statement cannot); the queue's
+  // retries apply as with send. The queue itself is installed by the migrations (the runner checks at start).
+  await writer.insert(
+    [
+      {
+        name: EFFECTS_QUEUE,
+        data: job,
+        ...(options.startAfterSeconds ? { startAfter: String(options.startAfterSeconds) } : {}),
+      },
+    ],
+    { db: executorSql(db) },
+  );
 }
 
 export function queueOptions(policy: JobPolicy): PgBoss.Queue {

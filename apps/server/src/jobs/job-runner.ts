@@ -121,6 +121,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     async start(pollMs = 1_000) {
       await boss.start();
+      // A job written to a queue that is not there would be dropped: the migrations install it.
+      if (!(await boss.getQueue(EFFECTS_QUEUE)))
+        throw new Error(`The job queue ${EFFECTS_QUEUE} is not installed: run the migrations.`);
       // The queue's retries and timeout follow this instance's settings (every instance has the same).
       await boss.updateQueue(EFFECTS_QUEUE, queueOptions(options.policy));
       timer = setInterval(() => void kick(), pollMs);

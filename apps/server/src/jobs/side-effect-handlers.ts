@@ -11,6 +11,7 @@ import { bookings, jobEffects } from '../db/schema/index';
 import { faultPoint } from '../faults';
 import { bookingEmailMessage } from '../mail/booking-confirmation';
 import type { MailMessage } from '../mail/mailer';
+import { refundBooking } from '../services/booking-refunds';
 import { custodyEmailMessage } from '../services/custody-emails';
 import { flightNoticeMessages } from '../services/flight-notices';
 import { paymentOutcomeMessage, refundRefusedPayment } from '../services/payment-outcomes';
@@ -66,6 +67,20 @@ export async function runSideEffect(services: JobServices, job: SideEffectJob): 
       if (text && sms) await once(services, `${job.key}:sms`, () => sms.send(text));
       return;
     }
+    case 'refund':
+      // Idempotent by its key (booking-refunds.ts): nothing happens when the request made it already.
+      await refundBooking(
+        {
+          database: services.database,
+          provider: services.payments,
+          now: services.clock(),
+          userId: job.userId,
+        },
+        job.bookingId,
+        job.cents,
+        job.refundKey,
+      );
+      return;
     case 'payment-outcome':
       await once(services, `${job.key}:refund`, () => refundRefusedPayment(services, job.payment));
       return sendMail(services, job.key, await paymentOutcomeMessage(services, job.payment));

@@ -3,9 +3,12 @@
  * refunded once, within 24 hours the extras; an unpaid balance paid online once; staff open any
  * booking, and a token signed with another secret is refused.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { manageMessages } from '@parking/domain/manage-booking';
 import { issueManageToken } from '../auth/manage-tokens';
+import { JOB_SCHEMA } from '../db/job-queue';
+import { refundDue } from '../services/booking-refunds';
 import { presentByDay } from '../services/pricing-data';
 import { bookingDoc } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
@@ -56,6 +59,39 @@ describe('cancelling', () => {
       mailTo(server, booking.email).filter((message) => message.subject.includes('cancelled')),
     ).toHaveLength(1);
     expect(mailTo(server, booking.email).at(-1)?.text).toContain('We have refunded $52.00 to your card.');
+  });
+
+  it('a refund decided and not made (the process died after the commit) is made by its job, once', async () => {
+    const booking = await paidGuestBooking();
+    const intent = (await row(booking.id))?.paymentIntentId ?? '';
+    // As a cancellation's transaction decides it; the request never gets to ask the provider.
+    await server.handle.db.transaction((tx) =>
+      refundDue(tx, {
+        bookingId: booking.id,
+        key: `died-${booking.id}`,
+        cents: 5200,
+        userId: null,
+        now: server.clock.now(),
+        reason: 'cancelled',
+      }),
+    );
+    // The job waits a minute for the request to make it itself; then it runs.
+    expect(await server.app.services.jobs.drain()).toBe(0);
+    await server.handle.db.execute(
+      sql`UPDATE ${sql.raw(JOB_SCHEMA)}.job SET start_after = now() WHERE data->>'kind' = 'refund'`,
+    );
+    await server.app.services.jobs.drain();
+    expect(await providerRefunds(intent)).toHaveLength(1);
+    expect(await logs(booking.id, 'refunded')).toHaveLength(1);
+    expect(
+      one((await cancel(booking.id, asGuest(await guestToken(booking.code, booking.email)))).body).attributes,
+    ).toMatchObject({ status: 'cancelled', amountPaid: '0.00' });
+    // A refund the request made itself: its job finds it made and asks the provider nothing more.
+    await server.handle.db.execute(
+      sql`UPDATE ${sql.raw(JOB_SCHEMA)}.job SET start_after = now() WHERE data->>'kind' = 'refund'`,
+    );
+    await server.app.services.jobs.drain();
+    expect(await providerRefunds(intent)).toHaveLength(1);
   });
 
   it('within 24 hours keeps the parking and refunds the extras', async () => {

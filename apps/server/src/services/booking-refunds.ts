@@ -5,8 +5,9 @@
  * payment; money staff took (cash, EFTPOS...) is owed back as a credit for staff to hand over. Each
  * refund is recorded once, under the booking's lock, as ledger movements and a `refunded` booking log.
  *
- * Every refund decision is first written as a `refund_due` log in the transaction that decided it, so
- * that a refund the process did not get to make (killed after the commit) is made by the payment sweep.
+ * Every refund decision is first written as a `refund_due` log in the transaction that decided it, with a job
+ * (db/job-queue.ts) that makes it if the process did not get to (killed after the commit, the provider down);
+ * the payment sweep settles any left over as well.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { allocateRefund } from '@parking/domain/ledger';
@@ -17,6 +18,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { loadMovements, recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
 import { metricsFor } from '../observability/metrics';
+import { enqueue } from '../db/job-queue';
 
 export interface RefundDeps {
   database: Database;
@@ -70,7 +72,24 @@ export async function refundDue(
     action: 'refund_due',
     info: { key: entry.key, amount: formatMoney(entry.cents), reason: entry.reason },
   });
+  // The job queue makes sure of it, retried with backoff and shown on Delivery problems if it keeps failing. It
+  // starts a minute later: the request that decided it asks the provider at once, and the job then finds it made.
+  await enqueue(
+    db,
+    {
+      kind: 'refund',
+      bookingId: entry.bookingId,
+      refundKey: entry.key,
+      cents: entry.cents,
+      userId: entry.userId,
+    },
+    `refund:${entry.bookingId}:${entry.key}`,
+    { startAfterSeconds: REFUND_JOB_DELAY_SECONDS },
+  );
 }
+
+/** How long the refund job waits for the request that decided the refund to make it itself. */
+export const REFUND_JOB_DELAY_SECONDS = 60;
 
 /**
  * Refunds `cents` of a booking for one reason (`key`, e.g. `cancel-12`). Calling it again with the

@@ -31,6 +31,8 @@ export function describeJob(job: SideEffectJob): { what: string; to: string } {
       };
     case 'flight-notice':
       return { what: `Email and text: flight ${job.state}`, to: job.to };
+    case 'refund':
+      return { what: `Refund to the card: booking ${job.bookingId}`, to: '' };
     case 'payment-outcome':
       return {
         what:
