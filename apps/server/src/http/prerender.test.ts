@@ -48,6 +48,23 @@ describe('prerenderedDocument', () => {
     expect(document.match(/<script/g)).toHaveLength(2);
   });
 
+  it("never reads the content as replacement patterns ($&, $', $` and $$ arrive as written)", () => {
+    const dollars = {
+      html: "<main><p>From $&nbsp;15 a day, $' and $` and $$ and $1</p></main>",
+      styles: '<style>.a::after{content:"$&"}</style>',
+      title: 'Save $& more',
+      state: JSON.stringify({ message: "Parking from $&nbsp;15, $' $` $$" }),
+    };
+    const written = prerenderedDocument(template, dollars);
+    expect(written).toContain(`<div id="root">${dollars.html}</div>`);
+    expect(written).toContain(`${dollars.styles}</head>`);
+    expect(written).toContain('<title>Save $&amp; more</title>');
+    const block = /<script type="application\/json" id="prerendered-state">([\s\S]*?)<\/script>/.exec(
+      written,
+    );
+    expect(JSON.parse(block?.[1] ?? '')).toEqual(JSON.parse(dollars.state));
+  });
+
   it("runs the page's own script, which starts the app (named on it) when a visitor reaches for the page", () => {
     expect(document).toContain(
       '<script type="module" crossorigin src="/assets/start-on-intent-xyz.js" data-app="/assets/index-abc.js"></script>',

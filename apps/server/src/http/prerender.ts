@@ -72,18 +72,23 @@ const APP_SCRIPT = /<script type="module" data-on-intent="([^"]+)" crossorigin s
  */
 export function prerenderedDocument(template: string, page: PrerenderedPage & { state: string }): string {
   const state = page.state.replace(/</g, '\\u003c');
-  return template
-    .replace(
-      APP_SCRIPT,
-      (_tag, onIntent: string, app: string) =>
-        `<script type="module" crossorigin src="${onIntent}" data-app="${app}"></script>`,
-    )
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${page.styles}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script type="application/json" id="prerendered-state">${state}</script>`,
-    );
+  return (
+    template
+      .replace(
+        APP_SCRIPT,
+        (_tag, onIntent: string, app: string) =>
+          `<script type="module" crossorigin src="${onIntent}" data-app="${app}"></script>`,
+      )
+      // Replacers as functions: a replacement string would read `$&`, `$'` and `` $` `` in the content as patterns
+      // ("$ 15" written with a non-breaking space is stored as `$&nbsp;15`).
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace('</head>', () => `${page.styles}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div><script type="application/json" id="prerendered-state">${state}</script>`,
+      )
+  );
 }
 
 /**
