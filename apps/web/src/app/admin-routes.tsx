@@ -42,6 +42,10 @@ const ImportsPage = page(
   () => import('@/features/admin/routes/imports'),
   (m) => m.ImportsPage,
 );
+const DeliveryProblemsPage = page(
+  () => import('@/features/admin/routes/delivery-problems'),
+  (m) => m.DeliveryProblemsPage,
+);
 const VehiclesListPage = page(
   () => import('@/features/admin/routes/vehicles-list'),
   (m) => m.VehiclesListPage,
@@ -188,6 +192,7 @@ export function adminRoutes(notFound: ReactNode): RouteObject[] {
     { path: paths.adminReportsInout.path, element: <ReportsInoutPage />, handle: admins },
     { path: paths.adminReportsExtras.path, element: <ReportsExtrasPage />, handle: admins },
     { path: paths.adminImports.path, element: <ImportsPage />, handle: admins },
+    { path: paths.adminDeliveryProblems.path, element: <DeliveryProblemsPage />, handle: admins },
     { path: paths.adminVehicles.path, element: <VehiclesListPage /> },
     { path: paths.adminVehiclesAdd.path, element: <VehicleEditPage /> },
     { path: paths.adminVehiclesEdit.path, element: <VehicleEditPage /> },

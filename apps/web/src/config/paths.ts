@@ -100,6 +100,12 @@ export const paths = {
   }),
   adminReportsExtras: route({ name: 'admin-reports-extras', path: '/admin/reports/extras', title: 'Extras' }),
   adminImports: route({ name: 'admin-imports', path: '/admin/imports', title: 'Imports & Reconciliation' }),
+  // Issue 37: the emails, texts and refunds the job queue gave up on, retried or discarded by Admins.
+  adminDeliveryProblems: route({
+    name: 'admin-delivery-problems',
+    path: '/admin/delivery-problems',
+    title: 'Delivery problems',
+  }),
   // Settings (back-office §2 "Settings screens"), Admins only.
   adminLots: route({ name: 'admin-lots', path: '/admin/lots', title: 'Lots' }),
   adminLotsAdd: route({ name: 'admin-lots-add', path: '/admin/lots/add', title: 'Add Lot' }),

@@ -7,6 +7,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
+import ReportGmailerrorredOutlinedIcon from '@mui/icons-material/ReportGmailerrorredOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Collapse from '@mui/material/Collapse';
@@ -37,6 +38,7 @@ const icons: Record<AdminNavIcon, ReactElement> = {
   vehicles: <DirectionsCarOutlinedIcon />,
   contact: <MailOutlineIcon />,
   discounts: <LocalOfferOutlinedIcon />,
+  delivery: <ReportGmailerrorredOutlinedIcon />,
   reports: <AssessmentOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
   content: <ArticleOutlinedIcon />,

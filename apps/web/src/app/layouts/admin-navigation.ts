@@ -12,6 +12,7 @@ export type AdminNavIcon =
   | 'vehicles'
   | 'contact'
   | 'discounts'
+  | 'delivery'
   | 'reports'
   | 'settings'
   | 'content';
@@ -95,6 +96,7 @@ export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
     roles: ADMINS,
     entries: [
       { label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' },
+      { label: 'Delivery problems', route: paths.adminDeliveryProblems, icon: 'delivery' },
       REPORTS_GROUP,
       SETTINGS_GROUP,
       CONTENT_GROUP,
