@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, passwordResetConfirmationSchema, registerSchema } from './accounts';
 import { vehicleSchema } from './vehicles';
+import { email, hasControlCharacters, optionalText, password, requiredText } from './fields';
+import { messages } from './messages';
 
 /** The first message per field: what a form shows beside it and what the API answers. */
 const messagesOf = (result: {
@@ -71,5 +73,19 @@ describe('vehicle rules', () => {
 
   it('requires rego, make, model and colour', () => {
     expect(Object.keys(messagesOf(vehicleSchema.safeParse({})))).toEqual(['rego', 'make', 'model', 'colour']);
+  });
+});
+
+describe('control characters', () => {
+  it('are refused in every kind of text field, tabs and line breaks aside', () => {
+    for (const bad of ['\u0000', '\u0007', '\u001b', '\u007f', '\u000b']) {
+      for (const schema of [requiredText(), optionalText(), email, password]) {
+        const parsed = schema.safeParse(`abc${bad}def@example.com`);
+        expect(parsed.success).toBe(false);
+        expect(parsed.error?.issues[0]?.message).toBe(messages.controlCharacters);
+      }
+    }
+    expect(optionalText(100).parse('one\r\ntwo\tthree')).toBe('one\r\ntwo\tthree');
+    expect(hasControlCharacters('plain text, émigré, 漢字')).toBe(false);
   });
 });

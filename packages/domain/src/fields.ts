@@ -9,10 +9,21 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const maxLength = (max: number) => `Ensure this field has no more than ${max} characters.`;
 
+/** C0 controls but tab, line feed and carriage return, and DEL: PostgreSQL stores no U+0000 at all. */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+const noControls = { error: messages.controlCharacters, abort: true } as const;
+
 /** Required text: missing, null, empty and blank all fail with the same message. */
 export function requiredText(max = 255, message: string = messages.required) {
   return z
     .string({ error: message })
+    .refine((value) => !hasControlCharacters(value), noControls)
     .trim()
     .min(1, { error: message, abort: true })
     .max(max, { error: maxLength(max) });
@@ -22,6 +33,7 @@ export function requiredText(max = 255, message: string = messages.required) {
 export function optionalText(max = 255) {
   return z
     .string({ error: 'Not a valid string.' })
+    .refine((value) => !hasControlCharacters(value), noControls)
     .trim()
     .max(max, { error: maxLength(max) })
     .nullish()
@@ -39,6 +51,7 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
 
 export const email = z
   .string({ error: messages.emailRequired })
+  .refine((value) => !hasControlCharacters(value), noControls)
   .trim()
   .min(1, { error: messages.emailRequired, abort: true })
   .max(254, { error: maxLength(254) })
@@ -47,6 +60,7 @@ export const email = z
 
 export const password = z
   .string({ error: messages.passwordRequired })
+  .refine((value) => !hasControlCharacters(value), noControls)
   .min(1, { error: messages.passwordRequired, abort: true })
   .min(8, { error: messages.passwordTooShort })
   .max(128, { error: maxLength(128) })

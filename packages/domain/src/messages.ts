@@ -28,6 +28,8 @@ export const messages = {
   percentRange: 'Must be a number between 0 and 100',
   fractionRange: 'Must be a number between 0 and 1',
   invalidChoice: 'Select a valid choice.',
+  /** U+0000 and the other control characters (tab and line breaks aside): no form can type them. */
+  controlCharacters: 'Remove the control characters from this field.',
   // Format errors of typed fields (no wording in the spec).
   invalidAmount: 'Enter a valid amount.',
   invalidDate: 'Enter a valid date (YYYY-MM-DD).',
