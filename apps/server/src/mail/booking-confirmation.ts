@@ -32,7 +32,7 @@ export const QR_CID = 'booking-qr@parking';
  */
 export function manageBookingUrl(
   config: Pick<Config, 'publicUrl' | 'sessionSecret'>,
-  booking: { id: number; bookingCode: string; startDatetime: Date; endDatetime: Date | null },
+  booking: { id: number; bookingCode: string; email: string; startDatetime: Date; endDatetime: Date | null },
 ): string {
   const query = new URLSearchParams({
     code: booking.bookingCode,

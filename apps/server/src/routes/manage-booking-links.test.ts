@@ -3,14 +3,16 @@
  * POST manage-booking-links/, until 30 days after the stay; a tampered, expired or another booking's
  * token opens nothing.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { manageMessages } from '@parking/domain/manage-booking';
 import { issueManageToken } from '../auth/manage-tokens';
+import { bookings } from '../db/schema/index';
 import { issueManageLinkToken } from '../mail/manage-link';
 import { asGuest, useManageBookingServer, V1 } from '../test/manage-booking-api';
 import { api, doc, firstError, one } from '../test/server';
 
-const { server, row, paidGuestBooking } = useManageBookingServer();
+const { server, row, paidGuestBooking, guestToken, cancel } = useManageBookingServer();
 
 /** The link's token and booking as the confirmation email carries them. */
 async function emailedLink(bookingId: number): Promise<{ booking: string; token: string }> {
@@ -59,6 +61,7 @@ describe('the emailed manage link', () => {
       issueManageToken(server.config.sessionSecret, booking.id, new Date()).token,
       issueManageLinkToken('another-secret-of-at-least-thirty-two-chars', {
         id: booking.id,
+        email: booking.email,
         startDatetime: new Date(),
         endDatetime: null,
       }),
@@ -75,6 +78,36 @@ describe('the emailed manage link', () => {
     const second = await paidGuestBooking();
     const { token } = await emailedLink(first.id);
     const answer = await exchange(String(second.id), token);
+    expect(answer.status).toBe(403);
+    expect(firstError(answer.body)?.detail).toBe(manageMessages.linkExpired);
+  });
+
+  it('opens nothing once the booking has another email address (issue 38, finding 4)', async () => {
+    const booking = await paidGuestBooking();
+    const { token } = await emailedLink(booking.id);
+    // Staff hand the booking to someone else: the old address's link must not show the new owner's booking.
+    await server.handle.db
+      .update(bookings)
+      .set({ email: 'new.owner@example.com', firstName: 'New' })
+      .where(eq(bookings.id, booking.id));
+    const answer = await exchange(String(booking.id), token);
+    expect(answer.status).toBe(403);
+    expect(firstError(answer.body)?.detail).toBe(manageMessages.linkExpired);
+    // The same address written differently is the same address.
+    await server.handle.db
+      .update(bookings)
+      .set({ email: ` ${booking.email.toUpperCase()}` })
+      .where(eq(bookings.id, booking.id));
+    expect((await exchange(String(booking.id), token)).status).toBe(201);
+  });
+
+  it('opens nothing once the booking is cancelled', async () => {
+    const booking = await paidGuestBooking();
+    const { token } = await emailedLink(booking.id);
+    expect((await cancel(booking.id, asGuest(await guestToken(booking.code, booking.email)))).status).toBe(
+      200,
+    );
+    const answer = await exchange(String(booking.id), token);
     expect(answer.status).toBe(403);
     expect(firstError(answer.body)?.detail).toBe(manageMessages.linkExpired);
   });

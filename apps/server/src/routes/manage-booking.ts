@@ -35,7 +35,7 @@ import { isStaff, type RequestContext } from '../context';
 import { bookings } from '../db/schema/index';
 import { action, type ActionInput } from '../http/action';
 import { errors } from '../jsonapi/errors';
-import { readManageLinkToken } from '../mail/manage-link';
+import { manageLinkBookingId, readManageLinkToken } from '../mail/manage-link';
 import { manageableBooking, planChange, type ChangeRelationships } from '../services/booking-changes';
 import type { BookingRow } from '../services/create-booking';
 import { cancelManagedBooking, changeManagedBooking, payManagedBalance } from '../services/manage-booking';
@@ -132,12 +132,22 @@ export const manageBookingActions = [
     input: manageLinkSchema,
     access: 'anyone',
     async handle(ctx, { attributes }) {
-      // The emailed link's token, checked here (signature, expiry, the booking it names), for a session.
-      const opens = readManageLinkToken(ctx.services.config.sessionSecret, attributes.token, ctx.now);
-      if (opens === null || String(opens) !== attributes.bookingId)
+      // The emailed link's token, checked here (signature, expiry, the booking it names and the address it was
+      // sent to, as the booking has it now), for a session. A cancelled booking's link has done its work.
+      const named = manageLinkBookingId(attributes.token);
+      if (named === null || String(named) !== attributes.bookingId)
         throw errors.forbidden(manageMessages.linkExpired);
-      const [booking] = await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, opens));
-      if (!booking) throw errors.forbidden(manageMessages.linkExpired);
+      const [booking] = await ctx.db
+        .select({ id: bookings.id, email: bookings.email, status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, named));
+      const { sessionSecret } = ctx.services.config;
+      if (
+        !booking ||
+        booking.status === 'cancelled' ||
+        readManageLinkToken(sessionSecret, attributes.token, ctx.now, booking.email) !== booking.id
+      )
+        throw errors.forbidden(manageMessages.linkExpired);
       return manageSession(ctx, booking.id);
     },
   }),
