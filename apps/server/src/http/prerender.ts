@@ -176,6 +176,14 @@ export interface Prerenderer {
 /** How long a pre-rendered document is sent again as it is (unless a write drops it sooner). */
 export const PRERENDER_HOLD_MS = 5_000;
 
+/**
+ * Pages made fresh for an address with a query (the wizard's first step for the dates asked, about 160 ms each)
+ * per minute and instance: past it such an address gets the plain app until the minute is over, so that clients
+ * varying the dates cannot keep the server rendering (a page already held is still sent). The canonical
+ * addresses (the home page, the bare first step, content pages) are always made.
+ */
+export const PRERENDER_QUERIED_PER_MINUTE = 30;
+
 interface PrerenderOptions {
   entryFile: string;
   /** Reads the browser build's index.html (per page made, as the plain app's is: a rebuilt web needs no restart). */
@@ -244,6 +252,15 @@ export async function createPrerenderer(
   }
 
   const invalidate = () => held.clear();
+  const queried = { minute: 0, made: 0 };
+  /** Whether one more page with a query may be made fresh this minute (counted when it may). */
+  function queriedAllowed(now: number): boolean {
+    const minute = Math.floor(now / 60_000);
+    if (queried.minute !== minute) Object.assign(queried, { minute, made: 0 });
+    if (queried.made >= PRERENDER_QUERIED_PER_MINUTE) return false;
+    queried.made += 1;
+    return true;
+  }
   const unsubscribe = changes?.subscribe(invalidate);
 
   return {
@@ -259,6 +276,7 @@ export async function createPrerenderer(
       const now = Date.now();
       const current = held.get(path);
       if (current && now - current.at < PRERENDER_HOLD_MS) return current.document;
+      if (path.includes('?') && !queriedAllowed(now)) return Promise.resolve(null);
       const made = { at: now, document: make(request, path) };
       remember(held, path, made, PRERENDER_HELD_PAGES);
       // A failure is not kept: the next visitor tries again.
