@@ -90,14 +90,28 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  /**
+   * Runs due jobs until none is left: up to `batchSize` at once, each slot fetching the next job as soon as its
+   * own is done (a mail server that hangs holds one slot, not the others' emails).
+   */
   async function runDue(): Promise<number> {
     let ran = 0;
+    const running = new Set<Promise<void>>();
     for (;;) {
       again = false;
-      const jobs = await boss.fetch<SideEffectJob>(EFFECTS_QUEUE, { batchSize, includeMetadata: true });
-      await Promise.all(jobs.map(runOne));
+      const room = stopped ? 0 : batchSize - running.size;
+      const jobs =
+        room > 0
+          ? await boss.fetch<SideEffectJob>(EFFECTS_QUEUE, { batchSize: room, includeMetadata: true })
+          : [];
+      for (const job of jobs) {
+        const run: Promise<void> = runOne(job).finally(() => running.delete(run));
+        running.add(run);
+      }
       ran += jobs.length;
-      if (stopped || (jobs.length === 0 && !again)) return ran;
+      if (running.size === 0 && jobs.length === 0 && !again) return ran;
+      // Full, or nothing more due for now: wait for a slot (a job just done may have made another due).
+      if (running.size >= batchSize || (jobs.length === 0 && !again)) await Promise.race(running);
     }
   }
 

@@ -31,9 +31,15 @@ async function once(services: JobServices, key: string, step: () => Promise<void
   await db.insert(jobEffects).values({ key }).onConflictDoNothing();
 }
 
-async function sendMail(services: JobServices, key: string, message: MailMessage | null): Promise<void> {
-  if (!message) return;
+/** Sends the email `build` makes, once under `key`: built only when not sent yet (an invoice PDF is work). */
+async function sendMail(
+  services: JobServices,
+  key: string,
+  build: () => Promise<MailMessage | null>,
+): Promise<void> {
   await once(services, `${key}:mail`, async () => {
+    const message = await build();
+    if (!message) return;
     // Fault tests stop here: the job is fetched, the email not yet sent.
     await faultPoint('job-send');
     await services.mailer.send(message);
@@ -43,28 +49,32 @@ async function sendMail(services: JobServices, key: string, message: MailMessage
 export async function runSideEffect(services: JobServices, job: SideEffectJob): Promise<void> {
   switch (job.kind) {
     case 'mail':
-      return sendMail(services, job.key, mailFromQueue(job.mail));
-    case 'booking-email': {
-      const [booking] = await services.database.select().from(bookings).where(eq(bookings.id, job.bookingId));
-      if (!booking) return;
-      const message = await bookingEmailMessage(
-        { db: services.database, config: services.config, now: services.clock() },
-        booking,
-        job.email,
-        job.paymentCents,
-      );
-      return sendMail(services, job.key, message);
-    }
-    case 'custody-email':
-      return sendMail(services, job.key, await custodyEmailMessage(services, job.bookingId, job.event));
-    case 'flight-notice': {
-      const { mail, text } = await flightNoticeMessages(services, {
-        bookingId: job.bookingId,
-        state: job.state,
+      return sendMail(services, job.key, () => Promise.resolve(mailFromQueue(job.mail)));
+    case 'booking-email':
+      return sendMail(services, job.key, async () => {
+        const [booking] = await services.database
+          .select()
+          .from(bookings)
+          .where(eq(bookings.id, job.bookingId));
+        if (!booking) return null;
+        return bookingEmailMessage(
+          { db: services.database, config: services.config, now: services.clock() },
+          booking,
+          job.email,
+          job.paymentCents,
+        );
       });
-      await sendMail(services, job.key, mail);
+    case 'custody-email':
+      return sendMail(services, job.key, () => custodyEmailMessage(services, job.bookingId, job.event));
+    case 'flight-notice': {
+      const notice = { bookingId: job.bookingId, state: job.state };
+      await sendMail(services, job.key, async () => (await flightNoticeMessages(services, notice)).mail);
       const sms = services.sms;
-      if (text && sms) await once(services, `${job.key}:sms`, () => sms.send(text));
+      if (sms)
+        await once(services, `${job.key}:sms`, async () => {
+          const { text } = await flightNoticeMessages(services, notice);
+          if (text) await sms.send(text);
+        });
       return;
     }
     case 'refund':
@@ -83,6 +93,6 @@ export async function runSideEffect(services: JobServices, job: SideEffectJob): 
       return;
     case 'payment-outcome':
       await once(services, `${job.key}:refund`, () => refundRefusedPayment(services, job.payment));
-      return sendMail(services, job.key, await paymentOutcomeMessage(services, job.payment));
+      return sendMail(services, job.key, () => paymentOutcomeMessage(services, job.payment));
   }
 }
