@@ -32,12 +32,16 @@
  *   POST              content-images/?alt=...     body = the image's raw bytes, Content-Type image/jpeg, image/png,
  *                                                 image/webp or application/octet-stream (image/gif, svg+xml, avif,
  *                                                 heic, heif, bmp, tiff: 400 imageNotAnImage; anything else 415);
- *                                                 the real type is read from the bytes. 201: content-images
+ *                                                 the real type is read from the bytes and must be the one named
+ *                                                 (octet-stream names none). 201: content-images
  *                                                 { alt, width, height, sizes: {thumbnail, medium, large, full:
  *                                                 {url, width, height}}, created }. Refusals: 400 with
- *                                                 imageNotAnImage / imageTooBig / imageTooManyPixels / imageUnreadable
+ *                                                 imageNotAnImage / imageTypeMismatch / imageTooBig /
+ *                                                 imageTooManyPixels / imageUnreadable
  *   GET               content-images/ and content-images/{id}/   the records (Admins)
- *   GET               content-images/{id}/{size}/ the bytes (WebP), to anyone, cached for a year (immutable)
+ *   GET               content-images/{token}/{size}/ the bytes (WebP), token random (the sizes' urls): to anyone
+ *                                                 when published content uses it, cached for a year (immutable);
+ *                                                 else to Admins only (private, no-store), 404 to the rest
  * Field errors arrive as JSON:API errors with source.pointer /data/attributes/<field>[/<index>/<field>].
  */
 import { z } from 'zod';
@@ -91,6 +95,8 @@ export const contentMessages = {
   imageTooBig: `An image can be at most ${MAX_CONTENT_IMAGE_BYTES / 1024 / 1024} MB.`,
   imageTooManyPixels: 'This image is too large. Save it with a lower resolution.',
   imageUnreadable: 'This image could not be read.',
+  /** The bytes are one kind of image and the request's Content-Type names another (`PNG`, `GIF`). */
+  imageTypeMismatch: (actual: string, declared: string) => `The file is a ${actual} image, not ${declared}.`,
   managedElsewhere: (url: string) =>
     `The content is managed in the WordPress at ${url}. Make this change there.`,
 } as const;

@@ -1,6 +1,7 @@
 /**
- * An image uploaded for the content (issue 25): the type read from its bytes (never the request's word),
- * size and pixels capped before anything is decoded, turned upright, and made by sharp in each size the
+ * An image uploaded for the content (issue 25): the type read from its bytes (never the request's word,
+ * which must agree with them when it names an image type: a PNG sent as GIF is refused, issue 38), size
+ * and pixels capped before anything is decoded, turned upright, and made by sharp in each size the
  * public site uses (CONTENT_IMAGE_SIZES: the longest edge, never enlarged), re-encoded as WebP, which
  * drops every piece of metadata and anything hidden after the picture. Transparency is kept.
  */
@@ -28,9 +29,35 @@ export interface ProcessedContentImage {
   sizes: Record<ContentImageSize, ImageVariant>;
 }
 
-export async function processContentImage(input: Buffer): Promise<ProcessedContentImage> {
+/** The image types an upload may be labelled with, as an editor knows them (the refusal names both). */
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+  'image/svg+xml': 'SVG',
+  'image/avif': 'AVIF',
+  'image/heic': 'HEIC',
+  'image/heif': 'HEIF',
+  'image/bmp': 'BMP',
+  'image/tiff': 'TIFF',
+};
+
+/**
+ * `declaredType` is the request's media type without parameters; `application/octet-stream` (or none)
+ * names no type, so only the bytes decide.
+ */
+export async function processContentImage(
+  input: Buffer,
+  declaredType = 'application/octet-stream',
+): Promise<ProcessedContentImage> {
   if (input.length > MAX_CONTENT_IMAGE_BYTES) throw new PhotoRefused(contentMessages.imageTooBig);
-  if (!sniffPhotoType(input)) throw new PhotoRefused(contentMessages.imageNotAnImage);
+  const actual = sniffPhotoType(input);
+  if (!actual) throw new PhotoRefused(contentMessages.imageNotAnImage);
+  // A label that disagrees with the bytes is a mistake or a disguise: either way the editor is told.
+  const declared = TYPE_NAMES[declaredType];
+  if (declared !== undefined && declaredType !== actual)
+    throw new PhotoRefused(contentMessages.imageTypeMismatch(TYPE_NAMES[actual] ?? actual, declared));
   let metadata: Metadata;
   try {
     // The header only (nothing decoded yet): the pixel count is checked before the picture is.

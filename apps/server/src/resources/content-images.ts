@@ -1,6 +1,7 @@
 /**
  * Images uploaded for the content (issue 25), as records: Admins list and read them (the upload and the
- * public bytes are routes/content-admin.ts). The sizes answer their public addresses.
+ * bytes are routes/content-admin.ts). The sizes answer their addresses, by the image's random token (the
+ * id stays the back office's: it fetches no bytes).
  */
 import { contentMessages } from '@parking/domain/content-admin';
 import { contentImages } from '../db/schema/index';
@@ -22,7 +23,7 @@ export const contentImagesResource: ResourceDefinition<ContentImageRow> = {
     sizes: Object.fromEntries(
       Object.entries(row.sizes).map(([size, stored]) => [
         size,
-        { url: contentImageUrl(row.id, size), width: stored.width, height: stored.height },
+        { url: contentImageUrl(row.token, size), width: stored.width, height: stored.height },
       ]),
     ),
     created: iso(row.created),

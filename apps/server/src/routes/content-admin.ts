@@ -11,8 +11,10 @@
  *   GET   site-details/  PATCH site-details/   phone, address, email, hours, social links, header message
  *   POST  content-pages/{id}/restore/     puts a revision back (attributes.revision); a save of its own
  *   POST  content-page-previews/          the public get-page document unsaved attributes would publish
- *   POST  content-images/?alt=            the image's bytes (JPEG, PNG or WebP, read from the bytes)
- *   GET   content-images/{id}/{size}/     an uploaded image's bytes, to anyone, cached for good
+ *   POST  content-images/?alt=            the image's bytes (JPEG, PNG or WebP, read from the bytes, which
+ *                                         must be the type the Content-Type names)
+ *   GET   content-images/{token}/{size}/  an uploaded image's bytes by its random token: to anyone when
+ *                                         published content uses it, cached for good; else Admins only
  */
 import { z } from 'zod';
 import {
@@ -61,8 +63,13 @@ export const CONTENT_IMAGE_MEDIA_TYPES = [
   'image/bmp',
   'image/tiff',
 ] as const;
-/** An uploaded image never changes under its id: browsers and proxies keep it for a year. */
+/**
+ * An uploaded image never changes under its token (a replacement is a new upload, a new address): browsers
+ * and proxies keep a published one for a year.
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** An unpublished image an Admin fetches: kept by no cache, so it is never served on to anyone else. */
+const UNPUBLISHED = 'private, no-store';
 
 function location(raw: string | undefined): ContentMenuLocation {
   const found = CONTENT_MENU_LOCATIONS.find((name) => name === raw);
@@ -218,25 +225,29 @@ export function contentAdminActions(registry: Registry): Action[] {
       path: 'content-images/',
       upload: { mediaTypes: CONTENT_IMAGE_MEDIA_TYPES },
       access: 'admin',
-      async handle(ctx, { upload, query }) {
+      async handle(ctx, { upload, query, request }) {
         if (!upload) throw errors.unsupportedMediaType('');
         const alt = (single(query, 'alt') ?? '').trim().slice(0, 300);
-        const id = await uploadContentImage(ctx, upload, alt);
+        const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const id = await uploadContentImage(ctx, upload, alt, declared);
         return readResource(registry.get('content-images'), ctx, registry, id, {});
       },
     }),
     action({
       method: 'GET',
-      path: 'content-images/:id/:size/',
+      path: 'content-images/:token/:size/',
+      // Anyone may ask; who gets the bytes is the service's rule (published, or an Admin).
       access: 'anyone',
       readOnly: true,
-      async handle(ctx, { id, params }, reply) {
-        const bytes = await contentImageBytes(ctx, id, params.size ?? '');
+      async handle(ctx, { params }, reply) {
+        // A 404 now may be a 200 once the page is published: no cache may keep it.
+        reply.header('cache-control', 'no-store');
+        const image = await contentImageBytes(ctx, params.token ?? '', params.size ?? '');
         return reply
           .type(CONTENT_IMAGE_TYPE)
-          .header('cache-control', IMMUTABLE)
+          .header('cache-control', image.public ? IMMUTABLE : UNPUBLISHED)
           .header('content-disposition', 'inline')
-          .send(bytes);
+          .send(image.bytes);
       },
     }),
   ];

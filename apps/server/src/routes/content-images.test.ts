@@ -1,13 +1,16 @@
 /**
- * Images for the content (issue 25): Admins upload the raw bytes; the type is read from them (the label
- * is only one of the image media types), bytes and pixels are capped before decoding, sharp makes the
- * sizes the public site uses, they are stored through the photo storage and served to anyone with
- * long immutable caching; a page's featured image answers those sizes publicly.
+ * Images for the content (issue 25): Admins upload the raw bytes; the type is read from them (a label naming
+ * another image type is refused, issue 38), bytes and pixels are capped before decoding, sharp makes the
+ * sizes the public site uses and they are stored through the photo storage. The bytes are addressed by a
+ * random token (issue 38): an Admin fetches any (never cached); anyone else only those published content
+ * uses (cached for a year), and a page's featured image answers those sizes publicly.
  */
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_IMAGE_SIZES, contentMessages, MAX_CONTENT_IMAGE_BYTES } from '@parking/domain/content-admin';
-import { contentImages } from '../db/schema/index';
+import { contentImages, contentPages } from '../db/schema/index';
 import { createUser, login } from '../test/factories';
 import { hugePixelPng } from '../test/images';
 import { api, createTestServer, doc, firstError, one, type TestServer } from '../test/server';
@@ -33,6 +36,9 @@ const upload = (body: Buffer | string, type: string, token: string | null = admi
     payload: body,
   });
 
+const fetchAs = (url: string, token: string | null = null) =>
+  server.app.inject({ url, headers: token ? { authorization: `Token ${token}` } : {} });
+
 /** A wide photo-like PNG, 2400 × 1200, with an alpha channel. */
 const widePng = () =>
   sharp({
@@ -53,16 +59,21 @@ describe('uploading an image', () => {
     expect(sizes.large).toMatchObject({ width: 1200, height: 600 });
     expect(sizes.full).toMatchObject({ width: 2048, height: 1024 });
 
-    const served = await server.app.inject({ url: sizes.medium?.url ?? '' });
+    // Addressed by a random token, never the id; unused yet, so an Admin's alone, and kept by no cache.
+    const medium = sizes.medium?.url ?? '';
+    expect(medium).toMatch(/^\/backend\/api\/v1\/content-images\/[0-9a-f]{32}\/medium\/$/);
+    expect(medium).not.toContain(`/${image.id}/`);
+    const served = await fetchAs(medium, admin);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toBe('private, no-store');
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({
       format: 'webp',
       width: 600,
       height: 300,
     });
-    expect((await server.app.inject({ url: `${V1}/content-images/${image.id}/huge/` })).statusCode).toBe(404);
+    expect((await fetchAs(medium.replace('/medium/', '/huge/'), admin)).statusCode).toBe(404);
+    expect((await fetchAs(medium)).statusCode).toBe(404);
 
     // A page's featured image answers its sizes to visitors.
     const page = await api(server.app, 'POST', `${V1}/content-pages/`, {
@@ -82,6 +93,10 @@ describe('uploading an image', () => {
     }>();
     expect(published.featured_image.alt).toBe('The shuttle at the terminal');
     expect(published.featured_image.sizes.large?.url).toBe(sizes.large?.url);
+    // Published, the image is anyone's, cached for a year (a replacement is a new upload: a new address).
+    const visitor = await fetchAs(sizes.large?.url ?? '');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await api(server.app, 'POST', `${V1}/content-pages/`, {
       token: admin,
       body: doc('content-pages', {
@@ -124,8 +139,15 @@ describe('uploading an image', () => {
     expect(await refusal(svg, 'image/svg+xml')).toEqual([400, contentMessages.imageNotAnImage]);
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     expect(await refusal(gif, 'image/gif')).toEqual([400, contentMessages.imageNotAnImage]);
-    // ...and accepted as a JPEG or as bytes: its real type is read from it.
-    expect((await upload(png, 'image/jpeg')).statusCode).toBe(201);
+    // A label naming another image type is refused in words (it was taken, issue 38)...
+    expect(await refusal(png, 'image/gif')).toEqual([400, contentMessages.imageTypeMismatch('PNG', 'GIF')]);
+    expect(await refusal(png, 'image/gif')).toEqual([400, 'The file is a PNG image, not GIF.']);
+    expect(await refusal(png, 'image/jpeg; charset=binary')).toEqual([
+      400,
+      'The file is a PNG image, not JPEG.',
+    ]);
+    // ...and the right one, or bytes (which name no type), accepted: the real type is read from them.
+    expect((await upload(png, 'image/png')).statusCode).toBe(201);
     expect((await upload(png, 'application/octet-stream')).statusCode).toBe(201);
     // A few hundred bytes claiming 400 million pixels: refused before anything is decoded.
     expect(await refusal(hugePixelPng(20_000, 20_000), 'image/png')).toEqual([
@@ -146,5 +168,106 @@ describe('uploading an image', () => {
     expect((await upload(png, 'image/png', sales)).statusCode).toBe(403);
     expect((await upload(png, 'image/png', null)).statusCode).toBe(401);
     expect((await api(server.app, 'GET', `${V1}/content-images/`, { token: sales })).status).toBe(403);
+  });
+});
+
+describe('fetching an image (issue 38: unguessable, and private until published)', () => {
+  const tinyPng = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#c03' } })
+      .png()
+      .toBuffer();
+  const uploaded = async () => {
+    const image = one((await upload(await tinyPng(), 'image/png')).json());
+    const sizes = image.attributes.sizes as Record<string, { url: string }>;
+    return { id: image.id, url: sizes.large?.url ?? '' };
+  };
+
+  it('answers no guessed address: not the old sequential one, not a made-up token', async () => {
+    const { id, url } = await uploaded();
+    // Published, so that only the address decides.
+    const page = await api(server.app, 'POST', `${V1}/content-pages/`, {
+      token: admin,
+      body: doc('content-pages', {
+        title: 'Guessing',
+        path: '/guessing',
+        layout: 'page',
+        status: 'published',
+        content: `<p><img src="${url}" alt="Bays"></p>`,
+      }),
+    });
+    expect(page.status).toBe(201);
+    expect((await fetchAs(url)).statusCode).toBe(200);
+    for (const guess of [
+      `${V1}/content-images/${id}/large/`,
+      `${V1}/content-images/${'0'.repeat(32)}/large/`,
+      `${V1}/content-images/${'f'.repeat(31)}/large/`,
+      url.replace(/[0-9a-f]{32}/, (token) => token.toUpperCase()),
+    ]) {
+      const answer = await fetchAs(guess);
+      expect(answer.statusCode, guess).toBe(404);
+      expect(firstError(answer.json())?.detail).toBe(contentMessages.imageNotFound);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      // Not even an Admin reaches bytes by a number.
+      expect((await fetchAs(guess, admin)).statusCode, guess).toBe(404);
+    }
+  });
+
+  it("keeps a draft page's image to Admins until the page is published", async () => {
+    const { url } = await uploaded();
+    const created = await api(server.app, 'POST', `${V1}/content-pages/`, {
+      token: admin,
+      body: doc('content-pages', {
+        title: 'Coming soon',
+        path: '/coming-soon',
+        layout: 'page',
+        status: 'draft',
+        content: `<p>Soon.</p><p><img src="${url}" alt="The new car park"></p>`,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const pageId = one(created.body).id;
+    expect((await fetchAs(url)).statusCode).toBe(404);
+    expect((await fetchAs(url, sales)).statusCode).toBe(404);
+    const editor = await fetchAs(url, admin);
+    expect(editor.statusCode).toBe(200);
+    expect(editor.headers['cache-control']).toBe('private, no-store');
+
+    const published = await api(server.app, 'PATCH', `${V1}/content-pages/${pageId}/`, {
+      token: admin,
+      body: doc('content-pages', { status: 'published' }, { id: pageId }),
+    });
+    expect(published.status).toBe(200);
+    const visitor = await fetchAs(url);
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await fetchAs(url, admin)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('gives existing images a token and rewrites the stored old addresses (migration 0019)', async () => {
+    const { id, url } = await uploaded();
+    const old = `${V1}/content-images/${id}/large/`;
+    const [page] = await server.handle.db
+      .insert(contentPages)
+      .values({
+        path: '/before-tokens',
+        title: 'Before tokens',
+        content: `<p><img src="${old}" alt="Old"></p>`,
+        fields: { featured_image: { id, alt: 'Old', sizes: { large: { url: old, width: 8, height: 8 } } } },
+      })
+      .returning();
+    // The migration's last statement rewrites every old address by the images' tokens.
+    const migration = readFileSync(
+      new URL('../db/migrations/0019_content_image_tokens.sql', import.meta.url),
+      'utf8',
+    );
+    await server.handle.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1) ?? ''));
+    const [after] = await server.handle.db
+      .select()
+      .from(contentPages)
+      .where(sql`${contentPages.id} = ${page?.id}`);
+    expect(after?.content).toBe(`<p><img src="${url}" alt="Old"></p>`);
+    expect(JSON.stringify(after?.fields)).toContain(url);
+    expect(JSON.stringify(after?.fields)).not.toContain(old);
+    expect((await fetchAs(url)).statusCode).toBe(200);
   });
 });

@@ -1,14 +1,26 @@
 /**
  * Images uploaded for the content (issue 25): checked and made in every size (photos/process-content-image.ts)
  * outside any transaction, stored through the photo storage under `content-images/{random}/{size}`, then
- * recorded; sizes whose record could not be written are removed from the storage again. Published
- * images are public: the bytes are served to anyone by their id and size (routes/content-admin.ts).
+ * recorded; sizes whose record could not be written are removed from the storage again.
+ *
+ * The bytes are addressed by a random token, not the id (issue 38: sequential ids let anyone list every
+ * upload), and are public only while published content uses them: a published page (its text, blocks or
+ * featured image; the home page is one), a menu or the site details naming the token's address. Until then
+ * (a draft's picture, one uploaded and never used) only Admins, the content's editors, fetch them. The
+ * check is made on each fetch rather than kept as a flag, so no save anywhere has to remember it; the
+ * content tables are a few dozen rows, and public answers are cached for a year anyway.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, like, or, sql, type AnyColumn } from 'drizzle-orm';
 import { contentMessages, type ContentImageSize } from '@parking/domain/content-admin';
-import type { RequestContext } from '../context';
-import { contentImages, type StoredImageSize } from '../db/schema/index';
+import { isAdmin, type RequestContext } from '../context';
+import {
+  contentImages,
+  contentMenus,
+  contentOptions,
+  contentPages,
+  type StoredImageSize,
+} from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { processContentImage } from '../photos/process-content-image';
 import { PhotoRefused } from '../photos/process-photo';
@@ -16,11 +28,19 @@ import { assertContentEditable } from './content-pages';
 
 export const CONTENT_IMAGE_TYPE = 'image/webp';
 
-export async function uploadContentImage(ctx: RequestContext, body: Buffer, alt: string): Promise<number> {
+/** 128 random bits as 32 lowercase hex digits: what a content image's address carries. */
+const TOKEN = /^[0-9a-f]{32}$/;
+
+export async function uploadContentImage(
+  ctx: RequestContext,
+  body: Buffer,
+  alt: string,
+  declaredType: string,
+): Promise<number> {
   assertContentEditable(ctx);
   let image;
   try {
-    image = await processContentImage(body);
+    image = await processContentImage(body, declaredType);
   } catch (error) {
     if (error instanceof PhotoRefused) throw errors.invalid(error.message);
     throw error;
@@ -38,6 +58,7 @@ export async function uploadContentImage(ctx: RequestContext, body: Buffer, alt:
     const [row] = await ctx.db
       .insert(contentImages)
       .values({
+        token: randomBytes(16).toString('hex'),
         storagePrefix: prefix,
         alt,
         width: image.width,
@@ -55,12 +76,56 @@ export async function uploadContentImage(ctx: RequestContext, body: Buffer, alt:
   }
 }
 
-/** The bytes of one size of an uploaded image, or a 404 for an unknown image or size. */
-export async function contentImageBytes(ctx: RequestContext, id: number, size: string): Promise<Buffer> {
-  const [image] = await ctx.db.select().from(contentImages).where(eq(contentImages.id, id));
+/** Whether published content names the image's address (a token is hex: nothing in it is a LIKE pattern). */
+async function usedByPublishedContent(ctx: RequestContext, token: string): Promise<boolean> {
+  const address = `%/content-images/${token}/%`;
+  const names = (column: AnyColumn) => sql<boolean>`${column}::text LIKE ${address}`;
+  const [page, menu, option] = await Promise.all([
+    ctx.db
+      .select({ id: contentPages.id })
+      .from(contentPages)
+      .where(
+        and(
+          eq(contentPages.status, 'published'),
+          or(like(contentPages.content, address), names(contentPages.fields)),
+        ),
+      )
+      .limit(1),
+    ctx.db.select({ id: contentMenus.id }).from(contentMenus).where(names(contentMenus.items)).limit(1),
+    ctx.db
+      .select({ key: contentOptions.key })
+      .from(contentOptions)
+      .where(names(contentOptions.value))
+      .limit(1),
+  ]);
+  return page.length + menu.length + option.length > 0;
+}
+
+export interface ContentImageBytes {
+  bytes: Buffer;
+  /** Published content uses it: anyone may fetch it, and caches may keep it. */
+  public: boolean;
+}
+
+/**
+ * The bytes of one size of an uploaded image, by its token: to anyone when published content uses it, to
+ * Admins otherwise; a 404 for an unknown token or size, and for a caller who may not see it (an unused
+ * image is not admitted to exist).
+ */
+export async function contentImageBytes(
+  ctx: RequestContext,
+  token: string,
+  size: string,
+): Promise<ContentImageBytes> {
+  const notFound = errors.notFound(contentMessages.imageNotFound);
+  if (!TOKEN.test(token)) throw notFound;
+  const [image] = await ctx.db.select().from(contentImages).where(eq(contentImages.token, token));
   const stored =
     image && Object.hasOwn(image.sizes, size) ? image.sizes[size as ContentImageSize] : undefined;
-  const bytes = stored ? await ctx.services.photos.get(stored.key) : null;
-  if (!bytes) throw errors.notFound(contentMessages.imageNotFound);
-  return bytes;
+  if (!stored) throw notFound;
+  const published = await usedByPublishedContent(ctx, token);
+  if (!published && !isAdmin(ctx.user)) throw notFound;
+  const bytes = await ctx.services.photos.get(stored.key);
+  if (!bytes) throw notFound;
+  return { bytes, public: published };
 }

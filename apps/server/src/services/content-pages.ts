@@ -41,9 +41,9 @@ const record = (value: unknown): Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {};
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The public address of one stored size of an uploaded image. */
-export const contentImageUrl = (id: number | string, size: string) =>
-  `/backend/api/v1/content-images/${id}/${size}/`;
+/** The address of one stored size of an uploaded image: by its random token, never its id (issue 38). */
+export const contentImageUrl = (token: string, size: string) =>
+  `/backend/api/v1/content-images/${token}/${size}/`;
 
 export function footerCtaOf(value: unknown): FooterCta {
   if (typeof value !== 'object' || value === null) return null;
@@ -102,7 +102,7 @@ async function featuredImageFields(ctx: RequestContext, id: string, alt: string)
   const sizes = Object.fromEntries(
     Object.entries(image.sizes).map(([size, stored]) => [
       size,
-      { url: contentImageUrl(image.id, size), width: stored.width, height: stored.height },
+      { url: contentImageUrl(image.token, size), width: stored.width, height: stored.height },
     ]),
   );
   return { id: image.id, alt, sizes };

@@ -32,7 +32,7 @@ export const matrix = {} as {
   server: TestServer;
   emailA: string;
   bookingA: string;
-  /** A content page and an uploaded content image (issue 25). */
+  /** A content page and an uploaded content image's token (issue 25; its address, issue 38). */
   page: string;
   image: string;
   /** Two side-effect jobs given up on (Delivery problems): one to retry, one to discard. */
@@ -172,7 +172,11 @@ export function useMatrixServer() {
       payload: await tinyPng(),
     });
     if (uploaded.statusCode !== 201) throw new Error(`image: ${uploaded.body}`);
-    matrix.image = (uploaded.json() as { data: { id: string } }).data.id;
+    const { thumbnail } = (
+      uploaded.json() as { data: { attributes: { sizes: Record<string, { url: string }> } } }
+    ).data.attributes.sizes;
+    matrix.image = /\/content-images\/([0-9a-f]{32})\//.exec(thumbnail?.url ?? '')?.[1] ?? '';
+    if (!matrix.image) throw new Error(`image address: ${thumbnail?.url}`);
     matrix.page = await firstId('content-pages', admin);
     matrix.failedJobs = [await failedJob(server), await failedJob(server)];
     targets.set('users', String(a.user.id));
@@ -239,8 +243,13 @@ export function mismatch(
     // A guest's credential for manage-bookings is the token of a code-and-email lookup, not a login: 403
     // (a 401 would send the web client to the login page).
     // ...and so is it for the custody record, which manage my booking shows.
+    // An unpublished content image is not admitted to exist, to a visitor either (issue 38): 404.
     const anonymousStatus =
-      what.includes('/manage-bookings/') || /^GET \S*\/custody\/$/.test(what) ? 403 : 401;
+      what.includes('/manage-bookings/') || /^GET \S*\/custody\/$/.test(what)
+        ? 403
+        : /^GET \S*\/content-images\/[0-9a-f]{32}\//.test(what)
+          ? 404
+          : 401;
     if (caller === 'anonymous' && !what.includes('made-up') && answer.status !== anonymousStatus)
       return `${label} (expected ${anonymousStatus})`;
     // Nothing but the error: no data, and nothing of customer A's.

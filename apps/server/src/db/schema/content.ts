@@ -75,14 +75,25 @@ export interface StoredImageSize {
   height: number;
 }
 
-/** An image uploaded for the content (issue 25), kept in every size the public site uses. */
-export const contentImages = pgTable('content_images', {
-  id: id(),
-  storagePrefix: text('storage_prefix').notNull(),
-  alt: text('alt').notNull().default(''),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  sizes: jsonb('sizes').$type<Record<'thumbnail' | 'medium' | 'large' | 'full', StoredImageSize>>().notNull(),
-  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-  created: createdAt(),
-});
+/**
+ * An image uploaded for the content (issue 25), kept in every size the public site uses. Its bytes are
+ * addressed by `token` (128 random bits, issue 38), never by the sequential id, so nobody finds an image
+ * that has not been published by counting.
+ */
+export const contentImages = pgTable(
+  'content_images',
+  {
+    id: id(),
+    token: text('token').notNull(),
+    storagePrefix: text('storage_prefix').notNull(),
+    alt: text('alt').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizes: jsonb('sizes')
+      .$type<Record<'thumbnail' | 'medium' | 'large' | 'full', StoredImageSize>>()
+      .notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [uniqueIndex('content_images_token_key').on(t.token)],
+);
