@@ -34,7 +34,7 @@ async function cancelByApi(request: APIRequestContext, code: string, email: stri
 }
 
 test.describe('the waitlist of a full day', () => {
-  test('a traveller joins the waitlist on a full day, a place frees, and they book it from the emailed link', async ({
+  test('a traveller joins the waitlist on a full day, confirms from the email, a place frees, and they book it from the emailed link', async ({
     browser,
     page,
     request,
@@ -76,9 +76,41 @@ test.describe('the waitlist of a full day', () => {
       await expect(join.getByText('Email address required')).toBeVisible();
       await join.getByRole('textbox', { name: 'Email' }).fill(traveller);
       await join.getByRole('button', { name: 'Join the waitlist' }).click();
-      await expect(page.getByTestId('waitlist-joined')).toContainText('You are on the waitlist.');
+      await expect(page.getByTestId('waitlist-joined')).toContainText(
+        'Check your email: open the link we have sent to confirm your place on the waitlist.',
+      );
       await expectNoSeriousA11yViolations(page);
       await keepScreenshot(page, testInfo, 'waitlist-joined');
+
+      // Nobody is on the list until the address's owner confirms from the email (issue 38).
+      const unconfirmed = await adminApi(
+        request,
+        token,
+        'GET',
+        `waitlist-entries/?filter[date]=${stay.startDate}&filter[email]=${encodeURIComponent(traveller)}`,
+      );
+      expect(
+        (unconfirmed.body as { data: { attributes: { status: string } }[] }).data.map(
+          (e) => e.attributes.status,
+        ),
+      ).toEqual(['pending']);
+      let confirmation = '';
+      await expect
+        .poll(async () => {
+          const mail = (await mailTo(request, traveller)).find((m) =>
+            m.subject.startsWith('Confirm your place on the waitlist'),
+          );
+          confirmation = /Confirm my place: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+          return confirmation;
+        })
+        .not.toBe('');
+      await page.goto(new URL(confirmation).pathname);
+      await expect(page.getByRole('heading', { name: 'Your waitlist place is confirmed' })).toBeVisible();
+      await expect(page.getByTestId('waitlist-confirmed')).toContainText(
+        `You are on the waitlist for ${indoor.attributes.name}`,
+      );
+      await expectNoSeriousA11yViolations(page);
+      await keepScreenshot(page, testInfo, 'waitlist-confirmed');
 
       // Staff see them on the day's waitlist, from the diary (in a browser of their own).
       const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });

@@ -2,16 +2,33 @@
  * The waitlist of a full day (issue 24): a traveller who finds a lot full for their dates leaves an email;
  * when a place frees, the first on the list whose stay now fits is offered it, held for them for a set
  * time (WAITLIST_HOLD_MINUTES), then the next when that hold lapses. A held place counts against the lot's
- * capacity like an unpaid online booking, so nobody else can take it meanwhile.
+ * capacity like an unpaid online booking, so nobody else can take it meanwhile. Anyone may type any address,
+ * so an entry is `pending` until its address's owner opens the emailed confirmation link (issue 38): until
+ * then it is on no list, is offered nothing and holds nothing, and it is dropped after a day.
  */
 import { z } from 'zod';
 import { wouldExceed } from './capacity';
 import { stayDays } from './day-arithmetic';
-import { calendarDate, email } from './fields';
+import { calendarDate, email, requiredText } from './fields';
 import { waitlistMessages } from './waitlist-messages';
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left'] as const;
+export const WAITLIST_STATUSES = ['pending', 'waiting', 'offered', 'booked', 'lapsed', 'left'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** On the list: confirmed by the address's owner, waiting for a place or holding one. Only these count. */
+export const QUEUED_STATUSES = ['waiting', 'offered'] as const satisfies readonly WaitlistStatus[];
+
+/**
+ * The traveller's entry for a stay, confirmed or not: joining again for it finds this one (one row per
+ * address, lot and stay, the database's unique index says the same).
+ */
+export const OPEN_STATUSES = ['pending', 'waiting', 'offered'] as const satisfies readonly WaitlistStatus[];
+
+/**
+ * How long an unconfirmed entry waits for its owner to open the link. Long enough to read the email the
+ * next morning; short enough that addresses typed by strangers do not linger (the sweep drops them).
+ */
+export const PENDING_CONFIRMATION_HOURS = 24;
 
 export const DEFAULT_WAITLIST_HOLD_MINUTES = 30;
 
@@ -34,6 +51,19 @@ export type WaitlistJoinInput = z.output<typeof waitlistJoinSchema>;
 export function holdExpiry(offeredAt: Date, holdMinutes: number): Date {
   return new Date(offeredAt.getTime() + holdMinutes * 60_000);
 }
+
+/** When an unconfirmed entry asked for at `joined` (or asked for again) stops being confirmable. */
+export function pendingExpiry(joined: Date): Date {
+  return new Date(joined.getTime() + PENDING_CONFIRMATION_HOURS * 3_600_000);
+}
+
+/** An unconfirmed entry can be confirmed until its expiry, not at it. */
+export function pendingIsLive(joined: Date, now: Date): boolean {
+  return pendingExpiry(joined).getTime() > now.getTime();
+}
+
+/** The confirmation link's action: its signed token, as the emailed link carries it. */
+export const waitlistConfirmationSchema = z.object({ token: requiredText(128) });
 
 /** A hold counts (against capacity, for its holder) until its expiry, not at it. */
 export function holdIsLive(holdExpiresAt: Date | null, now: Date): boolean {

@@ -1,7 +1,8 @@
 /**
- * The waitlist's clock: every minute, holds that have lapsed are passed on (their travellers' turn is over)
- * and every lot with travellers waiting is offered again, so that a place freed without a request that
- * offers it at once (an unpaid booking abandoned, a hold lapsed) still goes to the next on the list. One
+ * The waitlist's clock: every minute, holds that have lapsed are passed on (their travellers' turn is over),
+ * entries never confirmed within their day are dropped (issue 38), and every lot with travellers waiting is
+ * offered again, so that a place freed without a request that offers it at once (an unpaid booking
+ * abandoned, a hold lapsed) still goes to the next on the list. One
  * instance at a time (an advisory lock, as the payment sweep); each lot under its own lock, in its own
  * transaction with its emails queued (sent once it has committed).
  */
@@ -9,7 +10,7 @@ import { businessDate } from '@parking/domain/dates';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { lockLotRow } from '../services/booking-rules';
-import { lapseHolds, lotsWithWaiting, offerPlaces } from '../services/waitlist';
+import { dropUnconfirmed, lapseHolds, lotsWithWaiting, offerPlaces } from '../services/waitlist';
 import { queueMail } from '../services/queue-mail';
 import { every } from './every';
 
@@ -21,6 +22,8 @@ export const WAITLIST_SWEEP_MS = 60_000;
 export interface WaitlistSweepResult {
   lapsed: number;
   offered: number;
+  /** Unconfirmed entries dropped: their day to confirm had passed. */
+  dropped: number;
 }
 
 /** One sweep at `now`; null when another instance (or an earlier sweep still running) holds the lock. */
@@ -31,6 +34,7 @@ export function sweepWaitlist(
 ): Promise<WaitlistSweepResult | null> {
   return handle.withTryLock(WAITLIST_SWEEP_LOCK, async () => {
     const lapsed = await handle.db.transaction((tx) => lapseHolds(tx, now));
+    const dropped = await handle.db.transaction((tx) => dropUnconfirmed(tx, now));
     const lotIds = await lotsWithWaiting(handle.db, businessDate(now, config.timeZone));
     let offered = 0;
     for (const lotId of lotIds) {
@@ -48,7 +52,7 @@ export function sweepWaitlist(
         return mails.length;
       });
     }
-    return { lapsed, offered };
+    return { lapsed, offered, dropped };
   });
 }
 

@@ -1,9 +1,18 @@
-/** The waitlist's emails: on joining (with the way off the list), and when a place is held for the traveller. */
+/**
+ * The waitlist's emails: the confirmation asked for on joining (the only one sent before the address is
+ * proved, issue 38), the welcome once confirmed (with the way off the list), and when a place is held.
+ */
+import { PENDING_CONFIRMATION_HOURS } from '@parking/domain/waitlist';
 import { businessLocalDatetime, formatDateShort, formatTime12 } from '@parking/domain/dates';
 import type { Config } from '../config';
 import type { MailMessage } from './mailer';
 import { message } from './templates';
-import { waitlistPageUrl, waitlistToken } from './waitlist-link';
+import {
+  waitlistConfirmationToken,
+  waitlistConfirmationUrl,
+  waitlistPageUrl,
+  waitlistToken,
+} from './waitlist-link';
 
 interface Entry {
   id: number;
@@ -18,6 +27,24 @@ export const formatStay = (entry: { startDate: string; endDate: string }): strin
   entry.startDate === entry.endDate
     ? formatDateShort(entry.startDate)
     : `${formatDateShort(entry.startDate)} to ${formatDateShort(entry.endDate)}`;
+
+/**
+ * Sent on joining, to whatever address was typed: it says who asked for nothing more than the stay, and asks
+ * nothing of a stranger but to ignore it.
+ */
+export function waitlistConfirmationMessage(config: Config, entry: Entry, lotName: string): MailMessage {
+  const url = waitlistConfirmationUrl(config, waitlistConfirmationToken(config.sessionSecret, entry));
+  return message(
+    entry.email,
+    `Confirm your place on the waitlist for ${lotName}, ${formatStay(entry)}`,
+    'Confirm your place on the waitlist',
+    [
+      `We were asked to put this email address on the waitlist for ${lotName}, ${formatStay(entry)}. You are on the waitlist once you confirm with the button below, within ${PENDING_CONFIRMATION_HOURS} hours.`,
+      'If you did not ask for this, ignore this email: nothing more will be sent.',
+    ],
+    { label: 'Confirm my place', url },
+  );
+}
 
 export function waitlistJoinedMessage(config: Config, entry: Entry, lotName: string): MailMessage {
   const url = waitlistPageUrl(config, waitlistToken(config.sessionSecret, entry));

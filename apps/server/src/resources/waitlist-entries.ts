@@ -1,19 +1,17 @@
 /**
- * The waitlist of full days (services/waitlist.ts). Anyone may join for a stay the lot is full for (the
- * wizard's and the home page's full-lot message); joining again for the same stay is the same entry. Staff
- * list the entries by day (the back office's Waitlist screen, the diary's count). Nobody edits one: a
- * traveller leaves from their emailed link (routes/waitlist.ts).
+ * The waitlist of full days (services/waitlist.ts). Staff list the entries by day (the back office's Waitlist
+ * screen, the diary's count). Anyone joins through routes/waitlist.ts (`POST waitlist-entries/`, which answers
+ * nothing of the entry, issue 38) rather than the generic create, whose answer is the stored row. Nobody edits
+ * one: a traveller confirms and leaves from their emailed links (routes/waitlist.ts).
  */
 import { and, gte, lte, sql } from 'drizzle-orm';
 import type { WaitlistEntryAttributes } from '@parking/domain/api-contract/waitlist';
-import { WAITLIST_STATUSES, waitlistJoinSchema, waitlistMessages } from '@parking/domain/waitlist';
-import { isStaff } from '../context';
+import { WAITLIST_STATUSES } from '@parking/domain/waitlist';
 import { waitlistEntries } from '../db/schema/index';
-import { readAttributes, readRelationshipIds } from '../jsonapi/document';
 import { errors } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { iso } from '../jsonapi/values';
-import { joinWaitlist, type WaitlistRow } from '../services/waitlist';
+import type { WaitlistRow } from '../services/waitlist';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -60,24 +58,5 @@ export const waitlistEntriesResource: ResourceDefinition<WaitlistRow> = {
     status: sql`CASE ${waitlistEntries.status} WHEN 'offered' THEN 0 WHEN 'waiting' THEN 1 ELSE 2 END`,
   },
   defaultSort: 'status,joined,id',
-  access: { list: 'staff', read: 'staff', create: 'anyone' },
-
-  async throttle(ctx) {
-    if (isStaff(ctx.user)) return;
-    const { requestsPerIp, windowMs } = ctx.services.config.rateLimits;
-    await ctx.services.rateLimiter.consume(
-      `waitlist:ip:${ctx.ip}`,
-      requestsPerIp,
-      windowMs,
-      waitlistMessages.tooMany,
-    );
-  },
-
-  async create(ctx, doc) {
-    const input = readAttributes(waitlistJoinSchema, doc);
-    const { ids } = readRelationshipIds(doc, { lot: 'one' });
-    if (ids.lot == null)
-      throw errors.invalid('This field is required.', '/data/relationships/lot', 'required');
-    return joinWaitlist(ctx, input, ids.lot);
-  },
+  access: { list: 'staff', read: 'staff' },
 };

@@ -1,61 +1,36 @@
 /**
- * The waitlist of a full day through the API (issue 24): a traveller joins for a full stay (twice is once),
- * a cancellation frees the place and the first on the list is emailed a link holding it, the held place is
- * not sold to anyone else, the hold lapses to the next (the sweep), who books it from their link; leaving
- * from the link; staff list the waitlist by day.
+ * The waitlist of a full day through the API (issue 24): a traveller joins for a full stay (twice is once)
+ * and confirms from the emailed link (issue 38), a cancellation frees the place and the first on the list is
+ * emailed a link holding it, the held place is not sold to anyone else, the hold lapses to the next (the
+ * sweep), who books it from their link; leaving from the link; staff list the waitlist by day. Unconfirmed
+ * entries and the join's answer: waitlist-confirmation.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@parking/domain/messages';
 import { waitlistMessages } from '@parking/domain/waitlist';
 import { bookings, lots, waitlistEntries } from '../db/schema/index';
-import { sweepWaitlist, WAITLIST_SWEEP_LOCK } from '../jobs/waitlist-sweep';
+import { WAITLIST_SWEEP_LOCK } from '../jobs/waitlist-sweep';
 import { bookingDoc } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
 import { asGuest, useManageBookingServer, V1 } from '../test/manage-booking-api';
 import { api, doc, firstError, many, one } from '../test/server';
+import { STAY, waitlistApi } from '../test/waitlist-api';
 
 const { server, f, paidGuestBooking, guestToken, cancel } = useManageBookingServer();
 
-// The booking fixtures' stay: 1 to 3 December (Hobart), booked in the indoor lot made one space big.
-const STAY = { startDate: '2026-12-01', endDate: '2026-12-03' };
-const indoor = () => ({ lot: { data: { type: 'lots', id: String(f.indoor.id) } } });
-
-const join = (email: string, lotId = f.indoor.id, dates = STAY) =>
-  api(server.app, 'POST', `${V1}/waitlist-entries/`, {
-    body: doc(
-      'waitlist-entries',
-      { email, ...dates },
-      {
-        relationships: { lot: { data: { type: 'lots', id: String(lotId) } } },
-      },
-    ),
-  });
-
-/** The waitlist link (its token) of the last email sent to `to`. */
-function linkTokenSentTo(to: string): string {
-  const mail = [...server.mail].reverse().find((message) => message.to === to);
-  const match = /\/waitlist\/([^\s?]+)/.exec(mail?.text ?? '');
-  if (!match?.[1]) throw new Error(`no waitlist link sent to ${to}`);
-  return decodeURIComponent(match[1]);
-}
-
-const place = (token: string) =>
-  api(server.app, 'GET', `${V1}/waitlist-places/${encodeURIComponent(token)}/`);
-const entryOf = async (email: string) =>
-  (await server.handle.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email))).at(-1);
-const sweep = async () => {
-  const swept = await sweepWaitlist(server.handle, server.config, server.clock.now());
-  await server.app.services.jobs.drain();
-  return swept;
-};
-const bookIndoor = (email: string, waitlistToken?: string) =>
-  api(server.app, 'POST', `${V1}/bookings/`, {
-    body: bookingDoc(f, {
-      attributes: { email, ...(waitlistToken ? { waitlistToken } : {}) },
-      relationships: indoor(),
-    }),
-  });
+const {
+  indoor,
+  join,
+  linkTokenSentTo,
+  confirmTokenSentTo,
+  confirm,
+  joinConfirmed,
+  place,
+  entryOf,
+  sweep,
+  bookIndoor,
+} = waitlistApi(server, f);
 
 let n = 0;
 const email = (name: string) => `${name}${++n}@example.com`;
@@ -88,14 +63,26 @@ describe('the waitlist of a full day', () => {
 
     const joined = await join(first);
     expect(joined.status).toBe(201);
-    expect(one(joined.body).attributes).toMatchObject({ email: first, ...STAY, status: 'waiting' });
-    // Joining again for the same dates and lot is the same entry, and sends nothing more.
-    const again = await join(first.toUpperCase());
-    expect(again.status).toBe(201);
-    expect(one(again.body).id).toBe(one(joined.body).id);
-    expect((await join(second)).status).toBe(201);
-    expect(server.mail.slice(sentBefore).map((m) => m.to)).toEqual([first, second]);
-    expect(server.mail.at(-1)?.subject).toContain('You are on the waitlist');
+    expect(one(joined.body).attributes).toEqual({ email: first, ...STAY });
+    expect((await entryOf(first))?.status).toBe('pending');
+    const confirmed = await confirm(confirmTokenSentTo(first));
+    expect(confirmed.status).toBe(200);
+    expect(one(confirmed.body).attributes).toMatchObject({ email: first, ...STAY, status: 'waiting' });
+    // Joining again for the same dates and lot is the same entry.
+    expect((await join(first.toUpperCase())).status).toBe(201);
+    const rows = await server.handle.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.email, first));
+    expect(rows.map((row) => row.status)).toEqual(['waiting']);
+    await joinConfirmed(second);
+    expect(server.mail.slice(sentBefore).map((m) => [m.to, m.subject.split(' for ')[0]])).toEqual([
+      [first, 'Confirm your place on the waitlist'],
+      [first, 'You are on the waitlist'],
+      [first, 'You are on the waitlist'],
+      [second, 'Confirm your place on the waitlist'],
+      [second, 'You are on the waitlist'],
+    ]);
 
     // The booking is cancelled: its place is held for the first on the list, who is emailed a link.
     const token = await guestToken(booked.code, booked.email);
@@ -132,7 +119,7 @@ describe('the waitlist of a full day', () => {
 
     // The hold lapses: the sweep passes the place on to the next, whose link holds it now.
     server.clock.advance(30 * 60_000);
-    expect(await sweep()).toEqual({ lapsed: 1, offered: 1 });
+    expect(await sweep()).toEqual({ lapsed: 1, offered: 1, dropped: 0 });
     expect((await entryOf(first))?.status).toBe('lapsed');
     expect((await entryOf(second))?.status).toBe('offered');
     expect(one((await place(firstLink)).body).attributes.status).toBe('lapsed');
@@ -159,23 +146,23 @@ describe('the waitlist of a full day', () => {
     const booked = await paidGuestBooking({ relationships: indoor() });
     const first = email('locked');
     const next = email('after');
-    await join(first);
-    await join(next);
+    await joinConfirmed(first);
+    await joinConfirmed(next);
     await cancel(booked.id, asGuest(await guestToken(booked.code, booked.email)));
     server.clock.advance(31 * 60_000);
     expect(await server.handle.withTryLock(WAITLIST_SWEEP_LOCK, sweep)).toBeNull();
     expect((await entryOf(first))?.status).toBe('offered');
     expect((await entryOf(next))?.status).toBe('waiting');
     // Released: the next round passes the place on, once.
-    expect(await sweep()).toEqual({ lapsed: 1, offered: 1 });
-    expect(await sweep()).toEqual({ lapsed: 0, offered: 0 });
+    expect(await sweep()).toEqual({ lapsed: 1, offered: 1, dropped: 0 });
+    expect(await sweep()).toEqual({ lapsed: 0, offered: 0, dropped: 0 });
     expect((await entryOf(next))?.status).toBe('offered');
   });
 
   it('a link for other dates or another lot does not take the held place', async () => {
     const booked = await paidGuestBooking({ relationships: indoor() });
     const traveller = email('mover');
-    expect((await join(traveller)).status).toBe(201);
+    await joinConfirmed(traveller);
     expect((await cancel(booked.id, asGuest(await guestToken(booked.code, booked.email)))).status).toBe(200);
     const link = linkTokenSentTo(traveller);
     const otherDates = await api(server.app, 'POST', `${V1}/bookings/`, {
@@ -210,8 +197,8 @@ describe('the waitlist of a full day', () => {
     const booked = await paidGuestBooking({ relationships: indoor() });
     const leaving = email('leaving');
     const next = email('next');
-    await join(leaving);
-    await join(next);
+    await joinConfirmed(leaving);
+    await joinConfirmed(next);
     await cancel(booked.id, asGuest(await guestToken(booked.code, booked.email)));
     const link = linkTokenSentTo(leaving);
     const left = await api(server.app, 'DELETE', `${V1}/waitlist-places/${encodeURIComponent(link)}/`);
@@ -228,7 +215,7 @@ describe('the waitlist of a full day', () => {
   it('staff see the waitlist of a day; travellers and strangers do not', async () => {
     await paidGuestBooking({ relationships: indoor() });
     const traveller = email('listed');
-    await join(traveller);
+    await joinConfirmed(traveller);
     const { user: admin } = await createUser(server.handle.db, { roles: ['Admins'] });
     const { user: customer } = await createUser(server.handle.db);
     const list = (token?: string, date = '2026-12-02') =>

@@ -2,7 +2,8 @@
  * The waitlist of a full day (issue 24): join it, offer a freed place to the first whose stay now fits (held
  * for WAITLIST_HOLD_MINUTES, counted against capacity by pricing-data.ts), pass a lapsed hold on to the next,
  * book a held place, leave. Every step that counts places runs under the lot's lock (booking-rules.ts), so
- * a place is never both held and sold. The domain's rules are in @parking/domain/waitlist.
+ * a place is never both held and sold. Only entries confirmed by their address's owner (issue 38) are on the
+ * list: an unconfirmed one is never offered anything. The domain's rules are in @parking/domain/waitlist.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
@@ -13,6 +14,10 @@ import {
   chooseOffers,
   holdExpiry,
   holdIsLive,
+  OPEN_STATUSES,
+  PENDING_CONFIRMATION_HOURS,
+  pendingIsLive,
+  QUEUED_STATUSES,
   waitlistMessages,
   type WaitlistJoinInput,
 } from '@parking/domain/waitlist';
@@ -22,7 +27,11 @@ import type { Executor } from '../db/client';
 import { lots, waitlistEntries } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import type { MailMessage } from '../mail/mailer';
-import { waitlistJoinedMessage, waitlistOfferMessage } from '../mail/waitlist-emails';
+import {
+  waitlistConfirmationMessage,
+  waitlistJoinedMessage,
+  waitlistOfferMessage,
+} from '../mail/waitlist-emails';
 import { waitlistTokenId, waitlistTokenMatches } from '../mail/waitlist-link';
 import { lockLot, type LotRow } from './booking-rules';
 import { presentByDay } from './pricing-data';
@@ -39,14 +48,19 @@ export async function entryOfToken(db: Executor, secret: string, token: string):
 }
 
 /**
- * Joins the list for a stay the lot is full for. Joining again for the same lot and dates answers the same
- * entry (nothing new is stored or sent). A stay with room is refused: it can be booked now.
+ * Joins the list for a stay the lot is full for (a stay with room is refused: it can be booked now). Anyone
+ * may type any address, so the entry is `pending` and its address is emailed a link to confirm it; until
+ * then it is on no list (issue 38). The caller learns nothing of an entry already there: whatever its state,
+ * the answer is the same, and only its owner hears of it (routes/waitlist.ts). Asked again for the same lot,
+ * dates and address, an unconfirmed entry has its confirmation sent again (with a day from now to open it);
+ * a confirmed one has the email its state calls for sent again (its place on the list, or the place held).
+ * The per-address and per-network limits bound all of these.
  */
 export async function joinWaitlist(
   ctx: RequestContext,
   input: WaitlistJoinInput,
   lotId: number,
-): Promise<number> {
+): Promise<void> {
   const tz = ctx.services.config.timeZone;
   const today = businessDate(ctx.now, tz);
   if (input.startDate < today) throw errors.invalid(waitlistMessages.pastDate, 'startDate');
@@ -59,8 +73,13 @@ export async function joinWaitlist(
     );
 
   const lot = await lockLot(ctx, lotId);
+  // Asked before any entry is looked at: whether the stay is full must not depend on who asks.
+  const present = await presentByDay(ctx.db, [lot.id], input.startDate, input.endDate, tz, ctx.now);
+  if (!stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold))
+    throw errors.invalid(waitlistMessages.notFull, '/data/relationships/lot', 'not_full');
+
   const [existing] = await ctx.db
-    .select({ id: waitlistEntries.id })
+    .select()
     .from(waitlistEntries)
     .where(
       and(
@@ -68,32 +87,92 @@ export async function joinWaitlist(
         eq(waitlistEntries.startDate, input.startDate),
         eq(waitlistEntries.endDate, input.endDate),
         eq(waitlistEntries.email, input.email),
-        inArray(waitlistEntries.status, ['waiting', 'offered']),
+        inArray(waitlistEntries.status, [...OPEN_STATUSES]),
       ),
     );
-  if (existing) return existing.id;
-
-  const present = await presentByDay(ctx.db, [lot.id], input.startDate, input.endDate, tz, ctx.now);
-  if (!stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold))
-    throw errors.invalid(waitlistMessages.notFull, '/data/relationships/lot', 'not_full');
-
-  const [entry] = await ctx.db
-    .insert(waitlistEntries)
-    .values({
-      nonce: randomBytes(18).toString('base64url'),
-      email: input.email,
-      lotId: lot.id,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      status: 'waiting',
-      joined: ctx.now,
-      updated: ctx.now,
-    })
-    .returning();
+  const config = ctx.services.config;
+  if (existing?.status === 'waiting') {
+    await queueMail(ctx.db, waitlistJoinedMessage(config, existing, lot.name));
+    return;
+  }
+  if (existing?.status === 'offered') {
+    await queueMail(ctx.db, waitlistOfferMessage(config, existing, lot.name, tz));
+    return;
+  }
+  const [entry] = existing
+    ? await ctx.db
+        .update(waitlistEntries)
+        .set({ joined: ctx.now, updated: ctx.now })
+        .where(eq(waitlistEntries.id, existing.id))
+        .returning()
+    : await ctx.db
+        .insert(waitlistEntries)
+        .values({
+          nonce: randomBytes(18).toString('base64url'),
+          email: input.email,
+          lotId: lot.id,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          status: 'pending',
+          joined: ctx.now,
+          updated: ctx.now,
+        })
+        .returning();
   if (!entry) throw new Error('Waitlist entry not created');
-  const mail = waitlistJoinedMessage(ctx.services.config, entry, lot.name);
-  await queueMail(ctx.db, mail);
-  return entry.id;
+  await queueMail(ctx.db, waitlistConfirmationMessage(config, entry, lot.name));
+}
+
+/**
+ * The confirmation link opened (/waitlist/confirm/{token}): its entry is on the list from now on, in the
+ * list's order from now (before it was on no list, so nobody confirmed earlier is passed), and is offered a
+ * place at once if one is free. Answers the entry as it is then, or null when the token is malformed, forged,
+ * names no entry or one whose day to confirm has passed. Opening it again changes nothing.
+ */
+export async function confirmWaitlist(ctx: RequestContext, token: string): Promise<WaitlistRow | null> {
+  const secret = ctx.services.config.sessionSecret;
+  const id = waitlistTokenId(token);
+  if (id === null) return null;
+  const [entry] = await ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
+  if (!entry || !waitlistTokenMatches(secret, token, entry, 'waitlist-confirmation')) return null;
+  if (entry.status !== 'pending') return entry;
+  const lot = await lockLot(ctx, entry.lotId);
+  // Read again under the lot's lock: a second click, or the sweep dropping it, may have come first.
+  const [locked] = await ctx.db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.id, entry.id))
+    .for('update');
+  if (!locked) return null;
+  if (locked.status !== 'pending') return locked;
+  if (!pendingIsLive(locked.joined, ctx.now)) return null;
+  await ctx.db
+    .update(waitlistEntries)
+    .set({ status: 'waiting', joined: ctx.now, updated: ctx.now })
+    .where(eq(waitlistEntries.id, locked.id));
+  const mails = await offerPlaces(ctx.db, lot, requestRules(ctx));
+  for (const mail of mails) await queueMail(ctx.db, mail);
+  const [confirmed] = await ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, locked.id));
+  if (!confirmed) return null;
+  // Offered at once, the offer says all; otherwise the welcome carries the way off the list.
+  if (confirmed.status === 'waiting')
+    await queueMail(ctx.db, waitlistJoinedMessage(ctx.services.config, confirmed, lot.name));
+  return confirmed;
+}
+
+/**
+ * Unconfirmed entries whose day to confirm has passed: deleted, as an address typed by someone else is
+ * nothing to keep. Answers how many.
+ */
+export async function dropUnconfirmed(db: Executor, now: Date): Promise<number> {
+  const due = and(
+    eq(waitlistEntries.status, 'pending'),
+    lte(waitlistEntries.joined, new Date(now.getTime() - PENDING_CONFIRMATION_HOURS * 3_600_000)),
+  );
+  // Asked first, as lapseHolds does: a DELETE of no rows would still announce a change to every instance.
+  const [any] = await db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(due).limit(1);
+  if (!any) return 0;
+  const dropped = await db.delete(waitlistEntries).where(due).returning({ id: waitlistEntries.id });
+  return dropped.length;
 }
 
 export interface WaitlistRules {
@@ -231,12 +310,12 @@ export async function consumeHold(ctx: RequestContext, entryId: number, bookingI
 
 /** Leaves the list (from an emailed link); a place held for the traveller goes to the next at once. */
 export async function leaveWaitlist(ctx: RequestContext, entry: WaitlistRow): Promise<void> {
-  if (entry.status !== 'waiting' && entry.status !== 'offered') return;
+  if (!(QUEUED_STATUSES as readonly string[]).includes(entry.status)) return;
   const lot = await lockLot(ctx, entry.lotId);
   const [left] = await ctx.db
     .update(waitlistEntries)
     .set({ status: 'left', updated: ctx.now })
-    .where(and(eq(waitlistEntries.id, entry.id), inArray(waitlistEntries.status, ['waiting', 'offered'])))
+    .where(and(eq(waitlistEntries.id, entry.id), inArray(waitlistEntries.status, [...QUEUED_STATUSES])))
     .returning({ id: waitlistEntries.id });
   if (left) {
     const mails = await offerPlaces(ctx.db, lot, requestRules(ctx));

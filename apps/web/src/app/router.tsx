@@ -63,6 +63,10 @@ const WaitlistPlacePage = page(
   () => import('@/features/waitlist/routes/waitlist-place'),
   (m) => m.WaitlistPlacePage,
 );
+const WaitlistConfirmationPage = page(
+  () => import('@/features/waitlist/routes/waitlist-confirmation'),
+  (m) => m.WaitlistConfirmationPage,
+);
 const BookingWizardLayout = page(
   () => import('@/features/booking/routes/booking-wizard'),
   (m) => m.BookingWizardLayout,
@@ -158,6 +162,7 @@ export const routes: RouteObject[] = [
               { path: paths.vehicles.path, element: <MyVehiclesPage />, handle: signedIn },
               { path: paths.manageBooking.path, element: <ManageBookingPage /> },
               { path: paths.waitlistPlace.path, element: <WaitlistPlacePage /> },
+              { path: paths.waitlistConfirmation.path, element: <WaitlistConfirmationPage /> },
               { path: paths.permissionDenied.path, element: <PermissionDeniedPage /> },
               { path: paths.notFound.path, element: <NotFoundPage /> },
               {

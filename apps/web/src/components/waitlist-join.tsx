@@ -43,8 +43,9 @@ function errorsOf(error: unknown): { email?: string; lot?: string; form?: string
 
 /**
  * Beside the full-lot message (step 1 and the home quote form): the traveller leaves an email to join the
- * waitlist of a full car park for their dates; when a place frees, the first on the list is emailed a link
- * holding it for them. Not a <form>: it sits inside the quote's own form. Its fields are the outlined inputs
+ * waitlist of a full car park for their dates, and confirms from the link emailed to it (issue 38: the
+ * answer is the same whether or not the address was on the list already, so the message is too); when a
+ * place frees, the first on the list is emailed a link holding it for them. Not a <form>: it sits inside the quote's own form. Its fields are the outlined inputs
  * the quote's dates are made of, the car park a native menu: the offer adds little to the step's download
  * (MUI's TextField and its pop-up menu were 23 kB of it, gzip).
  */
@@ -85,7 +86,7 @@ export function WaitlistJoin({ lots, startDate, endDate, email: knownEmail = '' 
   if (join.isSuccess && join.variables) {
     return (
       <Alert severity="success" sx={{ mt: 3 }} data-testid="waitlist-joined">
-        {waitlistMessages.joined} We have sent the details to {join.variables.email}.
+        {waitlistMessages.joined} We have sent it to {join.variables.email}.
       </Alert>
     );
   }

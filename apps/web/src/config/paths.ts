@@ -31,6 +31,12 @@ export const paths = {
   manageBooking: route({ name: 'manage-booking', path: '/manage-booking', title: 'Manage my booking' }),
   // The waitlist emails' link (issue 24): a place held for the traveller, or their place on the list.
   waitlistPlace: route({ name: 'waitlist-place', path: '/waitlist/:token', title: 'Your waitlist place' }),
+  // The link that confirms a join (issue 38): the entry is on the list once its address's owner opens it.
+  waitlistConfirmation: route({
+    name: 'waitlist-confirmation',
+    path: '/waitlist/confirm/:token',
+    title: 'Confirm your waitlist place',
+  }),
   permissionDenied: route({
     name: 'permission-denied',
     path: '/permission-denied',

@@ -5,7 +5,7 @@ export interface WaitlistEntryAttributes {
   email: string;
   startDate: string;
   endDate: string;
-  /** waiting, offered (a place is held), booked, lapsed (the hold passed on), left. */
+  /** pending (not confirmed yet), waiting, offered (a place is held), booked, lapsed (the hold passed on), left. */
   status: string;
   joined: string;
   offeredAt: string | null;
@@ -23,4 +23,19 @@ export interface WaitlistPlaceAttributes {
   holdExpiresAt: string | null;
   /** The email the place is for: the wizard fills it in. */
   email: string;
+}
+
+/**
+ * The answer to `POST waitlist-entries/`: what was sent, under a random id, the same whether or not the address
+ * was on the list already (issue 38). The address is emailed a link to confirm.
+ */
+export interface WaitlistJoinAnswerAttributes {
+  email: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** `POST waitlist-confirmations/`: the entry the confirmation link put on the list, and its waitlist link's token. */
+export interface WaitlistConfirmationAttributes extends WaitlistPlaceAttributes {
+  placeToken: string;
 }

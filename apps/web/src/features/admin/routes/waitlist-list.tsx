@@ -13,6 +13,8 @@ const STATUS: Record<string, { colour: DotColour; label: string }> = {
   booked: { colour: 'blue', label: 'Booked' },
   lapsed: { colour: 'grey', label: 'Hold lapsed' },
   left: { colour: 'grey', label: 'Left' },
+  // Joined, its address's owner not yet confirming from the email (issue 38): on no list, holding nothing.
+  pending: { colour: 'grey', label: 'Unconfirmed' },
 };
 
 const config: ListScreenConfig<WaitlistEntryAttributes> = {

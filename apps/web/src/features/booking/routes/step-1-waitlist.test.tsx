@@ -16,7 +16,9 @@ describe('step 1, the waitlist of a full car park', () => {
         method: 'POST',
         path: 'waitlist-entries/',
         status: 201,
-        body: { data: { type: 'waitlist-entries', id: '9', attributes: {} } },
+        body: {
+          data: { type: 'waitlist-entries', id: 'b1946ac9-2d1c-4c5e-9a4a-7d1a7d4f2f11', attributes: {} },
+        },
       },
     ]);
     const user = userEvent.setup();
@@ -30,7 +32,9 @@ describe('step 1, the waitlist of a full car park', () => {
 
     await user.type(within(join).getByRole('textbox', { name: 'Email' }), 'Wait@Example.com');
     await user.click(within(join).getByRole('button', { name: 'Join the waitlist' }));
-    expect(await screen.findByText(/You are on the waitlist\./)).toBeInTheDocument();
+    expect(await screen.findByTestId('waitlist-joined')).toHaveTextContent(
+      'Check your email: open the link we have sent to confirm your place on the waitlist. We have sent it to wait@example.com.',
+    );
     const posted = calls.find((call) => call.path === 'waitlist-entries/');
     expect(posted?.body).toMatchObject({
       data: {

@@ -1,5 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WaitlistPlaceAttributes } from '@parking/domain/api-contract/waitlist';
+import type {
+  WaitlistConfirmationAttributes,
+  WaitlistPlaceAttributes,
+} from '@parking/domain/api-contract/waitlist';
 import { apiRequest } from '@/lib/api/client';
 import type { SingleDocument } from '@/lib/api/jsonapi';
 
@@ -25,3 +28,23 @@ export function useLeaveWaitlist(token: string) {
     onSuccess: (place) => queryClient.setQueryData(waitlistPlaceQuery(token).queryKey, place),
   });
 }
+
+/**
+ * The confirmation link opened (POST waitlist-confirmations/ with its token): the entry as it is then. A query
+ * rather than a mutation fired from an effect: asked once per token, and asking again changes nothing on the
+ * server, so a second render or a reload shows the same.
+ */
+export const waitlistConfirmationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['waitlist-confirmation', token],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<SingleDocument<WaitlistConfirmationAttributes>>('waitlist-confirmations', {
+          method: 'POST',
+          signal,
+          body: { data: { type: 'waitlist-confirmations', attributes: { token } } },
+        })
+      ).data.attributes,
+    retry: false,
+    staleTime: Infinity,
+  });

@@ -10,37 +10,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { WaitlistPlaceAttributes } from '@parking/domain/api-contract/waitlist';
-import { formatDateShort } from '@parking/domain/dates';
 import { waitlistMessages } from '@parking/domain/waitlist-messages';
 import { useParams, useSearchParams } from 'react-router';
 import { StatusPage } from '@/components/status-page';
 import { bookingQuoteHref, heldPlaceHref, paths } from '@/config/paths';
 import { firstErrorDetail } from '@/lib/api/client';
-import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useLeaveWaitlist, waitlistPlaceQuery } from '../api/waitlist-place';
-
-const stay = (place: WaitlistPlaceAttributes) =>
-  place.startDate === place.endDate
-    ? formatDateShort(place.startDate)
-    : `${formatDateShort(place.startDate)} to ${formatDateShort(place.endDate)}`;
-
-/** What the entry's state means for the traveller, in a sentence. */
-function statusText(place: WaitlistPlaceAttributes): string {
-  switch (place.status) {
-    case 'offered':
-      return `A place is held for you at ${place.lotName} for ${stay(place)} until ${formatDateTime(place.holdExpiresAt)}.`;
-    case 'waiting':
-      return `You are on the waitlist for ${place.lotName}, ${stay(place)}. We will email you as soon as a place frees up.`;
-    case 'booked':
-      return `You have booked your place at ${place.lotName} for ${stay(place)}.`;
-    case 'lapsed':
-      return waitlistMessages.holdLapsed;
-    default:
-      return waitlistMessages.left;
-  }
-}
+import { statusText } from '../lib/place-text';
 
 /**
  * /waitlist/{token}, opened from a waitlist email: a place held for the traveller (book it through the
