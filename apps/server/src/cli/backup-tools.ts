@@ -4,7 +4,17 @@
  * whole data directory as a gzipped tarball (PGlite's dumpDataDir / loadDataDir).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { DamagedDataDirError, openEmbeddedDatabase } from '../db/client';
 import { lockDataDir, type DataDirLock } from '../db/data-dir-lock';
@@ -74,6 +84,45 @@ export async function backup(config: Config, file: string): Promise<void> {
 }
 
 /**
+ * Every schema of ours (public, drizzle's, pg-boss's) is dropped and the backup's script run, all in one
+ * transaction. Not `pg_restore --clean`: it drops a partition's inherited constraints one by one, which
+ * PostgreSQL refuses (pg-boss keeps each queue's jobs in a partition).
+ */
+const DROP_OUR_SCHEMAS = `
+DO $$
+DECLARE s text;
+BEGIN
+  FOR s IN SELECT nspname FROM pg_namespace
+    WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'
+  LOOP
+    EXECUTE format('DROP SCHEMA %I CASCADE', s);
+  END LOOP;
+END $$;
+CREATE SCHEMA public;
+`;
+
+async function restorePostgres(databaseUrl: string, source: string): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'parking-restore-'));
+  try {
+    const prelude = join(folder, 'drop.sql');
+    const script = join(folder, 'restore.sql');
+    writeFileSync(prelude, DROP_OUR_SCHEMAS);
+    await run('pg_restore', ['--no-owner', '--no-privileges', `--file=${script}`, source]);
+    await run('psql', [
+      '--no-psqlrc',
+      '--quiet',
+      '--single-transaction',
+      '--set=ON_ERROR_STOP=1',
+      `--file=${prelude}`,
+      `--file=${script}`,
+      `--dbname=${databaseUrl}`,
+    ]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
  * Replaces the database's contents with the backup's. PostgreSQL: objects are dropped and recreated
  * in one transaction. PGlite: the current data directory is kept beside it
  * (`<DATA_DIR>.before-restore-<time>`) and a new one is made from the backup.
@@ -82,16 +131,7 @@ export async function restore(config: Config, file: string, now = new Date()): P
   const source = resolve(file);
   if (!existsSync(source)) throw new Error(`No backup file ${source}.`);
   if (config.databaseUrl) {
-    await run('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--no-privileges',
-      '--single-transaction',
-      '--exit-on-error',
-      `--dbname=${config.databaseUrl}`,
-      source,
-    ]);
+    await restorePostgres(config.databaseUrl, source);
     return {};
   }
   const data = readFileSync(source);
