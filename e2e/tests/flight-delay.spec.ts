@@ -40,6 +40,7 @@ test.describe('a late flight home', () => {
         attributes: {
           flightNumber: flight,
           date: pickUpDate,
+          scheduledArrival: `${pickUpDate}T18:00:00+11:00`,
           state: 'delayed',
           estimatedArrival: `${pickUpDate}T20:10:00+11:00`,
         },

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  arrivalFitsPickUp,
   delayedPickUp,
+  FLIGHT_MATCH_HOURS,
   flightDelayAttributes,
   flightDelayDialogSchema,
   normaliseFlightNumber,
@@ -160,5 +162,37 @@ describe('flightDelayDialogSchema', () => {
     });
     const minutes = flightDelayDialogSchema.safeParse({ state: 'delayed', hours: '1', minutes: '75' });
     expect(minutes.error?.issues[0]?.path).toEqual(['minutes']);
+  });
+});
+
+describe('arrivalFitsPickUp', () => {
+  const zone = 'Australia/Melbourne';
+  // Pick-up 3 pm in Melbourne on 10/12/2026 (04:00 UTC, daylight saving).
+  const pickUp = new Date('2026-12-10T04:00:00Z');
+  const hoursFrom = (hours: number) => new Date(pickUp.getTime() + hours * 3_600_000);
+
+  it('takes a flight scheduled the same day within FLIGHT_MATCH_HOURS of the pick-up, either side', () => {
+    expect(arrivalFitsPickUp(pickUp, pickUp, zone)).toBe(true);
+    expect(arrivalFitsPickUp(hoursFrom(-FLIGHT_MATCH_HOURS), pickUp, zone)).toBe(true);
+    expect(arrivalFitsPickUp(hoursFrom(FLIGHT_MATCH_HOURS), pickUp, zone)).toBe(true);
+  });
+
+  it('refuses a flight scheduled further away, or on another day however near', () => {
+    expect(arrivalFitsPickUp(hoursFrom(FLIGHT_MATCH_HOURS + 0.1), pickUp, zone)).toBe(false);
+    expect(arrivalFitsPickUp(hoursFrom(-FLIGHT_MATCH_HOURS - 0.1), pickUp, zone)).toBe(false);
+    // 11:30 pm pick-up; a flight at 00:30 the next day is an hour away but not the return day's.
+    const late = new Date('2026-12-10T12:30:00Z');
+    expect(arrivalFitsPickUp(new Date('2026-12-10T13:30:00Z'), late, zone)).toBe(false);
+  });
+
+  it('never takes a flight scheduled beyond the window (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -48 * 60, max: 48 * 60 }), (minutes) => {
+        const scheduled = new Date(pickUp.getTime() + minutes * 60_000);
+        const fits = arrivalFitsPickUp(scheduled, pickUp, zone);
+        if (Math.abs(minutes) > FLIGHT_MATCH_HOURS * 60) expect(fits).toBe(false);
+        return true;
+      }),
+    );
   });
 });

@@ -5,6 +5,7 @@
  * is the server's question (under the lot lock).
  */
 import { z } from 'zod';
+import { businessDate } from './dates';
 import { calendarDate } from './fields';
 
 export const DEFAULT_FLIGHT_DELAY_FREE_HOURS = 24;
@@ -53,6 +54,25 @@ export function delayedPickUp(input: DelayInput): DelayedPickUp {
   };
 }
 
+/**
+ * How near the booked pick-up a flight's scheduled arrival must be for it to be the booking's flight. A
+ * traveller books the pick-up for when their flight lands (plus the walk and the shuttle), so a flight
+ * scheduled more than this far from it is another flight: it neither moves the pick-up nor is accepted on
+ * a change.
+ */
+export const FLIGHT_MATCH_HOURS = 6;
+
+/**
+ * Whether a flight scheduled to arrive at `scheduledArrival` is the one a booking with this pick-up comes
+ * home on: the same business day and within FLIGHT_MATCH_HOURS of it.
+ */
+export function arrivalFitsPickUp(scheduledArrival: Date, pickUp: Date, timeZone: string): boolean {
+  return (
+    businessDate(scheduledArrival, timeZone) === businessDate(pickUp, timeZone) &&
+    Math.abs(scheduledArrival.getTime() - pickUp.getTime()) <= FLIGHT_MATCH_HOURS * 3_600_000
+  );
+}
+
 /** A flight number as providers and our table key it: upper case, no spaces ("qf 1234" → "QF1234"). */
 export function normaliseFlightNumber(flightNumber: string): string {
   return flightNumber.replace(/\s+/g, '').toUpperCase();
@@ -65,6 +85,10 @@ export const flightDelayMessages = {
   flightNumberRequired: 'This field is required.',
   flightNumberFormat: 'Enter a flight number such as QF 1234.',
   dateOutOfRange: 'Enter the date of a flight of a booking: from a week ago to the booking horizon.',
+  scheduledRequired: 'Enter the scheduled arrival time.',
+  scheduledOnDate: "Enter a scheduled arrival on the flight's date.",
+  flightNotOnReturn:
+    'This flight does not land on your return day near your pick-up time. Check the flight number, or change the pick-up time.',
 } as const;
 
 /** Staff set a booking's arrival by hand on the diary: a delay in minutes from the booked pick-up, or a cancellation. */
@@ -92,6 +116,8 @@ export const localFlightStatusSchema = z.object({
   /** The business date of the flight's scheduled arrival, YYYY-MM-DD. */
   date: calendarDate(),
   state: z.enum(['scheduled', 'delayed', 'cancelled', 'landed']),
+  /** When the flight is timetabled to land, ISO 8601 with offset: which bookings it is the flight of. */
+  scheduledArrival: z.string({ error: flightDelayMessages.scheduledRequired }).datetime({ offset: true }),
   /** ISO 8601 with offset; null for a cancelled flight. */
   estimatedArrival: z.string().datetime({ offset: true }).nullable(),
 });

@@ -1,7 +1,8 @@
 /**
  * The local flight-status provider: the flights staff (or a test) set through
  * `POST local-flight-statuses/`, kept in the database so that every instance and its poller read the same.
- * A flight nobody set is unknown (null), so the booking keeps its pick-up.
+ * A flight nobody set is unknown (null), so the booking keeps its pick-up; so does one whose schedule is
+ * not recorded.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -19,7 +20,11 @@ export function createLocalFlightStatusProvider(db: Executor): FlightStatusProvi
           and(eq(localFlightStatuses.flightNumber, flightNumber), eq(localFlightStatuses.arrivalDate, date)),
         );
       if (!row) return null;
-      return { state: row.state, scheduledArrival: null, estimatedArrival: row.estimatedArrival };
+      return {
+        state: row.state,
+        scheduledArrival: row.scheduledArrival,
+        estimatedArrival: row.estimatedArrival,
+      };
     },
   };
 }

@@ -10,55 +10,18 @@ import { bookingMovements, bookings, lots } from '../db/schema/index';
 import { FLIGHT_POLL_LOCK, pollFlightsOnce } from '../jobs/flight-status-poll';
 import { presentByDay } from '../services/pricing-data';
 import { listCapturedSms } from '../sms/sms';
-import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
+import { bookingDoc, type Fixtures } from '../test/booking-fixtures';
 import { insertBooking } from '../test/booking-rows';
-import { createUser, login } from '../test/factories';
+import { useFlightDelayServer, V1 } from '../test/flight-delays-api';
 import { mailTo } from '../test/mail';
 import { api, doc, firstError, one } from '../test/server';
-import { useTestServer } from '../test/suite';
 
-const server = useTestServer();
-const V1 = '/backend/api/v1';
+const { server, f: fixtures, tokens, returning, setFlight, row } = useFlightDelayServer();
 let f: Fixtures;
-const tokens = {} as Record<'admin' | 'sales' | 'customer', string>;
-
-beforeAll(async () => {
-  const db = server.handle.db;
-  f = await bookingFixtures(db);
-  tokens.admin = await login(server.app, (await createUser(db, { roles: ['Admins'] })).user.email);
-  tokens.sales = await login(server.app, (await createUser(db, { roles: ['Sales'] })).user.email);
-  tokens.customer = await login(server.app, (await createUser(db, { roles: ['Customers'] })).user.email);
+beforeAll(() => {
+  f = fixtures();
 });
 
-let n = 0;
-/** A paid booking of the outdoor lot returning on flight `flight` at `pickUp` (the clock is 21/11 09:00). */
-async function returning(flight: string, pickUp: string, lotId = f.outdoor.id) {
-  n += 1;
-  return insertBooking(server.handle.db, {
-    lotId,
-    startDatetime: new Date('2026-11-21T12:00:00+11:00'),
-    endDatetime: new Date(pickUp),
-    flightNumberIn: flight,
-    email: `flyer${n}@example.com`,
-    phoneNumber: '0412 345 678',
-    totalCost: '40.00',
-    amountPaid: '40.00',
-    paymentStatus: 'paid',
-    paymentMethod: 'cash',
-  });
-}
-
-const setFlight = (attributes: Record<string, unknown>, token = tokens.sales) =>
-  api(server.app, 'POST', `${V1}/local-flight-statuses/`, {
-    token,
-    body: doc('local-flight-statuses', attributes),
-  });
-
-const row = async (id: number) => {
-  const [found] = await server.handle.db.select().from(bookings).where(eq(bookings.id, id));
-  if (!found) throw new Error('booking gone');
-  return found;
-};
 const movementsOf = async (id: number) =>
   (
     await server.handle.db
@@ -75,6 +38,7 @@ describe('a late flight moves the pick-up and the bus, free', () => {
     const set = await setFlight({
       flightNumber: 'qf1234',
       date: '2026-11-22',
+      scheduledArrival: '2026-11-22T16:00:00+11:00',
       state: 'delayed',
       estimatedArrival: '2026-11-22T18:10:00+11:00',
     });
@@ -130,6 +94,7 @@ describe('a late flight moves the pick-up and the bus, free', () => {
     const again = await setFlight({
       flightNumber: 'QF1234',
       date: '2026-11-22',
+      scheduledArrival: '2026-11-22T16:00:00+11:00',
       state: 'delayed',
       estimatedArrival: '2026-11-22T18:10:00+11:00',
     });
@@ -142,6 +107,7 @@ describe('a late flight moves the pick-up and the bus, free', () => {
     await setFlight({
       flightNumber: 'QF55',
       date: '2026-11-22',
+      scheduledArrival: '2026-11-22T10:00:00+11:00',
       state: 'delayed',
       estimatedArrival: '2026-11-23T16:00:00+11:00',
     });
@@ -159,6 +125,7 @@ describe('a late flight moves the pick-up and the bus, free', () => {
     await setFlight({
       flightNumber: 'QF77',
       date: '2026-11-22',
+      scheduledArrival: '2026-11-22T12:00:00+11:00',
       state: 'delayed',
       estimatedArrival: '2026-11-22T13:00:00+11:00',
     });
@@ -166,6 +133,7 @@ describe('a late flight moves the pick-up and the bus, free', () => {
     await setFlight({
       flightNumber: 'QF77',
       date: '2026-11-22',
+      scheduledArrival: '2026-11-22T12:00:00+11:00',
       state: 'scheduled',
       estimatedArrival: '2026-11-22T11:30:00+11:00',
     });
@@ -203,6 +171,7 @@ describe('a late flight moves the pick-up and the bus, free', () => {
     await setFlight({
       flightNumber: 'JQ9',
       date: '2026-11-22',
+      scheduledArrival: '2026-11-22T22:30:00+11:00',
       state: 'delayed',
       estimatedArrival: '2026-11-23T01:30:00+11:00',
     });
@@ -232,6 +201,7 @@ describe('a late flight moves the pick-up and the bus, free', () => {
     await setFlight({
       flightNumber: 'JQ9',
       date: '2026-11-22',
+      scheduledArrival: '2026-11-22T22:30:00+11:00',
       state: 'delayed',
       estimatedArrival: '2026-11-23T01:40:00+11:00',
     });
@@ -287,7 +257,13 @@ describe('a late flight moves the pick-up and the bus, free', () => {
 describe('cancelled flights', () => {
   it('tell staff and the traveller; nothing is charged or moved', async () => {
     const booking = await returning('NZ 4', '2026-11-22T15:00:00+11:00');
-    await setFlight({ flightNumber: 'NZ4', date: '2026-11-22', state: 'cancelled', estimatedArrival: null });
+    await setFlight({
+      flightNumber: 'NZ4',
+      date: '2026-11-22',
+      scheduledArrival: '2026-11-22T15:00:00+11:00',
+      state: 'cancelled',
+      estimatedArrival: null,
+    });
     const cancelled = await row(booking.id);
     expect(cancelled).toMatchObject({ flightStatus: 'cancelled', totalCost: '40.00', status: 'complete' });
     expect(cancelled.endDatetime?.toISOString()).toBe('2026-11-22T04:00:00.000Z');
@@ -358,7 +334,7 @@ describe('the poller', () => {
     const far = await returning('QF 2000', '2026-11-25T20:00:00+11:00');
     // Set straight in the provider's table: nothing applied until the poller runs.
     await server.handle.db.execute(
-      `INSERT INTO local_flight_statuses (flight_number, arrival_date, state, estimated_arrival) VALUES ('QF2000', '2026-11-22', 'delayed', '2026-11-22T21:00:00+11:00'), ('QF2000', '2026-11-25', 'delayed', '2026-11-25T21:00:00+11:00')`,
+      `INSERT INTO local_flight_statuses (flight_number, arrival_date, state, scheduled_arrival, estimated_arrival) VALUES ('QF2000', '2026-11-22', 'delayed', '2026-11-22T20:00:00+11:00', '2026-11-22T21:00:00+11:00'), ('QF2000', '2026-11-25', 'delayed', '2026-11-25T20:00:00+11:00', '2026-11-25T21:00:00+11:00')`,
     );
     const provider = server.app.services.flightStatus;
     if (!provider) throw new Error('no provider');

@@ -71,10 +71,14 @@ export const flightStatusActions = [
       const estimatedArrival = attributes.estimatedArrival ? new Date(attributes.estimatedArrival) : null;
       if (attributes.state !== 'cancelled' && !estimatedArrival)
         throw errors.invalid(flightDelayMessages.estimateRequired, '/data/attributes/estimatedArrival');
+      const scheduledArrival = new Date(attributes.scheduledArrival);
+      if (businessDate(scheduledArrival, config.timeZone) !== attributes.date)
+        throw errors.invalid(flightDelayMessages.scheduledOnDate, '/data/attributes/scheduledArrival');
       const values = {
         flightNumber,
         arrivalDate: attributes.date,
         state: attributes.state,
+        scheduledArrival,
         estimatedArrival: attributes.state === 'cancelled' ? null : estimatedArrival,
         updatedById: ctx.user?.id ?? null,
         updated: ctx.now,
@@ -86,6 +90,7 @@ export const flightStatusActions = [
           target: [localFlightStatuses.flightNumber, localFlightStatuses.arrivalDate],
           set: {
             state: sql`excluded.state`,
+            scheduledArrival: sql`excluded.scheduled_arrival`,
             estimatedArrival: sql`excluded.estimated_arrival`,
             updatedById: sql`excluded.updated_by_id`,
             updated: sql`excluded.updated`,
@@ -104,6 +109,7 @@ export const flightStatusActions = [
             flightNumber,
             date: attributes.date,
             state: attributes.state,
+            scheduledArrival: iso(values.scheduledArrival),
             estimatedArrival: iso(values.estimatedArrival),
           },
         },

@@ -22,7 +22,13 @@ const setFlight = (attributes: Record<string, unknown>, token = tokens.sales) =>
 
 describe('POST local-flight-statuses/ refuses', () => {
   it('strangers, a made-up date, a flight number that is not one, a date years away', async () => {
-    const flight = { flightNumber: 'QF1', date: '2026-11-22', state: 'delayed', estimatedArrival: null };
+    const flight = {
+      flightNumber: 'QF1',
+      date: '2026-11-22',
+      scheduledArrival: '2026-11-22T10:00:00+11:00',
+      state: 'delayed',
+      estimatedArrival: null,
+    };
     expect(
       (
         await api(server.app, 'POST', `${V1}/local-flight-statuses/`, {

@@ -36,7 +36,12 @@ import { bookings } from '../db/schema/index';
 import { action, type ActionInput } from '../http/action';
 import { errors } from '../jsonapi/errors';
 import { manageLinkBookingId, readManageLinkToken } from '../mail/manage-link';
-import { manageableBooking, planChange, type ChangeRelationships } from '../services/booking-changes';
+import {
+  assertFlightFitsReturn,
+  manageableBooking,
+  planChange,
+  type ChangeRelationships,
+} from '../services/booking-changes';
 import type { BookingRow } from '../services/create-booking';
 import { cancelManagedBooking, changeManagedBooking, payManagedBalance } from '../services/manage-booking';
 import { PENDING_HOLD_MS } from '../services/pricing-data';
@@ -172,6 +177,7 @@ export const manageBookingActions = [
     async handle(ctx, input) {
       const booking = input.loaded;
       await manageableBooking(ctx, booking.id, false);
+      await assertFlightFitsReturn(ctx, booking, input.attributes);
       const plan = await planChange(ctx, booking, input.attributes, changeRelationships(input));
       return {
         data: {

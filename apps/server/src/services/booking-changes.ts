@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { businessDate } from '@parking/domain/dates';
+import { arrivalFitsPickUp, flightDelayMessages, normaliseFlightNumber } from '@parking/domain/flight-delay';
 import {
   addedDaySpans,
   canManage,
@@ -88,6 +89,40 @@ export async function manageableBooking(
     );
   }
   return booking;
+}
+
+/**
+ * A return flight named on a change (or a pick-up moved under one) must be a flight that lands on the
+ * return day near the pick-up, when the flight-status provider knows its timetable: else the change is
+ * refused beside the flight field (the pick-up's, when only it moved). A flight it does not know is accepted (and moves nothing later). Asked
+ * before any lock is taken: the provider may be a network call.
+ */
+export async function assertFlightFitsReturn(
+  ctx: RequestContext,
+  booking: BookingRow,
+  input: BookingChangeInput,
+): Promise<void> {
+  const provider = ctx.services.flightStatus;
+  if (!provider) return;
+  const flight = normaliseFlightNumber(input.flightNumberIn ?? booking.flightNumberIn ?? '');
+  const pickUp = input.endDatetime ?? booking.endDatetime;
+  const flightChanged =
+    input.flightNumberIn !== undefined && flight !== normaliseFlightNumber(booking.flightNumberIn ?? '');
+  const pickUpChanged =
+    input.endDatetime !== undefined && input.endDatetime.getTime() !== booking.endDatetime?.getTime();
+  if (!flight || !pickUp || !(flightChanged || pickUpChanged)) return;
+  const timeZone = ctx.services.config.timeZone;
+  const arrival = await provider.arrival(flight, businessDate(pickUp, timeZone)).catch((error: unknown) => {
+    console.error(`flight status of ${flight} for a change failed`, error);
+    return null;
+  });
+  if (arrival?.scheduledArrival && !arrivalFitsPickUp(arrival.scheduledArrival, pickUp, timeZone))
+    // Beside the field the traveller changed: the flight's, or the pick-up's when only it moved.
+    throw errors.invalid(
+      flightDelayMessages.flightNotOnReturn,
+      flightChanged ? 'flightNumberIn' : 'endDatetime',
+      'flight_not_on_return',
+    );
 }
 
 /**

@@ -8,7 +8,12 @@
  */
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
-import { delayedPickUp, normaliseFlightNumber, type FlightState } from '@parking/domain/flight-delay';
+import {
+  arrivalFitsPickUp,
+  delayedPickUp,
+  normaliseFlightNumber,
+  type FlightState,
+} from '@parking/domain/flight-delay';
 import { addedDaySpans } from '@parking/domain/manage-booking';
 import type { Database, Executor } from '../db/client';
 import type { BookingRow } from '../db/rows';
@@ -102,6 +107,17 @@ export async function applyFlightObservation(
   if (!booking?.endDatetime || booking.status !== 'complete') return null;
   const current = { ...booking, endDatetime: booking.endDatetime };
   const booked = booking.bookedEndDatetime ?? booking.endDatetime;
+  // A provider's flight is the booking's only when it is timetabled on the return day near the booked
+  // pick-up: an unknown schedule, or another flight of that number (a traveller naming a later one to
+  // move their pick-up for free), moves and marks nothing. Staff measure from the booked pick-up itself.
+  const theirs =
+    observation.source === 'staff' ||
+    (observation.scheduledArrival !== null &&
+      arrivalFitsPickUp(observation.scheduledArrival, booked, rules.timeZone));
+  if (!theirs) {
+    await db.update(bookings).set({ flightChecked: rules.now }).where(eq(bookings.id, booking.id));
+    return null;
+  }
   const next: Update =
     observation.state === 'cancelled'
       ? {

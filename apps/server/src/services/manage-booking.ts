@@ -15,7 +15,7 @@ import { manageBookingUrl } from '../mail/booking-confirmation';
 import { PaymentDeclinedError } from '../payments/provider';
 import { cancelBooking, openPaymentIntents } from './booking-cancel';
 import { applyChange, type AppliedChange } from './booking-change-apply';
-import type { ChangeRelationships } from './booking-changes';
+import { assertFlightFitsReturn, manageableBooking, type ChangeRelationships } from './booking-changes';
 import { refundBooking, type RefundOutcome } from './booking-refunds';
 import type { BookingRow } from '../db/rows';
 import { bookingLedger } from './ledger';
@@ -70,6 +70,7 @@ export async function changeManagedBooking(
   input: BookingChangeInput,
   rel: ChangeRelationships,
 ): Promise<ChangeOutcome> {
+  await assertFlightFitsReturn(ctx, await manageableBooking(ctx, bookingId, false), input);
   const applied = await inTransaction(ctx, (tx) => applyChange(tx, bookingId, input, rel));
   // Network calls to the provider only now, with the lot's lock released.
   await closePayments(ctx.services, applied.supersededIntents);

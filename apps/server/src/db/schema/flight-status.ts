@@ -15,6 +15,8 @@ export const localFlightStatuses = pgTable(
     flightNumber: text('flight_number').notNull(),
     arrivalDate: date('arrival_date').notNull(),
     state: text('state').$type<FlightState>().notNull(),
+    /** When the flight is timetabled to land (null for a flight set before it was recorded). */
+    scheduledArrival: timestamptz('scheduled_arrival'),
     estimatedArrival: timestamptz('estimated_arrival'),
     updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     updated: timestamptz('updated').notNull().defaultNow(),
