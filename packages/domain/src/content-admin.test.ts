@@ -8,6 +8,7 @@ import {
   pageSchema,
   siteDetailsSchema,
 } from './content-admin';
+import { messages } from './messages';
 
 const page = {
   title: 'About us',
@@ -162,5 +163,14 @@ describe('home page', () => {
     });
     expect(ok.quotes?.slidesToShow).toBe(3);
     expect(ok.heroTitle).toBe('');
+  });
+});
+
+describe('rich text', () => {
+  it('refuses control characters like every other text field (issue 38)', () => {
+    const parsed = pageSchema.safeParse({ ...page, content: '<p>Hi\u0001</p>' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['content'], message: messages.controlCharacters });
+    expect(pageSchema.safeParse({ ...page, content: '<p>Line\nbreak\tand tab</p>' }).success).toBe(true);
   });
 });

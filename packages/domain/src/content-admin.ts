@@ -45,7 +45,14 @@
  * Field errors arrive as JSON:API errors with source.pointer /data/attributes/<field>[/<index>/<field>].
  */
 import { z } from 'zod';
-import { calendarDate, EMAIL_PATTERN, optionalText, requiredText, choice } from './fields';
+import {
+  calendarDate,
+  choice,
+  EMAIL_PATTERN,
+  hasControlCharacters,
+  optionalText,
+  requiredText,
+} from './fields';
 import { messages } from './messages';
 import { nonNegativeInt } from './numbers';
 
@@ -149,6 +156,7 @@ const richText = (max = MAX_CONTENT_HTML) =>
   z
     .string({ error: 'Not a valid string.' })
     .max(max, { error: `Ensure this field has no more than ${max} characters.` })
+    .refine((value) => !hasControlCharacters(value), { error: messages.controlCharacters, abort: true })
     .nullish()
     .transform((value) => value ?? '');
 

@@ -4,8 +4,11 @@ import { isCountableInstant, TIME_PATTERN } from './dates';
 import { messages } from './messages';
 import { normaliseRego } from './rego';
 
-/** Deliberately plain: local@domain.tld, no spaces. Servers deliver to whatever passes this. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Deliberately plain: local@domain.tld, no spaces and no control characters (\p{Cc}: U+0000 to U+001F,
+ * U+007F to U+009F). Servers deliver to whatever passes this.
+ */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 const maxLength = (max: number) => `Ensure this field has no more than ${max} characters.`;
 

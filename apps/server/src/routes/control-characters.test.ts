@@ -47,6 +47,17 @@ describe('control characters in text fields', () => {
       pointer: '/data/attributes/name',
     },
     {
+      name: 'a waitlist join',
+      url: `${V1}/waitlist-entries/`,
+      body: () =>
+        doc(
+          'waitlist-entries',
+          { email: `wait\u0001${NUL}@example.com`, startDate: '2026-12-01', endDate: '2026-12-02' },
+          { relationships: { lot: { data: { type: 'lots', id: String(f.outdoor.id) } } } },
+        ),
+      pointer: '/data/attributes/email',
+    },
+    {
       name: "a guest's booking",
       url: `${V1}/bookings/`,
       body: () => bookingDoc(f, { attributes: { firstName: `Jo${NUL}\u0007` } }),
