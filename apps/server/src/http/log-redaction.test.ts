@@ -1,7 +1,8 @@
 /** Issue 20: the request log never carries the secrets in a URL's query (set-password tokens, payment secrets). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server';
-import { redactUrl } from './log-redaction';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { redactUrl, serializeError } from './log-redaction';
 
 describe('redactUrl', () => {
   it('replaces the values of secret parameters, whatever their spelling, and keeps the rest as it came', () => {
@@ -66,5 +67,33 @@ describe('the request log', () => {
     ]);
     const all = lines.join('\n');
     for (const secret of secrets) expect(all).not.toContain(secret);
+  });
+});
+
+describe('serializeError (issue 38: no personal data in the error log)', () => {
+  it("keeps a failed statement's SQL and constraint, never its values nor PostgreSQL's detail", () => {
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_key"'),
+      {
+        code: '23505',
+        constraint: 'users_email_key',
+        table: 'users',
+        detail: 'Key (email)=(ann@example.com) already exists.',
+      },
+    );
+    const failed = new DrizzleQueryError(
+      'insert into "users" ("email", "phone") values ($1, $2)',
+      ['ann@example.com', '0412 345 678'],
+      cause,
+    );
+    const logged = JSON.stringify(serializeError(failed));
+    expect(logged).not.toContain('ann@example.com');
+    expect(logged).not.toContain('0412 345 678');
+    expect(logged).toContain('insert into \\"users\\"');
+    expect(logged).toContain('users_email_key');
+    expect(serializeError(failed)).toMatchObject({
+      type: 'DrizzleQueryError',
+      cause: { code: '23505', constraint: 'users_email_key', table: 'users' },
+    });
   });
 });

@@ -89,3 +89,43 @@ export function serializeRequest(request: LoggedRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/** pino's shape of a logged error. */
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/** What a database error says about the statement and constraint: never the values that were in it. */
+const ERROR_FIELDS = [
+  'code',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'routine',
+  'severity',
+  'query',
+] as const;
+
+/**
+ * An error as the log keeps it (pino's `err`): its type, message, stack and database facts, but not the
+ * failed statement's parameters (Drizzle's "params: …" line and `params`) nor PostgreSQL's `detail`
+ * ("Failing row contains (…)", "Key (email)=(…) already exists"): those are a customer's email, name and
+ * phone. The cause is kept the same way.
+ */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const message = error.message.replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`);
+  const serialized: SerializedError = {
+    type: error.constructor.name || error.name,
+    message,
+    stack: error.stack?.replace(error.message, message) ?? '',
+  };
+  const fields = error as unknown as Record<string, unknown>;
+  for (const field of ERROR_FIELDS) if (fields[field] !== undefined) serialized[field] = fields[field];
+  if (error.cause !== undefined && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}

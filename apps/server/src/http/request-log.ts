@@ -6,7 +6,7 @@
  * Either way the URL is logged redacted (http/log-redaction.ts).
  */
 import type { Config } from '../config';
-import { serializeRequest } from './log-redaction';
+import { serializeError, serializeRequest } from './log-redaction';
 
 export interface LogStream {
   write(line: string): void;
@@ -17,8 +17,9 @@ export function loggerOptions(config: Pick<Config, 'env' | 'logLevel'>, stream?:
   const destination = stream ?? (config.env === 'development' ? developmentLog(process.stdout) : undefined);
   return {
     level: config.logLevel,
-    // Secret query values (set-password tokens, payment secrets) never reach the log: http/log-redaction.ts.
-    serializers: { req: serializeRequest },
+    // Secret query values (set-password tokens, payment secrets) and a failed statement's values (a
+    // customer's details) never reach the log: http/log-redaction.ts.
+    serializers: { req: serializeRequest, err: serializeError },
     ...(destination ? { stream: destination } : {}),
   };
 }
