@@ -132,6 +132,16 @@ describe('the retention job', () => {
     });
     const memberToken = await login(server.app, 'member@example.com');
     expect((await api(server.app, 'GET', `${V1}/retention-runs/`, { token: memberToken })).status).toBe(403);
+    // Once a day: the hourly check finds a run started within the day and does nothing; a day on, it runs.
+    const photos = server.app.services.photos;
+    const hourLater = new Date(now.getTime() + 3_600_000);
+    expect(
+      await sweepRetention(server.handle, server.config, photos, hourLater, { onlyIfDue: true }),
+    ).toBeNull();
+    const dayLater = new Date(now.getTime() + DAY);
+    expect(
+      await sweepRetention(server.handle, server.config, photos, dayLater, { onlyIfDue: true }),
+    ).not.toBeNull();
     expect(await sweepRetention(server.handle, server.config, server.app.services.photos, now)).toMatchObject(
       {
         customersDeIdentified: 0,

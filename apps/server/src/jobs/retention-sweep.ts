@@ -1,6 +1,6 @@
 /**
- * The retention job (issue 38, Australian Privacy Principle 11.2): once a day, on one instance at a time (an
- * advisory lock, as the other sweeps), it
+ * The retention job (issue 38, Australian Privacy Principle 11.2): once a day (each instance asks hourly whether a
+ * run is due), on one instance at a time (an advisory lock, as the other sweeps), it
  *
  * - de-identifies guests and closed accounts (customers with no login, or a login no longer active, who are not
  *   staff and not de-identified yet) whose last stay ended more than RETENTION_YEARS ago, with nothing booked
@@ -12,7 +12,7 @@
  * from the storage after their rows' deletion has committed. Each run is recorded in retention_runs with its
  * counts, and in the audit log, for Admins (routes/privacy.ts).
  */
-import { inArray, sql } from 'drizzle-orm';
+import { gt, inArray, sql } from 'drizzle-orm';
 import { daysBefore, DE_IDENTIFIED_EMAIL_PREFIX, yearsBefore } from '@parking/domain/privacy';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -23,7 +23,10 @@ import { every } from './every';
 
 /** The advisory lock of the job (727001 migrations, 727002 payment sweep, 727003 waitlist sweep and flight poll). */
 export const RETENTION_SWEEP_LOCK = 727011;
-export const RETENTION_SWEEP_MS = 24 * 60 * 60_000;
+/** How often an instance asks whether a run is due: hourly, so restarts and deploys never put a run off for long. */
+export const RETENTION_CHECK_MS = 60 * 60_000;
+/** A run is due when none has started within this (a day, with an hour's slack for the hourly check). */
+export const RETENTION_EVERY_MS = 23 * 60 * 60_000;
 /** Rows handled per statement; a run goes on until nothing is left. */
 const BATCH = 200;
 
@@ -41,15 +44,28 @@ const rowsOf = <T>(result: unknown): T[] =>
 const notDeIdentified = (column: string) =>
   sql`${sql.raw(column)} NOT LIKE ${`${DE_IDENTIFIED_EMAIL_PREFIX}%`}`;
 
-/** One run at `now`; null when another instance holds the lock. */
+/**
+ * One run at `now`; null when another instance holds the lock, or (with `onlyIfDue`) when a run started within
+ * RETENTION_EVERY_MS already (asked under the lock, so two instances never both find it due).
+ */
 export function sweepRetention(
   handle: DatabaseHandle,
   config: Config,
   photos: PhotoStorage,
   now: Date,
+  options: { onlyIfDue?: boolean } = {},
 ): Promise<RetentionResult | null> {
   return handle.withTryLock(RETENTION_SWEEP_LOCK, async () => {
     const db = handle.db;
+    if (options.onlyIfDue) {
+      const since = new Date(now.getTime() - RETENTION_EVERY_MS);
+      const [recent] = await db
+        .select({ id: retentionRuns.id })
+        .from(retentionRuns)
+        .where(gt(retentionRuns.startedAt, since))
+        .limit(1);
+      if (recent) return null;
+    }
     const domain = config.emailDomain;
     const cutoff = yearsBefore(now, config.retention.years).toISOString();
     const photoCutoff = daysBefore(now, config.retention.photoDays).toISOString();
@@ -172,13 +188,18 @@ export function sweepRetention(
   });
 }
 
-/** Runs once a day until stopped; a failed run is logged, the next tries again. */
+/**
+ * Asks every hour whether a run is due and runs it if so (once a day across all instances); a failed run is
+ * logged and the next hour tries again.
+ */
 export function startRetentionSweep(
   handle: DatabaseHandle,
   config: Config,
   photos: PhotoStorage,
-  intervalMs = RETENTION_SWEEP_MS,
+  intervalMs = RETENTION_CHECK_MS,
   clock: () => Date = () => new Date(),
 ): { stop(): Promise<void> } {
-  return every(intervalMs, 'retention job', () => sweepRetention(handle, config, photos, clock()));
+  return every(intervalMs, 'retention job', () =>
+    sweepRetention(handle, config, photos, clock(), { onlyIfDue: true }),
+  );
 }
