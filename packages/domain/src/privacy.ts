@@ -73,6 +73,33 @@ export function deIdentifiedBooking(bookingId: number, domain: string) {
   };
 }
 
+/**
+ * The personal fields, by their API names, that the audit log and a booking's Edit History may hold before and
+ * after values of: scrubbed from those records when their subject is de-identified (the rest of the history,
+ * money and dates included, stays).
+ */
+export const PERSONAL_FIELDS = [
+  'title',
+  'firstName',
+  'lastName',
+  'fullName',
+  'phoneNumber',
+  'email',
+  'business',
+  'privateNotes',
+  'customerDetails',
+  'rego',
+  'make',
+  'model',
+  'colour',
+  'publicNotes',
+  'notes',
+  'vehicleNotes',
+  'keyTag',
+  'flightNumberOut',
+  'flightNumberIn',
+] as const;
+
 /** A saved vehicle as de-identified; it is also marked deleted, so no list shows it again. */
 export const deIdentifiedVehicle = {
   rego: DE_IDENTIFIED_REGO,

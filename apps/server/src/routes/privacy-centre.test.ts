@@ -16,6 +16,7 @@ import {
 import {
   accountClosures,
   auditLogs,
+  bookingLogs,
   bookingMovements,
   bookings,
   custodyEntries,
@@ -197,6 +198,22 @@ describe('closing my account', () => {
       .from(bookingMovements)
       .where(eq(bookingMovements.bookingId, dave.booking.id));
 
+    // History written before: an Edit History entry and a staff audit row naming Dave.
+    await db.insert(bookingLogs).values({
+      bookingId: dave.booking.id,
+      action: 'updated',
+      info: { lastName: ['Davis', 'daveson'], totalCost: ['50.00', '60.00'] },
+    });
+    await db.insert(auditLogs).values({
+      resourceType: 'customers',
+      resourceId: String(dave.customer.id),
+      action: 'update',
+      changes: {
+        phoneNumber: { from: '0400 000 000', to: '0499 999 999' },
+        staff: { from: true, to: false },
+      },
+    });
+
     const closed = await close(token, PASSWORD);
     expect(closed.status).toBe(201);
     expect(one(closed.body).attributes).toMatchObject({
@@ -229,6 +246,15 @@ describe('closing my account', () => {
     expect(
       await db.select().from(bookingMovements).where(eq(bookingMovements.bookingId, dave.booking.id)),
     ).toEqual(movementsBefore);
+    const [history] = await db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, dave.booking.id));
+    expect(history?.info).toEqual({ totalCost: ['50.00', '60.00'] });
+    const [customerAudit] = await db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(eq(auditLogs.resourceType, 'customers'), eq(auditLogs.resourceId, String(dave.customer.id))),
+      );
+    expect(customerAudit?.changes).toEqual({ staff: { from: true, to: false } });
     const [entry] = await db
       .select()
       .from(custodyEntries)

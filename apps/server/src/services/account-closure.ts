@@ -30,7 +30,7 @@ import {
 } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import { message } from '../mail/templates';
-import { deIdentifyCustomer, removePhotoFiles } from './de-identify';
+import { deIdentifyCustomer, removePhotoFiles, scrubAudit } from './de-identify';
 import { queueMail } from './queue-mail';
 
 const STAFF_ROLES: ReadonlySet<string> = new Set(['Admins', 'Sales', 'Employees']);
@@ -111,6 +111,7 @@ export async function closeAccount(ctx: RequestContext, password: string): Promi
       emailConfirmed: false,
     })
     .where(eq(users.id, user.id));
+  await scrubAudit(ctx.db, 'users', [user.id]);
   const ended = await ctx.db
     .delete(sessions)
     .where(eq(sessions.userId, user.id))

@@ -13,9 +13,12 @@ import {
   deIdentifiedVehicle,
   DE_IDENTIFIED_NAME,
   deIdentifiedEmail,
+  PERSONAL_FIELDS,
 } from '@parking/domain/privacy';
 import type { Executor } from '../db/client';
 import {
+  auditLogs,
+  bookingLogs,
   bookings,
   contactSubmissions,
   custodyEntries,
@@ -31,6 +34,28 @@ export interface DeIdentified {
   vehicles: number;
   /** Storage keys of the photos whose rows were deleted: remove them once committed. */
   photoKeys: string[];
+}
+
+const personalKeys = sql`ARRAY[${sql.join(
+  PERSONAL_FIELDS.map((field) => sql`${field}`),
+  sql`, `,
+)}]::text[]`;
+
+/** Drops the personal fields' before and after values from the audit rows of these records. */
+export async function scrubAudit(db: Executor, resourceType: string, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(auditLogs)
+    .set({ changes: sql`${auditLogs.changes} - ${personalKeys}` })
+    .where(
+      and(
+        eq(auditLogs.resourceType, resourceType),
+        inArray(
+          auditLogs.resourceId,
+          ids.map((id) => String(id)),
+        ),
+      ),
+    );
 }
 
 /** Replaces the personal details of these bookings and deletes their custody photos' rows. */
@@ -51,6 +76,12 @@ export async function deIdentifyBookings(
     .update(custodyEntries)
     .set({ notes: '', keyTag: '' })
     .where(inArray(custodyEntries.bookingId, [...bookingIds]));
+  // Their Edit History and audit rows keep what changed and when, not the details that were changed.
+  await db
+    .update(bookingLogs)
+    .set({ info: sql`${bookingLogs.info} - ${personalKeys}` })
+    .where(inArray(bookingLogs.bookingId, [...bookingIds]));
+  await scrubAudit(db, 'bookings', bookingIds);
   const photos = await db
     .delete(custodyPhotos)
     .where(inArray(custodyPhotos.bookingId, [...bookingIds]))
@@ -86,6 +117,12 @@ export async function deIdentifyCustomer(
     .update(customers)
     .set(deIdentifiedCustomer(customerId, domain))
     .where(eq(customers.id, customerId));
+  await scrubAudit(db, 'customers', [customerId]);
+  await scrubAudit(
+    db,
+    'vehicles',
+    cars.map((car) => car.id),
+  );
   const address = email.trim().toLowerCase();
   if (address) {
     await db
