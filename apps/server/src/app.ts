@@ -31,6 +31,7 @@ import { buildRegistry } from './registry';
 import { DEFAULT_JOB_POLICY, type JobPolicy, type RawSql } from './db/job-queue';
 import { createSideEffectRunner } from './jobs/side-effect-runner';
 import { deliveryProblemActions } from './routes/delivery-problems';
+import { privacyActions } from './routes/privacy';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import { createPhotoStorage } from './photos/create-storage';
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...waitlistActions,
     ...contentAdminActions(registry),
     ...deliveryProblemActions,
+    ...privacyActions,
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);

@@ -6,6 +6,12 @@ import { z } from 'zod';
 import { DEFAULT_MANAGE_RULES } from '@parking/domain/manage-booking';
 import { isValidAbn } from '@parking/domain/abn';
 import { DEFAULT_WAITLIST_HOLD_MINUTES } from '@parking/domain/waitlist';
+import {
+  DEFAULT_PHOTO_RETENTION_DAYS,
+  DEFAULT_RETENTION_YEARS,
+  PHOTO_RETENTION_DAYS_RANGE,
+  RETENTION_YEARS_RANGE,
+} from '@parking/domain/privacy';
 import { outsideServicesEnv } from './config-services';
 import { observabilityEnv } from './config-observability';
 
@@ -92,6 +98,20 @@ export const envSchema = z.object({
     .positive()
     .max(10_080)
     .default(DEFAULT_WAITLIST_HOLD_MINUTES),
+  /** Privacy (issue 38): guests and closed accounts are de-identified this many years after their last stay. */
+  RETENTION_YEARS: z.coerce
+    .number()
+    .int()
+    .min(RETENTION_YEARS_RANGE.min)
+    .max(RETENTION_YEARS_RANGE.max)
+    .default(DEFAULT_RETENTION_YEARS),
+  /** Custody photos are deleted this many days after the car was handed back, unless damage was recorded. */
+  PHOTO_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(PHOTO_RETENTION_DAYS_RANGE.min)
+    .max(PHOTO_RETENTION_DAYS_RANGE.max)
+    .default(DEFAULT_PHOTO_RETENTION_DAYS),
   /** The SMTP server's connect, greeting and each exchange (mail/mailer.ts): a silent server fails the job, retried. */
   SMTP_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(15),
   /** The side-effect queue's first retry delay; each later one doubles it (db/job-queue.ts), five tries in all. */

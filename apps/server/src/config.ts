@@ -93,6 +93,8 @@ export interface Config {
   paymentReconcileMs: number;
   /** Waitlist holds' length (WAITLIST_HOLD_MINUTES); lapsed holds are passed on every minute (jobs/waitlist-sweep.ts). */
   waitlistHoldMinutes: number;
+  /** Privacy retention (RETENTION_YEARS, PHOTO_RETENTION_DAYS; jobs/retention-sweep.ts). */
+  retention: { years: number; photoDays: number };
   /** Fault-injection pause points (fault tests only; always empty in production). */
   faultPause: ReadonlyMap<FaultPoint, FaultPause>;
   photos: PhotoStorageConfig;
@@ -217,6 +219,7 @@ export function configFrom(e: Env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     paymentReconcileMs: Math.round(e.PAYMENT_RECONCILE_MINUTES * 60_000),
     waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
+    retention: { years: e.RETENTION_YEARS, photoDays: e.PHOTO_RETENTION_DAYS },
     faultPause: e.NODE_ENV === 'production' ? new Map() : parseFaultPause(e.FAULT_PAUSE),
     photos: photosConfig(e, dataDir),
     flightStatus: flightStatusConfig(e),

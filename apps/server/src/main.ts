@@ -8,6 +8,7 @@ import { createPaymentProvider } from './payments/create-provider';
 import { startPaymentSweep } from './jobs/payment-sweep';
 import { startFlightStatusPoll } from './jobs/flight-status-poll';
 import { startWaitlistSweep } from './jobs/waitlist-sweep';
+import { startRetentionSweep } from './jobs/retention-sweep';
 import { every } from './jobs/every';
 import { abandonStaleBookings, reconcilePayments } from './services/payment-reconcile';
 
@@ -61,6 +62,9 @@ async function main() {
     : null;
   // Waitlist holds that lapse go to the next traveller waiting; places freed without a request are offered.
   const waitlistSweep = startWaitlistSweep(handle, config);
+  // Privacy retention (issue 38): once a day, guests and closed accounts past RETENTION_YEARS are de-identified
+  // and custody photos past PHOTO_RETENTION_DAYS without damage deleted.
+  const retentionSweep = startRetentionSweep(handle, config, app.services.photos);
 
   console.info(`\nAirport parking is running at ${config.publicUrl}`);
   console.info(`Database: ${embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`);
@@ -86,6 +90,7 @@ async function main() {
     await paymentSweep.stop();
     await flightPoll?.stop();
     await waitlistSweep.stop();
+    await retentionSweep.stop();
     await changes.close();
     await handle.close();
     process.exit(0);

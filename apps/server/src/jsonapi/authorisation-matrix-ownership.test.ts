@@ -5,6 +5,7 @@
  * test/authorisation-matrix-harness.ts.
  */
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { customers, users } from '../db/schema/index';
 import { login } from '../test/factories';
@@ -96,6 +97,22 @@ describe('authorisation matrix', () => {
     expect(
       (await call('customer A', 'GET', `${API}/bookings/${bookingA}/invoice/`, undefined)).type,
     ).toContain('application/pdf');
+  });
+
+  it("holds only the caller's own data in their privacy download (issue 38)", async () => {
+    const { server, emailA } = matrix;
+    for (const caller of CALLERS.filter((name) => name !== 'anonymous')) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `${API}/personal-data/`,
+        headers: { authorization: `Token ${tokens.get(caller) ?? ''}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const text = Object.values(unzipSync(new Uint8Array(response.rawPayload)))
+        .map((bytes) => strFromU8(bytes))
+        .join('\n');
+      expect(text.includes(emailA), caller).toBe(caller === 'customer A');
+    }
   });
 
   it('makes or refuses each rule as the table says, changing nothing when refused', async () => {

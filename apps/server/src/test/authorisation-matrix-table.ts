@@ -237,6 +237,12 @@ export const SPECIALS: Special[] = [
     url: `${API}/delivery-problems/{otherFailedJob}/`,
     expect: ADMINS,
   },
+  // The privacy centre (issue 38): anyone signed in downloads their own data and closes their own account (an
+  // empty document is a 400 asking for the password); Admins read the closings and the retention job's runs.
+  { route: `GET ${API}/personal-data/`, expect: SIGNED_IN },
+  { route: `POST ${API}/account-closures/`, body: {}, expect: SIGNED_IN },
+  { route: `GET ${API}/account-closures/`, expect: ADMINS },
+  { route: `GET ${API}/retention-runs/`, expect: ADMINS },
   { route: `POST ${API}/arrival-departure-graphs/`, body: {}, expect: ADMINS },
   { route: `POST ${API}/extras-stats/`, body: {}, expect: ADMINS },
   { route: `POST ${API}/extras-graphs/`, body: {}, expect: ADMINS },

@@ -46,6 +46,10 @@ const DeliveryProblemsPage = page(
   () => import('@/features/admin/routes/delivery-problems'),
   (m) => m.DeliveryProblemsPage,
 );
+const PrivacyRequestsPage = page(
+  () => import('@/features/admin/routes/privacy-requests'),
+  (m) => m.PrivacyRequestsPage,
+);
 const VehiclesListPage = page(
   () => import('@/features/admin/routes/vehicles-list'),
   (m) => m.VehiclesListPage,
@@ -193,6 +197,7 @@ export function adminRoutes(notFound: ReactNode): RouteObject[] {
     { path: paths.adminReportsExtras.path, element: <ReportsExtrasPage />, handle: admins },
     { path: paths.adminImports.path, element: <ImportsPage />, handle: admins },
     { path: paths.adminDeliveryProblems.path, element: <DeliveryProblemsPage />, handle: admins },
+    { path: paths.adminPrivacy.path, element: <PrivacyRequestsPage />, handle: admins },
     { path: paths.adminVehicles.path, element: <VehiclesListPage /> },
     { path: paths.adminVehiclesAdd.path, element: <VehicleEditPage /> },
     { path: paths.adminVehiclesEdit.path, element: <VehicleEditPage /> },

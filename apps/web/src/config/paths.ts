@@ -112,6 +112,8 @@ export const paths = {
     path: '/admin/delivery-problems',
     title: 'Delivery problems',
   }),
+  // Issue 38: account closings and what the retention job did, for Admins.
+  adminPrivacy: route({ name: 'admin-privacy', path: '/admin/privacy', title: 'Privacy requests' }),
   // Settings (back-office §2 "Settings screens"), Admins only.
   adminLots: route({ name: 'admin-lots', path: '/admin/lots', title: 'Lots' }),
   adminLotsAdd: route({ name: 'admin-lots-add', path: '/admin/lots/add', title: 'Add Lot' }),

@@ -9,3 +9,4 @@ export * from './custody';
 export * from './flight-status';
 export * from './waitlist';
 export * from './jobs';
+export * from './privacy';

@@ -7,6 +7,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
+import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import ReportGmailerrorredOutlinedIcon from '@mui/icons-material/ReportGmailerrorredOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -39,6 +40,7 @@ const icons: Record<AdminNavIcon, ReactElement> = {
   contact: <MailOutlineIcon />,
   discounts: <LocalOfferOutlinedIcon />,
   delivery: <ReportGmailerrorredOutlinedIcon />,
+  privacy: <PrivacyTipOutlinedIcon />,
   reports: <AssessmentOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,
   content: <ArticleOutlinedIcon />,

@@ -26,7 +26,7 @@ describe('the back office navigation (back-office §2, §6)', () => {
     ]);
   });
 
-  it('gives Admins Promo Codes, Delivery problems, Reports, Settings and Content besides, in the spec’s order and words', () => {
+  it('gives Admins Promo Codes, Delivery problems, Privacy requests, Reports, Settings and Content besides, in the spec’s order and words', () => {
     expect(labels(navigationFor(['Admins']))).toEqual([
       'Diary',
       'Bookings',
@@ -35,6 +35,7 @@ describe('the back office navigation (back-office §2, §6)', () => {
       'Contact',
       'Promo Codes',
       'Delivery problems',
+      'Privacy requests',
       'Reports: Overview, Departing/Returning, Extras, Imports & Reconciliation',
       'Settings: Lots, Airlines, Flights, Buses, Vehicle Types, Extras, Rates, Pricing/Availability, Blockout Periods',
       'Content: Pages, Menus, Home Page, Site Details',

@@ -13,6 +13,7 @@ export type AdminNavIcon =
   | 'contact'
   | 'discounts'
   | 'delivery'
+  | 'privacy'
   | 'reports'
   | 'settings'
   | 'content';
@@ -97,6 +98,7 @@ export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
     entries: [
       { label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' },
       { label: 'Delivery problems', route: paths.adminDeliveryProblems, icon: 'delivery' },
+      { label: 'Privacy requests', route: paths.adminPrivacy, icon: 'privacy' },
       REPORTS_GROUP,
       SETTINGS_GROUP,
       CONTENT_GROUP,

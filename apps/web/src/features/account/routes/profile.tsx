@@ -13,6 +13,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { PasswordChangeForm } from '../components/password-change-form';
 import { ProfileForm } from '../components/profile-form';
 import { SubscriptionPanel } from '../components/subscription-panel';
+import { YourDataCard } from '../components/your-data-card';
 
 const TABS = [
   { value: 'settings', label: 'User Settings' },
@@ -82,6 +83,7 @@ export function ProfilePage() {
           </Box>
         </CardContent>
       </Card>
+      <YourDataCard />
     </PageSection>
   );
 }

@@ -1,0 +1,175 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import type { Column } from '@/components/admin/columns';
+import { ResourceTable, type TablePage } from '@/components/admin/resource-table';
+import { adminHref, paths } from '@/config/paths';
+import { ALL_ROWS } from '@/lib/api/resources';
+import { formatDateTime } from '@/lib/format';
+import { usePageTitle } from '@/lib/page-title';
+import {
+  accountClosuresQuery,
+  retentionRunsQuery,
+  type AccountClosureAttributes,
+  type RetentionRunAttributes,
+} from '../api/privacy';
+
+const TITLE = paths.adminPrivacy.title;
+const CLOSINGS = 'Account closings';
+const RUNS = 'Retention runs';
+// Each list shows at once (the server sends the latest 400, newest first): no paging, no sorting.
+const ONE_PAGE: TablePage = { page: 1, per: ALL_ROWS };
+const keepPage = () => undefined;
+
+const when = (iso: string) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {formatDateTime(iso)}
+  </Box>
+);
+
+const closingColumns: Column<AccountClosureAttributes>[] = [
+  { id: 'closedAt', label: 'Closed', render: (row) => when(row.attributes.closedAt) },
+  {
+    id: 'customerId',
+    label: 'Customer record',
+    render: (row) =>
+      row.attributes.customerId ? (
+        <Link
+          component={RouterLink}
+          to={adminHref(paths.adminCustomersEdit, { customerId: row.attributes.customerId })}
+        >
+          {`Customer ${row.attributes.customerId} (de-identified)`}
+        </Link>
+      ) : (
+        'None'
+      ),
+  },
+  {
+    id: 'bookings',
+    label: 'Bookings de-identified',
+    align: 'right',
+    render: (row) => row.attributes.bookingsDeIdentified,
+  },
+  {
+    id: 'vehicles',
+    label: 'Vehicles de-identified',
+    align: 'right',
+    render: (row) => row.attributes.vehiclesDeIdentified,
+  },
+  { id: 'photos', label: 'Photos deleted', align: 'right', render: (row) => row.attributes.photosDeleted },
+  { id: 'sessions', label: 'Sessions ended', align: 'right', render: (row) => row.attributes.sessionsEnded },
+];
+
+const runColumns: Column<RetentionRunAttributes>[] = [
+  { id: 'startedAt', label: 'Ran', render: (row) => when(row.attributes.startedAt) },
+  {
+    id: 'rules',
+    label: 'Rules',
+    render: (row) =>
+      `${row.attributes.retentionYears} years after the last stay; photos ${row.attributes.photoRetentionDays} days after hand-back`,
+  },
+  {
+    id: 'customers',
+    label: 'Customers de-identified',
+    align: 'right',
+    render: (row) => row.attributes.customersDeIdentified,
+  },
+  {
+    id: 'bookings',
+    label: 'Bookings de-identified',
+    align: 'right',
+    render: (row) => row.attributes.bookingsDeIdentified,
+  },
+  { id: 'photos', label: 'Photos deleted', align: 'right', render: (row) => row.attributes.photosDeleted },
+];
+
+/**
+ * Privacy requests (issue 38, Admins): the accounts their customers closed, and what the daily retention job
+ * de-identified and deleted on each run. Counts only: the people themselves are no longer on record.
+ */
+export function PrivacyRequestsPage() {
+  usePageTitle(TITLE);
+  const closings = useQuery(accountClosuresQuery);
+  const runs = useQuery(retentionRunsQuery);
+  const refresh = () => {
+    void closings.refetch();
+    void runs.refetch();
+  };
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 2 }}
+      >
+        <Box>
+          <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
+            {TITLE}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            Accounts closed by their customers, and what the daily retention job did. Tax invoices and
+            payments are kept under a de-identified name.
+          </Typography>
+        </Box>
+        <Button
+          variant="text"
+          startIcon={<RefreshIcon />}
+          onClick={refresh}
+          disabled={closings.isFetching || runs.isFetching}
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}
+        >
+          Refresh
+        </Button>
+      </Stack>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+        {CLOSINGS}
+      </Typography>
+      <Card variant="outlined" sx={{ mb: 4 }}>
+        <ResourceTable<AccountClosureAttributes>
+          noun="account closing"
+          label={CLOSINGS}
+          columns={closingColumns}
+          rows={closings.data}
+          included={undefined}
+          count={closings.data?.length ?? 0}
+          loading={closings.isPending}
+          refreshing={closings.isFetching && !closings.isPending}
+          error={closings.isError}
+          onRetry={() => void closings.refetch()}
+          state={ONE_PAGE}
+          onStateChange={keepPage}
+          paginated={false}
+          emptyText="No customer has closed their account."
+        />
+      </Card>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+        {RUNS}
+      </Typography>
+      <Card variant="outlined">
+        <ResourceTable<RetentionRunAttributes>
+          noun="retention run"
+          label={RUNS}
+          columns={runColumns}
+          rows={runs.data}
+          included={undefined}
+          count={runs.data?.length ?? 0}
+          loading={runs.isPending}
+          refreshing={runs.isFetching && !runs.isPending}
+          error={runs.isError}
+          onRetry={() => void runs.refetch()}
+          state={ONE_PAGE}
+          onStateChange={keepPage}
+          paginated={false}
+          emptyText="The retention job has not run yet."
+        />
+      </Card>
+    </Box>
+  );
+}
