@@ -20,7 +20,7 @@ import { businessDate } from '@parking/domain/dates';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { ChangeFeed } from '../db/change-feed';
 import type { AnswerEncoding } from '../services/written-answer';
-import { escapeHtml } from '../mail/booking-summary';
+import { escapeHtml } from '@parking/domain/html';
 
 /** What apps/web/src/entry-server.tsx exports (the bundle is loaded at run time, not type-checked with it). */
 interface PrerenderedPage {

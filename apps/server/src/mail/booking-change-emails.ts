@@ -1,16 +1,11 @@
 /** The emails of manage my booking: a change (with its price difference) and a cancellation (with its refund). */
+import { escapeHtml as escape } from '@parking/domain/html';
 import { listInWords } from '@parking/domain/booking-history';
 import { formatAud, type Cents } from '@parking/domain/money';
 import { invoiceDateTime } from '../documents/invoice-data';
 import type { MailMessage } from './mailer';
 
 const SITE = 'SkyPark Airport Parking';
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export interface MailBooking {
   id: number;

@@ -8,14 +8,9 @@
  * `renderBookingSummary` is the block, `renderBookingEmail` wraps it with a heading, links and the
  * business's footer.
  */
+import { escapeHtml } from '@parking/domain/html';
 import type { BusinessDetails } from '../documents/business';
 import type { InvoiceModel } from '../documents/invoice-data';
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const NAVY = '#0b3a66';
 const MUTED = '#52606d';

@@ -3,15 +3,10 @@
  * "your car has been handed back" with the kilometres driven in our care. Fluid: one column, at most
  * 560 px wide, photos scaled to the width of the phone reading them.
  */
+import { escapeHtml as escape } from '@parking/domain/html';
 import { CAR_AREA_LABELS, type DamageMark } from '@parking/domain/custody';
 import { businessLocalDatetime, formatDateShort, formatTime12 } from '@parking/domain/dates';
 import type { MailAttachment, MailMessage } from './mailer';
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export interface CustodyMail {
   to: string;

@@ -1,13 +1,8 @@
 /** The account emails: plain text first, with a simple HTML version of the same words. */
+import { escapeHtml as escape } from '@parking/domain/html';
 import type { MailMessage } from './mailer';
 
 const SITE = 'SkyPark Airport Parking';
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export interface Action {
   label: string;

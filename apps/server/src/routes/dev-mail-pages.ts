@@ -5,7 +5,7 @@
  * Every captured value is escaped: a subject or a name is whatever a visitor typed.
  */
 import type { CapturedAttachment, CapturedMail } from '../mail/mailer';
-import { escapeHtml as e } from '../mail/booking-summary';
+import { escapeHtml as e } from '@parking/domain/html';
 import type { CapturedSms } from '../sms/sms';
 
 export const MAIL_PATH = '/backend/dev/mail/';
