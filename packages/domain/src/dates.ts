@@ -6,7 +6,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Service } from './constants';
 import { stayDays } from './day-arithmetic';
 
-export { DEFAULT_TIME_ZONE, stayDays } from './day-arithmetic';
+export { addDaysToDate, daysBetween, DEFAULT_TIME_ZONE, stayDays } from './day-arithmetic';
 
 /**
  * One Intl formatter per time zone: building it is the expensive part, formatting with it is cheap,
@@ -94,10 +94,6 @@ export function eachDate(startDate: string, endDate: string): string[] {
 const DAY_MS = 86_400_000;
 const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export function addDaysToDate(date: string, days: number): string {
-  return isoDate(utcMidnight(date) + days * DAY_MS);
-}
 
 /** Saturday and Sunday departures use the weekend timetable, every other day the weekday one. */
 export function serviceForDate(date: string): Service {

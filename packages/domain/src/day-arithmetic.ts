@@ -5,10 +5,21 @@
 
 export const DEFAULT_TIME_ZONE = 'Australia/Hobart';
 
+// Dates are counted on UTC midnights: no time zone or daylight-saving change can move a date.
+const DAY_MS = 86_400_000;
+const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** 'YYYY-MM-DD' plus `days` calendar days (negative: before). */
+export function addDaysToDate(date: string, days: number): string {
+  return new Date(utcMidnight(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from one 'YYYY-MM-DD' to another (negative when `to` is before `from`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);
+}
+
 /** Stay length: calendar days from the departure date to the return date, both counted (same day = 1). */
 export function stayDays(startDate: string, endDate: string): number {
-  // UTC midnights: no time zone or daylight saving change can shift a day.
-  return (
-    Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1
-  );
+  return daysBetween(startDate, endDate) + 1;
 }

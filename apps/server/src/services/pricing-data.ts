@@ -2,7 +2,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { LotPricing } from '@parking/domain/pricing';
 import { parseMoney } from '@parking/domain/money';
-import { startOfBusinessDay, stayDays } from '@parking/domain/dates';
+import { addDaysToDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import { rowsOf, type Executor } from '../db/client';
 import { lots } from '../db/schema/index';
 
@@ -122,10 +122,6 @@ interface PresenceQuery {
   completeOnly?: boolean;
 }
 
-/** 'YYYY-MM-DD' plus n calendar days, in plain UTC arithmetic (no time zone is involved in a date). */
-const plusDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
 // The first instant of a business date never changes while the process runs; working it out in a
 // named time zone costs tens of microseconds, and a year-long quote needs 366 of them.
 const dayStarts = new Map<string, string>();
@@ -146,7 +142,7 @@ function dayStart(date: string, timeZone: string): string {
  */
 export function businessDayBounds(startDate: string, endDate: string, timeZone: string): string[] {
   const days = Math.max(0, stayDays(startDate, endDate));
-  return Array.from({ length: days + 1 }, (_, i) => dayStart(plusDays(startDate, i), timeZone));
+  return Array.from({ length: days + 1 }, (_, i) => dayStart(addDaysToDate(startDate, i), timeZone));
 }
 
 /** A timestamptz[] parameter: one bound parameter however many days. */

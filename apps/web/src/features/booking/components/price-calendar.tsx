@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { parseMoney } from '@parking/domain/money';
 import { markCheaper } from '@parking/domain/price-calendar';
-import { stayDays } from '@parking/domain/dates';
+import { daysBetween, stayDays } from '@parking/domain/day-arithmetic';
 import { dayAndDate, shortWeekday } from '@/lib/format';
 import { priceCalendarQuery, type CalendarQuote } from '../api/price-calendar';
 
@@ -17,10 +17,6 @@ interface PriceCalendarProps {
   lotName: string;
   onPick: (dates: { startDate: string; endDate: string }) => void;
 }
-
-/** Whole days from one 'YYYY-MM-DD' to another (plain UTC arithmetic: no time zone is involved in a date). */
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 const dayMonth = (date: string) => {
   const [, month, day] = date.split('-').map(Number);
