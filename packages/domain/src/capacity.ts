@@ -30,3 +30,21 @@ export function stayExceedsThreshold(
 export function fillRate(present: number, spaces: number): number {
   return spaces > 0 ? present / spaces : 1;
 }
+
+/** How long an unpaid online booking, or a change waiting for its payment, holds its places. */
+export const PENDING_HOLD_MS = 15 * 60_000;
+
+/** The statuses of a booking that takes a place: paid for (or booked by staff), or unpaid within its hold. */
+export const PLACE_TAKING = { always: 'complete', whileHeld: 'pending' } as const;
+
+/**
+ * Whether a booking takes a place in its car park at `nowMs`: complete, or pending and created less than
+ * PENDING_HOLD_MS ago. The one rule every count of cars uses (the server's SQL is built from the same
+ * constants: services/place-taking.ts, held equal by its test).
+ */
+export function takesPlace(status: string, createdMs: number, nowMs: number): boolean {
+  return (
+    status === PLACE_TAKING.always ||
+    (status === PLACE_TAKING.whileHeld && createdMs > nowMs - PENDING_HOLD_MS)
+  );
+}

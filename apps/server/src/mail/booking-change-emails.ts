@@ -1,7 +1,7 @@
 /** The emails of manage my booking: a change (with its price difference) and a cancellation (with its refund). */
 import { escapeHtml as escape } from '@parking/domain/html';
 import { listInWords } from '@parking/domain/booking-history';
-import { formatAud, type Cents } from '@parking/domain/money';
+import { formatAud, parseMoney, type Cents } from '@parking/domain/money';
 import { invoiceDateTime } from '../documents/invoice-data';
 import type { MailMessage } from './mailer';
 
@@ -60,7 +60,7 @@ export function changedInWords(keys: readonly string[]): string {
   return listInWords([...new Set(keys.filter((key) => !COST_FIELDS.has(key)).map(fieldLabel))]);
 }
 
-const money = (text: string) => formatAud(Math.round(Number(text) * 100));
+const money = (text: string) => formatAud(parseMoney(text));
 
 function details(booking: MailBooking, timeZone: string): Array<[string, string]> {
   return [

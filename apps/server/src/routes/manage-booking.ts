@@ -44,7 +44,7 @@ import {
 } from '../services/booking-changes';
 import type { BookingRow } from '../services/create-booking';
 import { cancelManagedBooking, changeManagedBooking, payManagedBalance } from '../services/manage-booking';
-import { PENDING_HOLD_MS } from '../services/pricing-data';
+import { PENDING_HOLD_MS } from '@parking/domain/capacity';
 import { MANAGE_TYPE, presentManagedBooking } from './manage-booking-presenter';
 
 /**

@@ -15,7 +15,8 @@ import { bookingChanges, bookingMovements, bookings, localProviderObjects } from
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
 import { api, Clock, createTestServer, doc, one, type TestServer } from '../test/server';
-import { PENDING_HOLD_MS, presentByDay } from './pricing-data';
+import { PENDING_HOLD_MS } from '@parking/domain/capacity';
+import { presentByDay } from './pricing-data';
 
 const V1 = '/backend/api/v1';
 const HOBART = 'Australia/Hobart';

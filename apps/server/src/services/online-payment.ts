@@ -11,7 +11,7 @@ import {
   type ProviderPaymentIntent,
 } from '../payments/provider';
 import { errors } from '../jsonapi/errors';
-import { PENDING_HOLD_MS } from './pricing-data';
+import { PENDING_HOLD_MS } from '@parking/domain/capacity';
 
 /** What opening a card payment reads of its booking. */
 export type PayableBooking = Pick<

@@ -29,7 +29,8 @@ import { applyPaidChange } from './booking-change-apply';
 import { refundDue } from './booking-refunds';
 import { recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
-import { PENDING_HOLD_MS, presentByDay } from './pricing-data';
+import { takesPlace } from '@parking/domain/capacity';
+import { presentByDay } from './pricing-data';
 import { enqueue } from '../db/job-queue';
 import { metricsFor } from '../observability/metrics';
 
@@ -184,8 +185,7 @@ async function decidePayment(
       : { kind: 'refused', reason: 'change_no_space' };
   if (!AWAITING_PAYMENT.includes(booking.status)) return { kind: 'receipt' };
   // Still held (pending, inside its hold): its place was counted all along.
-  const holdSince = now.getTime() - PENDING_HOLD_MS;
-  if (booking.status === 'pending' && booking.created.getTime() > holdSince) return { kind: 'confirmation' };
+  if (takesPlace(booking.status, booking.created.getTime(), now.getTime())) return { kind: 'confirmation' };
   // Its place was given up (declined card, lapsed hold): it must fit again, as a new booking must.
   const [lot] = await db.select().from(lots).where(eq(lots.id, booking.lotId)).for('update');
   if (!lot) return { kind: 'refused', reason: 'no_space' };

@@ -7,7 +7,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookingLogs, bookings, payments } from '../db/schema/index';
 import { type PaymentProvider } from '../payments/provider';
-import { PENDING_HOLD_MS } from './pricing-data';
+import { PENDING_HOLD_MS } from '@parking/domain/capacity';
 
 import { applySucceededIntent } from './payment-events';
 import { metricsFor } from '../observability/metrics';

@@ -5,6 +5,7 @@ import { parseMoney } from '@parking/domain/money';
 import { addDaysToDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import { rowsOf, type Executor } from '../db/client';
 import { lots } from '../db/schema/index';
+import { holdSince, takesPlaceSql } from './place-taking';
 
 export type LotRow = typeof lots.$inferSelect;
 
@@ -103,13 +104,6 @@ export async function loadLotPricing(
   return parseLotPricing(rows, rows[0]?.pricing);
 }
 
-/**
- * Pending online bookings hold their space for this long while the customer pays (the wizard opens
- * the card form at once). It was 30 minutes: scripted unpaid bookings then kept a lot "full" for half
- * an hour; with the per-IP and per-email limit on unpaid holds, 15 minutes.
- */
-export const PENDING_HOLD_MS = 15 * 60_000;
-
 interface PresenceQuery {
   lotIds: number[];
   startDate: string;
@@ -166,10 +160,7 @@ function presenceSpansSql(q: PresenceQuery, lotIdsSql: SQL = idList(q.lotIds)): 
   const days = stayDays(q.startDate, q.endDate);
   const bounds = businessDayBounds(q.startDate, q.endDate, q.timeZone);
   const boundsArray = timestampArray(bounds);
-  const holdSince = new Date(q.now.getTime() - PENDING_HOLD_MS);
-  const counted = q.completeOnly
-    ? sql`b.status = 'complete'`
-    : sql`(b.status = 'complete' OR (b.status = 'pending' AND b.created > ${holdSince.toISOString()}::timestamptz))`;
+  const counted = q.completeOnly ? sql`b.status = 'complete'` : takesPlaceSql('b', q.now);
   return sql`
     SELECT b.lot_id,
            greatest(width_bucket(b.start_datetime, ${boundsArray}) - 1, 0) AS first,
@@ -181,7 +172,7 @@ function presenceSpansSql(q: PresenceQuery, lotIdsSql: SQL = idList(q.lotIds)): 
       AND ${counted}
       ${q.excludeBookingId === undefined ? sql`` : sql`AND b.id <> ${q.excludeBookingId}`}
     GROUP BY 1, 2, 3
-    ${q.completeOnly ? sql`` : heldChangesSql(q, lotIdsSql, holdSince)}
+    ${q.completeOnly ? sql`` : heldChangesSql(q, lotIdsSql, holdSince(q.now))}
     ${q.completeOnly ? sql`` : waitlistHoldsSql(q, lotIdsSql)}`;
 }
 

@@ -14,7 +14,7 @@ import { bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { heldInstances, type HeldInstances, type TestDatabase } from '../test/held-instances';
 import { insertBookings } from '../test/pricing-fixtures';
 import type { Clock } from '../test/server';
-import { PENDING_HOLD_MS } from './pricing-data';
+import { PENDING_HOLD_MS } from '@parking/domain/capacity';
 import { QuoteCache, applyBookingRows, type HeldQuoteData } from './quote-cache';
 
 const { timeZone } = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://parking.test' });

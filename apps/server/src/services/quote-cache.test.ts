@@ -13,7 +13,7 @@ import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixt
 import { createUser, login } from '../test/factories';
 import { heldInstances, type HeldInstances, type TestDatabase } from '../test/held-instances';
 import { insertBookings } from '../test/pricing-fixtures';
-import { PENDING_HOLD_MS } from './pricing-data';
+import { PENDING_HOLD_MS } from '@parking/domain/capacity';
 import { api, doc, many, one, type Clock } from '../test/server';
 
 let instances: HeldInstances;

@@ -23,6 +23,7 @@
  *
  * The booking's save does not read this: it still checks capacity in the database, under its lock.
  */
+import { PENDING_HOLD_MS, PLACE_TAKING, takesPlace } from '@parking/domain/capacity';
 import { asc, sql } from 'drizzle-orm';
 import { addDaysToDate, businessDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import type { BlockoutPeriod } from '@parking/domain/parking-blockouts';
@@ -34,7 +35,6 @@ import { parkingBlockoutsBetween } from './booking-rules';
 import { HeldSnapshot, type ChangeOutcome, type HeldAnswers, type Loaded } from './held-snapshot';
 import type { WrittenAnswer } from './written-answer';
 import {
-  PENDING_HOLD_MS,
   businessDayBounds,
   parseQuoteData,
   quoteDataSql,
@@ -150,14 +150,14 @@ export function applyBookingRows(
   if (sawTransaction(data.seen, change.xid)) return 'kept';
   const { bounds } = data;
   const days = bounds.length - 1;
-  const holdSince = (held.loadedAt - PENDING_HOLD_MS) * 1000;
   // Copied on write: requests may be using the held arrays.
   const present = new Map(data.present);
   const copied = new Set<number>();
   let validUntil = held.validUntil;
   for (const [sign, lotId, start, end, status, created] of change.rows) {
-    const pending = status === 'pending' && created > holdSince;
-    if (status !== 'complete' && !pending) continue;
+    // created is in microseconds.
+    if (!takesPlace(status, created / 1000, held.loadedAt)) continue;
+    const pending = status !== PLACE_TAKING.always;
     let counts = present.get(lotId);
     if (!counts) continue;
     if (start >= (bounds[days] ?? -Infinity) || (end !== null && end < (bounds[0] ?? Infinity))) continue;

@@ -19,7 +19,7 @@ import type { RequestContext } from '../context';
 import { rowsOf, type Executor } from '../db/client';
 import { errors } from '../jsonapi/errors';
 import type { LotRow } from './booking-rules';
-import { PENDING_HOLD_MS } from './pricing-data';
+import { holdSince, takesPlaceSql } from './place-taking';
 
 const SLOT_SECONDS = 15 * 60;
 
@@ -35,13 +35,13 @@ interface LoadQuery {
 export async function slotLoadsBetween(db: Executor, q: LoadQuery): Promise<Map<number, number>> {
   const from = q.from.toISOString();
   const to = q.to.toISOString();
-  const holdSince = new Date(q.now.getTime() - PENDING_HOLD_MS).toISOString();
-  const counted = sql`(b.status = 'complete' OR (b.status = 'pending' AND b.created > ${holdSince}::timestamptz))`;
+  const counted = takesPlaceSql('b', q.now);
+  const changesSince = holdSince(q.now).toISOString();
   const notThis = q.excludeBookingId === undefined ? sql`` : sql`AND b.id <> ${q.excludeBookingId}`;
   const held = (column: 'startDatetime' | 'endDatetime', current: SQL) => sql`
     SELECT (c.values->>${column})::timestamptz AS at
       FROM booking_changes c JOIN bookings b ON b.id = c.booking_id
-     WHERE c.lot_id = ${q.lotId} AND c.status = 'awaiting_payment' AND c.created > ${holdSince}::timestamptz
+     WHERE c.lot_id = ${q.lotId} AND c.status = 'awaiting_payment' AND c.created > ${changesSince}::timestamptz
        AND c.values ? ${column}
        AND (c.values->>${column})::timestamptz >= ${from}::timestamptz
        AND (c.values->>${column})::timestamptz < ${to}::timestamptz
