@@ -23,9 +23,10 @@ if (!dataDir) {
 
 const isCI = Boolean(process.env.CI);
 const EXCLUSIVE = /\.exclusive\.spec\.ts$/;
-// The journeys whose screens change shape on a phone run again at 390 px with touch: the wizard, the
-// customer's pages, the header's menus, content pages and the back office's phone layout. API, document,
-// speed and desk-work specs say nothing new at a second size; the email spec renders both widths itself.
+// The journeys whose screens change shape on a phone run again at 390 px with touch: the tests tagged
+// @phone (the wizard, the customer's pages, the header's menus and dialog, content pages, the back office's
+// phone layout). A journey that says nothing new at a second size (its forms, emails, refusals and labels are
+// the same) runs once, on the desktop; the email spec renders both widths itself.
 const PHONE_JOURNEYS = [
   'accounts',
   'admin-phone',
@@ -83,6 +84,7 @@ export default defineConfig({
     {
       name: 'phone',
       testMatch: PHONE_JOURNEYS,
+      grep: /@phone/,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,

@@ -126,24 +126,28 @@ test.describe('accounts', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a customer has Profile, My Bookings, My Vehicles and Logout, and no Admin', async ({ page }) => {
-    await login(page, demo.customer);
-    const menu = await openAccountMenu(page);
-    for (const name of ['Profile', 'My Bookings', 'My Vehicles', 'Logout']) {
-      await expect(menu.getByRole('menuitem', { name })).toBeVisible();
-    }
-    await expect(menu.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
-    await page.keyboard.press('Escape');
+  test(
+    'a customer has Profile, My Bookings, My Vehicles and Logout, and no Admin',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await login(page, demo.customer);
+      const menu = await openAccountMenu(page);
+      for (const name of ['Profile', 'My Bookings', 'My Vehicles', 'Logout']) {
+        await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+      }
+      await expect(menu.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press('Escape');
 
-    await page.goto('/admin');
-    await expect(page).toHaveURL('/permission-denied');
+      await page.goto('/admin');
+      await expect(page).toHaveURL('/permission-denied');
 
-    await page.goto('/profile');
-    await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
-  });
+      await page.goto('/profile');
+      await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    },
+  );
 
   test('an admin has Admin, which opens the back office without the public header', async ({ page }) => {
     await login(page, demo.admin);
@@ -161,7 +165,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('the header dialog logs in without leaving the page', async ({ page }) => {
+  test('the header dialog logs in without leaving the page', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await appAttached(page);
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();

@@ -11,44 +11,46 @@ import { keepScreenshot } from '../support/booking';
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.describe('back office on a phone', () => {
-  test('the navigation opens by itself as a drawer; the diary and lists show cards', async ({
-    page,
-  }, testInfo) => {
-    test.slow();
-    await login(page, demo.admin);
-    await page.goto('/admin/diary');
-    // Back-office §2, §9: below 1100 px the navigation opens by itself, over the page; Escape closes it.
-    const nav = page.getByRole('navigation', { name: 'Back office' });
-    await expect(nav).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(nav).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Diary', level: 1 })).toBeVisible();
-    // No table on a phone: a card a booking, under its time.
-    await expect(page.getByRole('table', { name: 'Diary' })).toHaveCount(0);
-    await expect(page.locator('[data-direction="departing"]').first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await keepScreenshot(page, testInfo, 'admin-diary-phone');
+  test(
+    'the navigation opens by itself as a drawer; the diary and lists show cards',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      test.slow();
+      await login(page, demo.admin);
+      await page.goto('/admin/diary');
+      // Back-office §2, §9: below 1100 px the navigation opens by itself, over the page; Escape closes it.
+      const nav = page.getByRole('navigation', { name: 'Back office' });
+      await expect(nav).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(nav).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'Diary', level: 1 })).toBeVisible();
+      // No table on a phone: a card a booking, under its time.
+      await expect(page.getByRole('table', { name: 'Diary' })).toHaveCount(0);
+      await expect(page.locator('[data-direction="departing"]').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await keepScreenshot(page, testInfo, 'admin-diary-phone');
 
-    await page.getByRole('button', { name: 'Show navigation' }).click();
-    await expect(nav).toBeVisible();
-    await nav.getByRole('link', { name: 'Bookings' }).click();
-    await expect(page).toHaveURL('/admin/bookings');
-    // Choosing a page closes the drawer.
-    await expect(nav).toBeHidden();
+      await page.getByRole('button', { name: 'Show navigation' }).click();
+      await expect(nav).toBeVisible();
+      await nav.getByRole('link', { name: 'Bookings' }).click();
+      await expect(page).toHaveURL('/admin/bookings');
+      // Choosing a page closes the drawer.
+      await expect(nav).toBeHidden();
 
-    const list = page.getByRole('list', { name: 'Bookings' });
-    await expect(list.getByRole('listitem').first()).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Bookings' })).toHaveCount(0);
-    await expect(
-      page.getByRole('region', { name: 'Actions' }).getByRole('link', { name: 'Add' }),
-    ).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await keepScreenshot(page, testInfo, 'admin-bookings-phone');
+      const list = page.getByRole('list', { name: 'Bookings' });
+      await expect(list.getByRole('listitem').first()).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Bookings' })).toHaveCount(0);
+      await expect(
+        page.getByRole('region', { name: 'Actions' }).getByRole('link', { name: 'Add' }),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await keepScreenshot(page, testInfo, 'admin-bookings-phone');
 
-    await list.getByRole('listitem').first().getByRole('link').first().click();
-    await expect(page).toHaveURL(/\/admin\/bookings\/\d+$/);
-    await expect(page.getByRole('heading', { name: 'Edit Booking' })).toBeVisible();
-    // Nothing is wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  });
+      await list.getByRole('listitem').first().getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/admin\/bookings\/\d+$/);
+      await expect(page.getByRole('heading', { name: 'Edit Booking' })).toBeVisible();
+      // Nothing is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    },
+  );
 });

@@ -3,21 +3,25 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { appAttached } from '../support/app-attached';
 
 test.describe('app shell', () => {
-  test('home page shows the header, the hero and the footer, accessibly', async ({ page }) => {
-    await page.goto('/');
-    await appAttached(page);
+  test(
+    'home page shows the header, the hero and the footer, accessibly',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/');
+      await appAttached(page);
 
-    await expect(page).toHaveTitle('Home | SkyPark Airport Parking');
-    const header = page.getByRole('banner');
-    await expect(header).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Valet indoor and outdoor parking');
-    await expect(page.getByRole('form', { name: 'Get a quote' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'How it works' })).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page).toHaveTitle('Home | SkyPark Airport Parking');
+      const header = page.getByRole('banner');
+      await expect(header).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Valet indoor and outdoor parking');
+      await expect(page.getByRole('form', { name: 'Get a quote' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'How it works' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
 
-    await expectNoSeriousA11yViolations(page);
-  });
+      await expectNoSeriousA11yViolations(page);
+    },
+  );
 
   test('an unknown path shows 404 Not Found', async ({ page }) => {
     await page.goto('/no-such-page');

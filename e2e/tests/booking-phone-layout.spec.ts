@@ -55,77 +55,79 @@ async function toFlightsStep(page: Page, stay: { startDate: string; endDate: str
   await expect(page).toHaveURL(/\/booking\/step-4$/);
 }
 
-test('the booking wizard fits a 390 px phone: the chosen flight, Not flying first, unavailable extras in two lines', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  const main = page.getByRole('main');
-  await toFlightsStep(page, washBlockoutStay());
+test(
+  'the booking wizard fits a 390 px phone: the chosen flight, Not flying first, unavailable extras in two lines',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const main = page.getByRole('main');
+    await toFlightsStep(page, washBlockoutStay());
 
-  // Not flying first, apart from the airlines, which keep their alphabetical order in their own group.
-  const airline = main.getByRole('combobox', { name: 'Departure airline' });
-  const options = await airline.evaluate((select) =>
-    Array.from((select as HTMLSelectElement).options).map((option) => ({
-      text: option.text,
-      group: option.parentElement?.tagName === 'OPTGROUP',
-    })),
-  );
-  expect(options[1]).toEqual({ text: 'Not flying', group: false });
-  const airlines = options.slice(2);
-  expect(airlines.length).toBeGreaterThan(1);
-  expect(airlines.every((option) => option.group)).toBe(true);
-  expect(airlines.map((option) => option.text)).toEqual(
-    [...airlines.map((option) => option.text)].sort((a, b) => a.localeCompare(b)),
-  );
+    // Not flying first, apart from the airlines, which keep their alphabetical order in their own group.
+    const airline = main.getByRole('combobox', { name: 'Departure airline' });
+    const options = await airline.evaluate((select) =>
+      Array.from((select as HTMLSelectElement).options).map((option) => ({
+        text: option.text,
+        group: option.parentElement?.tagName === 'OPTGROUP',
+      })),
+    );
+    expect(options[1]).toEqual({ text: 'Not flying', group: false });
+    const airlines = options.slice(2);
+    expect(airlines.length).toBeGreaterThan(1);
+    expect(airlines.every((option) => option.group)).toBe(true);
+    expect(airlines.map((option) => option.text)).toEqual(
+      [...airlines.map((option) => option.text)].sort((a, b) => a.localeCompare(b)),
+    );
 
-  // The chosen flight in full, inside the screen.
-  await airline.selectOption({ label: 'Qantas' });
-  const outFlight = main.getByRole('combobox', { name: 'Departure flight' });
-  await expect(outFlight.locator('option')).not.toHaveCount(2);
-  await outFlight.selectOption({ index: 1 });
-  const chosenLabel = (await outFlight.locator('option').nth(1).innerText()).trim();
-  const chosen = main.getByTestId('chosen-flight');
-  const [flightNumber] = chosenLabel.split(' · ');
-  await expect(chosen).toContainText(flightNumber ?? '');
-  await expectNotClipped(chosen, 390);
-  // The closed list shows all it holds: its text is no wider than the box it sits in.
-  const fits = await outFlight.evaluate((select) => {
-    const element = select as HTMLSelectElement;
-    const style = getComputedStyle(element);
-    const context = document.createElement('canvas').getContext('2d');
-    if (!context) return false;
-    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const text = element.options[element.selectedIndex]?.text ?? '';
-    const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return context.measureText(text).width <= room;
-  });
-  expect(fits).toBe(true);
+    // The chosen flight in full, inside the screen.
+    await airline.selectOption({ label: 'Qantas' });
+    const outFlight = main.getByRole('combobox', { name: 'Departure flight' });
+    await expect(outFlight.locator('option')).not.toHaveCount(2);
+    await outFlight.selectOption({ index: 1 });
+    const chosenLabel = (await outFlight.locator('option').nth(1).innerText()).trim();
+    const chosen = main.getByTestId('chosen-flight');
+    const [flightNumber] = chosenLabel.split(' · ');
+    await expect(chosen).toContainText(flightNumber ?? '');
+    await expectNotClipped(chosen, 390);
+    // The closed list shows all it holds: its text is no wider than the box it sits in.
+    const fits = await outFlight.evaluate((select) => {
+      const element = select as HTMLSelectElement;
+      const style = getComputedStyle(element);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return false;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = element.options[element.selectedIndex]?.text ?? '';
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(text).width <= room;
+    });
+    expect(fits).toBe(true);
 
-  await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Qantas' });
-  const inFlight = main.getByRole('combobox', { name: 'Return flight' });
-  await expect(inFlight.locator('option')).not.toHaveCount(2);
-  await inFlight.selectOption({ index: 1 });
-  await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
-  await expectNoSeriousA11yViolations(page);
-  await keepScreenshot(page, testInfo, 'wizard-flights-390');
-  await main.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/booking\/step-5$/);
+    await main.getByRole('combobox', { name: 'Return airline' }).selectOption({ label: 'Qantas' });
+    const inFlight = main.getByRole('combobox', { name: 'Return flight' });
+    await expect(inFlight.locator('option')).not.toHaveCount(2);
+    await inFlight.selectOption({ index: 1 });
+    await main.getByRole('checkbox', { name: /I confirm my departure/ }).check();
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'wizard-flights-390');
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/booking\/step-5$/);
 
-  // Each extra that cannot be booked for these dates: two short lines, not five or six.
-  await expect(
-    main.getByText('One or more of the extras below are unavailable at the selected dates.'),
-  ).toBeVisible();
-  const unavailable = main
-    .locator('label[data-testid^="extra-"]')
-    .filter({ has: page.locator('input[type="checkbox"][disabled]') });
-  await expect(unavailable.first()).toBeVisible();
-  expect(await unavailable.count()).toBeGreaterThanOrEqual(1);
-  for (const box of await unavailable.all()) {
-    const height = (await box.boundingBox())?.height ?? Number.POSITIVE_INFINITY;
-    expect(height).toBeLessThanOrEqual(72);
-    await expect(box).toContainText('Unavailable');
-  }
-  await expectNoSeriousA11yViolations(page);
-  await keepScreenshot(page, testInfo, 'wizard-extras-390');
-});
+    // Each extra that cannot be booked for these dates: two short lines, not five or six.
+    await expect(
+      main.getByText('One or more of the extras below are unavailable at the selected dates.'),
+    ).toBeVisible();
+    const unavailable = main
+      .locator('label[data-testid^="extra-"]')
+      .filter({ has: page.locator('input[type="checkbox"][disabled]') });
+    await expect(unavailable.first()).toBeVisible();
+    expect(await unavailable.count()).toBeGreaterThanOrEqual(1);
+    for (const box of await unavailable.all()) {
+      const height = (await box.boundingBox())?.height ?? Number.POSITIVE_INFINITY;
+      expect(height).toBeLessThanOrEqual(72);
+      await expect(box).toContainText('Unavailable');
+    }
+    await expectNoSeriousA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'wizard-extras-390');
+  },
+);

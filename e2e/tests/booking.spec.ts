@@ -98,131 +98,132 @@ async function bookToPayment(
 }
 
 test.describe('booking wizard', () => {
-  test('a guest books an outdoor stay with two extras and WELCOME10, pays by card and the booking is paid', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.setTimeout(150_000);
-    const email = uniqueEmail(testInfo, 'guest-booking');
-    await bookToPayment(page, testInfo, email, { shots: true });
-    const main = page.getByRole('main');
+  test(
+    'a guest books an outdoor stay with two extras and WELCOME10, pays by card and the booking is paid',
+    { tag: '@phone' },
+    async ({ page, request }, testInfo) => {
+      test.setTimeout(150_000);
+      const email = uniqueEmail(testInfo, 'guest-booking');
+      await bookToPayment(page, testInfo, email, { shots: true });
+      const main = page.getByRole('main');
 
-    // Step 5: two extras and the promo code.
-    await expect(page).toHaveURL(/\/booking\/step-5$/);
-    await expect(page).toHaveTitle('Checkout | SkyPark Airport Parking');
-    await main.getByRole('checkbox', { name: 'Exterior wash' }).check();
-    await main.getByRole('checkbox', { name: 'Interior detail' }).check();
-    await main.getByRole('textbox', { name: 'Promo code' }).fill('nope-code');
-    await main.getByRole('button', { name: 'Apply' }).click();
-    await expect(main.getByText('This promo code is not valid.')).toBeVisible();
-    await main.getByRole('textbox', { name: 'Promo code' }).fill(' welcome10 ');
-    await main.getByRole('button', { name: 'Apply' }).click();
-    await expect(main.getByText(/Promo code WELCOME10 applied: 10% off the parking charge/)).toBeVisible();
-    await review(page, testInfo, 'step-5');
-    await continueButton(page).click();
+      // Step 5: two extras and the promo code.
+      await expect(page).toHaveURL(/\/booking\/step-5$/);
+      await expect(page).toHaveTitle('Checkout | SkyPark Airport Parking');
+      await main.getByRole('checkbox', { name: 'Exterior wash' }).check();
+      await main.getByRole('checkbox', { name: 'Interior detail' }).check();
+      await main.getByRole('textbox', { name: 'Promo code' }).fill('nope-code');
+      await main.getByRole('button', { name: 'Apply' }).click();
+      await expect(main.getByText('This promo code is not valid.')).toBeVisible();
+      await main.getByRole('textbox', { name: 'Promo code' }).fill(' welcome10 ');
+      await main.getByRole('button', { name: 'Apply' }).click();
+      await expect(main.getByText(/Promo code WELCOME10 applied: 10% off the parking charge/)).toBeVisible();
+      await review(page, testInfo, 'step-5');
+      await continueButton(page).click();
 
-    // Step 6: the server's charges, then save.
-    await expect(page).toHaveURL(/\/booking\/step-6$/);
-    const charges = main.getByRole('region', { name: 'Charges' });
-    await expect(charges.getByText('Outdoor parking', { exact: true })).toBeVisible();
-    await expect(charges.getByText(/Promo code WELCOME10 \(10% off parking\)/)).toBeVisible();
-    await expect(charges.getByText('Exterior wash')).toBeVisible();
-    await expect(charges.getByText('Interior detail')).toBeVisible();
-    await expect(charges.getByText(/Includes GST of \$/)).toBeVisible();
-    const total = (await page.getByTestId('booking-total').textContent()) ?? '';
-    expect(total).toMatch(/^\$\d+\.\d{2}$/);
-    await review(page, testInfo, 'step-6');
-    await main.getByRole('button', { name: 'Confirm booking' }).click();
+      // Step 6: the server's charges, then save.
+      await expect(page).toHaveURL(/\/booking\/step-6$/);
+      const charges = main.getByRole('region', { name: 'Charges' });
+      await expect(charges.getByText('Outdoor parking', { exact: true })).toBeVisible();
+      await expect(charges.getByText(/Promo code WELCOME10 \(10% off parking\)/)).toBeVisible();
+      await expect(charges.getByText('Exterior wash')).toBeVisible();
+      await expect(charges.getByText('Interior detail')).toBeVisible();
+      await expect(charges.getByText(/Includes GST of \$/)).toBeVisible();
+      const total = (await page.getByTestId('booking-total').textContent()) ?? '';
+      expect(total).toMatch(/^\$\d+\.\d{2}$/);
+      await review(page, testInfo, 'step-6');
+      await main.getByRole('button', { name: 'Confirm booking' }).click();
 
-    // Step 7: the local card form.
-    await expect(page).toHaveURL(/\/booking\/step-7$/);
-    await expect(page).toHaveTitle('Payment Details | SkyPark Airport Parking');
-    await expect(main.getByText(total).first()).toBeVisible();
-    await main.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242');
-    await main.getByRole('textbox', { name: 'Expiry (MM / YY)' }).click();
-    await expect(main.getByText('Your card number is incomplete.')).toBeVisible();
-    await main.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
-    await expect(main.getByText('Your card number is incomplete.')).toBeHidden();
-    await main.getByRole('textbox', { name: 'Expiry (MM / YY)' }).pressSequentially('1230');
-    await main.getByRole('textbox', { name: 'CVC' }).fill('123');
-    await main.getByRole('button', { name: /^Pay \$/ }).click();
-    await expect(main.getByText('This field is required.')).toBeVisible();
-    await main.getByRole('checkbox', { name: /authorise the payment/ }).check();
-    await review(page, testInfo, 'step-7');
-    await main.getByRole('button', { name: /^Pay \$/ }).click();
+      // Step 7: the local card form.
+      await expect(page).toHaveURL(/\/booking\/step-7$/);
+      await expect(page).toHaveTitle('Payment Details | SkyPark Airport Parking');
+      await expect(main.getByText(total).first()).toBeVisible();
+      await main.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242');
+      await main.getByRole('textbox', { name: 'Expiry (MM / YY)' }).click();
+      await expect(main.getByText('Your card number is incomplete.')).toBeVisible();
+      await main.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+      await expect(main.getByText('Your card number is incomplete.')).toBeHidden();
+      await main.getByRole('textbox', { name: 'Expiry (MM / YY)' }).pressSequentially('1230');
+      await main.getByRole('textbox', { name: 'CVC' }).fill('123');
+      await main.getByRole('button', { name: /^Pay \$/ }).click();
+      await expect(main.getByText('This field is required.')).toBeVisible();
+      await main.getByRole('checkbox', { name: /authorise the payment/ }).check();
+      await review(page, testInfo, 'step-7');
+      await main.getByRole('button', { name: /^Pay \$/ }).click();
 
-    // Step 8: the booking code.
-    await expect(page).toHaveURL(/\/booking\/step-8$/, { timeout: 15_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
-    const code = ((await page.getByTestId('booking-code').textContent()) ?? '').trim();
-    expect(code).toMatch(/^[A-Z2-9]{8}$/);
-    // The success page's total is the amount paid, and says where the confirmation went.
-    await expect(page.getByTestId('summary-total')).toHaveText(total);
-    await expect(page.getByTestId('summary-paid')).toHaveText(total);
-    await expect(page.getByTestId('emailed-to')).toContainText(email);
-    await expect(main.getByRole('link', { name: 'Download invoice' })).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
-    await review(page, testInfo, 'step-8');
+      // Step 8: the booking code.
+      await expect(page).toHaveURL(/\/booking\/step-8$/, { timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+      const code = ((await page.getByTestId('booking-code').textContent()) ?? '').trim();
+      expect(code).toMatch(/^[A-Z2-9]{8}$/);
+      // The success page's total is the amount paid, and says where the confirmation went.
+      await expect(page.getByTestId('summary-total')).toHaveText(total);
+      await expect(page.getByTestId('summary-paid')).toHaveText(total);
+      await expect(page.getByTestId('emailed-to')).toContainText(email);
+      await expect(main.getByRole('link', { name: 'Download invoice' })).toBeVisible();
+      await expect(main.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+      await review(page, testInfo, 'step-8');
 
-    // The confirmation email: once, with the code, the total paid, the invoice and the QR code attached.
-    let mails: CapturedMail[] = [];
-    await expect.poll(async () => (mails = await mailTo(request, email)).length).toBe(1);
-    const mail = mails[0] as CapturedMail;
-    expect(mail.subject).toBe(`Booking confirmed: ${code}`);
-    expect(mail.text).toContain(`Manage my booking: `);
-    expect(mail.text).toMatch(new RegExp(`Amount paid:\\s+\\${total}`));
-    const invoice = mail.attachments.find((file) => file.filename === `invoice-${code}.pdf`);
-    expect(
-      Buffer.from(invoice?.contentBase64 ?? '', 'base64')
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
-    const qr = mail.attachments.find((file) => file.contentType === 'image/png');
-    expect(qr?.cid).toBeTruthy();
-    expect(mail.html).toContain(`src="cid:${qr?.cid ?? ''}"`);
-    // The captured mailbox opens the attachment as a file.
-    const opened = await mailAttachment(
-      request,
-      mail,
-      mail.attachments.indexOf(invoice as CapturedAttachment),
-    );
-    expect(opened.headers()['content-type']).toBe('application/pdf');
+      // The confirmation email: once, with the code, the total paid, the invoice and the QR code attached.
+      let mails: CapturedMail[] = [];
+      await expect.poll(async () => (mails = await mailTo(request, email)).length).toBe(1);
+      const mail = mails[0] as CapturedMail;
+      expect(mail.subject).toBe(`Booking confirmed: ${code}`);
+      expect(mail.text).toContain(`Manage my booking: `);
+      expect(mail.text).toMatch(new RegExp(`Amount paid:\\s+\\${total}`));
+      const invoice = mail.attachments.find((file) => file.filename === `invoice-${code}.pdf`);
+      expect(
+        Buffer.from(invoice?.contentBase64 ?? '', 'base64')
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+      const qr = mail.attachments.find((file) => file.contentType === 'image/png');
+      expect(qr?.cid).toBeTruthy();
+      expect(mail.html).toContain(`src="cid:${qr?.cid ?? ''}"`);
+      // The captured mailbox opens the attachment as a file.
+      const opened = await mailAttachment(
+        request,
+        mail,
+        mail.attachments.indexOf(invoice as CapturedAttachment),
+      );
+      expect(opened.headers()['content-type']).toBe('application/pdf');
 
-    // The booking as the back office sees it: complete and paid, outdoor, two extras, the promo code.
-    const token = await adminToken(request);
-    const found = await adminApi(
-      request,
-      token,
-      'GET',
-      `bookings/?filter[bookingCode]=${code}&include=lot,extras`,
-    );
-    expect(found.status).toBe(200);
-    const { data, included } = found.body as {
-      data: BookingResource[];
-      included: { type: string; id: string; attributes: { slug?: string } }[];
-    };
-    expect(data).toHaveLength(1);
-    const booking = data[0] as BookingResource;
-    expect(booking.attributes).toMatchObject({
-      status: 'complete',
-      paymentStatus: 'paid',
-      promoCode: 'WELCOME10',
-      email,
-      rego: 'E2E42X',
-    });
-    expect(`$${booking.attributes.totalCost}`).toBe(total);
-    expect(booking.relationships.extras.data).toHaveLength(2);
-    const lot = included.find(
-      (item) => item.type === 'lots' && item.id === booking.relationships.lot.data.id,
-    );
-    expect(lot?.attributes.slug).toBe('outdoor');
+      // The booking as the back office sees it: complete and paid, outdoor, two extras, the promo code.
+      const token = await adminToken(request);
+      const found = await adminApi(
+        request,
+        token,
+        'GET',
+        `bookings/?filter[bookingCode]=${code}&include=lot,extras`,
+      );
+      expect(found.status).toBe(200);
+      const { data, included } = found.body as {
+        data: BookingResource[];
+        included: { type: string; id: string; attributes: { slug?: string } }[];
+      };
+      expect(data).toHaveLength(1);
+      const booking = data[0] as BookingResource;
+      expect(booking.attributes).toMatchObject({
+        status: 'complete',
+        paymentStatus: 'paid',
+        promoCode: 'WELCOME10',
+        email,
+        rego: 'E2E42X',
+      });
+      expect(`$${booking.attributes.totalCost}`).toBe(total);
+      expect(booking.relationships.extras.data).toHaveLength(2);
+      const lot = included.find(
+        (item) => item.type === 'lots' && item.id === booking.relationships.lot.data.id,
+      );
+      expect(lot?.attributes.slug).toBe('outdoor');
 
-    // Leaving the success step gives a fresh booking.
-    await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
-    await expect(page).toHaveURL('/');
-    await page.goto('/booking/step-2');
-    await expect(page).toHaveURL(/\/booking\/step-1$/);
-  });
+      // Leaving the success step gives a fresh booking.
+      await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
+      await expect(page).toHaveURL('/');
+      await page.goto('/booking/step-2');
+      await expect(page).toHaveURL(/\/booking\/step-1$/);
+    },
+  );
 
   test('a declined card shows the card issuer’s message and stays on the payment step', async ({
     page,

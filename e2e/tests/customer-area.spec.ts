@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot } from '../support/booking';
 
 test.describe('customer area', () => {
-  test('add, edit and delete a vehicle', async ({ page }, testInfo) => {
+  test('add, edit and delete a vehicle', { tag: '@phone' }, async ({ page }, testInfo) => {
     // A rego of this run and project only: the demo customer is shared by every test.
     const suffix = `${testInfo.project.name === 'phone' ? 'P' : 'D'}${Date.now().toString(36).slice(-4).toUpperCase()}`;
     const rego = `E2E${suffix}`;
@@ -56,43 +56,45 @@ test.describe('customer area', () => {
     await expect(page.getByRole('article', { name: rego })).toHaveCount(0);
   });
 
-  test('My Bookings says where each stay stands and what is left to pay, upcoming first', async ({
-    page,
-  }, testInfo) => {
-    // The demo customer has two past stays, one parked now and two to come, one of them booked by staff and unpaid.
-    await login(page, demo.customer);
-    await page.goto('/bookings');
-    const main = page.getByRole('main');
-    const list = main.locator('[aria-label="My bookings"]');
-    const tabs = main.getByRole('tablist', { name: 'Which bookings' });
-    await expect(tabs.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
-    await expect(list.getByText('Parked now').first()).toBeVisible({ timeout: 15_000 });
-    await expect(list.getByText('Upcoming').first()).toBeVisible();
-    await expect(list.getByText('Complete')).toHaveCount(0);
-    await expect(list.getByText('Past')).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
-    await keepScreenshot(page, testInfo, 'my-bookings-upcoming');
+  test(
+    'My Bookings says where each stay stands and what is left to pay, upcoming first',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      // The demo customer has two past stays, one parked now and two to come, one of them booked by staff and unpaid.
+      await login(page, demo.customer);
+      await page.goto('/bookings');
+      const main = page.getByRole('main');
+      const list = main.locator('[aria-label="My bookings"]');
+      const tabs = main.getByRole('tablist', { name: 'Which bookings' });
+      await expect(tabs.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
+      await expect(list.getByText('Parked now').first()).toBeVisible({ timeout: 15_000 });
+      await expect(list.getByText('Upcoming').first()).toBeVisible();
+      await expect(list.getByText('Complete')).toHaveCount(0);
+      await expect(list.getByText('Past')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await keepScreenshot(page, testInfo, 'my-bookings-upcoming');
 
-    // What is owing, and the way to pay it: manage my booking's balance payment.
-    const owing = list.getByText(/^\$[\d,]+\.\d{2} to pay$/).first();
-    await expect(owing).toBeVisible();
-    const amount = ((await owing.innerText()).match(/^\$[\d,]+\.\d{2}/) ?? [''])[0];
-    const pay = list.getByRole('link', { name: /^Pay now, booking / }).first();
-    const code = ((await pay.getAttribute('aria-label')) ?? '').replace('Pay now, booking ', '');
-    await pay.click();
-    await expect(page).toHaveURL(/\/manage-booking\?booking=\d+$/);
-    await expect(main.getByRole('heading', { name: `Booking ${code}` })).toBeVisible();
-    await expect(main.getByText(`${amount} is still to pay on this booking.`)).toBeVisible();
-    await expect(main.getByRole('button', { name: `Pay ${amount} now` })).toBeVisible();
+      // What is owing, and the way to pay it: manage my booking's balance payment.
+      const owing = list.getByText(/^\$[\d,]+\.\d{2} to pay$/).first();
+      await expect(owing).toBeVisible();
+      const amount = ((await owing.innerText()).match(/^\$[\d,]+\.\d{2}/) ?? [''])[0];
+      const pay = list.getByRole('link', { name: /^Pay now, booking / }).first();
+      const code = ((await pay.getAttribute('aria-label')) ?? '').replace('Pay now, booking ', '');
+      await pay.click();
+      await expect(page).toHaveURL(/\/manage-booking\?booking=\d+$/);
+      await expect(main.getByRole('heading', { name: `Booking ${code}` })).toBeVisible();
+      await expect(main.getByText(`${amount} is still to pay on this booking.`)).toBeVisible();
+      await expect(main.getByRole('button', { name: `Pay ${amount} now` })).toBeVisible();
 
-    // Past stays on their own tab, latest first.
-    await page.goto('/bookings');
-    await tabs.getByRole('tab', { name: 'Past' }).click();
-    await expect(list.getByText('Past').first()).toBeVisible();
-    await expect(list.getByText('Parked now')).toHaveCount(0);
-    await expect(list.getByText('Upcoming')).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
-  });
+      // Past stays on their own tab, latest first.
+      await page.goto('/bookings');
+      await tabs.getByRole('tab', { name: 'Past' }).click();
+      await expect(list.getByText('Past').first()).toBeVisible();
+      await expect(list.getByText('Parked now')).toHaveCount(0);
+      await expect(list.getByText('Upcoming')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    },
+  );
 
   test('open a booking and download its invoice as a PDF', async ({ page }) => {
     await login(page, demo.customer);

@@ -68,7 +68,7 @@ test.describe('finding manage my booking', () => {
     await expect(page.getByRole('main').getByRole('button', { name: 'Find my booking' })).toBeVisible();
   });
 
-  test('a signed-in customer has it in the account menu', async ({ page }) => {
+  test('a signed-in customer has it in the account menu', { tag: '@phone' }, async ({ page }) => {
     await login(page, demo.customer);
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Manage my booking' }).click();

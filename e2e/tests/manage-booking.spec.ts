@@ -13,108 +13,111 @@ async function expectFits(page: Page, width: number) {
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 
 test.describe('manage my booking', () => {
-  test('a guest finds their booking by code and email, moves the return date later and pays the difference with 4242…', async ({
-    page,
-    request,
-  }, testInfo: TestInfo) => {
-    test.setTimeout(150_000);
-    const email = uniqueEmail(testInfo, 'manage-guest');
-    const booking = await paidBooking(request, {
-      email,
-      fromDay: testInfo.project.name === 'phone' ? 60 : 52,
-      rego: `MNG${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
-    });
+  test(
+    'a guest finds their booking by code and email, moves the return date later and pays the difference with 4242…',
+    { tag: '@phone' },
+    async ({ page, request }, testInfo: TestInfo) => {
+      test.setTimeout(150_000);
+      const email = uniqueEmail(testInfo, 'manage-guest');
+      const booking = await paidBooking(request, {
+        email,
+        fromDay: testInfo.project.name === 'phone' ? 60 : 52,
+        rego: `MNG${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
+      });
 
-    await page.goto('/manage-booking');
-    const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: 'Manage my booking' })).toBeVisible({ timeout: 15_000 });
-    await expectNoSeriousA11yViolations(page);
+      await page.goto('/manage-booking');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { name: 'Manage my booking' })).toBeVisible({ timeout: 15_000 });
+      await expectNoSeriousA11yViolations(page);
 
-    // The code alone is not enough.
-    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
-    await main.getByRole('textbox', { name: 'Email address' }).fill('someone-else@example.com');
-    await main.getByRole('button', { name: 'Find my booking' }).click();
-    await expect(main.getByRole('alert')).toHaveText(
-      'We could not find a booking with that booking code and email address.',
-    );
+      // The code alone is not enough.
+      await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
+      await main.getByRole('textbox', { name: 'Email address' }).fill('someone-else@example.com');
+      await main.getByRole('button', { name: 'Find my booking' }).click();
+      await expect(main.getByRole('alert')).toHaveText(
+        'We could not find a booking with that booking code and email address.',
+      );
 
-    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await main.getByRole('button', { name: 'Find my booking' }).click();
-    await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${booking.id}$`));
-    await expect(main.getByRole('region', { name: 'Charges', exact: true })).toContainText(
-      `Paid${money(Number(booking.total))}`,
-    );
-    await expectNoSeriousA11yViolations(page);
-    await keepScreenshot(page, testInfo, 'manage-booking-found');
+      await main.getByRole('textbox', { name: 'Email address' }).fill(email);
+      await main.getByRole('button', { name: 'Find my booking' }).click();
+      await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${booking.id}$`));
+      await expect(main.getByRole('region', { name: 'Charges', exact: true })).toContainText(
+        `Paid${money(Number(booking.total))}`,
+      );
+      await expectNoSeriousA11yViolations(page);
+      await keepScreenshot(page, testInfo, 'manage-booking-found');
 
-    // Two more days: the price is the booking engine's (booking-quotes) for the longer stay.
-    const newEnd = addDays(booking.stay.endDate, 2);
-    const costs = await request.post(`${API}/booking-quotes/`, {
-      headers: JSONAPI,
-      data: {
+      // Two more days: the price is the booking engine's (booking-quotes) for the longer stay.
+      const newEnd = addDays(booking.stay.endDate, 2);
+      const costs = await request.post(`${API}/booking-quotes/`, {
+        headers: JSONAPI,
         data: {
-          type: 'booking-quotes',
-          attributes: {
-            startDatetime: `${booking.stay.startDate}T10:00:00+11:00`,
-            endDatetime: `${newEnd}T18:00:00+11:00`,
-            extrasCost: '0',
-            discountRate: '0',
+          data: {
+            type: 'booking-quotes',
+            attributes: {
+              startDatetime: `${booking.stay.startDate}T10:00:00+11:00`,
+              endDatetime: `${newEnd}T18:00:00+11:00`,
+              extrasCost: '0',
+              discountRate: '0',
+            },
+            relationships: { lot: { data: { type: 'lots', id: (await seededIds(request)).outdoor } } },
           },
-          relationships: { lot: { data: { type: 'lots', id: (await seededIds(request)).outdoor } } },
         },
-      },
-    });
-    expect(costs.ok(), await costs.text()).toBe(true);
-    const newTotal = Number(
-      ((await costs.json()) as { data: { attributes: { totalCost: string } } }).data.attributes.totalCost,
-    );
-    const difference = newTotal - Number(booking.total);
-    expect(difference).toBeGreaterThan(0);
+      });
+      expect(costs.ok(), await costs.text()).toBe(true);
+      const newTotal = Number(
+        ((await costs.json()) as { data: { attributes: { totalCost: string } } }).data.attributes.totalCost,
+      );
+      const difference = newTotal - Number(booking.total);
+      expect(difference).toBeGreaterThan(0);
 
-    const changeForm = main.getByRole('form', { name: 'Change booking' });
-    await changeForm.getByLabel('Pick-up date and time').fill(`${newEnd}T18:00`);
-    await changeForm.getByRole('button', { name: 'Review changes' }).click();
-    await expect(changeForm.getByRole('status')).toContainText(`New total: ${money(newTotal)}`);
-    await expect(changeForm.getByRole('status')).toContainText(`To pay now: ${money(difference)}`);
-    await expectNoSeriousA11yViolations(page);
-    await changeForm.getByRole('button', { name: 'Confirm changes' }).click();
+      const changeForm = main.getByRole('form', { name: 'Change booking' });
+      await changeForm.getByLabel('Pick-up date and time').fill(`${newEnd}T18:00`);
+      await changeForm.getByRole('button', { name: 'Review changes' }).click();
+      await expect(changeForm.getByRole('status')).toContainText(`New total: ${money(newTotal)}`);
+      await expect(changeForm.getByRole('status')).toContainText(`To pay now: ${money(difference)}`);
+      await expectNoSeriousA11yViolations(page);
+      await changeForm.getByRole('button', { name: 'Confirm changes' }).click();
 
-    const cardForm = main.getByRole('form', { name: 'Card payment' });
-    await expect(cardForm).toBeVisible();
-    await cardForm.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-    await cardForm.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12 / 30');
-    await cardForm.getByRole('textbox', { name: 'CVC' }).fill('123');
-    await cardForm.getByRole('checkbox').check();
-    await expectNoSeriousA11yViolations(page);
-    await cardForm.getByRole('button', { name: `Pay ${money(difference)}` }).click();
+      const cardForm = main.getByRole('form', { name: 'Card payment' });
+      await expect(cardForm).toBeVisible();
+      await cardForm.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+      await cardForm.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12 / 30');
+      await cardForm.getByRole('textbox', { name: 'CVC' }).fill('123');
+      await cardForm.getByRole('checkbox').check();
+      await expectNoSeriousA11yViolations(page);
+      await cardForm.getByRole('button', { name: `Pay ${money(difference)}` }).click();
 
-    await expect(
-      main.getByRole('status').filter({ hasText: `your payment of ${money(difference)} has been received` }),
-    ).toBeVisible();
-    const charges = main.getByRole('region', { name: 'Charges', exact: true });
-    await expect(charges).toContainText(`Total (AUD)${money(newTotal)}`);
-    await expect(charges).toContainText(`Paid${money(newTotal)}`);
-    await expect(main.getByRole('region', { name: 'Parking', exact: true })).toContainText(
-      `${Number(newEnd.slice(8))}/${Number(newEnd.slice(5, 7))}/${newEnd.slice(0, 4)}, 6:00 pm`,
-    );
-    await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Paid');
+      await expect(
+        main
+          .getByRole('status')
+          .filter({ hasText: `your payment of ${money(difference)} has been received` }),
+      ).toBeVisible();
+      const charges = main.getByRole('region', { name: 'Charges', exact: true });
+      await expect(charges).toContainText(`Total (AUD)${money(newTotal)}`);
+      await expect(charges).toContainText(`Paid${money(newTotal)}`);
+      await expect(main.getByRole('region', { name: 'Parking', exact: true })).toContainText(
+        `${Number(newEnd.slice(8))}/${Number(newEnd.slice(5, 7))}/${newEnd.slice(0, 4)}, 6:00 pm`,
+      );
+      await expect(main.getByRole('region', { name: 'Booking', exact: true })).toContainText('Paid');
 
-    // The email is a job run just after the payment's commit: it arrives a moment later.
-    await expect
-      .poll(
-        async () =>
-          (await mailTo(request, email)).find(
-            (message) => message.subject === `Your booking ${booking.code} has been changed`,
-          )?.text,
-      )
-      .toContain(`Thank you for paying the difference of ${money(difference)}.`);
+      // The email is a job run just after the payment's commit: it arrives a moment later.
+      await expect
+        .poll(
+          async () =>
+            (await mailTo(request, email)).find(
+              (message) => message.subject === `Your booking ${booking.code} has been changed`,
+            )?.text,
+        )
+        .toContain(`Thank you for paying the difference of ${money(difference)}.`);
 
-    // Responsive down to 360 px: nothing runs off the side.
-    await page.setViewportSize({ width: 360, height: 740 });
-    await expectFits(page, 360);
-    await keepScreenshot(page, testInfo, 'manage-booking-changed');
-  });
+      // Responsive down to 360 px: nothing runs off the side.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectFits(page, 360);
+      await keepScreenshot(page, testInfo, 'manage-booking-changed');
+    },
+  );
 
   test('a guest adds an extra, changes flights and car, and pays the difference with 4242…', async ({
     page,
