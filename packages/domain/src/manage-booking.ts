@@ -10,6 +10,7 @@ import type { Cents } from './money';
 import { addDaysToDate, TIME_PATTERN } from './dates';
 import { email, optionalText, rego, requiredDatetime, requiredText } from './fields';
 import { messages } from './messages';
+import { goingAhead } from './stay-phase';
 import { nonNegativeInt, positiveInt } from './numbers';
 
 export interface ManageRules {
@@ -52,10 +53,7 @@ export function canManage(
   now: Date,
   rules: Pick<ManageRules, 'cutoffHours'>,
 ): boolean {
-  return (
-    (booking.status === 'complete' || booking.status === 'pending' || booking.status === 'payment_failed') &&
-    now.getTime() < manageCutoff(booking.startDatetime, rules).getTime()
-  );
+  return goingAhead(booking.status) && now.getTime() < manageCutoff(booking.startDatetime, rules).getTime();
 }
 
 export interface RefundInput {

@@ -11,6 +11,7 @@
  *   ended, and deletes custody photos PHOTO_RETENTION_DAYS after the car was handed back, unless damage was
  *   recorded on its check-in (the photos are the evidence of a claim).
  */
+import { goingAhead } from './stay-phase';
 import { z } from 'zod';
 
 export const DEFAULT_RETENTION_YEARS = 7;
@@ -146,14 +147,15 @@ export interface ClosingBooking {
 }
 
 /**
- * The bookings that stop an account closing: paid or awaiting payment, and not over yet (no pick-up, or a pick-up
- * still to come). Cancelled, abandoned and failed ones do not count, nor do stays that have ended.
+ * The bookings that stop an account closing: going ahead (goingAhead: paid, or awaiting a payment that can
+ * still be made) and not over yet (no pick-up, or a pick-up still to come). Cancelled, abandoned and errored
+ * ones do not count, nor do stays that have ended.
  */
 export function bookingsGoingAhead(bookings: readonly ClosingBooking[], now: Date): string[] {
   return bookings
     .filter(
       (booking) =>
-        (booking.status === 'complete' || booking.status === 'pending') &&
+        goingAhead(booking.status) &&
         (booking.endDatetime === null || booking.endDatetime.getTime() > now.getTime()),
     )
     .map((booking) => booking.bookingCode);

@@ -14,6 +14,7 @@ import {
   type BookingChangeInput,
   type DateSpan,
 } from '@parking/domain/manage-booking';
+import { goingAhead } from '@parking/domain/stay-phase';
 import { parseMoney, type Cents } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
 import type { Costs } from '@parking/domain/pricing';
@@ -80,10 +81,10 @@ export async function manageableBooking(
   if (booking.status === 'cancelled')
     throw errors.invalid(manageMessages.alreadyCancelled, undefined, 'cancelled');
   if (!canManage(booking, ctx.now, rules)) {
-    const started =
-      booking.status === 'complete' || booking.status === 'pending' || booking.status === 'payment_failed';
     throw errors.invalid(
-      started ? manageMessages.pastCutoff(rules.cutoffHours) : manageMessages.notManageable,
+      goingAhead(booking.status)
+        ? manageMessages.pastCutoff(rules.cutoffHours)
+        : manageMessages.notManageable,
       undefined,
       'past_cutoff',
     );
