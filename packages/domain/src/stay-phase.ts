@@ -30,7 +30,10 @@ export function stayPhase(booking: StayPhaseInput, now: Date): StayPhase | null 
   return 'upcoming';
 }
 
-/** What is still owed on a booking in cents: total less paid, never negative. */
+/**
+ * What is still owed in cents on a booking known to be going ahead: total less paid, never negative. Any
+ * other booking's balance is balanceToPayCents (status first).
+ */
 export function amountOwedCents(totalCents: number, paidCents: number): number {
   return Math.max(0, totalCents - paidCents);
 }
@@ -47,7 +50,9 @@ export function balanceToPayCents(booking: {
   return goingAhead(booking.status) ? amountOwedCents(booking.totalCents, booking.paidCents) : 0;
 }
 
-const GOING_AHEAD = new Set(['complete', 'pending', 'payment_failed']);
+/** The statuses of a booking that still expects its money (a cancelled or abandoned one does not). */
+export const GOING_AHEAD_STATUSES = ['complete', 'pending', 'payment_failed'] as const;
+const GOING_AHEAD: ReadonlySet<string> = new Set(GOING_AHEAD_STATUSES);
 
 /** Whether a booking in this status still expects its money (a cancelled or abandoned one does not). */
 export const goingAhead = (status: string): boolean => GOING_AHEAD.has(status);

@@ -3,6 +3,7 @@
  * is more than what has been paid, by pick-up date (when the money is usually collected), with what each
  * owes and the grand total.
  */
+import { amountOwedCents } from '@parking/domain/stay-phase';
 import { addDaysToDate, businessDate, startOfBusinessDay } from '@parking/domain/dates';
 import { formatAud, parseMoney, type Cents } from '@parking/domain/money';
 import { bookings as bookingsTable } from '../db/schema/index';
@@ -89,7 +90,9 @@ export function incomeOwedReport(
   const rows = bookings.map((booking) => {
     const total = amount(booking.totalCost);
     const paid = amount(booking.amountPaid);
-    owing += total - paid;
+    // Every row is complete (the list's status and owing filters): going ahead, so owed is total less paid.
+    const owed = amountOwedCents(total, paid);
+    owing += owed;
     return [
       booking.bookingCode,
       fullName(booking),
@@ -97,7 +100,7 @@ export function incomeOwedReport(
       booking.endDatetime ? pickUp(booking.endDatetime) : 'Not set',
       aud(total),
       aud(paid),
-      aud(total - paid),
+      aud(owed),
     ];
   });
   return {

@@ -30,6 +30,7 @@ import {
   payableBooking,
   type PayableBooking,
 } from '../services/online-payment';
+import { goingAheadSql } from '../services/status-rules-sql';
 import { updateBooking } from '../services/update-booking';
 import { fractionText, iso, moneyText } from '../jsonapi/values';
 
@@ -292,11 +293,11 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
         throw errors.parameter(`"${value}" is not a valid boolean.`, 'filter[currently_parked]');
       },
     },
-    /** A balance owing: the total is more than what has been paid (the income owed report). */
+    /** A balance owing (the domain's balanceToPayCents > 0): going ahead, and paid less than the total. */
     owing: {
       kind: 'custom',
       apply: (value) => {
-        const owing = gt(bookings.totalCost, bookings.amountPaid);
+        const owing = and(goingAheadSql(bookings.status), gt(bookings.totalCost, bookings.amountPaid));
         return parseValue('bool', value, 'filter[owing]') === true ? owing : sql`NOT (${owing})`;
       },
     },

@@ -5,7 +5,7 @@ import { parseMoney } from '@parking/domain/money';
 import { addDaysToDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import { rowsOf, type Executor } from '../db/client';
 import { lots } from '../db/schema/index';
-import { holdSince, takesPlaceSql } from './place-taking';
+import { holdSince, takesPlaceSql } from './status-rules-sql';
 
 export type LotRow = typeof lots.$inferSelect;
 

@@ -19,7 +19,7 @@ import type { RequestContext } from '../context';
 import { rowsOf, type Executor } from '../db/client';
 import { errors } from '../jsonapi/errors';
 import type { LotRow } from './booking-rules';
-import { holdSince, takesPlaceSql } from './place-taking';
+import { holdSince, takesPlaceSql } from './status-rules-sql';
 
 const SLOT_SECONDS = 15 * 60;
 

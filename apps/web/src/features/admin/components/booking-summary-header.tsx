@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatMoney, parseMoney } from '@parking/domain/money';
-import { amountOwedCents } from '@parking/domain/stay-phase';
+import { balanceToPayCents } from '@parking/domain/stay-phase';
 import { StatusDot } from '@/components/status-dot';
 import { adminHref, paths } from '@/config/paths';
 import { relatedId } from '@/lib/api/jsonapi';
@@ -44,7 +44,13 @@ export function BookingSummaryHeader({
   const lot = included.one<NamedAttributes>(resource, 'lot', 'lots');
   const customerId = relatedId(resource, 'customer');
   const name = `${a.firstName} ${a.lastName}`.trim() || '—';
-  const owed = formatMoney(amountOwedCents(parseMoney(a.totalCost), parseMoney(a.amountPaid)));
+  const owed = formatMoney(
+    balanceToPayCents({
+      status: a.status,
+      totalCents: parseMoney(a.totalCost),
+      paidCents: parseMoney(a.amountPaid),
+    }),
+  );
   const checkedIn = relatedId(resource, 'lotRegion') !== null && a.lotRegionRow !== null;
   const status = bookingStatusDot(a.status);
   const payment = paymentStatusDot(a.paymentStatus, a.amountPaid);

@@ -17,7 +17,7 @@ import { TITLES } from '@parking/domain/constants';
 import { businessLocalDatetime } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
 import { formatMoney, parseMoney } from '@parking/domain/money';
-import { amountOwedCents } from '@parking/domain/stay-phase';
+import { balanceToPayCents } from '@parking/domain/stay-phase';
 import { percentAsFraction } from '@parking/domain/numbers';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
 import { useRecordForm } from '@/components/admin/record-form';
@@ -255,7 +255,13 @@ export function BookingEditPage() {
   const [paying, setPaying] = useState(false);
   const [justPaid, setJustPaid] = useState(false);
   const due = saved
-    ? formatMoney(amountOwedCents(parseMoney(saved.totalCost), parseMoney(saved.amountPaid)))
+    ? formatMoney(
+        balanceToPayCents({
+          status: saved.status,
+          totalCents: parseMoney(saved.totalCost),
+          paidCents: parseMoney(saved.amountPaid),
+        }),
+      )
     : '0.00';
   const canPay =
     Boolean(saved) &&
