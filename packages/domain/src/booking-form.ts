@@ -11,7 +11,7 @@ import { OTHER_FLIGHT, dropOffTime } from './booking-wizard';
 import { addDaysToDate, busTimeForFlight, businessInstant, TIME_PATTERN } from './dates';
 import { choice, email, optionalLocalDatetime, optionalText, requiredText, rego } from './fields';
 import { messages } from './messages';
-import { moneyAmount, nonNegativeInt, percentAsFraction } from './numbers';
+import { moneyAmount, percentAsFraction, staffPassengers } from './numbers';
 
 /** Back-office §9: a new booking's parking space (lot) is id 2. */
 export const DEFAULT_PARKING_SPACE = '2';
@@ -58,14 +58,14 @@ export const staffBookingFormSchema = z
     flightTimeOut: z.string().default(''),
     busDepartureTime: z.string().default(''),
     dropOffTime: z.string().default(''),
-    passengersOut: nonNegativeInt(),
+    passengersOut: staffPassengers(),
     arrivalDate: date(),
     airlineIn: z.string().default(''),
     notFlyingIn: z.boolean().default(false),
     flightIn: z.string().default(''),
     flightNumberIn: z.string().trim().max(20).default(''),
     arrivalTime: z.string().default(''),
-    passengersIn: nonNegativeInt(),
+    passengersIn: staffPassengers(),
     // Extras
     extras: z.array(z.string()).default([]),
     // Notes

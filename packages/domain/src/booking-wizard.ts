@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { publicBookingSchema } from './booking';
 import { dropOffTime, isTime, seconds } from './drop-off';
 import { messages } from './messages';
-import { positiveInt } from './numbers';
+import { travellerPassengers } from './numbers';
 
 // The times a flights step gives, without the forms: pages that only show them need no validation library.
 export { dropOffHasPassed, dropOffTime, pickUpTime, plannedDropOffHasPassed } from './drop-off';
@@ -122,8 +122,8 @@ export const flightsStepSchema = z
   .object({
     sameDay: z.boolean().default(false),
     ...flightLegsShape,
-    passengersOut: positiveInt(),
-    passengersIn: positiveInt(),
+    passengersOut: travellerPassengers(),
+    passengersIn: travellerPassengers(),
     confirmed: ticked(),
   })
   .superRefine(

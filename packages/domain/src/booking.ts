@@ -15,7 +15,7 @@ import {
 } from './fields';
 import { BOOKING_CODE_ALPHABET } from './booking-code';
 import { messages } from './messages';
-import { moneyAmount, nonNegativeInt, positiveInt } from './numbers';
+import { moneyAmount, nonNegativeInt, positiveInt, staffPassengers, travellerPassengers } from './numbers';
 
 const time = z
   .string({ error: messages.required })
@@ -47,7 +47,7 @@ const common = {
   flightNumberOut: optionalText(20),
   flightNumberIn: optionalText(20),
   busDepartureTime: time.nullish().transform((value) => value ?? null),
-  passengersIn: nonNegativeInt().optional().default(0),
+  passengersIn: staffPassengers().optional().default(0),
   promoCode: optionalText(50).transform((value) => value.toUpperCase()),
   publicNotes: optionalText(2000),
 };
@@ -67,7 +67,8 @@ export const publicBookingSchema = z
       .max(254)
       .regex(EMAIL_PATTERN, { error: messages.emailInvalid })
       .transform((value) => value.toLowerCase()),
-    passengersOut: positiveInt().optional().default(1),
+    passengersOut: travellerPassengers().optional().default(1),
+    passengersIn: travellerPassengers().optional().default(1),
     /** The emailed waitlist link's token: the place held for this traveller is theirs to book (waitlist.ts). */
     waitlistToken: optionalText(200),
   })
@@ -78,7 +79,7 @@ export type PublicBookingInput = z.output<typeof publicBookingSchema>;
 export const staffBookingFields = z.object({
   ...common,
   email: optionalEmail,
-  passengersOut: nonNegativeInt().optional().default(1),
+  passengersOut: staffPassengers().optional().default(1),
   notes: optionalText(5000),
   bookingType: choice(BOOKING_TYPES).optional(),
   status: choice(BOOKING_STATUSES).optional(),

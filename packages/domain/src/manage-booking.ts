@@ -11,7 +11,7 @@ import { addDaysToDate, TIME_PATTERN } from './dates';
 import { email, optionalText, rego, requiredDatetime, requiredText } from './fields';
 import { messages } from './messages';
 import { goingAhead } from './stay-phase';
-import { nonNegativeInt, positiveInt } from './numbers';
+import { travellerPassengers } from './numbers';
 
 export interface ManageRules {
   /** No change or cancellation online later than this many hours before drop-off. */
@@ -140,8 +140,8 @@ export const bookingChangeSchema = z
     flightNumberOut: optionalText(20),
     flightNumberIn: optionalText(20),
     busDepartureTime: time.nullable(),
-    passengersOut: positiveInt(),
-    passengersIn: nonNegativeInt(),
+    passengersOut: travellerPassengers(),
+    passengersIn: travellerPassengers(),
     rego,
     make: requiredText(50),
     model: requiredText(50),
@@ -171,8 +171,8 @@ export const changeFormSchema = z
     // Required only when the flights are being changed (below).
     airlineOut: z.string().trim().default(''),
     airlineIn: z.string().trim().default(''),
-    passengersOut: positiveInt(),
-    passengersIn: nonNegativeInt(),
+    passengersOut: travellerPassengers(),
+    passengersIn: travellerPassengers(),
     rego,
     make: requiredText(50),
     model: requiredText(50),

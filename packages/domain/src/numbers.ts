@@ -84,3 +84,11 @@ export function fractionToPercent(fraction: string | null | undefined): string {
   if (fraction === null || fraction === undefined || fraction === '' || !Number.isFinite(value)) return '';
   return String(Math.round(value * 10000) / 100);
 }
+
+/**
+ * Passengers, one rule for each side of the counter. A traveller (the wizard, the public booking, Manage my
+ * booking) says how many travel each way: at least 1 (public site: "Number above 0"). Staff record what they
+ * know, 0 included (back office: "greater than or equal to 0").
+ */
+export const travellerPassengers = () => positiveInt();
+export const staffPassengers = () => nonNegativeInt();
