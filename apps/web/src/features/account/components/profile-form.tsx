@@ -9,12 +9,12 @@ import { TITLES } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { applyServerErrors, Form, useZodForm } from '@/components/form/form';
 import { FormSelectField } from '@/components/form/select-field';
-import { FormTextField } from '@/components/form/text-field';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { firstErrorDetail } from '@/lib/api/client';
 import type { SessionCustomer } from '@/lib/auth/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { sorryError } from '../error-messages';
+import { PersonFields } from './person-fields';
 
 /** User Settings (spec §2, §5): title, names and phone required, business optional; email read-only. */
 export function ProfileForm({ customer }: { customer: SessionCustomer }) {
@@ -72,38 +72,7 @@ export function ProfileForm({ customer }: { customer: SessionCustomer }) {
           />
           <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
         </Box>
-        <Box sx={pairSx}>
-          <FormTextField
-            control={control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            required
-          />
-        </Box>
-        <Box sx={pairSx}>
-          <FormTextField
-            control={control}
-            name="phoneNumber"
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="business"
-            label="Business (optional)"
-            autoComplete="organization"
-          />
-        </Box>
+        <PersonFields control={control} pairSx={pairSx} />
         <Box>
           <Button
             type="submit"

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { FormTextField } from '@/components/form/text-field';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { firstErrorDetail } from '@/lib/api/client';
 import { useRegister } from '../api/register';
+import { PersonFields } from './person-fields';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
@@ -70,38 +70,7 @@ export function RegisterForm({ onRegistered, dense = false }: RegisterFormProps)
           required
           autoComplete="honorific-prefix"
         />
-        <Box sx={pairSx}>
-          <FormTextField
-            control={control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            required
-          />
-        </Box>
-        <Box sx={pairSx}>
-          <FormTextField
-            control={control}
-            name="phoneNumber"
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="business"
-            label="Business (optional)"
-            autoComplete="organization"
-          />
-        </Box>
+        <PersonFields control={control} pairSx={pairSx} />
         <FormTextField
           control={control}
           name="email"
