@@ -342,8 +342,10 @@ export function twoFactorActions(services: Services): Action[] {
         await ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
         await ctx.db.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, id));
         await ctx.db.delete(loginChallenges).where(eq(loginChallenges.userId, id));
-        // Signed out everywhere (the Admin's own session is kept when it is their own reset).
-        await destroyOtherSessions(ctx.db, id, ctx.user?.id === id ? ctx.user.sessionId : undefined);
+        // Signed out everywhere, when there was a factor to take away (the Admin's own session is kept when it
+        // is their own reset).
+        if (hasSecondFactor(factors))
+          await destroyOtherSessions(ctx.db, id, ctx.user?.id === id ? ctx.user.sessionId : undefined);
         await ctx.db.insert(auditLogs).values({
           userId: ctx.user?.id ?? null,
           timestamp: ctx.now,
