@@ -13,12 +13,15 @@ import { usePageTitle } from '@/lib/page-title';
 import { PasswordChangeForm } from '../components/password-change-form';
 import { ProfileForm } from '../components/profile-form';
 import { SubscriptionPanel } from '../components/subscription-panel';
+import { TwoFactorPanel } from '../components/two-factor-panel';
 
 const TABS = [
   { value: 'settings', label: 'User Settings' },
   { value: 'password', label: 'Password' },
   // Spec §2: `?tab=subscribe` opens the third tab.
   { value: 'subscribe', label: 'Subscriptions' },
+  // Issue 38.
+  { value: 'security', label: 'Two-factor sign-in' },
 ] as const;
 type ProfileTab = (typeof TABS)[number]['value'];
 
@@ -51,7 +54,8 @@ export function ProfilePage() {
           value={tab}
           onChange={(_event, value: ProfileTab) => changeTab(value)}
           aria-label="Profile sections"
-          variant={phone ? 'fullWidth' : 'standard'}
+          variant={phone ? 'scrollable' : 'standard'}
+          allowScrollButtonsMobile
           sx={{
             borderBottom: 1,
             borderColor: 'divider',
@@ -79,6 +83,7 @@ export function ProfilePage() {
               ))}
             {tab === 'password' && <PasswordChangeForm userId={user.id} />}
             {tab === 'subscribe' && <SubscriptionPanel user={user} />}
+            {tab === 'security' && <TwoFactorPanel />}
           </Box>
         </CardContent>
       </Card>
