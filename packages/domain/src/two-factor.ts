@@ -43,6 +43,8 @@ export const twoFactorMessages = {
   staffMustKeep:
     'Staff must use two-factor sign-in: add a passkey or another authenticator before turning this one off.',
   setupRequired: 'Set up two-factor sign-in to continue.',
+  adminFirst:
+    'Set up your own two-factor sign-in (an authenticator app or a passkey) before requiring it of all staff.',
   oneMethod: 'Send one of code, recovery code or passkey.',
 } as const;
 

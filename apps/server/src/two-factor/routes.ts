@@ -291,6 +291,9 @@ export function twoFactorActions(services: Services): Action[] {
       transaction: true,
       async handle(ctx, { attributes: input }) {
         const before = await staffTwoFactorRequired(ctx.db, services.config);
+        // The Admin who turns it on would be shut out of everything else at once: their own second factor first.
+        if (input.staffRequired && !before && !hasSecondFactor(await userFactors(ctx.db, selfId(ctx))))
+          throw errors.conflict(twoFactorMessages.adminFirst);
         await ctx.db
           .insert(appSettings)
           .values({

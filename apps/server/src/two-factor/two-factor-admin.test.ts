@@ -65,7 +65,8 @@ describe('two-factor sign-in: the Admins’ setting', () => {
       'staffRequired',
     );
 
-    // An Admin with a second factor turns it on (an Admin without one would be sent to set it up at once).
+    // An Admin without a second factor would be shut out at once: they set up their own first.
+    expectError(await setting(server, token, true), 409, twoFactorMessages.adminFirst);
     await setUpTotp(server, token);
     const on = await setting(server, token, true);
     expect(on.status).toBe(200);

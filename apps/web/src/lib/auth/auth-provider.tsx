@@ -37,16 +37,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedListener(null);
   }, [navigate, queryClient]);
 
-  // Issue 38: staff who must set up two-factor sign-in see nothing else until it is done (the server answers
-  // 403 two_factor_setup_required to anything else meanwhile).
-  const setupRequired = data?.twoFactorSetupRequired ?? false;
-  useEffect(() => {
-    if (!setupRequired || location.pathname === paths.twoFactor.path) return;
-    void navigate(`${paths.twoFactor.path}?next=${encodeURIComponent(currentPath.current)}`, {
-      replace: true,
-    });
-  }, [setupRequired, location.pathname, navigate]);
-
   const value = useMemo<AuthState>(() => {
     // A failed start-up check (server unreachable) leaves the visitor signed out rather than stuck.
     const session = data ?? null;
