@@ -59,9 +59,9 @@ export function softPasskey(rpId = 'localhost'): SoftPasskey {
       idLength.writeUInt16BE(rawId.length);
       const attested = Buffer.concat([Buffer.alloc(16), idLength, rawId, Buffer.from(cose)]);
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Uint8Array | Map<string, never>>([
+        new Map<string, string | Uint8Array | Map<string, string>>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, string>()],
           ['authData', authenticatorData(UP_UV | AT, attested)],
         ]),
       );
@@ -89,7 +89,8 @@ export function softPasskey(rpId = 'localhost'): SoftPasskey {
       const data = authenticatorData(UP_UV);
       const clientDataJSON = JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin });
       const signature = sign('sha256', Buffer.concat([data, sha256(clientDataJSON)]), privateKey);
-      if (tamper) signature[signature.length - 1] ^= 0xff;
+      if (tamper)
+        signature.writeUInt8(signature.readUInt8(signature.length - 1) ^ 0xff, signature.length - 1);
       return {
         id: credentialId,
         rawId: credentialId,

@@ -29,7 +29,11 @@ describe('two-factor sign-in: authenticator app', () => {
     const token = await login(server.app, user.email);
     const setup = await api(server.app, 'POST', `${V1}/two-factor/totp-setup/`, { token });
     expect(setup.status).toBe(201);
-    const { secret, otpauthUri, qrCode } = one(setup.body).attributes as Record<string, string>;
+    const { secret, otpauthUri, qrCode } = one(setup.body).attributes as {
+      secret: string;
+      otpauthUri: string;
+      qrCode: string;
+    };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect(otpauthUri).toContain(encodeURIComponent(user.email));
