@@ -83,6 +83,8 @@ test.describe('two-factor sign-in', () => {
     // WebAuthn refuses an IP address as the relying party: this journey browses localhost.
     const origin = (testInfo.project.use.baseURL ?? '').replace('127.0.0.1', 'localhost');
     const email = await createStaff(playwright, request, testInfo, ['Sales'], 'passkey');
+    // The profile's Two-factor sign-in tab and the login's passkey button, at a phone's width.
+    await page.setViewportSize({ width: 360, height: 740 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -104,6 +106,11 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await expect(page.getByText('Passkey added.')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Your passkeys' }).getByText('Test laptop')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Two-factor sign-in' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoSeriousA11yViolations(page);
 
     // Alone: no email, no password.
