@@ -37,6 +37,8 @@ import type { PaymentProvider } from './payments/provider';
 import { createPhotoStorage } from './photos/create-storage';
 import type { PhotoStorage } from './photos/storage';
 import { accountActions } from './routes/accounts';
+import { twoFactorActions } from './two-factor/routes';
+import { twoFactorSignInActions } from './two-factor/sign-in-routes';
 import { bookingSearchActions } from './routes/booking-search';
 import { catalogueActions } from './routes/catalogue';
 import { registerContentRoutes } from './routes/content';
@@ -274,6 +276,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...contentAdminActions(registry),
     ...deliveryProblemActions,
     ...privacyActions,
+    ...twoFactorSignInActions(services, registry),
+    ...twoFactorActions(services),
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);

@@ -116,6 +116,17 @@ export const envSchema = z.object({
   SMTP_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(15),
   /** The side-effect queue's first retry delay; each later one doubles it (db/job-queue.ts), five tries in all. */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * The Admins' setting "Staff must use two-factor sign-in" until an Admin sets it (issue 38): on in production
+   * unless this says false, off elsewhere unless it says true.
+   */
+  STAFF_TWO_FACTOR_DEFAULT: z.enum(['true', 'false']).optional(),
+  /**
+   * Passkeys' relying party: the site's host name (WEBAUTHN_RP_ID) and its origin (WEBAUTHN_ORIGIN). Production
+   * defaults both to PUBLIC_URL's; elsewhere they follow the request's Host (localhost and 127.0.0.1 alike).
+   */
+  WEBAUTHN_RP_ID: z.string().trim().min(1).optional(),
+  WEBAUTHN_ORIGIN: z.string().url().optional(),
   /** Fault tests only: pause points (faults.ts). Refused in production. */
   FAULT_PAUSE: z.string().optional(),
   ...outsideServicesEnv,

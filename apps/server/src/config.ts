@@ -83,8 +83,9 @@ export interface Config {
   payments: PaymentsConfig;
   /** Base URL of a WordPress serving the content routes, without a trailing slash; undefined: our own tables. */
   cmsUrl: string | undefined;
-  /** Key of signed short-lived tokens (manage-booking access). */
+  /** Key of signed short-lived tokens (manage-booking access); the authenticator secrets' key is derived from it. */
   sessionSecret: string;
+  twoFactor: TwoFactorConfig;
   manageBooking: ManageRules;
   /** Name, ABN, address, phone and email: the site's contact options, emails and invoices read them here. */
   business: BusinessDetails;
@@ -106,6 +107,27 @@ export interface Config {
   sms: SmsConfig;
   /** GET /backend/metrics' scraper token and health's job backlog limit (config-observability.ts). */
   observability: ObservabilityConfig;
+}
+
+export interface TwoFactorConfig {
+  /** "Staff must use two-factor sign-in" until an Admin sets it (STAFF_TWO_FACTOR_DEFAULT). */
+  staffRequiredDefault: boolean;
+  /** Passkeys' relying party id and origin; undefined: the request's host (outside production only). */
+  rpId: string | undefined;
+  origin: string | undefined;
+  /** The name authenticator apps and passkey prompts show. */
+  issuer: string;
+}
+
+function twoFactorConfig(e: Env, publicUrl: string): TwoFactorConfig {
+  const production = e.NODE_ENV === 'production';
+  return {
+    staffRequiredDefault:
+      e.STAFF_TWO_FACTOR_DEFAULT === undefined ? production : e.STAFF_TWO_FACTOR_DEFAULT === 'true',
+    rpId: e.WEBAUTHN_RP_ID ?? (production ? new URL(publicUrl).hostname : undefined),
+    origin: e.WEBAUTHN_ORIGIN?.replace(/\/$/, '') ?? (production ? new URL(publicUrl).origin : undefined),
+    issuer: e.BUSINESS_NAME,
+  };
 }
 
 export type PaymentsConfig =
@@ -202,6 +224,7 @@ export function configFrom(e: Env): Config {
     cmsUrl: e.CMS_URL?.replace(/\/+$/, ''),
     // Production without SESSION_SECRET was refused by checkEnvironment.
     sessionSecret: e.SESSION_SECRET ?? 'development-only-session-secret-not-for-production',
+    twoFactor: twoFactorConfig(e, publicUrl),
     manageBooking: {
       cutoffHours: e.MANAGE_CUTOFF_HOURS,
       fullRefundHours: e.REFUND_FULL_PARKING_HOURS,

@@ -1,5 +1,6 @@
 /** What every handler receives: who is asking, the database to use, and the app's services. */
 import type { Role } from '@parking/domain/constants';
+import type { SignInMethod } from '@parking/domain/two-factor';
 import type { Config } from './config';
 import type { Database, Executor } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -20,6 +21,10 @@ export interface AuthUser {
   sessionId: number;
   /** How this request was authenticated: cookie-only requests need the CSRF header to write. */
   via: 'token' | 'cookie';
+  /** How the session was signed in (password, password+totp, passkey...). */
+  signInMethod?: SignInMethod;
+  /** The session may reach only the two-factor set-up until it is done (auth/sessions.ts). */
+  twoFactorSetupRequired?: boolean;
 }
 
 export interface Services {
@@ -59,6 +64,11 @@ export interface RequestContext {
   userAgent: string;
   now: Date;
   services: Services;
+  /**
+   * A signed-in staff member who must set up two-factor sign-in asked for something else: `user` is null, and a
+   * call that needs a login answers 403 two_factor_setup_required instead of 401.
+   */
+  twoFactorSetupPending?: boolean;
   /** Work to do once the request's data is committed (sending email): never for a rolled-back write. */
   defer(job: () => Promise<void>): void;
 }

@@ -26,15 +26,20 @@ export interface LoginThrottle {
   failed(): Promise<void>;
 }
 
+/**
+ * The same counters serve a login's second step (a wrong authenticator or recovery code, a refused passkey is a
+ * failed login of that account); a passkey sign-in names no account until it succeeds (`email` null): its
+ * failures count against the IP only.
+ */
 export function loginThrottle(
   limiter: RateLimiter,
   limits: RateLimits,
   ip: string,
-  email: string,
+  email: string | null,
 ): LoginThrottle {
-  const pair = `login-fail:pair:${ip}:${email}`;
+  const pair = email === null ? null : `login-fail:pair:${ip}:${email}`;
   const byIp = `login-fail:ip:${ip}`;
-  const account = `login-fail:email:${email}`;
+  const account = email === null ? null : `login-fail:email:${email}`;
   const window = limits.loginWindowMs;
   return {
     async before() {
@@ -42,13 +47,14 @@ export function loginThrottle(
         [pair, limits.loginFailures],
         [byIp, limits.loginFailuresPerIp],
       ] as const) {
+        if (key === null) continue;
         const { count, resetInMs } = await limiter.peek(key, window);
         if (count >= limit) throw errors.tooMany(tooManyDetail(resetInMs), resetInMs / 1000);
       }
-      return loginDelayMs((await limiter.peek(account, window)).count);
+      return account === null ? 0 : loginDelayMs((await limiter.peek(account, window)).count);
     },
     async failed() {
-      for (const key of [pair, byIp, account]) await limiter.hit(key, window);
+      for (const key of [pair, byIp, account]) if (key !== null) await limiter.hit(key, window);
     },
   };
 }

@@ -1,9 +1,11 @@
 /** Login sessions: opaque tokens for the Authorization header, mirrored in an HttpOnly cookie. */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Role } from '@parking/domain/constants';
+import { mustUseTwoFactor, type SignInMethod } from '@parking/domain/two-factor';
 import type { AuthUser } from '../context';
 import type { Executor } from '../db/client';
 import { customers, sessions, users } from '../db/schema/index';
+import { hasSecondFactorSql, staffRequiredSql } from '../two-factor/factors-sql';
 import { randomToken, sha256 } from './crypto';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -20,7 +22,7 @@ export interface NewSession {
 export async function createSession(
   db: Executor,
   userId: number,
-  meta: { ip: string; userAgent: string; now: Date; days: number },
+  meta: { ip: string; userAgent: string; now: Date; days: number; method?: SignInMethod },
 ): Promise<NewSession> {
   const token = randomToken();
   const csrfToken = randomToken();
@@ -36,6 +38,7 @@ export async function createSession(
       created: meta.now,
       lastUsedAt: meta.now,
       expiresAt,
+      authMethod: meta.method ?? 'password',
     })
     .returning({ id: sessions.id });
   if (!row) throw new Error('Session not created');
@@ -44,6 +47,10 @@ export async function createSession(
 
 export interface SessionUser extends AuthUser {
   csrfToken: string;
+  /** How the session was signed in. */
+  signInMethod: SignInMethod;
+  /** Staff without a second factor while the Admins' setting requires one: only the set-up is reachable. */
+  twoFactorSetupRequired: boolean;
 }
 
 export async function findSessionUser(
@@ -51,6 +58,7 @@ export async function findSessionUser(
   token: string,
   now: Date,
   idleMs = Number.POSITIVE_INFINITY,
+  staffTwoFactorDefault = false,
 ): Promise<SessionUser | null> {
   if (token.length > 200) return null;
   const [row] = await db
@@ -63,6 +71,9 @@ export async function findSessionUser(
       roles: users.roles,
       isActive: users.isActive,
       customerId: customers.id,
+      authMethod: sessions.authMethod,
+      hasSecondFactor: hasSecondFactorSql(users.id, users.totpEnabledAt),
+      staffRequired: staffRequiredSql(),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -84,6 +95,9 @@ export async function findSessionUser(
     sessionId: row.sessionId,
     csrfToken: row.csrfToken,
     via: 'token',
+    signInMethod: row.authMethod as SignInMethod,
+    twoFactorSetupRequired:
+      !row.hasSecondFactor && mustUseTwoFactor(row.roles, row.staffRequired ?? staffTwoFactorDefault),
   };
 }
 

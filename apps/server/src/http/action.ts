@@ -114,7 +114,7 @@ export interface Action {
 
 function authorise(ctx: RequestContext, access: Access): void {
   if (access === 'anyone') return;
-  if (!ctx.user) throw errors.unauthorized();
+  if (!ctx.user) throw ctx.twoFactorSetupPending ? errors.twoFactorSetupRequired() : errors.unauthorized();
   const allowed =
     access === 'authenticated'
       ? true

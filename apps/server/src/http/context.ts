@@ -23,6 +23,7 @@ export async function authenticate(request: FastifyRequest, services: Services):
       match[1],
       services.clock(),
       services.config.sessionIdleMs,
+      services.config.twoFactor.staffRequiredDefault,
     );
     if (!user) throw errors.unauthorized('Invalid token.');
     return user;
@@ -34,6 +35,7 @@ export async function authenticate(request: FastifyRequest, services: Services):
     cookie,
     services.clock(),
     services.config.sessionIdleMs,
+    services.config.twoFactor.staffRequiredDefault,
   );
   // A stale cookie is treated as no cookie: the public pages must keep working.
   if (!user) return null;
@@ -46,6 +48,16 @@ export async function authenticate(request: FastifyRequest, services: Services):
   return { ...user, via: 'cookie' };
 }
 
+/**
+ * What a session that must first set up two-factor sign-in may reach: the set-up itself and its own session
+ * (to read it, or to log out). Anything else it asks for is answered as to a visitor, and a call that needs a
+ * login is refused with 403 two_factor_setup_required (action.ts, jsonapi/engine.ts).
+ */
+function reachableDuringSetup(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url ?? '';
+  return /\/api\/v1\/(two-factor\/|sessions\/current\/$)/.test(url);
+}
+
 export async function buildContext(
   request: FastifyRequest,
   _reply: FastifyReply,
@@ -54,7 +66,9 @@ export async function buildContext(
 ): Promise<RequestContext> {
   // A visitor (no token, no session cookie: most quotes) is known without a promise.
   const visitor = request.headers.authorization === undefined && !request.cookies[SESSION_COOKIE];
-  const user = visitor ? null : await authenticate(request, services);
+  const authenticated = visitor ? null : await authenticate(request, services);
+  const setupPending = !!authenticated?.twoFactorSetupRequired && !reachableDuringSetup(request);
+  const user = setupPending ? null : authenticated;
   const defer: RequestContext['defer'] = (job) => deferred.push(job);
   return {
     defer,
@@ -66,7 +80,10 @@ export async function buildContext(
       customerId: user.customerId,
       sessionId: user.sessionId,
       via: user.via,
+      signInMethod: user.signInMethod,
+      twoFactorSetupRequired: user.twoFactorSetupRequired,
     },
+    ...(setupPending ? { twoFactorSetupPending: true } : {}),
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
     now: services.clock(),

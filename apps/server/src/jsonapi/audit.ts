@@ -81,6 +81,8 @@ export const AUDIT_ACTIONS = [
   'custody_move',
   'hand_back',
   'custody_photo',
+  // Issue 38: an Admin reset a user's two-factor sign-in.
+  'two_factor_reset',
 ] as const;
 
 /** Who made a change: a person (the user relationship says who; none for a guest) or the system. */

@@ -14,6 +14,7 @@ import {
   expectNoProblems,
   matrix,
   routes,
+  targets,
   tokens,
   useMatrixServer,
 } from '../test/authorisation-matrix-harness';
@@ -52,6 +53,7 @@ describe('authorisation matrix', () => {
       const [method = 'GET'] = special.route.split(' ')[0]?.split(',') ?? [];
       const url = (special.url ?? special.route.split(' ')[1] ?? '')
         .replace('{booking}', bookingA)
+        .replace('{userA}', targets.get('users') ?? '')
         .replace('{page}', matrix.page)
         .replace('{image}', matrix.image)
         .replace('{failedJob}', matrix.failedJobs[0])

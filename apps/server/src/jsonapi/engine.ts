@@ -42,7 +42,8 @@ export function authorize(def: AnyResource, action: Action, ctx: RequestContext,
   const rule = def.access[action];
   if (rule === undefined) throw errors.methodNotAllowed(method);
   if (allowed(rule, ctx)) return;
-  throw ctx.user ? errors.forbidden() : errors.unauthorized();
+  if (ctx.user) throw errors.forbidden();
+  throw ctx.twoFactorSetupPending ? errors.twoFactorSetupRequired() : errors.unauthorized();
 }
 
 function fieldsOf(def: AnyResource): SelectedFields {

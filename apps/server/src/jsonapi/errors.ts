@@ -49,6 +49,10 @@ export const errors = {
   unauthorized(detail = 'Authentication credentials were not provided.'): ApiError {
     return one(401, 'not_authenticated', detail);
   },
+  /** A staff session that must set up two-factor sign-in before anything else (issue 38). */
+  twoFactorSetupRequired(): ApiError {
+    return one(403, 'two_factor_setup_required', 'Set up two-factor sign-in to continue.');
+  },
   /** Not allowed; `field` names the attribute the refusal is about, so that a form can show it there. */
   forbidden(detail = 'You do not have permission to perform this action.', field?: string): ApiError {
     return one(

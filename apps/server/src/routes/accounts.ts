@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { AnonEmailAttributes, SessionAttributes } from '@parking/domain/api-contract/accounts';
 import {
   emailOnlySchema,
@@ -17,14 +16,8 @@ import { messages } from '@parking/domain/messages';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/crypto';
 import { loginThrottle } from '../auth/login-throttle';
-import {
-  createSession,
-  CSRF_COOKIE,
-  destroyOtherSessions,
-  destroySession,
-  findSessionUser,
-  SESSION_COOKIE,
-} from '../auth/sessions';
+import { destroyOtherSessions, destroySession } from '../auth/sessions';
+import { clearSessionCookies, signIn } from '../auth/sign-in';
 import { consumeUserToken, revokeUserTokens } from '../auth/user-tokens';
 import type { RequestContext, Services } from '../context';
 import { customers, users } from '../db/schema/index';
@@ -35,6 +28,7 @@ import { errors } from '../jsonapi/errors';
 import type { Registry } from '../jsonapi/registry';
 import { sendConfirmationEmail, sendPasswordResetEmail } from '../services/account-emails';
 import { claimGuestRecords } from '../services/claim-guest-records';
+import { secondStepNeeded } from '../two-factor/sign-in-routes';
 
 const actionResult = (type: string, attributes: Record<string, string | boolean>) => ({
   data: { type, id: randomUUID(), attributes },
@@ -43,24 +37,6 @@ const actionResult = (type: string, attributes: Record<string, string | boolean>
 async function findUserByEmail(ctx: RequestContext, email: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
-}
-
-function setSessionCookies(
-  reply: FastifyReply,
-  services: Services,
-  token: string,
-  csrf: string,
-  expires: Date,
-) {
-  const secure = services.config.secureCookies;
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
-  // Readable by the page so that it can send it back as X-CSRFToken.
-  reply.setCookie(CSRF_COOKIE, csrf, { path: '/', httpOnly: false, sameSite: 'lax', secure, expires });
-}
-
-function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(CSRF_COOKIE, { path: '/' });
 }
 
 /**
@@ -131,7 +107,6 @@ export function accountActions(services: Services, registry: Registry): Action[]
             'authorization',
           );
         }
-        logAttempt('succeeded');
         // Hashes made with weaker parameters than today's are replaced while the password is at hand.
         if (user.passwordHash && needsRehash(user.passwordHash)) {
           await ctx.db
@@ -139,32 +114,15 @@ export function accountActions(services: Services, registry: Registry): Action[]
             .set({ passwordHash: await hashPassword(input.password) })
             .where(eq(users.id, user.id));
         }
-        const session = await createSession(ctx.db, user.id, {
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          now: ctx.now,
-          days: services.config.sessionDays,
-        });
-        await ctx.db.update(users).set({ lastLogin: ctx.now }).where(eq(users.id, user.id));
-        setSessionCookies(reply, services, session.token, session.csrfToken, session.expiresAt);
-        // Read the user back as the user now logged in, so that their own customer is included.
-        const self = await findSessionUser(ctx.db, session.token, ctx.now);
-        const userDoc = await readResource(registry.get('users'), { ...ctx, user: self }, registry, user.id, {
-          include: 'customer',
-        });
-        return {
-          data: {
-            type: 'sessions',
-            id: String(session.id),
-            attributes: {
-              token: session.token,
-              email: user.email,
-              expires: session.expiresAt.toISOString(),
-            } satisfies SessionAttributes,
-            relationships: { user: { data: { type: 'users', id: String(user.id) } } },
-          },
-          included: [userDoc.data, ...(userDoc.included ?? [])],
-        };
+        // An account with two-factor sign-in gets no session yet: a login token for its second step.
+        const pending = await secondStepNeeded(ctx, request, user);
+        if (pending) {
+          logAttempt('second step needed');
+          reply.status(202);
+          return pending;
+        }
+        logAttempt('succeeded');
+        return signIn(ctx, registry, reply, user, 'password');
       },
     }),
     action({
@@ -181,7 +139,11 @@ export function accountActions(services: Services, registry: Registry): Action[]
           data: {
             type: 'sessions',
             id: String(ctx.user.sessionId),
-            attributes: { email: ctx.user.email } satisfies SessionAttributes,
+            attributes: {
+              email: ctx.user.email,
+              signInMethod: ctx.user.signInMethod ?? 'password',
+              twoFactorSetupRequired: ctx.user.twoFactorSetupRequired ?? false,
+            } satisfies SessionAttributes,
             relationships: { user: { data: { type: 'users', id: String(ctx.user.id) } } },
           },
           included: [userDoc.data, ...(userDoc.included ?? [])],

@@ -316,6 +316,28 @@ export const SPECIALS: Special[] = [
     url: `${API}/content-images/{image}/thumbnail/`,
     expect: ADMINS,
   },
+  // Two-factor sign-in (issue 38): a login's second step and a passkey sign-in are anyone's (the login token or
+  // the challenge is the credential); each user manages their own factors; Admins the setting and a reset.
+  { route: `POST ${API}/sessions/second-step/`, body: {}, expect: ALL },
+  { route: `POST ${API}/passkey-challenges/`, expect: ALL },
+  { route: `POST ${API}/sessions/passkey/`, body: {}, expect: ALL },
+  { route: `GET ${API}/two-factor/`, expect: SIGNED_IN },
+  { route: `POST ${API}/two-factor/totp-setup/`, expect: SIGNED_IN },
+  { route: `POST ${API}/two-factor/totp/`, body: {}, expect: SIGNED_IN },
+  { route: `DELETE ${API}/two-factor/totp/`, expect: SIGNED_IN },
+  { route: `POST ${API}/two-factor/recovery-codes/`, expect: SIGNED_IN },
+  { route: `POST ${API}/two-factor/passkey-options/`, expect: SIGNED_IN },
+  { route: `POST ${API}/two-factor/passkeys/`, body: {}, expect: SIGNED_IN },
+  // Only one's own passkeys are found: a made-up one is found by no one.
+  {
+    route: `DELETE ${API}/two-factor/passkeys/:id/`,
+    url: `${API}/two-factor/passkeys/made-up/`,
+    expect: CAPABILITY,
+  },
+  { route: `GET ${API}/two-factor-settings/`, expect: ADMINS },
+  { route: `PATCH ${API}/two-factor-settings/`, body: {}, expect: ADMINS },
+  { route: `GET ${API}/users/:id/two-factor/`, url: `${API}/users/{userA}/two-factor/`, expect: ADMINS },
+  { route: `DELETE ${API}/users/:id/two-factor/`, url: `${API}/users/{userA}/two-factor/`, expect: ADMINS },
   // Methods JSON:API resources do not have.
   { route: `PUT ${API}/:type/*`, url: `${API}/lots/1/`, body: {}, expect: NOBODY },
   { route: `PUT,PATCH,DELETE ${API}/:type/`, url: `${API}/lots/`, expect: NOBODY },

@@ -26,6 +26,10 @@ const BookingCheckInPage = page(
   () => import('@/features/admin/routes/booking-checkin'),
   (m) => m.BookingCheckInPage,
 );
+const SignInSecurityPage = page(
+  () => import('@/features/admin/routes/sign-in-security'),
+  (m) => m.SignInSecurityPage,
+);
 const ReportsOverviewPage = page(
   () => import('@/features/admin/routes/reports-overview'),
   (m) => m.ReportsOverviewPage,
@@ -198,6 +202,7 @@ export function adminRoutes(notFound: ReactNode): RouteObject[] {
     { path: paths.adminImports.path, element: <ImportsPage />, handle: admins },
     { path: paths.adminDeliveryProblems.path, element: <DeliveryProblemsPage />, handle: admins },
     { path: paths.adminPrivacy.path, element: <PrivacyRequestsPage />, handle: admins },
+    { path: paths.adminSignInSecurity.path, element: <SignInSecurityPage />, handle: admins },
     { path: paths.adminVehicles.path, element: <VehiclesListPage /> },
     { path: paths.adminVehiclesAdd.path, element: <VehicleEditPage /> },
     { path: paths.adminVehiclesEdit.path, element: <VehicleEditPage /> },

@@ -47,6 +47,10 @@ const ProfilePage = page(
   () => import('@/features/account/routes/profile'),
   (m) => m.ProfilePage,
 );
+const TwoFactorPage = page(
+  () => import('@/features/account/routes/two-factor'),
+  (m) => m.TwoFactorPage,
+);
 const MyBookingsPage = page(
   () => import('@/features/bookings/routes/my-bookings'),
   (m) => m.MyBookingsPage,
@@ -158,6 +162,7 @@ export const routes: RouteObject[] = [
               { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
               { path: paths.setPassword.path, element: <SetPasswordPage /> },
               { path: paths.profile.path, element: <ProfilePage />, handle: signedIn },
+              { path: paths.twoFactor.path, element: <TwoFactorPage />, handle: signedIn },
               { path: paths.bookings.path, element: <MyBookingsPage />, handle: signedIn },
               { path: paths.vehicles.path, element: <MyVehiclesPage />, handle: signedIn },
               { path: paths.manageBooking.path, element: <ManageBookingPage /> },

@@ -26,6 +26,8 @@ export const paths = {
   forgotPassword: route({ name: 'forgot-password', path: '/forgot-password', title: 'Forgot Password' }),
   setPassword: route({ name: 'set-password', path: '/set-password', title: 'Set Password' }),
   profile: route({ name: 'profile', path: '/profile', title: 'Profile' }),
+  // Issue 38: two-factor sign-in, where staff who must use it land until it is set up.
+  twoFactor: route({ name: 'two-factor', path: '/two-factor', title: 'Two-factor sign-in' }),
   bookings: route({ name: 'bookings', path: '/bookings', title: 'My Bookings' }),
   vehicles: route({ name: 'vehicles', path: '/vehicles', title: 'My Vehicles' }),
   manageBooking: route({ name: 'manage-booking', path: '/manage-booking', title: 'Manage my booking' }),
@@ -114,6 +116,12 @@ export const paths = {
   }),
   // Issue 38: account closings and what the retention job did, for Admins.
   adminPrivacy: route({ name: 'admin-privacy', path: '/admin/privacy', title: 'Privacy requests' }),
+  // Issue 38: "Staff must use two-factor sign-in".
+  adminSignInSecurity: route({
+    name: 'admin-sign-in-security',
+    path: '/admin/sign-in-security',
+    title: 'Sign-in security',
+  }),
   // Settings (back-office §2 "Settings screens"), Admins only.
   adminLots: route({ name: 'admin-lots', path: '/admin/lots', title: 'Lots' }),
   adminLotsAdd: route({ name: 'admin-lots-add', path: '/admin/lots/add', title: 'Add Lot' }),

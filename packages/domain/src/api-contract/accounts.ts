@@ -1,5 +1,6 @@
 /** The API contract: Accounts. Value formats and who sees what: see ./json.ts. */
 import type { ApiJson } from './json';
+import type { SecondFactor, SignInMethod } from '../two-factor';
 
 /** `users`: a user sees themself, staff all. */
 export interface UserAttributes {
@@ -53,6 +54,20 @@ export interface SessionAttributes {
   token?: string;
   /** Login only: when the session ends. */
   expires?: string;
+  /** How the session was signed in (password, password+totp, password+recovery, password+passkey, passkey). */
+  signInMethod?: SignInMethod;
+  /** Staff without a second factor while Admins require one: the session reaches only the set-up. */
+  twoFactorSetupRequired?: boolean;
+  /**
+   * A login whose password was right for an account with two-factor sign-in (answered 202, no session yet): the
+   * second step is sent to POST sessions/second-step/ with this `loginToken`.
+   */
+  secondFactorRequired?: boolean;
+  loginToken?: string;
+  /** The second steps this account can take. */
+  methods?: SecondFactor[];
+  /** The account's passkeys' challenge (PublicKeyCredentialRequestOptionsJSON), when it has any. */
+  passkeyOptions?: Record<string, unknown>;
 }
 
 /**

@@ -41,7 +41,7 @@ export function RouteGuard({
 }) {
   const matches = useMatches();
   const location = useLocation();
-  const { status, user, signingOut } = useAuth();
+  const { status, user, session, signingOut } = useAuth();
   const all = matches.map((match) => rolesOf(match.handle)).filter((roles) => roles.length > 0);
   const required = outermostOnly ? all.slice(0, 1) : all;
 
@@ -52,6 +52,15 @@ export function RouteGuard({
     if (signingOut) return null;
     return <Navigate to={loginHref({ next: `${location.pathname}${location.search}` })} replace />;
   }
+  // Issue 38: staff who must set up two-factor sign-in reach nothing else until it is done (the server answers
+  // 403 two_factor_setup_required meanwhile); /two-factor sends them on to `next` afterwards.
+  if (session?.twoFactorSetupRequired && location.pathname !== paths.twoFactor.path)
+    return (
+      <Navigate
+        to={`${paths.twoFactor.path}?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+        replace
+      />
+    );
   if (!required.every((roles) => hasAnyRole(user.roles, roles))) {
     if (denied !== undefined) return denied;
     return <Navigate to={paths.permissionDenied.path} replace />;

@@ -37,7 +37,8 @@ describe('the back office navigation (back-office §2, §6)', () => {
       'Delivery problems',
       'Privacy requests',
       'Reports: Overview, Departing/Returning, Extras, Imports & Reconciliation',
-      'Settings: Lots, Airlines, Flights, Buses, Vehicle Types, Extras, Rates, Pricing/Availability, Blockout Periods',
+      // Sign-in security: issue 38's "Staff must use two-factor sign-in".
+      'Settings: Lots, Airlines, Flights, Buses, Vehicle Types, Extras, Rates, Pricing/Availability, Blockout Periods, Sign-in security',
       'Content: Pages, Menus, Home Page, Site Details',
     ]);
   });

@@ -68,6 +68,8 @@ const SETTINGS_GROUP: AdminNavGroup = {
     { label: 'Rates', route: paths.adminRates },
     { label: 'Pricing/Availability', route: paths.adminDays },
     { label: 'Blockout Periods', route: paths.adminBlockoutPeriods },
+    // Issue 38: "Staff must use two-factor sign-in".
+    { label: 'Sign-in security', route: paths.adminSignInSecurity },
   ],
 };
 

@@ -10,6 +10,7 @@ import type {
   UserAttributes,
 } from '@parking/domain/api-contract/accounts';
 import type { Role } from '@parking/domain/constants';
+import type { SignInMethod } from '@parking/domain/two-factor';
 import { ApiError, apiRequest } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type JsonApiDocument, type Resource } from '@/lib/api/jsonapi';
 import { clearToken } from '@/lib/api/token-storage';
@@ -55,6 +56,10 @@ export interface SessionCustomer extends SessionCustomerAttributes {
 export interface Session {
   user: SessionUser;
   customer: SessionCustomer | null;
+  /** How this session was signed in (password, password+totp, passkey...). */
+  signInMethod: SignInMethod;
+  /** Staff who must set up two-factor sign-in before anything else (issue 38): only /two-factor opens. */
+  twoFactorSetupRequired: boolean;
 }
 
 export type SessionDocument = JsonApiDocument<Resource<SessionAttributes> | null>;
@@ -73,6 +78,8 @@ export function readSession(document: SessionDocument): Session | null {
   return {
     user: { ...user.attributes, id: user.id, customerId },
     customer: customer ? { ...customer.attributes, id: customer.id } : null,
+    signInMethod: session.attributes.signInMethod ?? 'password',
+    twoFactorSetupRequired: session.attributes.twoFactorSetupRequired ?? false,
   };
 }
 

@@ -14,10 +14,15 @@ import { AuthTabs } from '../components/auth-tabs';
 export function LoginPage() {
   usePageTitle(paths.login.title);
   const [params, setParams] = useSearchParams();
-  const { user } = useAuth();
+  const { user, session } = useAuth();
   const next = safeNextPath(params.get('next'));
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login';
 
+  // Issue 38: staff who must set up two-factor sign-in go there first, then on to `next`.
+  if (session?.twoFactorSetupRequired)
+    return (
+      <Navigate to={`${paths.twoFactor.path}?next=${encodeURIComponent(next ?? paths.home.path)}`} replace />
+    );
   if (user) return <Navigate to={next ?? paths.home.path} replace />;
 
   const changeTab = (value: AuthTab) => {

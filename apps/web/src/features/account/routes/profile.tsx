@@ -14,12 +14,15 @@ import { PasswordChangeForm } from '../components/password-change-form';
 import { ProfileForm } from '../components/profile-form';
 import { SubscriptionPanel } from '../components/subscription-panel';
 import { YourDataCard } from '../components/your-data-card';
+import { TwoFactorPanel } from '../components/two-factor-panel';
 
 const TABS = [
   { value: 'settings', label: 'User Settings' },
   { value: 'password', label: 'Password' },
   // Spec §2: `?tab=subscribe` opens the third tab.
   { value: 'subscribe', label: 'Subscriptions' },
+  // Issue 38.
+  { value: 'security', label: 'Two-factor sign-in' },
 ] as const;
 type ProfileTab = (typeof TABS)[number]['value'];
 
@@ -52,7 +55,8 @@ export function ProfilePage() {
           value={tab}
           onChange={(_event, value: ProfileTab) => changeTab(value)}
           aria-label="Profile sections"
-          variant={phone ? 'fullWidth' : 'standard'}
+          variant={phone ? 'scrollable' : 'standard'}
+          allowScrollButtonsMobile
           sx={{
             borderBottom: 1,
             borderColor: 'divider',
@@ -80,6 +84,7 @@ export function ProfilePage() {
               ))}
             {tab === 'password' && <PasswordChangeForm userId={user.id} />}
             {tab === 'subscribe' && <SubscriptionPanel user={user} />}
+            {tab === 'security' && <TwoFactorPanel />}
           </Box>
         </CardContent>
       </Card>

@@ -33,6 +33,7 @@ import { isAdmin } from '@/lib/auth/roles';
 import type { CustomerAttributes, UserAttributes } from '@parking/domain/api-contract/accounts';
 import { CustomerBookings } from '../components/customer-bookings';
 import { CustomerLoginSection, type LoginAccess } from '../components/customer-login-section';
+import { CustomerTwoFactorSection } from '../components/customer-two-factor-section';
 import { CustomerVehicles } from '../components/customer-vehicles';
 
 const TABS = [
@@ -264,6 +265,7 @@ export function CustomerEditPage() {
               </Box>
             </FormSection>
             <CustomerLoginSection form={screen.form} access={access} />
+            {admin && userId !== null && <CustomerTwoFactorSection userId={userId} />}
           </Stack>
         ) : (
           <FormSection id="subscription" title="Subscription">
