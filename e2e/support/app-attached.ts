@@ -16,9 +16,26 @@ export async function reachFor(page: Page): Promise<void> {
  * and quote form working without the app, its clicks held for the app (start-on-intent.ts).
  */
 export async function appAttached(page: Page): Promise<void> {
-  await reachFor(page);
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && '__k' in root;
-  });
+  // A visitor's pointer keeps moving: on a slow page the first moves can come before the loader listens for
+  // them (it is a module script, run once the document has arrived), so the visitor reaches again until the
+  // app has the page, as a person would.
+  const attached = () =>
+    page
+      .waitForFunction(
+        () => {
+          const root = document.getElementById('root');
+          return root !== null && '__k' in root;
+        },
+        undefined,
+        { timeout: 1_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+  for (let reach = 1; ; reach += 1) {
+    await reachFor(page);
+    if (await attached()) return;
+    if (reach === 25) throw new Error('The app did not take the page over after 25 reaches of the pointer.');
+  }
 }
