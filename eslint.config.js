@@ -4,125 +4,110 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /*
- * The server's layers, bottom to top (apps/server/src). A folder imports only from its own layer's
- * modules it is allowed below it; `import-x/no-restricted-paths` enforces it, `import-x/no-cycle` forbids
- * cycles (type-only imports do not count as cycles, but do count as layering).
+ * The server (apps/server/src) is folded by subject; inside a subject, a file's name says its part. Bottom to
+ * top, `import-x/no-restricted-paths` keeps each part to the ones below it, `import-x/no-cycle` forbids cycles
+ * (type-only imports do not count as cycles, but do count as layering):
  *
  *   packages/domain     pure rules: imports nothing from apps/, e2e/ or bench/.
- *   config.ts, config-*.ts, faults.ts  the app's settings: no server folder (config reads the BusinessDetails type of
- *                       documents/business.ts, a leaf that imports nothing); signed-token.ts, the signed
- *                       links and tokens that auth/ and mail/ both issue.
+ *   config.ts, config-*.ts, faults.ts, signed-token.ts   the app's settings and signed tokens: the bottom (config
+ *                       reads the BusinessDetails type of documents/business.ts, a leaf that imports nothing).
  *   context.ts          the request context's types: names (type-only) the services it carries, so it is
  *                       no zone's target; every layer may import it.
- *   db/                 schema, client, change feed, row types (db/rows.ts). db/seed/ is a tool (top).
- *   jsonapi/            the generic resource layer: document, errors, query, engine, the API's value
- *                       formats (jsonapi/values.ts). Uses db only.
- *   auth/ payments/ content/ documents/ mail/ photos/
- *                       adapters: use db and jsonapi, not each other, except mail → documents (an email
- *                       attaches the invoice).
- *   services/           the use cases: use the adapters.
- *   reports/ resources/ read models and declared resources: use services, not each other.
- *   routes/ http/       the top of the request stack (http/ does not import routes/).
- *   jobs/ cli/ db/seed/ app.ts main.ts   entry points; nothing below imports them.
+ *   db/                 schema, client, change feed, job queue, row types. The bottom layer.
+ *   jsonapi/            the generic resource layer (document, errors, query, engine, values). Uses db only.
+ *   outside services    mail/, sms/, photos/, payments/provider/, flights/status-provider/, and documents/'s PDF
+ *                       and CSV makers: use db and jsonapi, no subject's services.
+ *   subjects            accounts, bookings, catalogue, content, custody, documents, flights, operations, payments,
+ *                       pricing, privacy, reports, subscriptions, waitlist. In each:
+ *                         services  (any other file) the use cases: may use other subjects' services;
+ *                         *-resource.ts  the JSON:API resource definitions: use services, not routes;
+ *                         *-routes.ts    the declared actions: the top of the request stack.
+ *   http/               the request pipeline: does not import routes.
+ *   jobs/ cli/ seed/ app.ts main.ts   entry points; nothing below imports them.
  *   test/, *.test.ts    test helpers and tests: not restricted; production code does not import test/.
  */
 const server = 'apps/server/src';
-const layer = {
+/** An `except` glob is matched against the imported file's absolute path. */
+const absolute = (glob) => `${import.meta.dirname}/${glob}`;
+const subjectNames = [
+  'accounts',
+  'bookings',
+  'catalogue',
+  'content',
+  'custody',
+  'documents',
+  'flights',
+  'operations',
+  'payments',
+  'pricing',
+  'privacy',
+  'reports',
+  'subscriptions',
+  'waitlist',
+];
+const subjects = `${server}/{${subjectNames.join(',')}}`;
+const g = {
   kernel: [
     `${server}/config.ts`,
     `${server}/config-*.ts`,
     `${server}/faults.ts`,
     `${server}/signed-token.ts`,
   ],
-  db: `${server}/db`,
-  jsonapi: `${server}/jsonapi`,
-  auth: `${server}/auth`,
-  payments: `${server}/payments`,
-  content: `${server}/content`,
-  documents: `${server}/documents`,
-  mail: `${server}/mail`,
-  photos: `${server}/photos`,
-  services: `${server}/services`,
-  reports: `${server}/reports`,
-  resources: `${server}/resources`,
-  routes: `${server}/routes`,
-  http: `${server}/http`,
-  entries: [`${server}/jobs`, `${server}/cli`, `${server}/db/seed`, `${server}/app.ts`, `${server}/main.ts`],
-  test: `${server}/test`,
+  db: [`${server}/db/*.ts`, `${server}/db/schema/**`],
+  jsonapi: [`${server}/jsonapi/**`],
+  outside: [
+    `${server}/mail/**`,
+    `${server}/sms/**`,
+    `${server}/photos/**`,
+    `${server}/payments/provider/**`,
+    `${server}/flights/status-provider/**`,
+    `${server}/documents/!(*-routes|*-resource|invoice-data|invoice).ts`,
+  ],
+  /** Every file of a subject (the outside services inside payments/, flights/ and documents/ included). */
+  subjects: [`${subjects}/**`],
+  resources: [`${subjects}/**/*-resource.ts`],
+  routes: [`${subjects}/**/*-routes.ts`],
+  http: [`${server}/http/**`],
+  /** jobs/every.ts, the repeating timer, is a leaf every sweep uses. */
+  entries: [`${server}/jobs/!(every).ts`, `${server}/cli/**`, `${server}/seed/**`, `${server}/{app,main}.ts`],
+  test: [`${server}/test/**`],
 };
-const adapters = ['auth', 'payments', 'content', 'documents', 'mail', 'photos'];
-/** Everything from `name` up, as `from` paths: a layer may import none of them. */
-const above = (...names) => names.flatMap((name) => layer[name]);
-const entriesAndTests = above('entries', 'test');
-const requestTop = [...above('routes', 'http'), ...entriesAndTests];
-const forbid = (target, from, message) => ({ target, from, message });
+const requestTop = [...g.routes, ...g.http, ...g.entries, ...g.test];
+const forbid = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 const serverZones = [
   forbid(
-    layer.kernel,
-    [
-      ...above('db', 'jsonapi', 'services', 'reports', 'resources'),
-      ...adapters.filter((a) => a !== 'documents').flatMap((a) => layer[a]),
-      `${server}/context.ts`,
-      ...requestTop,
-    ],
+    g.kernel,
+    [...g.db, ...g.jsonapi, ...g.subjects, `${server}/{context,registry}.ts`, ...requestTop],
     'config.ts, config-*.ts, faults.ts and signed-token.ts are the bottom of the server.',
+    [absolute(`${server}/documents/business.@(ts)`)],
   ),
-  {
-    ...forbid(layer.kernel, layer.documents, 'config.ts reads only documents/business.ts.'),
-    except: ['./business.ts'],
-  },
-  // db/seed is an entry point, not part of db/.
   forbid(
-    [`${layer.db}/*.ts`, `${layer.db}/schema/**`],
-    [
-      ...above('jsonapi', 'services', 'reports', 'resources'),
-      ...adapters.flatMap((a) => layer[a]),
-      ...requestTop,
-    ],
+    g.db,
+    [...g.jsonapi, ...g.subjects, ...g.outside, ...requestTop],
     'db/ is the bottom layer: it imports no other server folder.',
   ),
   forbid(
-    `${layer.jsonapi}/**`,
-    [...adapters.flatMap((a) => layer[a]), ...above('services', 'reports', 'resources'), ...requestTop],
+    g.jsonapi,
+    [...g.subjects, ...g.outside, ...requestTop],
     'jsonapi/ is the generic resource layer: it uses db/ only.',
   ),
-  ...adapters.map((adapter) =>
-    forbid(
-      `${layer[adapter]}/**`,
-      [
-        ...adapters
-          .filter((other) => other !== adapter && !(adapter === 'mail' && other === 'documents'))
-          .map((other) => layer[other]),
-        ...above('services', 'reports', 'resources'),
-        ...requestTop,
-      ],
-      `${adapter}/ is an adapter: it uses db/ and jsonapi/, not services, resources, routes or other adapters.`,
-    ),
+  forbid(
+    g.outside,
+    [...g.subjects, ...requestTop],
+    'An outside service (mail, sms, photos, payment and flight-status providers, PDF and CSV) uses db/ and jsonapi/, no subject.',
+    g.outside.map(absolute),
   ),
   forbid(
-    `${layer.services}/**`,
-    [...above('reports', 'resources'), ...requestTop],
-    'services/ do not import reports, resources, routes or http.',
+    `${subjects}/**/!(*-routes|*-resource).ts`,
+    [...g.resources, ...requestTop],
+    "A subject's services do not import resources, routes, http or the entry points.",
   ),
+  forbid(g.resources, requestTop, 'Resources do not import routes, http or the entry points.'),
+  forbid(g.routes, [...g.entries, ...g.test], 'Routes do not import the entry points.'),
+  forbid(g.http, [...g.routes, ...g.entries, ...g.test], 'http/ does not import routes or the entry points.'),
   forbid(
-    `${layer.reports}/**`,
-    [layer.resources, ...requestTop],
-    'reports/ do not import resources, routes or http.',
-  ),
-  forbid(
-    `${layer.resources}/**`,
-    [layer.reports, ...requestTop],
-    'resources/ do not import reports, routes or http.',
-  ),
-  forbid(
-    `${layer.http}/**`,
-    [layer.routes, ...entriesAndTests],
-    'http/ does not import routes/ or the entry points.',
-  ),
-  forbid(`${layer.routes}/**`, entriesAndTests, 'routes/ do not import the entry points.'),
-  forbid(
-    [`${server}/jobs/**`, `${server}/cli/**`, `${server}/db/seed/**`],
-    [...above('routes', 'http'), layer.test],
+    [`${server}/jobs/**`, `${server}/cli/**`, `${server}/seed/**`],
+    [...g.routes, ...g.http, ...g.test],
     'Entry points do not import routes, http or test helpers.',
   ),
 ];

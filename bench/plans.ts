@@ -8,7 +8,7 @@ import { addDaysToDate, businessInstant } from '@parking/domain/dates';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
-import { createLocalProvider } from '../apps/server/src/payments/local/local-provider';
+import { createLocalProvider } from '../apps/server/src/payments/provider/local-provider';
 import * as schema from '../apps/server/src/db/schema/index';
 import { API } from './knobs';
 import { JSONAPI } from './server-process';

@@ -25,7 +25,7 @@ import {
   lots,
   vehicleTypes,
 } from '../apps/server/src/db/schema/index';
-import { AIRLINES, EXTRAS, LOTS, VEHICLE_TYPES } from '../apps/server/src/db/seed/data';
+import { AIRLINES, EXTRAS, LOTS, VEHICLE_TYPES } from '../apps/server/src/seed/data';
 import { seedReference } from './setup';
 
 const SPACES = { indoor: 600, outdoor: 1600 } as const;

@@ -21,7 +21,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/dates';
 import { calendarMonthOf } from '@parking/domain/report-period';
 import { buildApp } from '../apps/server/src/app';
-import { hashPassword } from '../apps/server/src/auth/crypto';
+import { hashPassword } from '../apps/server/src/accounts/crypto';
 import { loadConfig } from '../apps/server/src/config';
 import { rowsOf, type Database } from '../apps/server/src/db/client';
 import { customers, lots, users } from '../apps/server/src/db/schema/index';
@@ -29,7 +29,7 @@ import { bookingTypeStatsSql } from '../apps/server/src/reports/booking-type-sta
 import { dailySeriesSql } from '../apps/server/src/reports/daily-series';
 import { extrasStatsSql } from '../apps/server/src/reports/extras-stats';
 import { reportDays } from '../apps/server/src/reports/report-days';
-import { completePresenceSql } from '../apps/server/src/services/pricing-data';
+import { completePresenceSql } from '../apps/server/src/pricing/pricing-data';
 import { seedReportData } from './report-data';
 import { openBenchDatabase, TIME_ZONE } from './setup';
 import { PRODUCTION_KEYS } from './stand-ins';

@@ -39,7 +39,7 @@ import { sql } from 'drizzle-orm';
 import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/dates';
 import { rowsOf } from '../apps/server/src/db/client';
 import { airlines, lots, vehicleTypes } from '../apps/server/src/db/schema/index';
-import { seedContent } from '../apps/server/src/db/seed/content';
+import { seedContent } from '../apps/server/src/seed/content';
 import {
   BOOKINGS,
   CONNECTIONS,

@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashPassword } from '../apps/server/src/auth/crypto';
+import { hashPassword } from '../apps/server/src/accounts/crypto';
 import type { Database } from '../apps/server/src/db/client';
 import { customers, users } from '../apps/server/src/db/schema/index';
 import { startStandIns, type StandIns } from './stand-ins';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
 import { openDatabase, type Database, type DatabaseHandle } from '../apps/server/src/db/client';
-import { LOTS } from '../apps/server/src/db/seed/data';
+import { LOTS } from '../apps/server/src/seed/data';
 import {
   exceptionalDays,
   exceptionalRates,

@@ -22,7 +22,7 @@ const addDays = (date: string, days: number) =>
 
 /**
  * A stay of `days` days starting about `fromDay` days ahead, clear of the demo seed's Christmas and New
- * Year closures and surcharges (seed: apps/server/src/db/seed/demo.ts) and of its blockouts in the next
+ * Year closures and surcharges (seed: apps/server/src/seed/demo.ts) and of its blockouts in the next
  * six weeks, so that every car park and extra can be booked.
  */
 export function quietStay(fromDay = 45, days = 4): { startDate: string; endDate: string } {

@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import staticFiles from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createRateLimiter } from './auth/rate-limiter';
+import { createRateLimiter } from './accounts/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Services } from './context';
@@ -20,52 +20,56 @@ import { ApiError, errors } from './jsonapi/errors';
 import { registerResourceRoutes } from './http/resource-routes';
 import { configureFaults } from './faults';
 import { registerObservability } from './observability/register';
-import { registerDevMailRoutes, registerDevSmsRoutes } from './routes/dev-mail';
-import { createFlightStatusProvider } from './flight-status/create-provider';
-import type { FlightStatusProvider } from './flight-status/provider';
-import { flightStatusActions } from './routes/flight-status';
+import { registerDevMailRoutes, registerDevSmsRoutes } from './operations/dev-mail-routes';
+import { createFlightStatusProvider } from './flights/status-provider/create-provider';
+import type { FlightStatusProvider } from './flights/status-provider/provider';
+import { flightStatusActions } from './flights/flight-status-routes';
 import { createSmsProvider } from './sms/create-sms';
 import type { SmsProvider } from './sms/sms';
 import { createMailer, type Mailer } from './mail/mailer';
 import { buildRegistry } from './registry';
 import { DEFAULT_JOB_POLICY, type JobPolicy, type RawSql } from './db/job-queue';
 import { createSideEffectRunner } from './jobs/side-effect-runner';
-import { deliveryProblemActions } from './routes/delivery-problems';
-import { privacyActions } from './routes/privacy';
-import { createPaymentProvider } from './payments/create-provider';
-import type { PaymentProvider } from './payments/provider';
+import { deliveryProblemActions } from './operations/delivery-problems-routes';
+import { privacyActions } from './privacy/privacy-routes';
+import { createPaymentProvider } from './payments/provider/create-provider';
+import type { PaymentProvider } from './payments/provider/provider';
 import { createPhotoStorage } from './photos/create-storage';
 import type { PhotoStorage } from './photos/storage';
-import { accountActions } from './routes/accounts';
-import { twoFactorActions } from './two-factor/routes';
-import { twoFactorSignInActions } from './two-factor/sign-in-routes';
-import { bookingSearchActions } from './routes/booking-search';
-import { catalogueActions } from './routes/catalogue';
-import { registerContentRoutes } from './routes/content';
-import { exportActions } from './routes/exports';
-import { invoiceActions } from './routes/invoices';
-import { manageBookingActions } from './routes/manage-booking';
-import { CUSTODY_PHOTO_UPLOAD_PATH, custodyActions, PHOTO_UPLOAD_MEDIA_TYPES } from './routes/custody';
+import { accountActions } from './accounts/accounts-routes';
+import { twoFactorActions } from './accounts/two-factor/two-factor-routes';
+import { twoFactorSignInActions } from './accounts/two-factor/sign-in-routes';
+import { bookingSearchActions } from './bookings/booking-search-routes';
+import { catalogueActions } from './catalogue/catalogue-routes';
+import { registerContentRoutes } from './content/content-routes';
+import { exportActions } from './reports/exports-routes';
+import { invoiceActions } from './documents/invoices-routes';
+import { manageBookingActions } from './bookings/manage-booking-routes';
+import {
+  CUSTODY_PHOTO_UPLOAD_PATH,
+  custodyActions,
+  PHOTO_UPLOAD_MEDIA_TYPES,
+} from './custody/custody-routes';
 import {
   CONTENT_IMAGE_MEDIA_TYPES as CONTENT_IMAGE_OTHER_TYPES,
   CONTENT_IMAGE_UPLOAD_PATH,
   contentAdminActions,
-} from './routes/content-admin';
+} from './content/content-admin-routes';
 import { MAX_CONTENT_IMAGE_BYTES } from '@parking/domain/content-admin';
 import { MAX_PHOTO_BYTES } from '@parking/domain/custody-photos';
 import { registerActions, type Action } from './http/action';
-import { promoCodeActions } from './routes/promo-codes';
-import { paymentActions, registerPaymentWebhook } from './routes/payments';
-import { quoteActions } from './routes/quotes';
-import { priceCalendarActions } from './routes/price-calendar';
-import { lotSlotActions } from './routes/lot-slots';
-import { reportDocumentActions } from './routes/report-documents';
-import { reportActions } from './routes/reports';
-import { subscriptionActions } from './routes/subscriptions';
-import { waitlistActions } from './routes/waitlist';
+import { promoCodeActions } from './pricing/promo-codes-routes';
+import { paymentActions, registerPaymentWebhook } from './payments/payments-routes';
+import { quoteActions } from './pricing/quotes-routes';
+import { priceCalendarActions } from './pricing/price-calendar-routes';
+import { lotSlotActions } from './pricing/lot-slots-routes';
+import { reportDocumentActions } from './reports/report-documents-routes';
+import { reportActions } from './reports/reports-routes';
+import { subscriptionActions } from './subscriptions/subscriptions-routes';
+import { waitlistActions } from './waitlist/waitlist-routes';
 import type { ChangeFeed } from './db/change-feed';
-import { ExtrasCache } from './services/extras-cache';
-import { QuoteCache } from './services/quote-cache';
+import { ExtrasCache } from './pricing/extras-cache';
+import { QuoteCache } from './pricing/quote-cache';
 
 export const API_PREFIX = '/backend/api/v1';
 

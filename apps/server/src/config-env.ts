@@ -91,7 +91,7 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: intFromEnv(25),
   /** How often open card payments are reconciled with the provider while running (besides at start-up). */
   PAYMENT_RECONCILE_MINUTES: z.coerce.number().positive().default(5),
-  /** How long a place freed for the first on a day's waitlist is held for them (services/waitlist.ts). */
+  /** How long a place freed for the first on a day's waitlist is held for them (waitlist/waitlist.ts). */
   WAITLIST_HOLD_MINUTES: z.coerce
     .number()
     .int()

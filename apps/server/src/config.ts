@@ -90,11 +90,11 @@ export interface Config {
   /** Name, ABN, address, phone and email: the site's contact options, emails and invoices read them here. */
   business: BusinessDetails;
   shutdownTimeoutMs: number;
-  /** The payment reconciliation sweep's interval (jobs/payment-sweep.ts). */
+  /** The payment reconciliation sweep's interval (payments/payment-sweep.ts). */
   paymentReconcileMs: number;
-  /** Waitlist holds' length (WAITLIST_HOLD_MINUTES); lapsed holds are passed on every minute (jobs/waitlist-sweep.ts). */
+  /** Waitlist holds' length (WAITLIST_HOLD_MINUTES); lapsed holds are passed on every minute (waitlist/waitlist-sweep.ts). */
   waitlistHoldMinutes: number;
-  /** Privacy retention (RETENTION_YEARS, PHOTO_RETENTION_DAYS; jobs/retention-sweep.ts). */
+  /** Privacy retention (RETENTION_YEARS, PHOTO_RETENTION_DAYS; privacy/retention-sweep.ts). */
   retention: { years: number; photoDays: number };
   /** Fault-injection pause points (fault tests only; always empty in production). */
   faultPause: ReadonlyMap<FaultPoint, FaultPause>;
@@ -102,7 +102,7 @@ export interface Config {
   flightStatus: FlightStatusConfig;
   /** How far a late flight moves the pick-up for free, in hours (FLIGHT_DELAY_FREE_HOURS). */
   flightDelayFreeHours: number;
-  /** The flight-status poller's interval (jobs/flight-status-poll.ts). */
+  /** The flight-status poller's interval (flights/flight-status-poll.ts). */
   flightStatusPollMs: number;
   sms: SmsConfig;
   /** GET /backend/metrics' scraper token and health's job backlog limit (config-observability.ts). */

@@ -4,12 +4,12 @@ import type { SignInMethod } from '@parking/domain/two-factor';
 import type { Config } from './config';
 import type { Database, Executor } from './db/client';
 import type { Mailer } from './mail/mailer';
-import type { RateLimiter } from './auth/rate-limiter';
-import type { PaymentProvider } from './payments/provider';
+import type { RateLimiter } from './accounts/rate-limiter';
+import type { PaymentProvider } from './payments/provider/provider';
 import type { PhotoStorage } from './photos/storage';
-import type { ExtrasCache } from './services/extras-cache';
-import type { QuoteCache } from './services/quote-cache';
-import type { FlightStatusProvider } from './flight-status/provider';
+import type { ExtrasCache } from './pricing/extras-cache';
+import type { QuoteCache } from './pricing/quote-cache';
+import type { FlightStatusProvider } from './flights/status-provider/provider';
 import type { SmsProvider } from './sms/sms';
 import type { AppMetrics } from './observability/metrics';
 
@@ -23,7 +23,7 @@ export interface AuthUser {
   via: 'token' | 'cookie';
   /** How the session was signed in (password, password+totp, passkey...). */
   signInMethod?: SignInMethod;
-  /** The session may reach only the two-factor set-up until it is done (auth/sessions.ts). */
+  /** The session may reach only the two-factor set-up until it is done (accounts/sessions.ts). */
   twoFactorSetupRequired?: boolean;
 }
 

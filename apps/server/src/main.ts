@@ -3,14 +3,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openChangeFeed } from './db/change-feed';
 import { isEmbeddedDatabaseRefusal, openDatabase } from './db/client';
-import { isEmpty, seedDemo } from './db/seed/demo';
-import { createPaymentProvider } from './payments/create-provider';
-import { startPaymentSweep } from './jobs/payment-sweep';
-import { startFlightStatusPoll } from './jobs/flight-status-poll';
-import { startWaitlistSweep } from './jobs/waitlist-sweep';
-import { startRetentionSweep } from './jobs/retention-sweep';
+import { isEmpty, seedDemo } from './seed/demo';
+import { createPaymentProvider } from './payments/provider/create-provider';
+import { startPaymentSweep } from './payments/payment-sweep';
+import { startFlightStatusPoll } from './flights/flight-status-poll';
+import { startWaitlistSweep } from './waitlist/waitlist-sweep';
+import { startRetentionSweep } from './privacy/retention-sweep';
 import { every } from './jobs/every';
-import { abandonStaleBookings, reconcilePayments } from './services/payment-reconcile';
+import { abandonStaleBookings, reconcilePayments } from './payments/payment-reconcile';
 
 async function main() {
   const config = loadConfig();

@@ -1,27 +1,31 @@
 /** Every JSON:API resource type the API serves, in one registry (app.ts, and the tests that walk them all). */
 import { Registry } from './jsonapi/registry';
-import { airlinesResource } from './resources/airlines';
-import { auditLogsResource } from './resources/audit-logs';
-import { blockoutPeriodsResource } from './resources/blockout-periods';
-import { bookingLogsResource } from './resources/booking-logs';
-import { bookingsResource } from './resources/bookings';
-import { busTripsResource } from './resources/bus-trips';
-import { contactSubmissionsResource } from './resources/contact-submissions';
-import { contentImagesResource } from './resources/content-images';
-import { contentPageRevisionsResource, contentPagesResource } from './resources/content-pages';
-import { waitlistEntriesResource } from './resources/waitlist-entries';
-import { customersResource } from './resources/customers';
-import { discountsResource } from './resources/discounts';
-import { exceptionalDaysResource, exceptionalRatesResource } from './resources/exceptional-days';
-import { extrasResource, extraVariationsResource } from './resources/extras';
-import { flightsResource } from './resources/flights';
-import { vehicleTypesResource } from './resources/lookups';
-import { lotRegionsResource } from './resources/lot-regions';
-import { lotsResource } from './resources/lots';
-import { shortTermRateDaysResource, shortTermRatesResource } from './resources/short-term-rates';
-import { pricesResource, productsResource, subscriptionsResource } from './resources/subscriptions';
-import { usersResource } from './resources/users';
-import { vehiclesResource } from './resources/vehicles';
+import { airlinesResource } from './catalogue/airlines-resource';
+import { auditLogsResource } from './operations/audit-logs-resource';
+import { blockoutPeriodsResource } from './catalogue/blockout-periods-resource';
+import { bookingLogsResource } from './bookings/booking-logs-resource';
+import { bookingsResource } from './bookings/bookings-resource';
+import { busTripsResource } from './catalogue/bus-trips-resource';
+import { contactSubmissionsResource } from './content/contact-submissions-resource';
+import { contentImagesResource } from './content/content-images-resource';
+import { contentPageRevisionsResource, contentPagesResource } from './content/content-pages-resource';
+import { waitlistEntriesResource } from './waitlist/waitlist-entries-resource';
+import { customersResource } from './accounts/customers-resource';
+import { discountsResource } from './catalogue/discounts-resource';
+import { exceptionalDaysResource, exceptionalRatesResource } from './catalogue/exceptional-days-resource';
+import { extrasResource, extraVariationsResource } from './catalogue/extras-resource';
+import { flightsResource } from './catalogue/flights-resource';
+import { vehicleTypesResource } from './catalogue/lookups-resource';
+import { lotRegionsResource } from './catalogue/lot-regions-resource';
+import { lotsResource } from './catalogue/lots-resource';
+import { shortTermRateDaysResource, shortTermRatesResource } from './catalogue/short-term-rates-resource';
+import {
+  pricesResource,
+  productsResource,
+  subscriptionsResource,
+} from './subscriptions/subscriptions-resource';
+import { usersResource } from './accounts/users-resource';
+import { vehiclesResource } from './accounts/vehicles-resource';
 
 export function buildRegistry(): Registry {
   const registry = new Registry();

@@ -40,7 +40,7 @@ export const PLACE_TAKING = { always: 'complete', whileHeld: 'pending' } as cons
 /**
  * Whether a booking takes a place in its car park at `nowMs`: complete, or pending and created less than
  * PENDING_HOLD_MS ago. The one rule every count of cars uses (the server's SQL is built from the same
- * constants: services/status-rules-sql.ts, held equal by its test).
+ * constants: bookings/status-rules-sql.ts, held equal by its test).
  */
 export function takesPlace(status: string, createdMs: number, nowMs: number): boolean {
   return (

@@ -7,14 +7,14 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { email as emailRule } from '@parking/domain/fields';
 import { newPassword as passwordRule } from '@parking/domain/new-password';
-import { hashPassword } from '../auth/crypto';
+import { hashPassword } from '../accounts/crypto';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { customers, users } from '../db/schema/index';
 import { createMailer } from '../mail/mailer';
 import { welcomeSetPasswordMessage } from '../mail/templates';
-import { issueUserToken, TOKEN_TTL_MS } from '../auth/user-tokens';
-import { setPasswordUrl } from '../services/account-emails';
+import { issueUserToken, TOKEN_TTL_MS } from '../accounts/user-tokens';
+import { setPasswordUrl } from '../accounts/account-emails';
 
 async function main() {
   const { values } = parseArgs({

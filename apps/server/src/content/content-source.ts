@@ -1,7 +1,7 @@
 /**
  * Where content comes from: our own tables (the default, seeded with the demo data), or a WordPress
  * instance named by CMS_URL that answers the same /wp-json/... routes. Either way the answer is raw:
- * routes/content.ts parses it through content/documents.ts before it leaves the server.
+ * content/content-routes.ts parses it through content/documents.ts before it leaves the server.
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { headerMessageShows } from '@parking/domain/content-admin';

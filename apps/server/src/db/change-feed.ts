@@ -8,7 +8,7 @@
  *
  * A payload is the table's name, or the table's name, a colon and a detail the table's trigger adds: the
  * bookings' (migration 0015) tells the rows a statement changed, so that the quotes' held presence is updated
- * rather than read again (services/quote-cache.ts). Listeners get the two apart.
+ * rather than read again (pricing/quote-cache.ts). Listeners get the two apart.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';

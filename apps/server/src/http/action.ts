@@ -91,7 +91,7 @@ export interface ActionSpec<S extends z.ZodType, R extends string, L = undefined
   readOnly?: boolean;
   /**
    * The answer this action already wrote for the very same request from data still held in memory
-   * (services/held-snapshot.ts), asked after access, `load` and the media type and before the document is read:
+   * (pricing/held-snapshot.ts), asked after access, `load` and the media type and before the document is read:
    * a document validated and answered once is not validated again while that data is held. Only an answer that
    * depends on nothing but the request and the held data may be kept for this; undefined takes the full path.
    * The body is not parsed before this is asked (http/json-api-body.ts): a held answer is found by the body's text.

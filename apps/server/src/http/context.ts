@@ -8,7 +8,7 @@ import {
   findSessionUser,
   SESSION_COOKIE,
   type SessionUser,
-} from '../auth/sessions';
+} from '../accounts/sessions';
 import { errors } from '../jsonapi/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

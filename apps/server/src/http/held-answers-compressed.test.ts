@@ -1,6 +1,6 @@
 /**
  * Issue 26: answers written from held data (quotes, the price calendar, the extras of step 5) are compressed once
- * each and kept (services/written-answer.ts, http/send-written.ts), not once per request by @fastify/compress.
+ * each and kept (pricing/written-answer.ts, http/send-written.ts), not once per request by @fastify/compress.
  * Whatever the client accepts, what it decodes is the database's answer byte for byte (an instance without a change
  * feed holds nothing and compresses every answer through the plugin), with the same Content-Encoding and a
  * `Vary: accept-encoding`.

@@ -1,5 +1,5 @@
 /**
- * Issue 20: what an instance holds in memory (the quotes' data, services/quote-cache.ts, and the pre-rendered
+ * Issue 20: what an instance holds in memory (the quotes' data, pricing/quote-cache.ts, and the pre-rendered
  * home page, http/prerender.ts) is dropped when a write commits, not for every POST: anonymous junk (404s,
  * 400s, a wrong login, a read-only quote) leaves both in place; a saved booking, or any other committed write,
  * still drops them.

@@ -17,9 +17,9 @@ import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zl
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { businessDate } from '@parking/domain/dates';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { SESSION_COOKIE } from '../accounts/sessions';
 import type { ChangeFeed } from '../db/change-feed';
-import type { AnswerEncoding } from '../services/written-answer';
+import type { AnswerEncoding } from '../pricing/written-answer';
 import { escapeHtml } from '@parking/domain/html';
 
 /** What apps/web/src/entry-server.tsx exports (the bundle is loaded at run time, not type-checked with it). */

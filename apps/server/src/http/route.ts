@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastif
 import { hasCommitted, type RequestContext, type Services } from '../context';
 import { buildContext } from './context';
 import { JSONAPI } from './errors';
-import { WrittenAnswer } from '../services/written-answer';
+import { WrittenAnswer } from '../pricing/written-answer';
 import { sendWritten } from './send-written';
 
 /** A handler; `G` types the request's params and query string as Fastify's route generics do. */

@@ -1,12 +1,12 @@
 /**
- * Sends a WrittenAnswer (services/written-answer.ts) as @fastify/compress sends any other answer: compressed only
+ * Sends a WrittenAnswer (pricing/written-answer.ts) as @fastify/compress sends any other answer: compressed only
  * from COMPRESS_THRESHOLD bytes, in the encoding the client prefers (http/prerender.ts preferredEncoding, the
  * plugin's negotiation), with `Vary: accept-encoding`; but compressed once per answer, not once per request. An
  * answer not compressed here (too small, or asked for in an encoding other than brotli and gzip) goes out as text,
  * and the plugin does with it what it does with every other answer.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { WrittenAnswer } from '../services/written-answer';
+import type { WrittenAnswer } from '../pricing/written-answer';
 import { preferredEncoding } from './prerender';
 
 /** @fastify/compress's threshold as app.ts registers it: smaller answers go out as they are. */

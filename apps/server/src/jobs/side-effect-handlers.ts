@@ -9,13 +9,13 @@ import type { Services } from '../context';
 import type { SideEffectJob } from '../db/job-queue';
 import { bookings, jobEffects } from '../db/schema/index';
 import { faultPoint } from '../faults';
-import { bookingEmailMessage } from '../mail/booking-confirmation';
+import { bookingEmailMessage } from '../bookings/booking-confirmation';
 import type { MailMessage } from '../mail/mailer';
-import { refundBooking } from '../services/booking-refunds';
-import { custodyEmailMessage } from '../services/custody-emails';
-import { flightNoticeMessages } from '../services/flight-notices';
-import { paymentOutcomeMessage, refundRefusedPayment } from '../services/payment-outcomes';
-import { mailFromQueue } from '../services/queue-mail';
+import { refundBooking } from '../payments/booking-refunds';
+import { custodyEmailMessage } from '../custody/custody-notices';
+import { flightNoticeMessages } from '../flights/flight-notices';
+import { paymentOutcomeMessage, refundRefusedPayment } from '../payments/payment-outcomes';
+import { mailFromQueue } from '../mail/queue-mail';
 
 export type JobServices = Pick<
   Services,

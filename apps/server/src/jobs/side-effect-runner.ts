@@ -2,7 +2,7 @@
 import type { Services } from '../context';
 import { DEFAULT_JOB_POLICY, type JobPolicy, type RawSql } from '../db/job-queue';
 import { createJobRunner, type JobRunner } from './job-runner';
-import { describeJob } from '../services/delivery-problems';
+import { describeJob } from '../operations/delivery-problems';
 import { runSideEffect } from './side-effect-handlers';
 
 export function createSideEffectRunner(

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import { lots } from '../db/schema/index';
-import { abandonStaleBookings } from '../services/payment-reconcile';
-import { lapseHolds } from '../services/waitlist';
+import { abandonStaleBookings } from '../payments/payment-reconcile';
+import { lapseHolds } from '../waitlist/waitlist';
 import { bookingFixtures } from '../test/booking-fixtures';
 import { createTestDatabase } from '../test/server';
 

@@ -65,10 +65,10 @@ export async function recordChange(
 /**
  * Besides the generic layer's create, update and delete: money that moved outside it (card payments,
  * refunds) and what the system itself changed (reconciliation with the payment provider); see
- * services/payment-audit.ts.
+ * payments/payment-audit.ts.
  */
 export type MoneyAction = 'payment' | 'refund' | 'reconciliation';
-/** A car's custody record (services/custody.ts): each event against its booking. */
+/** A car's custody record (custody/custody.ts): each event against its booking. */
 export type CustodyAuditAction = 'check_in' | 'custody_move' | 'hand_back' | 'custody_photo';
 export const AUDIT_ACTIONS = [
   'create',

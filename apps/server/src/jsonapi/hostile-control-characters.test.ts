@@ -5,7 +5,7 @@
  * control character (U+0000 to U+001F but tab, line feed and carriage return, or U+007F) at a place
  * fast-check picks, sent as an update and as a create. The declared actions that take text get the same
  * from a valid document of their own (the waitlist's join, which needs a full car park, is
- * routes/control-characters.test.ts's). Every answer is below 500 and a JSON:API document (`send`), and at the
+ * jsonapi/control-characters.test.ts's). Every answer is below 500 and a JSON:API document (`send`), and at the
  * end no text column of any table holds a control character.
  */
 import fc from 'fast-check';

@@ -90,7 +90,7 @@ export interface ResourceDefinition<Row> {
     id: number,
   ): Promise<{ attributes: Record<string, JsonValue>; row?: Row }>;
   /**
-   * A create writes only tables that what an instance holds in memory (services/held-snapshot.ts) either does not
+   * A create writes only tables that what an instance holds in memory (pricing/held-snapshot.ts) either does not
    * read or hears of through the change feed: after it, the held data waits for the feed instead of being dropped
    * (http/route.ts, writesAnnounced). The online booking: a booking every few seconds must not empty the quotes.
    */

@@ -92,7 +92,7 @@ export function welcomeSetPasswordMessage(to: string, name: string, url: string)
   );
 }
 
-/** To a login's old address once an Admin has moved the login to another (services/user-logins.ts). */
+/** To a login's old address once an Admin has moved the login to another (accounts/user-logins.ts). */
 export function loginEmailChangedMessage(
   to: string,
   name: string,

@@ -19,7 +19,7 @@ export interface PoolStats {
 /** Where the series read at scrape time come from. */
 export interface MetricSources {
   pool(): PoolStats;
-  /** The quote cache's lookups so far (services/quote-cache.ts); undefined without a change feed. */
+  /** The quote cache's lookups so far (pricing/quote-cache.ts); undefined without a change feed. */
   quoteCache?(): { hits: number; misses: number; loads: number } | undefined;
   jobs?(): Promise<JobQueueStats>;
 }
@@ -173,7 +173,7 @@ export class AppMetrics {
   }
 
   /**
-   * A card payment applied (services/payment-events.ts), once committed: money in, and the change it paid for
+   * A card payment applied (payments/payment-events.ts), once committed: money in, and the change it paid for
    * made (a refused one is refunded, and changes nothing).
    */
   cardPayment(applied: { kind: string; amountCents: number; changeId?: number | undefined }): void {

@@ -1,9 +1,9 @@
 /**
  * Where pictures are kept (an outside service behind an interface, as payments are): files under
  * DATA_DIR by default (filesystem.ts), an S3-compatible bucket when configured (s3.ts). Keys are made
- * by the server (random), never taken from a request. Custody photos (services/custody-photos.ts, keys
+ * by the server (random), never taken from a request. Custody photos (custody/custody-photos.ts, keys
  * `b{booking}/...`) are served only through their authorised route; the content's images (issue 25,
- * services/content-images.ts, keys `content-images/...`) are served by their own route, by a random
+ * content/content-images.ts, keys `content-images/...`) are served by their own route, by a random
  * token: to anyone once published content uses them, to Admins before. Never from the storage's own address.
  */
 export interface PhotoStorage {

@@ -2,7 +2,7 @@
  * The lot-volume graph (back-office §2 "Reports": the fill-rate line chart and the fill tables): complete
  * bookings present on each lot on each day, and the fill rate they make (architecture.md: present / spaces).
  *
- * Presence is the capacity code's own (services/pricing-data.ts): a booking is present on every business
+ * Presence is the capacity code's own (pricing/pricing-data.ts): a booking is present on every business
  * date from its drop-off's date to its pick-up's date, counted in SQL as grouped spans of days and added
  * up day by day, so the answer never holds more than the spans.
  */
@@ -10,7 +10,7 @@ import { asc } from 'drizzle-orm';
 import { fillRate } from '@parking/domain/capacity';
 import type { Executor } from '../db/client';
 import { lots } from '../db/schema/index';
-import { completePresentByDay } from '../services/pricing-data';
+import { completePresentByDay } from '../pricing/pricing-data';
 import { round4, type ReportDays } from './report-days';
 
 // A type, not an interface: the answer's attributes must be assignable to a JSON object.

@@ -4,11 +4,11 @@
  * A day is the business time zone's midnight to the next midnight (23 or 25 hours when daylight
  * saving starts or ends). Every report buckets instants with width_bucket() over those midnights,
  * worked out once here by the domain's date rules: the same rule the capacity and quote code uses
- * (services/pricing-data.ts), and cheaper than converting every row AT TIME ZONE.
+ * (pricing/pricing-data.ts), and cheaper than converting every row AT TIME ZONE.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { eachDate } from '@parking/domain/dates';
-import { businessDayBounds, timestampArray } from '../services/pricing-data';
+import { businessDayBounds, timestampArray } from '../pricing/pricing-data';
 
 export interface ReportDays {
   startDate: string;

@@ -19,7 +19,7 @@ import {
   lotRegions,
   waitlistEntries,
 } from '../db/schema/index';
-import { seedContent } from '../db/seed/content';
+import { seedContent } from '../seed/content';
 import { bookingDoc, bookingFixtures } from './booking-fixtures';
 import { tinyPng } from './images';
 import { createUser, createVehicle, login } from './factories';

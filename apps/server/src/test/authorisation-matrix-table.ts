@@ -39,7 +39,7 @@ export const RESOURCES: Record<string, Record<Action, Expectation>> = {
   products: { list: ALL, read: ALL, create: NOBODY, update: NOBODY, delete: NOBODY },
   prices: { list: ALL, read: ALL, create: NOBODY, update: NOBODY, delete: NOBODY },
   'contact-submissions': { list: STAFF, read: STAFF, create: ALL, update: NOBODY, delete: ADMINS },
-  // Anyone joins the waitlist of a full day (its own route, routes/waitlist.ts, also in SPECIALS); staff list
+  // Anyone joins the waitlist of a full day (its own route, waitlist/waitlist-routes.ts, also in SPECIALS); staff list
   // it; a traveller confirms and leaves from their links (SPECIALS).
   'waitlist-entries': { list: STAFF, read: STAFF, create: ALL, update: NOBODY, delete: NOBODY },
   discounts: { list: STAFF, read: STAFF, create: ADMINS, update: ADMINS, delete: ADMINS },
@@ -173,7 +173,7 @@ export const SPECIALS: Special[] = [
     expect: STAFF,
   },
   // Joining the waitlist answers anyone alike (issue 38); the confirmation link's token is its capability
-  // (a made-up one is 404: routes/waitlist-confirmation.test.ts).
+  // (a made-up one is 404: waitlist/waitlist-confirmation.test.ts).
   { route: `POST ${API}/waitlist-entries/`, body: {}, expect: ALL },
   { route: `POST ${API}/waitlist-confirmations/`, body: {}, expect: ALL },
   // The waitlist emails' link: its signed token is the capability; a made-up one is not found by anyone.

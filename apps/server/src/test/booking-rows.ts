@@ -1,7 +1,7 @@
 /** Bookings written straight into the database, for tests that need exact dates, states and codes. */
 import type { Executor } from '../db/client';
 import { bookingExtras, bookings } from '../db/schema/index';
-import { openingBalances } from '../services/ledger';
+import { openingBalances } from '../payments/ledger';
 
 type BookingInsert = typeof bookings.$inferInsert;
 

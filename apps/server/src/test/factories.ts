@@ -1,7 +1,7 @@
 /** Test data made directly in the database, with sensible defaults. */
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@parking/domain/constants';
-import { hashPassword } from '../auth/crypto';
+import { hashPassword } from '../accounts/crypto';
 import type { Executor } from '../db/client';
 import { customers, lots, users, vehicles, vehicleTypes } from '../db/schema/index';
 import { api, doc, one } from './server';

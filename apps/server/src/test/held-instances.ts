@@ -1,5 +1,5 @@
 /**
- * App instances on one test database for the tests of what an instance holds in memory (services/held-snapshot.ts:
+ * App instances on one test database for the tests of what an instance holds in memory (pricing/held-snapshot.ts:
  * the quotes' data, the extras calendar): each as main.ts starts it, with a change feed of its own (PGlite
  * in-process, LISTEN/NOTIFY on PostgreSQL), or without one (then it holds nothing and every answer is read from
  * the database: the answer a held one must equal). One shared clock.

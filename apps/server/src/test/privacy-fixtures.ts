@@ -1,5 +1,5 @@
 /**
- * The privacy centre's tests (routes/privacy-centre.test.ts, jobs/retention-sweep.test.ts): a server with a lot,
+ * The privacy centre's tests (privacy/privacy-centre.test.ts, privacy/retention-sweep.test.ts): a server with a lot,
  * a vehicle type and a signed-in Admin; customers with a past booking, a custody record and a photo stored
  * through the photo storage.
  */

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { waitlistEntries } from '../db/schema/index';
-import { sweepWaitlist } from '../jobs/waitlist-sweep';
+import { sweepWaitlist } from '../waitlist/waitlist-sweep';
 import { bookingDoc, type Fixtures } from './booking-fixtures';
 import { V1 } from './booking-server';
 import { api, doc, type TestServer } from './server';

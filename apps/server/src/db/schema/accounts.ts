@@ -28,7 +28,7 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     lastLogin: timestamptz('last_login'),
     created: createdAt(),
-    /** The authenticator app's secret, encrypted (two-factor/secret-box.ts); null while authenticator sign-in is off. */
+    /** The authenticator app's secret, encrypted (accounts/two-factor/secret-box.ts); null while authenticator sign-in is off. */
     totpSecret: text('totp_secret'),
     /** A secret shown at set-up and not yet confirmed by a code from the app (encrypted too). */
     totpPendingSecret: text('totp_pending_secret'),

@@ -97,7 +97,7 @@ export const bookings = pgTable(
     index('bookings_start_idx').on(t.startDatetime),
     index('bookings_end_idx').on(t.endDatetime),
     index('bookings_lot_range_idx').on(t.lotId, t.startDatetime, t.endDatetime),
-    // A slot's pick-ups (services/slot-load.ts; migration 0011).
+    // A slot's pick-ups (pricing/slot-load.ts; migration 0011).
     index('bookings_lot_end_idx').on(t.lotId, t.endDatetime),
     // bookings_period_idx (migration 0001, hand-written because Drizzle cannot declare INCLUDE): a
     // GiST index on tstzrange(start_datetime, end_datetime, '[]') covering lot_id, status, created
@@ -130,7 +130,7 @@ export const bookings = pgTable(
       .where(sql`status = 'complete' AND total_cost > amount_paid`),
     // bookings_search_trgm_idx (migration 0006, hand-written: Drizzle cannot declare the operator class):
     // a pg_trgm GIN index on the text the back office's customer-details search reads
-    // (BOOKING_SEARCH_TEXT in resources/bookings.ts), so that "contains" finds a booking among
+    // (BOOKING_SEARCH_TEXT in bookings/bookings-resource.ts), so that "contains" finds a booking among
     // hundreds of thousands without reading them all.
     index('bookings_customer_idx').on(t.customerId, t.created),
     index('bookings_created_idx').on(t.created),
@@ -228,7 +228,7 @@ export const payments = pgTable(
  * The booking's money, one row per movement, never updated: card payments (with the provider's
  * payment intent), payments staff took (cash, EFTPOS, cheque, account...), refunds. The booking's
  * amountPaid, paymentStatus, paymentMethod, paymentDatetime and stripeComplete are derived from these
- * rows by @parking/domain/ledger (services/ledger.ts writes them), never set on their own.
+ * rows by @parking/domain/ledger (payments/ledger.ts writes them), never set on their own.
  */
 export const bookingMovements = pgTable(
   'booking_movements',
@@ -263,7 +263,7 @@ export const bookingMovements = pgTable(
 /**
  * A traveller's change that costs more than was paid (manage my booking): it waits here, with the
  * days it adds held for as long as an unpaid online booking is held, and is applied to the booking
- * only when its difference is paid (services/booking-changes.ts).
+ * only when its difference is paid (bookings/booking-changes.ts).
  */
 export const bookingChanges = pgTable(
   'booking_changes',

@@ -10,7 +10,7 @@ import { createdAt, id, timestamptz } from './columns';
  * damage, kilometres in, key tag, notes), moved (where to), handed back (kilometres out). `at` is when
  * it happened as staff entered it; `staff_id` who did it (a staff customer, as Parked By is);
  * `recorded_by_id` the signed-in user who saved it. The booking's check-in columns are kept equal to
- * the latest check-in and move by services/custody.ts, in the same transaction.
+ * the latest check-in and move by custody/custody.ts, in the same transaction.
  */
 export const custodyEntries = pgTable(
   'custody_entries',

@@ -4,9 +4,9 @@ import { customers, users } from './accounts';
 import { id, timestamptz } from './columns';
 
 /**
- * Accounts their customers closed (issue 38, services/account-closure.ts): one row per closing, written in the
+ * Accounts their customers closed (issue 38, privacy/account-closure.ts): one row per closing, written in the
  * closing's transaction with what it did. The user and customer rows stay (de-identified) so that the kept
- * bookings and their tax invoices still belong to someone; Admins read these rows (routes/privacy.ts).
+ * bookings and their tax invoices still belong to someone; Admins read these rows (privacy/privacy-routes.ts).
  */
 export const accountClosures = pgTable(
   'account_closures',
@@ -30,7 +30,7 @@ export const accountClosures = pgTable(
   ],
 );
 
-/** The daily retention job's runs (jobs/retention-sweep.ts): what each did, for Admins. */
+/** The daily retention job's runs (privacy/retention-sweep.ts): what each did, for Admins. */
 export const retentionRuns = pgTable(
   'retention_runs',
   {

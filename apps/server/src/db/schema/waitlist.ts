@@ -5,7 +5,7 @@ import { lots } from './catalogue';
 import { createdAt, id, timestamptz } from './columns';
 
 /**
- * The waitlist of full days (services/waitlist.ts): one row per traveller, lot and stay. A row `pending` is not
+ * The waitlist of full days (waitlist/waitlist.ts): one row per traveller, lot and stay. A row `pending` is not
  * confirmed by its address's owner yet and counts for nothing (dropped after a day). A row `offered`
  * holds one place on each day of its stay until `hold_expires_at` (pricing-data.ts counts it like an unpaid
  * booking). The emailed link's token is signed over the row's id and its random `nonce`, so the database
