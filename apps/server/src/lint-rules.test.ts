@@ -3,6 +3,7 @@
  * import against the server's layers. Lints a cycle on disk (test/lint-fixtures, which the main lint ignores)
  * and virtual files placed in the layers, so the fixtures never break `npm run lint` itself.
  */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -24,6 +25,27 @@ describe('lint architecture rules', () => {
   it('reports an import cycle', async () => {
     const [result] = await eslint.lintFiles([join(server, 'test/lint-fixtures/cycle-a.ts')]);
     expect(result?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  }, 60_000);
+
+  it('reports a cycle through type-only imports (lint:cycles)', () => {
+    const run = spawnSync(
+      join(root, 'node_modules/.bin/dpdm'),
+      [
+        '--no-warning',
+        '--no-tree',
+        '--no-progress',
+        '--exit-code',
+        'circular:1',
+        '--exclude',
+        'node_modules',
+        join(server, 'test/lint-fixtures/type-cycle-a.ts'),
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(
+      /type-cycle-a\.ts -> .*type-cycle-b\.ts|type-cycle-b\.ts -> .*type-cycle-a\.ts/,
+    );
   }, 60_000);
 
   it.each([

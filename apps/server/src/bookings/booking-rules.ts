@@ -168,25 +168,6 @@ export async function assertNotBlockedOut(ctx: RequestContext, start: Date, end:
   assertNotBlockedOutBy(rows, start, end);
 }
 
-/** The parking blockouts that overlap `from`..`to` (the quotes' look-ahead), earliest first. */
-export async function parkingBlockoutsBetween(db: Executor, from: Date, to: Date): Promise<BlockoutPeriod[]> {
-  return db
-    .select({
-      message: blockoutPeriods.message,
-      startDatetime: blockoutPeriods.startDatetime,
-      endDatetime: blockoutPeriods.endDatetime,
-    })
-    .from(blockoutPeriods)
-    .where(
-      and(
-        eq(blockoutPeriods.blockType, 'parking'),
-        lt(blockoutPeriods.startDatetime, to),
-        gt(blockoutPeriods.endDatetime, from),
-      ),
-    )
-    .orderBy(asc(blockoutPeriods.startDatetime));
-}
-
 export interface PricedExtra {
   id: number;
   cents: number;

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,11 +16,9 @@ import * as schema from './schema/index';
 
 export { DataDirInUseError };
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
-/** Either the database or a transaction: what every query function takes. */
-export type Executor = Database | Transaction;
+import type { Database } from './executor';
+
+export type { Database, Executor, Schema, Transaction } from './executor';
 
 export interface DatabaseHandle {
   db: Database;

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Executor } from './client';
+import type { Executor } from './executor';
 
 export const JOB_SCHEMA = 'pgboss';
 /** One queue for every side effect: one poll, and the Delivery problems screen reads one place. */

@@ -20,7 +20,7 @@ import type { BookingRow } from '../db/rows';
 import { bookingLogs, bookings } from '../db/schema/index';
 import { lockLotIn } from '../bookings/booking-rules';
 import { roomFor } from '../bookings/booking-changes';
-import { queueFlightNotice } from './flight-notices';
+import { queueFlightNotice, type FlightNotice } from './flight-notices';
 
 export interface FlightObservation {
   state: FlightState;
@@ -36,12 +36,6 @@ export interface FlightRules {
   capHours: number;
   /** The staff member who set it by hand; null for the poller. */
   userId: number | null;
-}
-
-/** What the traveller is to be told once the move is committed. */
-export interface FlightNotice {
-  bookingId: number;
-  state: 'delayed' | 'cancelled';
 }
 
 type Update = Pick<

@@ -18,7 +18,12 @@ import {
 } from './flight-emails';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import type { SmsMessage, SmsProvider } from '../sms/sms';
-import type { FlightNotice } from './flight-delays';
+
+/** What the traveller is to be told once the move is committed. */
+export interface FlightNotice {
+  bookingId: number;
+  state: 'delayed' | 'cancelled';
+}
 
 export interface NoticeServices {
   config: Config;

@@ -31,7 +31,7 @@ import type { LotPricing } from '@parking/domain/pricing';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { lots } from '../db/schema/index';
-import { parkingBlockoutsBetween } from '../bookings/booking-rules';
+import { parkingBlockoutsBetween } from '../catalogue/blockout-queries';
 import { HeldSnapshot, type ChangeOutcome, type HeldAnswers, type Loaded } from './held-snapshot';
 import type { WrittenAnswer } from './written-answer';
 import {

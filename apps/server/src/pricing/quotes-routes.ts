@@ -34,12 +34,8 @@ import { ApiError, errors } from '../jsonapi/errors';
 import { parseInclude, single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { fractionText, iso } from '../jsonapi/values';
-import {
-  applicablePromo,
-  assertStayLimits,
-  parkingBlockoutsBetween,
-  throttlePromoLookups,
-} from '../bookings/booking-rules';
+import { applicablePromo, assertStayLimits, throttlePromoLookups } from '../bookings/booking-rules';
+import { parkingBlockoutsBetween } from '../catalogue/blockout-queries';
 import { priceStay } from './price-stay';
 import { parseQuoteData, quoteDataSql, type LotRow } from './pricing-data';
 import { subscriptionCover } from '../subscriptions/subscription-cover';
