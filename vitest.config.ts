@@ -42,6 +42,15 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        // Repository checks that read files (node:fs), kept out of the browser-pure domain package.
+        test: {
+          name: 'docs',
+          root: './scripts',
+          include: ['*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

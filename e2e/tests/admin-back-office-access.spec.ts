@@ -15,7 +15,7 @@ test.describe('back office', () => {
     await expect(nav.getByRole('link', { name: 'Promo Codes' })).toHaveCount(0);
     await expect(nav.getByText('Settings')).toHaveCount(0);
     await expect(nav.getByText('Reports')).toHaveCount(0);
-    // Sales may not delete bookings either (§6).
+    // Sales may not delete bookings either (back-office §6).
     await expect(
       page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Delete' }),
     ).toHaveCount(0);

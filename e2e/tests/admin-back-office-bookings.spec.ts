@@ -26,7 +26,7 @@ test.describe('back office', () => {
       page.getByText('Card payment becomes available once the booking has been saved.'),
     ).toBeVisible();
 
-    // Customer: found by name; the details fill in and the booking becomes Regular (§4).
+    // Customer: found by name; the details fill in and the booking becomes Regular (back-office §4).
     await page.getByRole('combobox', { name: 'Find a customer' }).fill('Charlotte Wil');
     await page.getByRole('option', { name: /Charlotte Wilson/ }).click();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(demo.customer);
@@ -102,7 +102,7 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { name: 'Edit Booking' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    // Make Payment (§4, §8): the card is taken in a dialog; a decline says why there, a payment marks it paid.
+    // Make Payment (back-office §4, §8): the card is taken in a dialog; a decline says why there, a payment marks it paid.
     await page.getByRole('button', { name: 'Make Payment' }).click();
     const payment = page.getByRole('dialog', { name: 'Make Payment' });
     await expect(payment.getByRole('textbox', { name: 'Amount' })).toHaveValue(

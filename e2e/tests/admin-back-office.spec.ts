@@ -15,7 +15,7 @@ test.describe('back office', () => {
     test.slow();
     const today = businessDate(new Date());
     await openAdmin(page, '/admin');
-    // /admin opens the diary (§2), today's by default.
+    // /admin opens the diary (back-office §2), today's by default.
     await expect(page).toHaveURL(/\/admin\/diary$/);
     await expect(page.getByRole('heading', { name: 'Diary', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Diary' });

@@ -1,4 +1,4 @@
-/** Account payloads: register, login, password and email flows, profile (spec public-site §5). */
+/** Account payloads: register, login, password and email flows, profile (public-site §5). */
 import { z } from 'zod';
 import { TITLES } from './constants';
 import { choice, email, optionalText, requiredText } from './fields';

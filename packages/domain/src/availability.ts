@@ -1,5 +1,5 @@
 /**
- * Whether an extra can be booked for a stay (architecture.md, "Domain rules the spec leaves open"):
+ * Whether an extra can be booked for a stay (architecture-rules.md, "Domain rules the spec leaves open"):
  * not when it is switched off, when an `extra` blockout overlapping the stay lists it, or when an
  * exceptional day inside the stay lists it among its unavailable extras.
  */

@@ -193,7 +193,7 @@ describe('staffBookingPayload', () => {
   });
 });
 
-describe('form rules of §4', () => {
+describe('form rules of back-office §4', () => {
   it('moves the arrival date to a new departure date and defaults its time to 23:59', () => {
     expect(followDepartureDate({ arrivalDate: '2026-12-01', arrivalTime: '' }, '2026-12-09')).toEqual({
       arrivalDate: '2026-12-09',

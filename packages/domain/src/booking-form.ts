@@ -92,7 +92,7 @@ export const staffBookingFormSchema = z
         else if (!isTime(value)) issue(path, messages.invalidTime);
       };
 
-      // Departure (§5): the drop-off time always; when flying, the flight (Other: its number), its time and the bus.
+      // Departure (back-office §5): the drop-off time always; when flying, the flight (Other: its number), its time and the bus.
       time('dropOffTime');
       if (text(raw.airlineOut) && !flag('notFlyingOut')) {
         if (!text(raw.flightOut)) issue('flightOut');
@@ -244,7 +244,7 @@ export function staffBookingPayload(
 /** Back-office §4: subscription gaps are charged only for a stay that has started (a future one falls in a renewal). */
 export const staffChargesSubscriptionGaps = (start: Date, now: Date) => start.getTime() <= now.getTime();
 
-/** A fresh booking's values (§3, §4, §9): complete, unpaid, New, one passenger out, parking space 2. */
+/** A fresh booking's values (back-office §3, §4, §9): complete, unpaid, New, one passenger out, parking space 2. */
 export function newStaffBookingValues(today: string): StaffBookingFormValues {
   return {
     customer: '',

@@ -15,7 +15,7 @@ export { dropOffHasPassed, dropOffTime, pickUpTime, plannedDropOffHasPassed } fr
 
 const booking = publicBookingSchema.shape;
 
-/** The flight lists end with Other (id 0), which asks for the flight number (spec §5 "Flight choice"). */
+/** The flight lists end with Other (id 0), which asks for the flight number (public-site §5 "Flight choice"). */
 export const OTHER_FLIGHT = '0';
 
 /**
@@ -87,7 +87,7 @@ const reader = (parsed: object) => {
 
 /**
  * Each leg's flight once its airline is chosen: Not flying needs a time; otherwise a flight, and Other
- * needs the flight number and time (spec §5 "Flight choice").
+ * needs the flight number and time (public-site §5 "Flight choice").
  */
 export function checkFlightLegs(parsed: object, ctx: z.RefinementCtx): void {
   const { text, flag } = reader(parsed);
@@ -130,7 +130,7 @@ export const flightsStepSchema = z
     (parsed, ctx) => {
       checkFlightLegs(parsed, ctx);
       const { text, flag } = reader(parsed);
-      // Wizard dates (§5): the return must come after the drop-off. Only a same-day stay can get this wrong.
+      // Wizard dates (public-site §5): the return must come after the drop-off. Only a same-day stay can get this wrong.
       const dropOff = dropOffTime({
         notFlyingOut: flag('notFlyingOut'),
         flightTimeOut: text('flightTimeOut'),

@@ -1,5 +1,5 @@
 /**
- * A booking as the wizard and the back-office form send it (spec public-site §3, back-office §3, §5).
+ * A booking as the wizard and the back-office form send it (public-site §3, back-office §3, §5).
  * The server recomputes every cost; cost attributes sent by a client are ignored.
  */
 import { z } from 'zod';

@@ -37,7 +37,7 @@ export function utf8Length(char: string): number {
   return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
 }
 
-/** Lines longer than 75 octets continue on the next line after CRLF and a space (§3.1). */
+/** Lines longer than 75 octets continue on the next line after CRLF and a space (RFC 5545 §3.1). */
 export function foldLine(line: string): string {
   const parts: string[] = [];
   let current = '';

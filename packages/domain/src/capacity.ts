@@ -1,5 +1,5 @@
 /**
- * Fill rate of a lot (architecture.md): bookings present on a day divided by spaces. A stay can
+ * Fill rate of a lot (architecture-rules.md): bookings present on a day divided by spaces. A stay can
  * be booked online only if, on every day of it, one more car keeps the rate within the threshold.
  */
 

@@ -1,4 +1,4 @@
-/** Business constants shared by the server and the browser (spec public-site §9, back-office §9). */
+/** Business constants shared by the server and the browser (public-site §9, back-office §9). */
 
 export const ROLES = ['Admins', 'Sales', 'Employees', 'Customers'] as const;
 export type Role = (typeof ROLES)[number];

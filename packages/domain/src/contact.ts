@@ -10,7 +10,7 @@ export const contactSubmissionSchema = z.object({
     .trim()
     .min(1, { error: messages.emailRequired, abort: true })
     .max(254, { error: 'Ensure this field has no more than 254 characters.' })
-    // The contact form's own wording (spec §5).
+    // The contact form's own wording (public-site §5).
     .regex(EMAIL_PATTERN, { error: messages.contactEmailInvalid })
     .transform((value) => value.toLowerCase()),
   phoneNumber: optionalText(30),

@@ -21,7 +21,7 @@ export const seconds = (value: string) => (value.length === 5 ? `${value}:00` : 
 
 /**
  * When the car is dropped off ('HH:mm:ss'): the manual time when not flying, else at least 10 minutes
- * before the shuttle bus (spec §9). '' while unknown.
+ * before the shuttle bus (public-site §9). '' while unknown.
  */
 export function dropOffTime(value: DepartureLeg): string {
   if (value.notFlyingOut) return isTime(value.flightTimeOut) ? seconds(value.flightTimeOut) : '';

@@ -23,7 +23,7 @@ const valid = {
   phoneNumber: '0400 000 000',
 };
 
-describe('account rules (spec public-site §5)', () => {
+describe('account rules (public-site §5)', () => {
   it('accepts a valid registration, lower-casing the email and defaulting business to empty', () => {
     const parsed = registerSchema.parse(valid);
     expect(parsed.email).toBe('ann@example.com');

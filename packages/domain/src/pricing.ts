@@ -1,5 +1,5 @@
 /**
- * What a stay costs (architecture.md "Domain rules"): rate table, long-stay daily rate,
+ * What a stay costs (architecture-rules.md "Domain rules"): rate table, long-stay daily rate,
  * exceptional-day surcharges, subscriptions, promo discount on parking only, extras, GST.
  * Everything is integer cents; rates are fractions held as basis points of a percent (1/10000).
  */

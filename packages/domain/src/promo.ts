@@ -1,5 +1,5 @@
 /**
- * When a promo code applies (architecture.md "Promo code"): now is within validFrom..validTo and,
+ * When a promo code applies (architecture-rules.md "Promo code"): now is within validFrom..validTo and,
  * when the discount sets a drop-off window, the booking's drop-off (its start) is within it.
  * Every bound is inclusive; a window with only one bound set limits that side only.
  */

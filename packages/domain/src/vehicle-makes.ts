@@ -1,5 +1,5 @@
 /**
- * Vehicle makes offered in the make list (spec public-site §9: "a fixed list of about 100 makes plus
+ * Vehicle makes offered in the make list (public-site §9: "a fixed list of about 100 makes plus
  * Other"). Makes sold or commonly seen on Australian roads, alphabetical, ending with Other, which opens
  * a free-text field; the saved make is then whatever was typed, so this list never rejects a car.
  */

@@ -1,6 +1,6 @@
 /**
  * Account calls that are actions rather than stored resources: login sessions, email
- * confirmation, password reset, the guest email check (spec public-site §7).
+ * confirmation, password reset, the guest email check (public-site §7).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Catalogue calls beyond plain CRUD (spec public-site §7): the extras list with
+ * Catalogue calls beyond plain CRUD (public-site §7): the extras list with
  * `filter[checkAvailability]`, and the online-form blockout current now (with the stay limits in its
  * meta). Static paths, so they
  * win over the generic `/{type}/` and `/{type}/{id}/` routes whatever the order.

@@ -13,7 +13,7 @@ export const isDatabaseId = (value: string | number): boolean => {
   return ID_TEXT.test(text) && Number(text) >= 1 && Number(text) <= INT4_MAX;
 };
 
-/** Value formats of the API (architecture.md): ISO datetimes, money with two places, fractions trimmed. */
+/** Value formats of the API (architecture-rules.md): ISO datetimes, money with two places, fractions trimmed. */
 export function iso(value: Date): string;
 export function iso(value: Date | null | undefined): string | null;
 export function iso(value: Date | null | undefined): string | null {

@@ -1,6 +1,6 @@
 /**
  * The lot-volume graph (back-office §2 "Reports": the fill-rate line chart and the fill tables): complete
- * bookings present on each lot on each day, and the fill rate they make (architecture.md: present / spaces).
+ * bookings present on each lot on each day, and the fill rate they make (architecture-rules.md: present / spaces).
  *
  * Presence is the capacity code's own (pricing/pricing-data.ts): a booking is present on every business
  * date from its drop-off's date to its pick-up's date, counted in SQL as grouped spans of days and added

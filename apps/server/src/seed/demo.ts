@@ -1,7 +1,7 @@
 /**
  * Demo data for an empty, migrated database: the car park's settings and timetables, demo logins, about
  * fifteen hundred customers with their vehicles, and roughly three months of past and three months of
- * future bookings whose costs, check-ins and daily fill agree with the domain rules (architecture.md).
+ * future bookings whose costs, check-ins and daily fill agree with the domain rules (architecture-rules.md).
  *
  * Everything is generated from a fixed seed relative to `now`, so a given `now` always gives the same data.
  * All writes happen in one transaction with multi-row inserts. One file per subject: catalogue (lots,

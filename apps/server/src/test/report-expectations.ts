@@ -1,6 +1,6 @@
 /**
  * What the reports should answer about generated bookings, worked out row by row in plain TypeScript:
- * the tests' oracle, written from the rules (architecture.md, back-office §2, §7) rather than from the
+ * the tests' oracle, written from the rules (architecture-rules.md, back-office §2, §7) rather than from the
  * server's SQL.
  */
 import { centsText, datesBetween, localDate, type GeneratedBooking } from './report-data';

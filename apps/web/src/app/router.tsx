@@ -141,7 +141,7 @@ const LocalBillingPage = page(
 /** The public site's catch-all route: the content backend's pages (the server pre-renders them). */
 export const CONTENT_PAGE_ROUTE = 'content-page';
 
-/** Route roles (spec §2 and §6): the customer area needs a signed-in user, the admin area Admins or Sales. */
+/** Route roles (public-site §2 and §6): the customer area needs a signed-in user, the admin area Admins or Sales. */
 const signedIn: RouteAccess = { roles: SIGNED_IN };
 const staff: RouteAccess = { roles: SALES_OR_HIGHER };
 
@@ -194,7 +194,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // A sibling of the public layout: the admin area hides the public header and footer (spec §2).
+        // A sibling of the public layout: the admin area hides the public header and footer (back-office §2).
         path: paths.admin.path,
         element: <AdminLayout />,
         handle: staff,

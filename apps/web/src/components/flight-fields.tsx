@@ -42,7 +42,7 @@ function flightRoute(flight: Flight): string {
 }
 
 /**
- * 'QF1502 · 6:00 am · Melbourne': the number and the 12-hour time first (spec §9), then the other end of
+ * 'QF1502 · 6:00 am · Melbourne': the number and the 12-hour time first (public-site §9), then the other end of
  * the route (the departure's destination, the return's origin): short enough for a phone's closed list.
  * The whole route shows under the list once a flight is chosen.
  */
@@ -158,7 +158,7 @@ export function FlightLegFields<
     const chosen = flights.data?.find((item) => item.id === id);
     set(`flightNumber${leg}`, chosen?.flightNumber ?? '');
     set(`flightTime${leg}`, chosen?.time ?? '');
-    // A listed departure's own bus; for another flight, a custom bus one hour before it (spec §9).
+    // A listed departure's own bus; for another flight, a custom bus one hour before it (public-site §9).
     if (departure)
       set('busDepartureTime', chosen ? (chosen.busDepartureTime ?? busTimeForFlight(chosen.time)) : '');
   };

@@ -1,4 +1,4 @@
-/** How subscription prices read: "$449 every 3 months" (spec public-site §9: billed every three months). */
+/** How subscription prices read: "$449 every 3 months" (public-site §9: billed every three months). */
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
 
 /** 'month', 3 → 'every 3 months'; 'month', 1 → 'every month'. */

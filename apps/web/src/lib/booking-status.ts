@@ -12,14 +12,14 @@ const words = (value: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-/** Spec §4: complete green, pending yellow, any other status red. */
+/** Public-site §4: complete green, pending yellow, any other status red. */
 export function bookingStatusDot(status: string): { colour: DotColour; label: string } {
   const colour: DotColour = status === 'complete' ? 'green' : status === 'pending' ? 'yellow' : 'red';
   return { colour, label: words(status) };
 }
 
 /**
- * Spec §4: unpaid grey, paid green, refunded red; given what has been paid, an unpaid booking with money
+ * Public-site §4: unpaid grey, paid green, refunded red; given what has been paid, an unpaid booking with money
  * paid towards it (paid, then changed to cost more) is "Part paid" in yellow, not "Unpaid".
  */
 export function paymentStatusDot(

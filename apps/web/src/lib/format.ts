@@ -1,4 +1,4 @@
-/** How the public site shows dates, times and money (spec public-site §9): D/M/YYYY, h:mm am, en-AU AUD. */
+/** How the public site shows dates, times and money (public-site §9): D/M/YYYY, h:mm am, en-AU AUD. */
 import { businessDate, DEFAULT_TIME_ZONE, formatDateShort, formatTime12 } from '@parking/domain/dates';
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
 

@@ -6,7 +6,7 @@
  * answers fails the typecheck until the contract (and so the web) follows; the web reads its documents
  * with these types instead of declaring its own.
  *
- * Value formats (architecture.md): datetimes are ISO strings; money is a string with two places
+ * Value formats (architecture-rules.md): datetimes are ISO strings; money is a string with two places
  * ("12.50"); fractions are trimmed strings ("0.15", "1"); times of day are 'HH:mm:ss'. Fields only some
  * callers see are optional, with who sees them beside them.
  */

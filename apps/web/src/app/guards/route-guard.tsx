@@ -18,7 +18,7 @@ function rolesOf(handle: unknown): readonly Role[] {
 }
 
 /**
- * The navigation guard (spec public-site §2): for a route that needs roles, the session is loaded
+ * The navigation guard (public-site §2): for a route that needs roles, the session is loaded
  * first, then an anonymous visitor goes to login with `next`, and a signed-in user without one of the
  * roles goes to permission-denied. Every matched route's list must be met, so that a parent's rule
  * (the admin area's) also covers its children. Open routes render at once, without waiting.

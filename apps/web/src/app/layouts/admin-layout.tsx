@@ -38,7 +38,7 @@ export const ADMIN_NAV_OVERLAY_QUERY = '(max-width: 1099.95px)';
 const NAV_WIDTH = 248;
 const NAV_RAIL_WIDTH = 68;
 
-/** The back office's frame: no public header or footer (spec §2), a side navigation, the staff member and Logout. */
+/** The back office's frame: no public header or footer (back-office §2), a side navigation, the staff member and Logout. */
 export function AdminLayout() {
   return (
     <RouteGuard outermostOnly>

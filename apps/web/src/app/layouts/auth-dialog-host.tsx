@@ -6,7 +6,7 @@ const AuthDialog = lazy(() =>
   import('@/features/account/components/auth-dialog').then((module) => ({ default: module.AuthDialog })),
 );
 
-/** Lets the header open the login and register dialog (spec §2), and renders it on demand. */
+/** Lets the header open the login and register dialog (public-site §2), and renders it on demand. */
 export function AuthDialogHost({ children }: { children: ReactNode }) {
   const [tab, setTab] = useState<AuthTab>('login');
   const [open, setOpen] = useState(false);

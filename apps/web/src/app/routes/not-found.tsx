@@ -12,7 +12,7 @@ export function NotFoundPage() {
   const snackbar = useSnackbar();
   const told = useRef(false);
 
-  // Spec §8: the "Page not found" snackbar, once per visit of this page.
+  // Public-site §8: the "Page not found" snackbar, once per visit of this page.
   useEffect(() => {
     if (told.current) return;
     told.current = true;

@@ -80,7 +80,7 @@ export interface RecordForm<TValues extends FieldValues, TOutput extends FieldVa
   isNew: boolean;
   loading: boolean;
   saving: boolean;
-  /** Save's disabled state (§2: while loading or invalid). */
+  /** Save's disabled state (back-office §2: while loading or invalid). */
   saveDisabled: boolean;
   submit: () => Promise<void>;
   cancel: () => void;
@@ -124,7 +124,7 @@ export function useRecordForm<TValues extends FieldValues, TOutput extends Field
     form.reset(toValues.current(record.data));
   }, [record.data, record.dataUpdatedAt, form, config.valuesKey]);
 
-  // Leaving with unsaved changes asks first (§2); a save in progress or just finished never does.
+  // Leaving with unsaved changes asks first (back-office §2); a save in progress or just finished never does.
   const bypass = useRef(false);
   // dirtyFields is read here so that react-hook-form keeps it current for the save's `isDirty`.
   const { isDirty, isValid, isSubmitting, dirtyFields } = form.formState;

@@ -4,7 +4,7 @@ import type { SessionUser } from '@/lib/auth/session';
 import type { MenuItem } from './main-menu';
 
 /**
- * The signed-in user's menu (spec §2): Profile, My Bookings, Manage my booking, My Vehicles,
+ * The signed-in user's menu (public-site §2): Profile, My Bookings, Manage my booking, My Vehicles,
  * Admin for sales-or-higher.
  */
 export function accountLinks(user: Pick<SessionUser, 'roles'>): MenuItem[] {

@@ -3,7 +3,7 @@ import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useEffect, useState } from 'react';
 import type { SnackbarMessage } from './snackbar-context';
 
-/** Spec public-site §9: snackbars show for 6 seconds on the public site. */
+/** Public-site §9: snackbars show for 6 seconds on the public site. */
 export const SNACKBAR_DURATION_MS = 6000;
 
 /** How long a message stays once a newer one is waiting: long enough to be seen, not to hold the newer one back. */

@@ -61,7 +61,7 @@ export interface SubscriptionKind {
   flag: 'activeIndoorSubscription' | 'activeOutdoorSubscription';
 }
 
-/** The two kinds (spec §4, §9), each billed every three months. */
+/** The two kinds (public-site §4, §9), each billed every three months. */
 export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = [
   {
     codename: 'unlimited_indoor_parking',
@@ -80,7 +80,7 @@ export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = [
 ];
 
 /**
- * A subscription's state (spec §4): none, active (renews on a date) or cancelled but still valid
+ * A subscription's state (public-site §4): none, active (renews on a date) or cancelled but still valid
  * (expires on a date). The user's flags tell active from none; the dates come with the subscriptions
  * resource.
  */
@@ -151,7 +151,7 @@ export function SubscriptionCard({ kind, state, product, action }: SubscriptionC
 }
 
 /**
- * A kind's state (spec §4): from the user's subscriptions when the server lists them (active when valid
+ * A kind's state (public-site §4): from the user's subscriptions when the server lists them (active when valid
  * and not cancelled, renewing at its end; cancelled but valid until its end), else from the user's flags.
  */
 export function subscriptionState(
@@ -170,7 +170,7 @@ export function subscriptionState(
   return user[kind.flag] ? { kind: 'active' } : { kind: 'none' };
 }
 
-/** Spec §4: the manage button shows when any valid subscription exists (cancelled ones included). */
+/** Public-site §4: the manage button shows when any valid subscription exists (cancelled ones included). */
 function hasValidSubscription(
   user: SubscriptionHolder,
   answer: UserSubscriptionsAnswer | undefined,

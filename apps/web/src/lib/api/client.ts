@@ -1,5 +1,5 @@
 /**
- * The one way the browser talks to the API (architecture: JSON:API 1.1 under /backend/api/v1/, trailing
+ * The one way the browser talks to the API (architecture-rules.md: JSON:API 1.1 under /backend/api/v1/, trailing
  * slashes, `Authorization: Token`, `X-CSRFToken` from the `csrftoken` cookie, errors as `errors[]`).
  */
 import { originFetch } from '@/lib/http';

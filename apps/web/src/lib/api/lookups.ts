@@ -9,7 +9,7 @@ export interface VehicleType {
   name: string;
 }
 
-/** Vehicle types, ordered by name (spec §7). */
+/** Vehicle types, ordered by name (public-site §7). */
 export const vehicleTypesQuery = queryOptions({
   queryKey: ['vehicle-types'],
   queryFn: async ({ signal }): Promise<VehicleType[]> => {

@@ -1,5 +1,5 @@
 /**
- * A customer's saved vehicles (public-site §7 "Vehicles", spec §7): owner, not deleted, with the vehicle
+ * A customer's saved vehicles (public-site §7 "Vehicles", back-office §7): owner, not deleted, with the vehicle
  * type. One query for My Vehicles and the booking wizard's car step, so that a vehicle saved or deleted on
  * one is current on the other.
  */

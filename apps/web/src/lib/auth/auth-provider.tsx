@@ -8,7 +8,7 @@ import { sessionQueryKey, sessionQueryOptions } from './session';
 
 /**
  * Loads the current session at start-up and shares it. Also the app's answer to a 401 from any call
- * (spec public-site §2): the token is already cleared by the client; here the session is forgotten and
+ * (public-site §2): the token is already cleared by the client; here the session is forgotten and
  * the browser goes to /login?next={the page it was on}.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -8,7 +8,7 @@ import { useAuth } from './auth-context';
 import { sessionQueryKey } from './session';
 
 /**
- * Logout (spec §4): destroy the session on the server, forget the token and every cached answer that
+ * Logout (public-site §4): destroy the session on the server, forget the token and every cached answer that
  * belonged to the user, and go home. Marked as signing out meanwhile, so that the guarded page being
  * left does not send the browser to the login screen instead. A plain async function rather than a
  * mutation: the header carries it on every page, and TanStack's mutation machinery would weigh more

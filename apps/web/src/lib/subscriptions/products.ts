@@ -13,7 +13,7 @@ export interface SubscriptionProduct {
   codename: string;
   name: string;
   description: string;
-  /** The product's last price (spec §7), the one a checkout would use. */
+  /** The product's last price (public-site §7), the one a checkout would use. */
   price: (PriceFields & { id: string }) | null;
 }
 

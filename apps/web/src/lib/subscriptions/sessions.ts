@@ -1,5 +1,5 @@
 /**
- * Subscribe and Manage subscription (spec public-site §7): the server opens a checkout or billing-portal
+ * Subscribe and Manage subscription (public-site §7): the server opens a checkout or billing-portal
  * session with the payment provider and answers its URL, which the browser then opens. With Stripe that
  * is Stripe's hosted page; with the local provider it is this site's own /local-checkout or /local-billing.
  */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument } from '@/lib/api/jsonapi';
 
-/** Change password (spec §7): a user update carrying the current password and the new one. */
+/** Change password (public-site §7): a user update carrying the current password and the new one. */
 export function useChangePassword(userId: string) {
   return useMutation({
     mutationFn: (input: { currentPassword: string; password: string }) =>

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api/client';
 import { writeDocument } from '@/lib/api/jsonapi';
 import { sessionQueryKey } from '@/lib/auth/session';
 
-/** Confirm email (spec §7): POST email-confirmations with uid and token from the emailed link. */
+/** Confirm email (public-site §7): POST email-confirmations with uid and token from the emailed link. */
 export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({

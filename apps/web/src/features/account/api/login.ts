@@ -33,13 +33,13 @@ function remember(queryClient: QueryClient, session: Session) {
 }
 
 function forget(queryClient: QueryClient) {
-  // Spec §4: a failed login clears the session and the user.
+  // Public-site §4: a failed login clears the session and the user.
   clearToken();
   queryClient.setQueryData(sessionQueryKey, null);
 }
 
 /**
- * Login (spec §7): POST sessions with email and password; the answer carries the token and the user
+ * Login (public-site §7): POST sessions with email and password; the answer carries the token and the user
  * with their customer included, which becomes the session every screen reads. An account with two-factor
  * sign-in is answered 202 with a login token instead (issue 38): the second step follows.
  */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument } from '@/lib/api/jsonapi';
 
-/** Forgot password (spec §7): POST password-resets with the email; the server sends the link. */
+/** Forgot password (public-site §7): POST password-resets with the email; the server sends the link. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
@@ -20,7 +20,7 @@ export interface PasswordResetConfirmation {
   newPassword2: string;
 }
 
-/** Set password (spec §7): POST password-reset-confirmations; serves both a reset and a welcome link. */
+/** Set password (public-site §7): POST password-reset-confirmations; serves both a reset and a welcome link. */
 export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: (input: PasswordResetConfirmation) =>

@@ -3,7 +3,7 @@ import type { RegisterInput } from '@parking/domain/accounts';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument } from '@/lib/api/jsonapi';
 
-/** Register (spec §7): POST users; the server emails a confirmation link. */
+/** Register (public-site §7): POST users; the server emails a confirmation link. */
 export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterInput) =>

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api/client';
 import { writeDocument } from '@/lib/api/jsonapi';
 import { sessionQueryKey } from '@/lib/auth/session';
 
-/** Profile (spec §7): save the customer's title, names, phone and business. */
+/** Profile (public-site §7): save the customer's title, names, phone and business. */
 export function useUpdateProfile(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -10,7 +10,7 @@ interface AuthDialogProps {
   onClose: () => void;
 }
 
-/** The header's login and register dialog (spec §2): max width 350, fullscreen below 960 px. */
+/** The header's login and register dialog (public-site §2): max width 350, fullscreen below 960 px. */
 export function AuthDialog({ open, initialTab, onClose }: AuthDialogProps) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
 

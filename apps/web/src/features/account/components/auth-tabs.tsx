@@ -19,7 +19,7 @@ interface AuthTabsProps {
 
 /**
  * Login and Register side by side (the /login page and the header dialog). A registration hides its
- * form, switches to Login and says that a confirmation email is on its way (spec §4).
+ * form, switches to Login and says that a confirmation email is on its way (public-site §4).
  */
 export function AuthTabs({ tab, onTabChange, onLoggedIn, onNavigate, dense = false }: AuthTabsProps) {
   const id = useId();

@@ -89,7 +89,7 @@ export function LoginForm({ defaultEmail = '', onSuccess, onNavigate }: LoginFor
           type="submit"
           variant="contained"
           size="large"
-          // Spec §5: disabled while loading or while the form is invalid.
+          // Public-site §5: disabled while loading or while the form is invalid.
           disabled={!isValid || login.isPending}
           startIcon={login.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >

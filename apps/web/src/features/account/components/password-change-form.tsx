@@ -15,7 +15,7 @@ import { sorryError } from '../error-messages';
 
 /**
  * The domain's password-change rules (current password, new password) plus the confirmation, which
- * only the browser sees: the same "Passwords do not match" rule as setting a password (spec §5).
+ * only the browser sees: the same "Passwords do not match" rule as setting a password (public-site §5).
  */
 export const passwordChangeFormSchema = passwordChangeSchema
   .extend({ confirmPassword: z.string() })

@@ -16,7 +16,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { sorryError } from '../error-messages';
 import { PersonFields } from './person-fields';
 
-/** User Settings (spec §2, §5): title, names and phone required, business optional; email read-only. */
+/** User Settings (public-site §2, §5): title, names and phone required, business optional; email read-only. */
 export function ProfileForm({ customer }: { customer: SessionCustomer }) {
   const update = useUpdateProfile(customer.id);
   const snackbar = useSnackbar();

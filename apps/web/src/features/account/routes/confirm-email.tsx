@@ -14,7 +14,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useConfirmEmail } from '../api/confirm-email';
 import { AccountCard } from '../components/account-card';
 
-/** /confirm-email?uid&token (spec §2): confirms the address from the emailed link, once. */
+/** /confirm-email?uid&token (public-site §2): confirms the address from the emailed link, once. */
 export function ConfirmEmailPage() {
   usePageTitle(paths.confirmEmail.title);
   const [params] = useSearchParams();

@@ -8,7 +8,7 @@ import { AccountCard } from '../components/account-card';
 import { AuthTabs } from '../components/auth-tabs';
 
 /**
- * /login (spec §2): Login and Register tabs, `?tab=register` opens Register. A signed-in visitor goes
+ * /login (public-site §2): Login and Register tabs, `?tab=register` opens Register. A signed-in visitor goes
  * home, or to `next` straight after logging in.
  */
 export function LoginPage() {

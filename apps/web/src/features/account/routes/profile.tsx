@@ -19,7 +19,7 @@ import { TwoFactorPanel } from '../components/two-factor-panel';
 const TABS = [
   { value: 'settings', label: 'User Settings' },
   { value: 'password', label: 'Password' },
-  // Spec §2: `?tab=subscribe` opens the third tab.
+  // Public-site §2: `?tab=subscribe` opens the third tab.
   { value: 'subscribe', label: 'Subscriptions' },
   // Issue 38.
   { value: 'security', label: 'Two-factor sign-in' },

@@ -10,7 +10,7 @@ import { AccountCard } from '../components/account-card';
 import { SetPasswordForm } from '../components/set-password-form';
 
 /**
- * /set-password?uid&token&email[&welcome] (spec §2): a password reset, or the first password of an
+ * /set-password?uid&token&email[&welcome] (public-site §2): a password reset, or the first password of an
  * account staff created. Without uid, token and email the link is broken: "Could not compute".
  */
 export function SetPasswordPage() {

@@ -84,7 +84,7 @@ export function BookingFlightsSection({ form }: { form: BookingForm }) {
 
   const changeDepartureDate = (date: string) => {
     setValue('departureDate', date, dirty);
-    // §4: the arrival date follows; its time defaults to 23:59.
+    // Back-office §4: the arrival date follows; its time defaults to 23:59.
     if (date) {
       setValue('arrivalDate', date, dirty);
       if (!getValues('arrivalTime')) setValue('arrivalTime', DEFAULT_ARRIVAL_TIME, dirty);

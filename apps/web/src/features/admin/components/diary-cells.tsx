@@ -15,7 +15,7 @@ import { CustodyActions } from './custody-actions';
 import { FlightDelayAction } from './flight-delay-action';
 import type { DiaryDirection, DiaryRow, DiaryTimeGroup } from './diary-rows';
 
-// Light tints (text on them keeps its AA contrast): green for departing, pink for arriving (§2).
+// Light tints (text on them keeps its AA contrast): green for departing, pink for arriving (back-office §2).
 export const rowTint: Record<DiaryDirection, string> = { departing: '#E8F5E9', arriving: '#FCE4EC' };
 
 export const directionLabel: Record<DiaryDirection, string> = {

@@ -272,7 +272,7 @@ export function BookingEditPage() {
   const paid = async (amount: string) => {
     setPaying(false);
     setJustPaid(true);
-    // §4: the form shows the card payment at once; the server has recorded it already.
+    // Back-office §4: the form shows the card payment at once; the server has recorded it already.
     const total = parseMoney(saved?.amountPaid ?? '0') + parseMoney(amount);
     form.resetField('paymentMethod', { defaultValue: 'stripe' });
     form.resetField('paymentStatus', {

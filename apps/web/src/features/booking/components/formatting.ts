@@ -5,7 +5,7 @@ export function money(amount: string | null | undefined): string {
   return amount && isMoney(amount) ? formatAud(parseMoney(amount)) : '';
 }
 
-/** A quote's price without the .00 (spec §1): '73.00' → '$73'. */
+/** A quote's price without the .00 (public-site §1): '73.00' → '$73'. */
 export function quotePrice(amount: string): string {
   return isMoney(amount) ? formatAud(parseMoney(amount), { dropZeroCents: true }) : '';
 }

@@ -216,7 +216,7 @@ export function QuoteStep() {
           <Skeleton variant="rounded" height={190} />
         </Box>
       ) : quotes.isError ? (
-        // Quote load failures are silent (spec §8): no error text, a way to ask again.
+        // Quote load failures are silent (public-site §8): no error text, a way to ask again.
         <Button variant="outlined" onClick={() => void quotes.refetch()}>
           Show prices
         </Button>

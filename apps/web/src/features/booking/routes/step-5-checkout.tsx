@@ -42,7 +42,7 @@ export function CheckoutStepPage() {
   const promo = usePromoCheck();
   const reported = useRef<unknown>(null);
 
-  // Extras load failures: every detail as a snackbar (spec §8).
+  // Extras load failures: every detail as a snackbar (public-site §8).
   useEffect(() => {
     const error = extras.error ?? variations.error;
     if (!error || reported.current === error) return;
@@ -98,7 +98,7 @@ export function CheckoutStepPage() {
   const applyPromo = (event: FormEvent) => {
     event.preventDefault();
     const normalised = normalisePromoCode(code);
-    // An empty code is ignored (spec §5).
+    // An empty code is ignored (public-site §5).
     if (!normalised || !stay) return;
     promo.mutate(
       { code: normalised, dropOffStart: stay.startDatetime, dropOffEnd: stay.endDatetime },

@@ -84,7 +84,7 @@ function viewFilter(view: BookingsView, now: string): Record<string, string> {
   return {};
 }
 
-/** My bookings (spec §7): the customer's bookings with their related names, sorted and paged. */
+/** My bookings (public-site §7): the customer's bookings with their related names, sorted and paged. */
 export const myBookingsQuery = (params: MyBookingsParams) =>
   queryOptions({
     queryKey: ['bookings', 'mine', params],

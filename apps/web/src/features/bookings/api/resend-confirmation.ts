@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { writeDocument } from '@/lib/api/jsonapi';
 
-/** Resend confirmation (spec §7): POST confirmation-email-requests with the user's email. */
+/** Resend confirmation (public-site §7): POST confirmation-email-requests with the user's email. */
 export function useResendConfirmation() {
   return useMutation({
     mutationFn: (email: string) =>

@@ -86,7 +86,7 @@ interface BookingDialogProps {
   onClose: () => void;
 }
 
-/** A booking, read-only, with its invoice (spec §2): fullscreen below 960 px, max width 1000. */
+/** A booking, read-only, with its invoice (public-site §2): fullscreen below 960 px, max width 1000. */
 export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
   if (!booking) return null;
   const gst = isMoney(booking.totalCost) ? formatAud(gstCents(parseMoney(booking.totalCost))) : '';

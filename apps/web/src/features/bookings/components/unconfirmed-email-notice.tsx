@@ -9,8 +9,8 @@ import { errorDetails } from '@/lib/api/client';
 import { useResendConfirmation } from '../api/resend-confirmation';
 
 /**
- * Bookings show only once the email is confirmed (spec §6); until then, this notice and a way to get
- * the link again. A failure shows every detail the server gave, each as a snackbar (spec §8).
+ * Bookings show only once the email is confirmed (public-site §6); until then, this notice and a way to get
+ * the link again. A failure shows every detail the server gave, each as a snackbar (public-site §8).
  */
 export function UnconfirmedEmailNotice({ email }: { email: string }) {
   const resend = useResendConfirmation();

@@ -37,7 +37,7 @@ const VIEWS: { value: BookingsView; label: string; empty: string }[] = [
   { value: 'all', label: 'All', empty: 'You have no bookings yet.' },
 ];
 
-/** /bookings, My Bookings (spec §2): visible once the email is confirmed (spec §6). */
+/** /bookings, My Bookings (public-site §2): visible once the email is confirmed (public-site §6). */
 export function MyBookingsPage() {
   usePageTitle(paths.bookings.title);
   const { user, customer } = useAuth();

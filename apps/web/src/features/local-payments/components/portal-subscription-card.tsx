@@ -10,7 +10,7 @@ import { StatusDot } from '@/components/status-dot';
 import { formatDate, formatMoneyText } from '@/lib/format';
 import { isLive, type PortalSubscription } from '../api/local-billing';
 
-/** Spec public-site §9: subscriptions are billed every three months (the portal's data carries no interval). */
+/** Public-site §9: subscriptions are billed every three months (the portal's data carries no interval). */
 const PERIOD = 'every 3 months';
 
 function status(subscription: PortalSubscription) {

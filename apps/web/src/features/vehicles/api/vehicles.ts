@@ -9,7 +9,7 @@ export type Vehicle = SavedVehicle;
 
 export type VehicleSave = VehicleInput & { vehicleType: string };
 
-/** Save a vehicle with its vehicle type and owner (spec §7): create without an id, update with one. */
+/** Save a vehicle with its vehicle type and owner (public-site §7): create without an id, update with one. */
 export function useSaveVehicle(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,7 +32,7 @@ export function useSaveVehicle(customerId: string) {
   });
 }
 
-/** Delete is soft (spec §4): the vehicle is saved with deleted=true and leaves the list. */
+/** Delete is soft (public-site §4): the vehicle is saved with deleted=true and leaves the list. */
 export function useDeleteVehicle(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({

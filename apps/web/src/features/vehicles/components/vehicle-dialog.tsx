@@ -20,7 +20,7 @@ interface VehicleDialogProps {
   onClose: () => void;
 }
 
-/** The modal that adds or edits a vehicle (spec §2); saving says "Vehicle Saved". */
+/** The modal that adds or edits a vehicle (public-site §2); saving says "Vehicle Saved". */
 export function VehicleDialog({ open, vehicle, customerId, onClose }: VehicleDialogProps) {
   const save = useSaveVehicle(customerId);
   const snackbar = useSnackbar();

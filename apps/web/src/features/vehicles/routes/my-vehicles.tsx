@@ -26,7 +26,7 @@ const gridSx = {
   gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
 };
 
-/** /vehicles, My Vehicles (spec §2): add, edit and (softly) delete saved vehicles. */
+/** /vehicles, My Vehicles (public-site §2): add, edit and (softly) delete saved vehicles. */
 export function MyVehiclesPage() {
   usePageTitle(paths.vehicles.title);
   const { customer } = useAuth();
@@ -159,7 +159,7 @@ function DeleteVehicleConfirmation({ customerId, vehicle, open, onClose }: Delet
       open={open}
       pending={remove.isPending}
       onCancel={onClose}
-      // Spec §8: a failed delete is silent; the vehicle simply stays in the list.
+      // Public-site §8: a failed delete is silent; the vehicle simply stays in the list.
       onConfirm={(target) => remove.mutate(target.id, { onSettled: onClose })}
     />
   );
