@@ -335,11 +335,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     const prerendered = request.method === 'GET' ? await prerender?.document(request, request.url) : null;
     if (!prerendered) return reply.send(indexHtml());
-    // The same page for every visitor without a session, compressed once (http/prerender.ts).
+    // The same page for every visitor without a session, held compressed (http/prerender.ts).
     reply.header('vary', 'accept-encoding, cookie');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(prerendered.html);
-    return reply.header('content-encoding', encoding).send(await prerendered.encoded(encoding));
+    return reply.header('content-encoding', encoding).send(prerendered.encoded[encoding]);
   };
   // The home page is a route of its own: pre-rendered, it is the one page whose HTML is large, sent
   // compressed (once, by http/prerender.ts; the plain app by @fastify/compress, which never sees the

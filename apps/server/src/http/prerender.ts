@@ -125,10 +125,10 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
-/** A pre-rendered HTML document, and its compressed forms (each made once, off the main thread, when first asked). */
+/** A pre-rendered HTML document with its compressed forms, made once when the document is made and then held. */
 export interface PrerenderedDocument {
   html: string;
-  encoded(encoding: ContentEncoding): Promise<Buffer>;
+  encoded: Record<ContentEncoding, Buffer>;
 }
 
 /** The encodings a page is kept in: those of every answer written once and sent many times. */
@@ -145,24 +145,18 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
-function compressible(html: string): PrerenderedDocument {
-  const made = new Map<ContentEncoding, Promise<Buffer>>();
-  return {
-    html,
-    encoded(encoding) {
-      let bytes = made.get(encoding);
-      if (!bytes) {
-        bytes =
-          encoding === 'br'
-            ? brotli(html, {
-                params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
-              })
-            : gzip(html, { level: 9 });
-        made.set(encoding, bytes);
-      }
-      return bytes;
-    },
-  };
+/** Compresses `html` in both encodings, off the main thread (zlib's thread pool), at their best ratio. */
+async function compressed(html: string): Promise<PrerenderedDocument> {
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzip(html, { level: 9 }),
+  ]);
+  return { html, encoded: { br, gzip: gz } };
 }
 
 export interface Prerenderer {
@@ -228,6 +222,9 @@ export async function createPrerenderer(
   // The last page rendered for each path, with what it was rendered from: rendering is most of the work,
   // and the page only changes with its data and the day (the quote form's default dates).
   const rendered = new Map<string, { key: string; page: PrerenderedPage }>();
+  // The last document made for each path, compressed: a page made again from unchanged data (every
+  // PRERENDER_HOLD_MS) is the same text, and keeps the buffers it was sent as.
+  const documents = new Map<string, PrerenderedDocument>();
   const held = new Map<string, { at: number; document: Promise<PrerenderedDocument | null> }>();
 
   async function make(request: FastifyRequest, path: string): Promise<PrerenderedDocument | null> {
@@ -239,7 +236,12 @@ export async function createPrerenderer(
         page = prepared.render();
         remember(rendered, path, { key, page }, PRERENDER_HELD_PAGES);
       }
-      return compressible(prerenderedDocument(template(), { ...page, state: prepared.state }));
+      const html = prerenderedDocument(template(), { ...page, state: prepared.state });
+      const last = documents.get(path);
+      if (last?.html === html) return last;
+      const document = await compressed(html);
+      remember(documents, path, document, PRERENDER_HELD_PAGES);
+      return document;
     } catch (error) {
       // A page the content backend does not show (a draft, a mistyped path: its 404) or one only the browser
       // draws is an ordinary answer, not a fault: the plain app draws it, and a stack would cry wolf. The
@@ -289,6 +291,7 @@ export async function createPrerenderer(
     close() {
       unsubscribe?.();
       invalidate();
+      documents.clear();
     },
   };
 }
