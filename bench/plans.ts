@@ -81,6 +81,9 @@ export async function explainHotCalls(databaseUrl: string, token: string, calls:
     BUSINESS_TIMEZONE: TIME_ZONE,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'never',
+    // The benchmark's staff sign in with a password alone: the second factor is part of signing in, which no call
+    // measured here does (production's default requires it of staff; issue 38).
+    STAFF_TWO_FACTOR_DEFAULT: 'false',
     // The benchmark's bookings are one guest's many unpaid holds: not an abuse here.
     RATE_LIMIT_UNPAID_HOLDS: '100000000',
     RATE_LIMIT_IP_REQUESTS: '100000000',
