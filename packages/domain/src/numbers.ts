@@ -90,5 +90,7 @@ export function fractionToPercent(fraction: string | null | undefined): string {
  * booking) says how many travel each way: at least 1 (public site: "Number above 0"). Staff record what they
  * know, 0 included (back office: "greater than or equal to 0").
  */
+/** The fewest passengers a traveller books each way (the wizard, Manage my booking and the public API). */
+export const TRAVELLER_PASSENGERS_MIN = 1;
 export const travellerPassengers = () => positiveInt();
 export const staffPassengers = () => nonNegativeInt();

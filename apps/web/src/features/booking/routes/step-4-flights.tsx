@@ -20,7 +20,7 @@ import { messages } from '@parking/domain/messages';
 import { useController } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Form, useZodForm } from '@/components/form/form';
-import { FormTextField } from '@/components/form/text-field';
+import { PassengerFields } from '@/components/passenger-fields';
 import { firstErrorDetail } from '@/lib/api/client';
 import { BusNotice, FlightLegFields } from '@/components/flight-fields';
 import { quotesQuery } from '@/lib/api/quotes';
@@ -187,31 +187,7 @@ export function FlightsStepPage() {
           <Typography component="legend" variant="h4" sx={{ mb: 2 }}>
             Passengers
           </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2.5,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-              alignItems: 'start',
-            }}
-          >
-            <FormTextField
-              control={form.control}
-              name="passengersOut"
-              label="Passengers flying out"
-              required
-              type="number"
-              slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="passengersIn"
-              label="Passengers coming home"
-              required
-              type="number"
-              slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
-            />
-          </Box>
+          <PassengerFields control={form.control} />
         </Box>
         <Box>
           <FormControlLabel

@@ -9,7 +9,7 @@ import { dropOffTime, pickUpTime } from '@parking/domain/drop-off';
 import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { BusNotice, FlightLegFields } from '@/components/flight-fields';
-import { FormTextField } from '@/components/form/text-field';
+import { PassengerFields } from '@/components/passenger-fields';
 import { firstErrorDetail } from '@/lib/api/client';
 import { airlinesQuery } from '@/lib/api/travel';
 import type { ManagedBooking } from '../api/manage-booking';
@@ -132,31 +132,7 @@ export function ChangeFlightsSection({ form, booking }: { form: ChangeForm; book
             />
           </>
         )}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2.5,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            alignItems: 'start',
-          }}
-        >
-          <FormTextField
-            control={form.control}
-            name="passengersOut"
-            label="Passengers flying out"
-            required
-            type="number"
-            slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="passengersIn"
-            label="Passengers coming home"
-            required
-            type="number"
-            slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }}
-          />
-        </Box>
+        <PassengerFields control={form.control} />
       </Stack>
     </ChangeFormSection>
   );
