@@ -1,11 +1,10 @@
+import { AdminPageHeading, RefreshButton } from '@/components/admin/page-heading';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import ReplayIcon from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { Column } from '@/components/admin/columns';
@@ -137,35 +136,12 @@ export function DeliveryProblemsPage() {
   const rows = list.data;
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 2 }}
-      >
-        <Box>
-          <Typography
-            ref={heading}
-            tabIndex={-1}
-            variant="h2"
-            component="h1"
-            sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, outline: 'none' }}
-          >
-            {TITLE}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            Emails, texts and refunds that failed five times in a row. Retry runs one again; Discard drops it.
-          </Typography>
-        </Box>
-        <Button
-          variant="text"
-          startIcon={<RefreshIcon />}
-          onClick={() => void list.refetch()}
-          disabled={list.isFetching}
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}
-        >
-          Refresh
-        </Button>
-      </Stack>
+      <AdminPageHeading
+        title={TITLE}
+        headingRef={heading}
+        subtitle="Emails, texts and refunds that failed five times in a row. Retry runs one again; Discard drops it."
+        actions={<RefreshButton onClick={() => void list.refetch()} disabled={list.isFetching} />}
+      />
       <Card variant="outlined">
         <ResourceTable<DeliveryProblemAttributes>
           noun="delivery problem"

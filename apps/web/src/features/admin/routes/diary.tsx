@@ -1,3 +1,4 @@
+import { AdminPageHeading } from '@/components/admin/page-heading';
 import FlightLandIcon from '@mui/icons-material/FlightLand';
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
@@ -93,19 +94,12 @@ export function DiaryPage() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
-      >
-        <Box>
-          <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
-            Diary
-          </Typography>
-          <Typography color="text.secondary">{dayTitle(date)}</Typography>
-        </Box>
-        <DayNavigator control={day} name="diary_date" />
-      </Stack>
+      <AdminPageHeading
+        from="md"
+        title="Diary"
+        subtitle={dayTitle(date)}
+        actions={<DayNavigator control={day} name="diary_date" />}
+      />
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <Button

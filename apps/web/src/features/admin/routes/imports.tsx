@@ -1,3 +1,4 @@
+import { AdminPageHeading } from '@/components/admin/page-heading';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -50,19 +51,12 @@ export function ImportsPage() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
-      >
-        <Box>
-          <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
-            Imports &amp; Reconciliation
-          </Typography>
-          <Typography color="text.secondary">Payments of {formatDateShort(day.date)}</Typography>
-        </Box>
-        <DayNavigator control={day} name="imports_date" />
-      </Stack>
+      <AdminPageHeading
+        from="md"
+        title="Imports & Reconciliation"
+        subtitle={`Payments of ${formatDateShort(day.date)}`}
+        actions={<DayNavigator control={day} name="imports_date" />}
+      />
       <Card variant="outlined">
         <Box sx={{ height: 4 }}>
           {list.isFetching && <LinearProgress aria-label="Loading the payments" />}

@@ -1,9 +1,7 @@
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { AdminPageHeading, RefreshButton } from '@/components/admin/page-heading';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
@@ -104,30 +102,11 @@ export function PrivacyRequestsPage() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 2 }}
-      >
-        <Box>
-          <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
-            {TITLE}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            Accounts closed by their customers, and what the daily retention job did. Tax invoices and
-            payments are kept under a de-identified name.
-          </Typography>
-        </Box>
-        <Button
-          variant="text"
-          startIcon={<RefreshIcon />}
-          onClick={refresh}
-          disabled={closings.isFetching || runs.isFetching}
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}
-        >
-          Refresh
-        </Button>
-      </Stack>
+      <AdminPageHeading
+        title={TITLE}
+        subtitle="Accounts closed by their customers, and what the daily retention job did. Tax invoices and payments are kept under a de-identified name."
+        actions={<RefreshButton onClick={refresh} disabled={closings.isFetching || runs.isFetching} />}
+      />
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {CLOSINGS}
       </Typography>
