@@ -156,10 +156,22 @@ export function businessLocalDatetime(instant: Date, timeZone: string): string {
   return `${date}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
 }
 
-/** The business's local time 'HH:mm' of an instant. */
+/** One 'HH:mm' formatter per time zone (24-hour, zero-padded), built once as dateFormatter's are. */
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The business's local time 'HH:mm' of an instant (the diary asks it of a thousand bookings at once). */
 export function businessTimeOfDay(instant: Date, timeZone: string): string {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return `${pad(local.getHours())}:${pad(local.getMinutes())}`;
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
 }
 
 /** 'YYYY-MM-DDTHH:mm' in the business's zone, as an instant. */
