@@ -5,7 +5,7 @@ import { quietStay } from './booking';
 export const API = '/backend/api/v1';
 export const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 
-export interface Resource<A> {
+interface Resource<A> {
   id: string;
   attributes: A;
 }

@@ -71,7 +71,7 @@ import type { ChangeFeed } from './db/change-feed';
 import { ExtrasCache } from './pricing/extras-cache';
 import { QuoteCache } from './pricing/quote-cache';
 
-export const API_PREFIX = '/backend/api/v1';
+const API_PREFIX = '/backend/api/v1';
 
 declare module 'fastify' {
   interface FastifyInstance {

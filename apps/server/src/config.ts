@@ -253,6 +253,5 @@ export function configFrom(e: Env): Config {
   };
 }
 
-export type { FlightStatusConfig, PhotoStorageConfig, SmsConfig };
+export type { PhotoStorageConfig };
 export { ConfigError };
-export type { SettingProblem } from './config-problem';

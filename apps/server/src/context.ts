@@ -50,7 +50,7 @@ export interface Services {
   metrics?: AppMetrics;
 }
 
-export interface JobWorkers {
+interface JobWorkers {
   start(pollMs?: number): Promise<void>;
   nudge(): void;
   drain(): Promise<number>;

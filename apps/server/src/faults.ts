@@ -7,12 +7,7 @@
  * production server with it set, and nothing here reads the environment.
  */
 export type FaultPoint = 'booking-save' | 'payment-confirmation' | 'webhook' | 'job-send';
-export const FAULT_POINTS: readonly FaultPoint[] = [
-  'booking-save',
-  'payment-confirmation',
-  'webhook',
-  'job-send',
-];
+const FAULT_POINTS: readonly FaultPoint[] = ['booking-save', 'payment-confirmation', 'webhook', 'job-send'];
 
 /** A point's pause: milliseconds, or forever (until the process is killed). */
 export type FaultPause = number | 'forever';

@@ -10,7 +10,7 @@ interface MailUser {
   firstName: string;
 }
 
-export function confirmEmailUrl(base: string, uid: number, token: string): string {
+function confirmEmailUrl(base: string, uid: number, token: string): string {
   const query = new URLSearchParams({ uid: String(uid), token });
   return `${base}/confirm-email?${query}`;
 }

@@ -9,7 +9,7 @@ import { messages } from '@parking/domain/messages';
 import { isAdmin, type RequestContext } from '../context';
 import { errors } from '../jsonapi/errors';
 
-export const ONLY_ADMINS_SET_ROLES = 'Only admins can set roles.';
+const ONLY_ADMINS_SET_ROLES = 'Only admins can set roles.';
 
 /** A non-empty list of known roles, each once. */
 export const rolesRule = z
@@ -17,7 +17,7 @@ export const rolesRule = z
   .min(1, { error: messages.atLeastOneRole })
   .transform((roles) => [...new Set(roles)]);
 
-export const sameRoles = (a: readonly string[], b: readonly string[]) =>
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
   JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 
 /** The refusal of roles sent by someone who is not an Admin. */

@@ -56,7 +56,7 @@ function fieldLabel(key: string): string {
 }
 
 /** "drop-off, pick-up and extras" from a change's columns. */
-export function changedInWords(keys: readonly string[]): string {
+function changedInWords(keys: readonly string[]): string {
   return listInWords([...new Set(keys.filter((key) => !COST_FIELDS.has(key)).map(fieldLabel))]);
 }
 

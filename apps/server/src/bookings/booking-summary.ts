@@ -16,7 +16,7 @@ const NAVY = '#0b3a66';
 const MUTED = '#52606d';
 const RULE = '#dde3ea';
 
-export interface SummaryOptions {
+interface SummaryOptions {
   /** The content id of the attached QR image of the booking code, when there is one. */
   qrCid?: string;
 }
@@ -48,7 +48,7 @@ function moneyRows(model: InvoiceModel): Array<[string, string]> {
   ];
 }
 
-export function renderBookingSummary(model: InvoiceModel, options: SummaryOptions = {}): RenderedPart {
+function renderBookingSummary(model: InvoiceModel, options: SummaryOptions = {}): RenderedPart {
   const cell = 'padding:6px 0;vertical-align:top;font-size:14px';
   const details = detailRows(model)
     .map(

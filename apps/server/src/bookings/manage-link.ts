@@ -9,7 +9,7 @@
 import { issueSignedToken, readSignedToken } from '../signed-token';
 
 /** How long after its pick-up a booking's emailed link still opens it (the receipt, a late question). */
-export const MANAGE_LINK_DAYS_AFTER_STAY = 30;
+const MANAGE_LINK_DAYS_AFTER_STAY = 30;
 
 /** The address is part of what is signed: a link sent to one address opens nothing once the booking has another. */
 const purpose = (email: string) => `manage-link:${email.trim().toLowerCase()}`;

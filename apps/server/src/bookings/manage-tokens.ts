@@ -5,7 +5,7 @@
  */
 import { issueSignedToken, readSignedToken } from '../signed-token';
 
-export const MANAGE_TOKEN_TTL_MS = 60 * 60_000;
+const MANAGE_TOKEN_TTL_MS = 60 * 60_000;
 export const MANAGE_TOKEN_HEADER = 'x-manage-token';
 
 const PURPOSE = 'manage-booking';

@@ -39,7 +39,7 @@ function wpError(reply: FastifyReply, status: number, code: string, message: str
 }
 
 /** '/About-Us/' → '/about-us'; null for what cannot be a page path. */
-export function normalisePath(raw: unknown): string | null {
+function normalisePath(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   const trimmed = raw.trim().toLowerCase();
   if (trimmed.length === 0 || trimmed.length > 300 || /[?#\s]/.test(trimmed)) return null;

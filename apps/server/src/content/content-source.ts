@@ -75,7 +75,7 @@ async function visibleMenu(db: Database, items: unknown): Promise<unknown> {
  * The options as visitors see them: the header message only between its first and last days (inclusive,
  * business-local), and its dates not at all.
  */
-export function visibleOptions(values: Record<string, unknown>, today: string): Record<string, unknown> {
+function visibleOptions(values: Record<string, unknown>, today: string): Record<string, unknown> {
   const { header_message_from: from, header_message_until: until, header_message: message, ...rest } = values;
   const shown = headerMessageShows(
     {

@@ -7,10 +7,10 @@
 import { z } from 'zod';
 import { safeUrl, sanitizeHtml } from './sanitize-html';
 
-export const PAGE_LAYOUTS = ['page', 'feature-image', 'contact'] as const;
+const PAGE_LAYOUTS = ['page', 'feature-image', 'contact'] as const;
 export const MENU_LOCATIONS = ['main', 'footer', 'footer_secondary'] as const;
 export type MenuLocation = (typeof MENU_LOCATIONS)[number];
-export const IMAGE_SIZES = ['thumbnail', 'medium', 'large', 'full'] as const;
+const IMAGE_SIZES = ['thumbnail', 'medium', 'large', 'full'] as const;
 
 const text = z.string().trim().max(5000).catch('');
 const html = z.string().max(200_000).catch('').transform(sanitizeHtml);
@@ -78,7 +78,6 @@ export const pageDocument = z.object({
     .catch({ intro: '', accordion: [], footer_cta: null }),
   featured_image: featuredImage,
 });
-export type PageDocument = z.output<typeof pageDocument>;
 
 export const frontpageDocument = z.object({
   id,
@@ -119,7 +118,6 @@ export const frontpageDocument = z.object({
       footer_cta: null,
     }),
 });
-export type FrontpageDocument = z.output<typeof frontpageDocument>;
 
 export const menuDocument = listOf(
   z.object({
@@ -153,4 +151,3 @@ export const optionsDocument = z.object({
     })
     .catch({ contact_phone: '', address: '', email: '', hours: '', header_message: '', social_links: [] }),
 });
-export type OptionsDocument = z.output<typeof optionsDocument>;

@@ -36,7 +36,7 @@ export function when(instant: Date, timeZone: string): string {
 const km = (value: number | null) =>
   value === null ? 'Not recorded' : `${value.toLocaleString('en-AU')} km`;
 
-export function damageSummary(damage: readonly DamageMark[]): string {
+function damageSummary(damage: readonly DamageMark[]): string {
   if (damage.length === 0) return 'None recorded';
   return damage
     .map((mark) => `${CAR_AREA_LABELS[mark.area]}${mark.note ? ` (${mark.note})` : ''}`)

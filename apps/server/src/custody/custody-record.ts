@@ -17,7 +17,7 @@ import type { Executor } from '../db/client';
 import type { BookingRow } from '../db/rows';
 import { customers, custodyEntries, custodyPhotos, lotRegions, lots } from '../db/schema/index';
 
-export type CustodyEntryRow = typeof custodyEntries.$inferSelect;
+type CustodyEntryRow = typeof custodyEntries.$inferSelect;
 export type CustodyPhotoRow = typeof custodyPhotos.$inferSelect;
 
 const isKind = (value: string): value is CustodyKind =>
@@ -29,7 +29,7 @@ export function storedDamage(value: unknown): DamageMark[] {
   return parsed.success ? parsed.data : [];
 }
 
-export function ruleEntry(row: CustodyEntryRow): CustodyEntry {
+function ruleEntry(row: CustodyEntryRow): CustodyEntry {
   return {
     kind: isKind(row.kind) ? row.kind : 'moved',
     at: row.at,
@@ -43,7 +43,7 @@ export function ruleEntry(row: CustodyEntryRow): CustodyEntry {
   };
 }
 
-export async function custodyEntriesOf(db: Executor, bookingId: number): Promise<CustodyEntryRow[]> {
+async function custodyEntriesOf(db: Executor, bookingId: number): Promise<CustodyEntryRow[]> {
   return db
     .select()
     .from(custodyEntries)
@@ -63,7 +63,7 @@ export async function custodyPhotosOf(db: Executor, bookingId: number): Promise<
     .orderBy(asc(custodyPhotos.created), asc(custodyPhotos.id));
 }
 
-export const photoPath = (id: string) => `custody-photos/${id}/`;
+const photoPath = (id: string) => `custody-photos/${id}/`;
 
 /** The record as GET bookings/{id}/custody/ and every custody write answer it. */
 export async function presentCustody(

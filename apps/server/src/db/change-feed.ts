@@ -14,7 +14,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DatabaseHandle } from './client';
 
-export const CHANGES_CHANNEL = 'parking_changes';
+const CHANGES_CHANNEL = 'parking_changes';
 const SYNC = 'sync';
 
 export interface ChangeFeed {

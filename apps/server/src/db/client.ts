@@ -18,7 +18,7 @@ export { DataDirInUseError };
 
 import type { Database } from './executor';
 
-export type { Database, Executor, Schema, Transaction } from './executor';
+export type { Database, Executor } from './executor';
 
 export interface DatabaseHandle {
   db: Database;
@@ -39,7 +39,7 @@ export interface DatabaseHandle {
 }
 
 /** Migrations sit beside this file in the source tree and beside main.js in the bundle. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   return fileURLToPath(new URL('./migrations', import.meta.url));
 }
 

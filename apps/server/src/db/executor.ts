@@ -2,8 +2,8 @@
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
 /** Either the database or a transaction: what every query function takes. */
 export type Executor = Database | Transaction;

@@ -16,7 +16,7 @@ export interface EnteredContact {
 }
 
 /** The one rule: an entered detail wins, a blank one is the configured one. The address is one line. */
-export function withEntered(business: BusinessDetails, entered: Partial<EnteredContact>): BusinessDetails {
+function withEntered(business: BusinessDetails, entered: Partial<EnteredContact>): BusinessDetails {
   const phone = entered.contact_phone?.trim() ?? '';
   const email = entered.email?.trim() ?? '';
   const address = entered.address?.trim() ?? '';

@@ -24,14 +24,14 @@ import {
 import { fitter, type Fitter, type Measure } from './cell-fit';
 import { rowWriter, type PlacedCell, type RowWriter } from './pdf-rows';
 
-export interface TableColumn {
+interface TableColumn {
   header: string;
   /** Share of the content width; the shares of a report's columns add up to 1. */
   width: number;
   align?: 'left' | 'right';
 }
 
-export interface TableSection {
+interface TableSection {
   heading: string;
   /** One line each: a cell per column, cut to the column's width. */
   rows: string[][];
@@ -169,7 +169,7 @@ function newPage(doc: Doc, report: TableReport, business: BusinessDetails, pages
  * How many pages the report takes: the same steps as drawSection and drawSummary, without drawing (the
  * rows are one line each and every height is fixed; the empty message is measured).
  */
-export function plannedPages(doc: Doc, report: TableReport): number {
+function plannedPages(doc: Doc, report: TableReport): number {
   const size =
     report.layout === 'landscape' ? { width: 841.89, height: 595.28 } : { width: 595.28, height: 841.89 };
   const end = size.height - (MARGIN + FOOTER);

@@ -8,7 +8,7 @@ import { applyToBookings, arrivingBookings, byFlight } from './flight-delays';
 import type { NoticeServices } from './flight-notices';
 
 /** How far ahead pick-ups are watched. */
-export const FLIGHT_POLL_AHEAD_HOURS = 48;
+const FLIGHT_POLL_AHEAD_HOURS = 48;
 
 export interface PollResult {
   flights: number;

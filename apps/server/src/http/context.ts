@@ -92,4 +92,4 @@ export async function buildContext(
 }
 
 // Until every route imports them from ../context (where services may reach them too).
-export { hasCommitted, inTransaction } from '../context';
+export { inTransaction } from '../context';

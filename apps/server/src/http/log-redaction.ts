@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Parameter names (lower case, without `_` or `-`) whose values are secret, whatever comes before them. */
 const SECRET_NAMES = new Set([
@@ -44,7 +44,7 @@ function decodeName(raw: string): string {
   }
 }
 
-export function isSecretParameter(rawName: string): boolean {
+function isSecretParameter(rawName: string): boolean {
   const name = decodeName(rawName)
     .toLowerCase()
     .replace(/[\s_\-[\].]/g, '');

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client';
 import { enqueue, type QueuedMail } from '../db/job-queue';
 import type { MailMessage } from './mailer';
 
-export function queuedMail(message: MailMessage): QueuedMail {
+function queuedMail(message: MailMessage): QueuedMail {
   const { attachments, ...rest } = message;
   if (!attachments?.length) return rest;
   return {

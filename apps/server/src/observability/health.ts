@@ -11,12 +11,12 @@ import { isReachable } from '../db/client';
 import { timerRuns } from '../jobs/every';
 import type { AppMetrics, JobQueueStats } from './metrics';
 
-export interface HealthJobs extends JobQueueStats {
+interface HealthJobs extends JobQueueStats {
   /** The oldest waiting job has waited longer than HEALTH_JOB_BACKLOG_MAX_MINUTES. */
   stuck: boolean;
 }
 
-export interface HealthTimer {
+interface HealthTimer {
   intervalSeconds: number;
   lastRunAt: string | null;
   lastRunOk: boolean | null;
@@ -44,7 +44,7 @@ export function registerHealth(app: FastifyInstance, services: Services, metrics
   });
 }
 
-export async function readHealth(services: Services, metrics: AppMetrics): Promise<Health> {
+async function readHealth(services: Services, metrics: AppMetrics): Promise<Health> {
   const sweeps: Record<string, HealthTimer> = {};
   for (const [name, run] of timerRuns())
     sweeps[name] = {

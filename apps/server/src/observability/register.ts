@@ -15,7 +15,7 @@ import { registerHealth } from './health';
 import { AppMetrics, attachMetrics, type JobQueueStats, type PoolStats } from './metrics';
 import { tracingMissing } from './tracing-state';
 
-export const METRICS_PATH = '/backend/metrics';
+const METRICS_PATH = '/backend/metrics';
 
 export interface ObservabilityOptions {
   /**

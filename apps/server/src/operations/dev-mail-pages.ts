@@ -12,8 +12,8 @@ export const MAIL_PATH = '/backend/dev/mail/';
 export const SMS_PATH = '/backend/dev/sms/';
 export const STYLESHEET_PATH = '/backend/dev/mailbox.css';
 
-export const messagePath = (id: string) => `${MAIL_PATH}${encodeURIComponent(id)}/`;
-export const htmlPath = (id: string) => `${messagePath(id)}html`;
+const messagePath = (id: string) => `${MAIL_PATH}${encodeURIComponent(id)}/`;
+const htmlPath = (id: string) => `${messagePath(id)}html`;
 export const attachmentPath = (id: string, index: number) => `${messagePath(id)}attachments/${index}`;
 
 /** What every page needs to know: which section it is in, whether texts are captured, the business's time zone. */

@@ -89,7 +89,7 @@ export async function refundDue(
 }
 
 /** How long the refund job waits for the request that decided the refund to make it itself. */
-export const REFUND_JOB_DELAY_SECONDS = 60;
+const REFUND_JOB_DELAY_SECONDS = 60;
 
 /**
  * Refunds `cents` of a booking for one reason (`key`, e.g. `cancel-12`). Calling it again with the

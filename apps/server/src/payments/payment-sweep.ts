@@ -19,7 +19,7 @@ export const PAYMENT_SWEEP_LOCK = 727002;
  * open intents are abandoned bookings; asking the provider about them every few minutes would
  * only spend its API quota.
  */
-export const SWEEP_LOOKBACK_MS = 24 * 60 * 60_000;
+const SWEEP_LOOKBACK_MS = 24 * 60 * 60_000;
 
 export type SweepResult = Awaited<ReturnType<typeof reconcilePayments>> & { refunds: number };
 

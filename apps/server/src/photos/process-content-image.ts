@@ -16,7 +16,7 @@ import {
 import { sniffPhotoType } from '@parking/domain/custody-photos';
 import { PhotoRefused } from './process-photo';
 
-export interface ImageVariant {
+interface ImageVariant {
   bytes: Buffer;
   width: number;
   height: number;

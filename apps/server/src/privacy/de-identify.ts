@@ -159,7 +159,3 @@ export async function removePhotoFiles(storage: PhotoStorage, keys: readonly str
   }
   return removed;
 }
-
-/** Bookings that belong to nobody (their customer deleted) matched by id: the retention job's guests. */
-export const unownedBookings = (ids: readonly number[]) =>
-  and(inArray(bookings.id, [...ids]), sql`${bookings.customerId} IS NULL`);

@@ -24,9 +24,9 @@ import { every } from '../jobs/every';
 /** The advisory lock of the job (727001 migrations, 727002 payment sweep, 727003 waitlist sweep and flight poll). */
 export const RETENTION_SWEEP_LOCK = 727011;
 /** How often an instance asks whether a run is due: hourly, so restarts and deploys never put a run off for long. */
-export const RETENTION_CHECK_MS = 60 * 60_000;
+const RETENTION_CHECK_MS = 60 * 60_000;
 /** A run is due when none has started within this (a day, with an hour's slack for the hourly check). */
-export const RETENTION_EVERY_MS = 23 * 60 * 60_000;
+const RETENTION_EVERY_MS = 23 * 60 * 60_000;
 /** Rows handled per statement; a run goes on until nothing is left. */
 const BATCH = 200;
 

@@ -26,7 +26,7 @@ const SERIES = {
 
 export type SeriesName = keyof typeof SERIES;
 
-export interface DailySeries {
+interface DailySeries {
   /** Bookings each day. */
   counts: number[];
   /** The series' amount summed each day, in cents (zeros for a series without an amount). */

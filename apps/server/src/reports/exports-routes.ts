@@ -37,14 +37,14 @@ export interface ExportSpec<Row> {
 }
 
 /** Rows read per statement by the exports and the printed reports. */
-export const EXPORT_BATCH_ROWS = PAGE_SIZE_MAX;
+const EXPORT_BATCH_ROWS = PAGE_SIZE_MAX;
 
 /**
  * Every row the request's list query matches, a batch at a time (the list's order, which ends with the id,
  * so batches never repeat or skip a row), read only when the one before has been taken: a reader that
  * stops pulling (a slow download) stops the reads.
  */
-export async function* rowBatches(
+async function* rowBatches(
   ctx: RequestContext,
   registry: Registry,
   type: string,

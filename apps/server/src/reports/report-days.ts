@@ -29,7 +29,7 @@ export function reportDays(startDate: string, endDate: string, timeZone: string)
 }
 
 /** The first instant of the range and the first instant after it. */
-export function rangeOf(days: ReportDays): { from: string; to: string } {
+function rangeOf(days: ReportDays): { from: string; to: string } {
   return { from: days.bounds[0] ?? '', to: days.bounds[days.bounds.length - 1] ?? '' };
 }
 

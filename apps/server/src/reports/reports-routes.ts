@@ -24,7 +24,7 @@ import { sendCsv } from './exports-routes';
 
 type Report = (db: Executor, days: ReportDays, timeZone: string) => Promise<{ [key: string]: JsonValue }>;
 
-export const REPORTS: Record<string, Report> = {
+const REPORTS: Record<string, Report> = {
   'lot-volume-graphs': lotVolumeGraph,
   'arrival-departure-graphs': arrivalDepartureGraph,
   'extras-stats': extrasStats,

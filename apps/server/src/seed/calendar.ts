@@ -20,7 +20,7 @@ const EPOCH = '1970-01-01';
 export const isoDate = (day: Day): string => addDaysToDate(EPOCH, day);
 
 /** The day of a date ('YYYY-MM-DD'). */
-export const dayOfDate = (date: string): Day => stayDays(EPOCH, date) - 1;
+const dayOfDate = (date: string): Day => stayDays(EPOCH, date) - 1;
 
 /** The business day of an instant. */
 export const localDay = (instant: Date, timeZone: string): Day => dayOfDate(businessDate(instant, timeZone));

@@ -15,14 +15,14 @@ import {
 import { createLots } from './factories';
 
 /** Rows for 1, 2, 3, 5 and 7 days; indoor's long-stay rate is 18.00, outdoor's 12.00 (createLots). */
-export const INDOOR_TABLE: Record<number, string> = {
+const INDOOR_TABLE: Record<number, string> = {
   1: '32.00',
   2: '50.00',
   3: '66.00',
   5: '93.50',
   7: '116.00',
 };
-export const OUTDOOR_TABLE: Record<number, string> = {
+const OUTDOOR_TABLE: Record<number, string> = {
   1: '25.00',
   2: '39.00',
   3: '52.00',

@@ -18,8 +18,6 @@ import { withDatabase } from './postgres';
 export const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEBHOOK_SECRET = 'whsec_fault_tests';
 export const ADMIN_EMAIL = 'admin@example.com';
-export { PASSWORD };
-
 export type Mode = 'postgres' | 'pglite';
 
 /** The PostgreSQL server the fault tests create their databases on (CI: 127.0.0.1:5432, trust auth). */
@@ -200,7 +198,7 @@ export async function stopServer(server: ServerProcess | undefined): Promise<voi
   await server.exited;
 }
 
-export const JSONAPI = 'application/vnd.api+json';
+const JSONAPI = 'application/vnd.api+json';
 
 export interface Answer {
   status: number;

@@ -5,18 +5,14 @@
  */
 import { centsText, datesBetween, localDate, type GeneratedBooking } from './report-data';
 
-export const TIME_ZONE = 'Australia/Hobart';
+const TIME_ZONE = 'Australia/Hobart';
 
 const day = (instant: Date) => localDate(instant, TIME_ZONE);
 const complete = (booking: GeneratedBooking) => booking.status === 'complete';
 const round4 = (value: number) => Math.round(value * 10000) / 10000;
 
 /** Complete bookings in the lot whose stay covers each date (open-ended stays cover every later date). */
-export function presence(
-  bookings: readonly GeneratedBooking[],
-  lotId: number,
-  dates: readonly string[],
-): number[] {
+function presence(bookings: readonly GeneratedBooking[], lotId: number, dates: readonly string[]): number[] {
   const stays = bookings.filter((booking) => complete(booking) && booking.lotId === lotId);
   return dates.map(
     (date) =>

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest();
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-export interface SignedRequest {
+interface SignedRequest {
   method: string;
   path: string;
   signedHeaders: string[];

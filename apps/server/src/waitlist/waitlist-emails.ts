@@ -23,7 +23,7 @@ interface Entry {
   holdExpiresAt: Date | null;
 }
 
-export const formatStay = (entry: { startDate: string; endDate: string }): string =>
+const formatStay = (entry: { startDate: string; endDate: string }): string =>
   entry.startDate === entry.endDate
     ? formatDateShort(entry.startDate)
     : `${formatDateShort(entry.startDate)} to ${formatDateShort(entry.endDate)}`;

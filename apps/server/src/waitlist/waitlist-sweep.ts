@@ -17,7 +17,7 @@ import { every } from '../jobs/every';
 /** The advisory lock of the sweep (727001 is the migrations', 727002 the payment sweep's). */
 export const WAITLIST_SWEEP_LOCK = 727003;
 
-export const WAITLIST_SWEEP_MS = 60_000;
+const WAITLIST_SWEEP_MS = 60_000;
 
 export interface WaitlistSweepResult {
   lapsed: number;

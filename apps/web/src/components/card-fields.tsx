@@ -41,7 +41,7 @@ const INCOMPLETE: readonly string[] = [
 ];
 
 /** The card's field errors to show: any once a field has been left (or `showAll`), mistakes at once. */
-export function visibleCardErrors(
+function visibleCardErrors(
   card: CardInput,
   today: Date,
   touched: Partial<Record<CardField, boolean>>,

@@ -26,7 +26,7 @@ import { BUSINESS_TIME_ZONE, dayAndDate, time12 } from '@/lib/format';
 /** Both legs' flight fields as any form holds them (the wizard's step 4, manage my booking). */
 type FlightLegsInput = z.input<z.ZodObject<typeof flightLegsShape>>;
 type FlightLegKey = keyof FlightLegsInput;
-export type FlightLeg = 'Out' | 'In';
+type FlightLeg = 'Out' | 'In';
 
 /** 'HH:mm:ss' → 'HH:mm' for the browser's time field. */
 const timeInput = (time: string) => time.slice(0, 5);
@@ -46,7 +46,7 @@ function flightRoute(flight: Flight): string {
  * the route (the departure's destination, the return's origin): short enough for a phone's closed list.
  * The whole route shows under the list once a flight is chosen.
  */
-export function flightOption(flight: Flight, departure: boolean): string {
+function flightOption(flight: Flight, departure: boolean): string {
   const ends = flightRoute(flight)
     .split('→')
     .map((end) => end.trim())
@@ -73,7 +73,7 @@ function busHasLeft(flight: Flight, date: string): boolean {
  * Not flying first, set apart from the airlines (which stay in alphabetical order): it is a different
  * kind of answer, and a traveller who drives elsewhere should not have to hunt for it among the N's.
  */
-export function AirlineOptions({ airlines, pending }: { airlines: readonly Airline[]; pending: boolean }) {
+function AirlineOptions({ airlines, pending }: { airlines: readonly Airline[]; pending: boolean }) {
   const notFlying = airlines.filter((airline) => airline.name === NOT_FLYING_AIRLINE);
   const flying = airlines.filter((airline) => airline.name !== NOT_FLYING_AIRLINE);
   return (

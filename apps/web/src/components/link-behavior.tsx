@@ -8,7 +8,7 @@ type LinkBehaviorProps = ComponentProps<'a'> & { href: string };
  * mailbox): the server answers these paths, never the app's router, whose catch-all would show its
  * not-found page instead.
  */
-export const isServerDocument = (href: string): boolean => /^\/(backend|wp-json)(\/|$)/.test(href);
+const isServerDocument = (href: string): boolean => /^\/(backend|wp-json)(\/|$)/.test(href);
 
 /**
  * Lets every MUI Link and Button take a plain `href`: paths inside the app navigate client-side,

@@ -65,7 +65,7 @@ export function useQuoteDates(initial?: Partial<QuoteDates>, limits: StayLimits 
   };
 }
 
-export type QuoteDatesControl = ReturnType<typeof useQuoteDates>;
+type QuoteDatesControl = ReturnType<typeof useQuoteDates>;
 
 interface QuoteDatesFieldsProps {
   control: QuoteDatesControl;

@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type ReactNode } from 'react';
 
 /** Public-site §9: dialogs are fullscreen below 960 px width. */
-export const FULLSCREEN_DIALOG_QUERY = '(max-width: 959.95px)';
+const FULLSCREEN_DIALOG_QUERY = '(max-width: 959.95px)';
 
 interface ResponsiveDialogProps extends Omit<DialogProps, 'title' | 'fullScreen' | 'maxWidth' | 'children'> {
   title: ReactNode;

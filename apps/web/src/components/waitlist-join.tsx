@@ -13,7 +13,7 @@ import { waitlistEmailProblem, waitlistMessages } from '@parking/domain/waitlist
 import { useId, useState, type KeyboardEvent } from 'react';
 import { ApiError, apiRequest } from '@/lib/api/client';
 
-export interface WaitlistLot {
+interface WaitlistLot {
   lotId: string;
   name: string;
 }

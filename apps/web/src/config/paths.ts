@@ -224,8 +224,6 @@ export const paths = {
   }),
 } as const;
 
-export type RouteName = (typeof paths)[keyof typeof paths]['name'];
-
 /** `/login?next=/profile`: where the guards and the 401 handler send an anonymous user. */
 export function loginHref(options: { next?: string; tab?: 'register' } = {}): string {
   const query = new URLSearchParams();

@@ -8,9 +8,9 @@ import type { Executor } from '../../db/client';
 import { loginChallenges } from '../../db/schema/index';
 
 export type ChallengePurpose = 'second_factor' | 'passkey_login' | 'passkey_registration';
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
 /** Wrong second steps against one login before it is void (the password is asked again). */
-export const CHALLENGE_FAILURES = 5;
+const CHALLENGE_FAILURES = 5;
 
 export async function createChallenge(
   db: Executor,

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context';
 import { message } from '../../mail/templates';
 import { queueMail } from '../../mail/queue-mail';
 
-export function twoFactorOffMessage(to: string, profileUrl: string, byAdmin: boolean) {
+function twoFactorOffMessage(to: string, profileUrl: string, byAdmin: boolean) {
   return message(
     to,
     byAdmin ? 'Your two-factor sign-in was reset' : 'Two-factor sign-in was turned off',

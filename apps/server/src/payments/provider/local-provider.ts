@@ -28,7 +28,7 @@ const rid = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Three months on from a date, as a quarterly subscription renews. */
-export function addMonths(date: Date, months: number): Date {
+function addMonths(date: Date, months: number): Date {
   const next = new Date(date);
   next.setUTCMonth(next.getUTCMonth() + months);
   return next;

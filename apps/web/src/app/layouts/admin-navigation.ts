@@ -85,7 +85,7 @@ const CONTENT_GROUP: AdminNavGroup = {
   ],
 };
 
-export const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
+const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
   {
     entries: [
       { label: 'Diary', route: paths.adminDiary, icon: 'diary' },

@@ -49,7 +49,7 @@ const fromPickerValue = (kind: Kind, date: Date) => format(date, patterns[kind])
  * picker answers a real date at each (0002, 0020, 0202, then 2026): a year below 1000 is one still being
  * typed, kept on screen but never handed to the form (whose changes send quotes and extras look-ups).
  */
-export const isWhole = (date: Date) => isValid(date) && date.getFullYear() >= 1000;
+const isWhole = (date: Date) => isValid(date) && date.getFullYear() >= 1000;
 
 export interface DateInputProps {
   kind?: Kind;

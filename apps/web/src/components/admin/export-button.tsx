@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { apiUrl } from '@/lib/api/client';
 
 /** The CSV export of what a list shows: its API filters as the query (back-office §7), opened in a new tab. */
-export const exportHref = (type: string, filters: Record<string, string>) =>
+const exportHref = (type: string, filters: Record<string, string>) =>
   apiUrl(
     `${type}/export`,
     Object.fromEntries(Object.entries(filters).map(([name, value]) => [`filter[${name}]`, value])),

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/page-title';
 
 /** What a record form (useRecordForm) gives the frame: its state, Save, Cancel and the leave dialog. */
-export interface FormScreenState {
+interface FormScreenState {
   loading: boolean;
   saving: boolean;
   saveDisabled: boolean;

@@ -30,7 +30,7 @@ import { ConfirmDialog, deleteQuestion } from './confirm-dialog';
 import { FilterBar, type ListFilter } from './filter-bar';
 import { PAGE_SIZES, ResourceTable, type TablePage } from './resource-table';
 
-export interface ListActionContext<A extends object> {
+interface ListActionContext<A extends object> {
   /** The API filters of what the list shows now (for exports). */
   apiFilters: Record<string, string>;
   /** True when at least one filter is set (exports are disabled without one, back-office §7). */
@@ -86,7 +86,7 @@ function readFilters(search: URLSearchParams, filters: readonly ListFilter[]): R
 }
 
 /** The API's filter[...] values for the filter bar's values. */
-export function apiFiltersOf(
+function apiFiltersOf(
   filters: readonly ListFilter[],
   values: Record<string, string>,
 ): Record<string, string> {
@@ -305,7 +305,7 @@ export function ListScreen<A extends object>({ config }: { config: ListScreenCon
 }
 
 /** The Actions panel: a sticky column beside the table, or a row of buttons above it on a phone. */
-export function ActionsPanel({ children, horizontal }: { children: ReactNode; horizontal?: boolean }) {
+function ActionsPanel({ children, horizontal }: { children: ReactNode; horizontal?: boolean }) {
   return (
     <Card
       component="section"

@@ -34,13 +34,7 @@ function Photo({ path, index, headers }: { path: string; index: number; headers:
 }
 
 /** The record as the traveller sees it. */
-export function CarRecord({
-  record,
-  headers = {},
-}: {
-  record: CustodyRecord;
-  headers?: Record<string, string>;
-}) {
+function CarRecord({ record, headers = {} }: { record: CustodyRecord; headers?: Record<string, string> }) {
   if (record.status === 'awaiting')
     return (
       <Typography color="text.secondary">

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-export const OTHER = 'Other';
+const OTHER = 'Other';
 
 interface FormSelectWithOtherFieldProps<TValues extends FieldValues, TOutput extends FieldValues> {
   control: Control<TValues, unknown, TOutput>;

@@ -12,7 +12,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
 
 /** The message to show for a failed payment: the provider's words (declined, expired...) or the server's. */
-export function paymentErrorMessage(error: unknown): string {
+function paymentErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.errors[0]?.detail ?? messages.unknownError;
   if (error instanceof Error && error.message) return error.message;
   return messages.unknownError;

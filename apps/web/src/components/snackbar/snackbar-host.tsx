@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import type { SnackbarMessage } from './snackbar-context';
 
 /** Public-site §9: snackbars show for 6 seconds on the public site. */
-export const SNACKBAR_DURATION_MS = 6000;
+const SNACKBAR_DURATION_MS = 6000;
 
 /** How long a message stays once a newer one is waiting: long enough to be seen, not to hold the newer one back. */
-export const SUPERSEDED_DURATION_MS = 1500;
+const SUPERSEDED_DURATION_MS = 1500;
 
 interface SnackbarHostProps {
   message: SnackbarMessage;

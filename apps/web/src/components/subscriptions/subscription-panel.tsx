@@ -54,7 +54,7 @@ const WORDING = {
   },
 } as const;
 
-export interface SubscriptionKind {
+interface SubscriptionKind {
   codename: SubscriptionCodename;
   title: string;
   description: string;
@@ -62,7 +62,7 @@ export interface SubscriptionKind {
 }
 
 /** The two kinds (public-site §4, §9), each billed every three months. */
-export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = [
+const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = [
   {
     codename: 'unlimited_indoor_parking',
     title: 'Unlimited indoor parking',
@@ -116,7 +116,7 @@ interface SubscriptionCardProps {
   action?: ReactNode;
 }
 
-export function SubscriptionCard({ kind, state, product, action }: SubscriptionCardProps) {
+function SubscriptionCard({ kind, state, product, action }: SubscriptionCardProps) {
   const price = product?.price;
   return (
     <Card
@@ -154,7 +154,7 @@ export function SubscriptionCard({ kind, state, product, action }: SubscriptionC
  * A kind's state (public-site §4): from the user's subscriptions when the server lists them (active when valid
  * and not cancelled, renewing at its end; cancelled but valid until its end), else from the user's flags.
  */
-export function subscriptionState(
+function subscriptionState(
   kind: SubscriptionKind,
   user: SubscriptionHolder,
   answer: UserSubscriptionsAnswer | undefined,

@@ -9,7 +9,7 @@ export interface ResourceIdentifier {
   id: string;
 }
 
-export interface Relationship {
+interface Relationship {
   data: ResourceIdentifier | ResourceIdentifier[] | null;
 }
 

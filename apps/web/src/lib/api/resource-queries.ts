@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchList, fetchOne, type ListParams } from './resources';
 
-export const resourceKeys = {
+const resourceKeys = {
   /** Every cached answer about a type: invalidated after any write to it. */
   all: (type: string) => ['resource', type] as const,
   list: (type: string, params: ListParams) => ['resource', type, 'list', params] as const,

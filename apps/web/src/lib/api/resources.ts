@@ -34,7 +34,7 @@ export interface ListAnswer<A extends object> {
   pages: number;
 }
 
-export function listQueryParams(params: ListParams): Record<string, QueryValue> {
+function listQueryParams(params: ListParams): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {
     'page[number]': params.page,
     'page[size]': params.per === ALL_ROWS ? PAGE_SIZE_MAX : params.per,

@@ -5,10 +5,10 @@
  */
 import { originFetch } from '@/lib/http';
 
-export const CONTENT_BASE = '/wp-json';
+const CONTENT_BASE = '/wp-json';
 
 /** A content call that failed; status 0 when nothing answered. */
-export class ContentError extends Error {
+class ContentError extends Error {
   readonly status: number;
   constructor(status: number) {
     super(status ? `Content request failed with status ${status}` : 'No response from the content backend');

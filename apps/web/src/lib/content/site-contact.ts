@@ -15,7 +15,7 @@ export interface SiteContact {
 }
 
 /** 'tel:' link of a phone number as written ('1300 975 707' → 'tel:1300975707'). */
-export function telHref(phone: string): string {
+function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 

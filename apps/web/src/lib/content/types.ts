@@ -3,7 +3,7 @@
  * every field present, HTML already sanitised, URLs already checked.
  */
 
-export type PageLayout = 'page' | 'feature-image' | 'contact';
+type PageLayout = 'page' | 'feature-image' | 'contact';
 export type MenuLocation = 'main' | 'footer' | 'footer_secondary';
 
 export interface ContentRoute {
@@ -19,7 +19,7 @@ export interface CallToAction {
   button_url: string;
 }
 
-export interface ImageSize {
+interface ImageSize {
   url: string;
   width: number;
   height: number;

@@ -49,7 +49,7 @@ async function fetchProducts(signal: AbortSignal): Promise<ProductsAnswer> {
   }
 }
 
-export const subscriptionProductsQuery = queryOptions({
+const subscriptionProductsQuery = queryOptions({
   queryKey: ['products', 'subscriptions'],
   queryFn: ({ signal }) => fetchProducts(signal),
   staleTime: 10 * 60_000,

@@ -15,10 +15,7 @@ import { paymentPageHref } from '@/lib/payment-pages';
 import { redirectTo } from '@/lib/redirect';
 
 /** POST checkout-sessions with the user and the product's (last) price: `{sessionId, url}`. */
-export async function createCheckoutSession(
-  userId: string,
-  priceId: string,
-): Promise<CheckoutSessionAttributes> {
+async function createCheckoutSession(userId: string, priceId: string): Promise<CheckoutSessionAttributes> {
   const document = await apiRequest<SingleDocument<CheckoutSessionAttributes>>('checkout-sessions', {
     method: 'POST',
     body: writeDocument(
@@ -31,7 +28,7 @@ export async function createCheckoutSession(
 }
 
 /** POST billing-sessions with the user: `{url}` of the provider's billing portal. */
-export async function createBillingSession(userId: string): Promise<BillingSessionAttributes> {
+async function createBillingSession(userId: string): Promise<BillingSessionAttributes> {
   const document = await apiRequest<SingleDocument<BillingSessionAttributes>>('billing-sessions', {
     method: 'POST',
     body: writeDocument('billing-sessions', {}, { relationships: { user: { type: 'users', id: userId } } }),

@@ -7,7 +7,7 @@ import type {
 import { apiRequest, isNotFound } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument } from '@/lib/api/jsonapi';
 
-export interface UserSubscription {
+interface UserSubscription {
   id: string;
   /** The product's codename (unlimited_indoor_parking or unlimited_outdoor_parking). */
   codename: string;
@@ -21,7 +21,7 @@ export type UserSubscriptionsAnswer =
   { status: 'available'; subscriptions: UserSubscription[] } | { status: 'unavailable' };
 
 /** Subscriptions (public-site §7, back-office §7 "Customer tabs"): a user's, with price and product included. */
-export const userSubscriptionsQuery = (userId: string) =>
+const userSubscriptionsQuery = (userId: string) =>
   queryOptions({
     queryKey: ['subscriptions', 'user', userId],
     queryFn: async ({ signal }): Promise<UserSubscriptionsAnswer> => {

@@ -10,7 +10,7 @@ import { apiRequest } from '@/lib/api/client';
 import { writeDocument } from '@/lib/api/jsonapi';
 import { sessionQueryKey } from '@/lib/auth/session';
 
-export const twoFactorKey = ['two-factor'] as const;
+const twoFactorKey = ['two-factor'] as const;
 
 interface One<A> {
   data: { id: string; attributes: A };

@@ -17,7 +17,7 @@ import { sorryError } from '../error-messages';
  * The domain's password-change rules (current password, new password) plus the confirmation, which
  * only the browser sees: the same "Passwords do not match" rule as setting a password (public-site §5).
  */
-export const passwordChangeFormSchema = passwordChangeSchema
+const passwordChangeFormSchema = passwordChangeSchema
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.password === values.confirmPassword, {
     error: messages.passwordsDoNotMatch,

@@ -5,7 +5,7 @@ import type { ListDocument, Resource } from '@/lib/api/jsonapi';
 
 export type BookingSearchResult = Resource<BookingSearchResultAttributes>;
 
-export async function searchBookings(text: string, signal?: AbortSignal): Promise<BookingSearchResult[]> {
+async function searchBookings(text: string, signal?: AbortSignal): Promise<BookingSearchResult[]> {
   const document = await apiRequest<ListDocument<BookingSearchResultAttributes>>('bookings/search', {
     query: { q: text },
     signal,

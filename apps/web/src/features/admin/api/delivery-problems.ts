@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest } from '@/lib/api/client';
 import type { ListDocument, Resource } from '@/lib/api/jsonapi';
 
-export const DELIVERY_PROBLEMS = 'delivery-problems';
+const DELIVERY_PROBLEMS = 'delivery-problems';
 
 export interface DeliveryProblemAttributes {
   /** In a person's words: "Email: Reset your password", "Email and text: flight delayed". */
@@ -23,7 +23,7 @@ export interface DeliveryProblemAttributes {
 
 export type DeliveryProblem = Resource<DeliveryProblemAttributes>;
 
-export const deliveryProblemKeys = {
+const deliveryProblemKeys = {
   all: ['admin', DELIVERY_PROBLEMS] as const,
 };
 
@@ -38,7 +38,7 @@ export const deliveryProblemsQuery = queryOptions({
 export type DeliveryAction = 'retry' | 'discard';
 
 /** Runs the job once more (retry) or drops it (discard). */
-export async function settleDeliveryProblem(id: string, action: DeliveryAction): Promise<void> {
+async function settleDeliveryProblem(id: string, action: DeliveryAction): Promise<void> {
   const path = `${DELIVERY_PROBLEMS}/${encodeURIComponent(id)}`;
   await (action === 'retry'
     ? apiRequest<unknown>(`${path}/retry`, { method: 'POST', body: {} })

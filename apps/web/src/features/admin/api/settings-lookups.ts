@@ -1,29 +1,16 @@
 /**
- * What the settings screens choose from: vehicle types (a row each in Cost Variations), every extra
- * (private ones too: unavailable extras, blockout extras), bus trips of a timetable (a flight's bus).
+ * What the settings screens choose from: every extra (private ones too: unavailable extras, blockout
+ * extras), bus trips of a timetable (a flight's bus).
  * Keys start with ['resource', type] so that a save of that type refreshes them (resource-queries.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
 import { fetchList } from '@/lib/api/resources';
-import type {
-  BusTripAttributes,
-  ExtraAttributes,
-  NamedAttributes,
-} from '@parking/domain/api-contract/catalogue';
+import type { BusTripAttributes, ExtraAttributes } from '@parking/domain/api-contract/catalogue';
 
-export interface NamedOption {
+interface NamedOption {
   id: string;
   name: string;
 }
-
-export const settingsVehicleTypesQuery = queryOptions({
-  queryKey: ['resource', 'vehicle-types', 'lookup'],
-  queryFn: async ({ signal }): Promise<NamedOption[]> =>
-    (await fetchList<NamedAttributes>('vehicle-types', { page: 1, per: 500, sort: 'name' }, signal)).rows.map(
-      (type) => ({ id: type.id, name: type.attributes.name }),
-    ),
-  staleTime: 60_000,
-});
 
 export interface ExtraOption extends NamedOption {
   extraType: string;

@@ -40,7 +40,7 @@ export interface DiaryRow {
   flight: DiaryFlight | null;
 }
 
-export interface DiaryFlight {
+interface DiaryFlight {
   status: 'delayed' | 'cancelled';
   delayMinutes: number;
   /** 'HH:mm': the pick-up as booked, before the flight moved it. */
@@ -58,7 +58,7 @@ function flightOf(a: BookingAttributes, timeZone: string): DiaryFlight | null {
   };
 }
 
-export interface DiaryFlightGroup {
+interface DiaryFlightGroup {
   key: string;
   airline: string;
   flightNumber: string;

@@ -19,7 +19,7 @@ export const CAMERA_PROBLEMS: Record<CameraProblem, string> = {
   failed: 'The camera could not be started. Choose Try again, or type the booking code below.',
 };
 
-export function cameraProblemOf(error: unknown): CameraProblem {
+function cameraProblemOf(error: unknown): CameraProblem {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
     return 'denied';

@@ -4,7 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
 
-export const LEAVE_PAYMENT_TEXT = 'Your booking will not be saved.';
+const LEAVE_PAYMENT_TEXT = 'Your booking will not be saved.';
 
 /** Asked when the payment step is left any way but a confirmed payment (public-site §4). */
 export function LeavePaymentDialog({

@@ -17,7 +17,7 @@ import {
 import { lotSlotsQuery, type DaySlots } from '@/lib/api/lot-slots';
 import { BUSINESS_TIME_ZONE, dayAndDate } from '@/lib/format';
 
-export type Movement = 'drop-off' | 'pick-up';
+type Movement = 'drop-off' | 'pick-up';
 
 const LEVEL_COLOUR: Record<SlotLevel, string> = {
   quiet: 'success.dark',

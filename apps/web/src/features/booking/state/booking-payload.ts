@@ -34,7 +34,7 @@ export function extrasCents(state: Pick<WizardState, 'extras'>): Cents {
 }
 
 /** Sum of the chosen extras' prices, '124.00'. */
-export const extrasTotal = (state: Pick<WizardState, 'extras'>): string => formatMoney(extrasCents(state));
+const extrasTotal = (state: Pick<WizardState, 'extras'>): string => formatMoney(extrasCents(state));
 
 const ref = (type: string, id: string | null | undefined) => ({ data: id ? { type, id } : null });
 

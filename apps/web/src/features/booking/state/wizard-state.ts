@@ -27,7 +27,7 @@ export function stepOfPath(pathname: string): StepNumber | null {
   return STEPS.find((entry) => entry.path === trimmed)?.step ?? null;
 }
 
-export interface QuoteChoice {
+interface QuoteChoice {
   startDate: string;
   endDate: string;
   /** '' until a car park is chosen. */
@@ -38,9 +38,9 @@ export interface QuoteChoice {
   price: string;
 }
 
-export type CarChoice = CarStep & { vehicleTypeName: string };
+type CarChoice = CarStep & { vehicleTypeName: string };
 
-export type FlightsChoice = FlightsStep & {
+type FlightsChoice = FlightsStep & {
   airlineOutName: string;
   airlineInName: string;
   flightOutLabel: string;

@@ -6,7 +6,7 @@ import { balanceToPayCents } from '@parking/domain/stay-phase';
 import { apiRequest } from '@/lib/api/client';
 import { IncludedIndex, type ListDocument, type Pagination, type Resource } from '@/lib/api/jsonapi';
 
-export interface BookingExtra {
+interface BookingExtra {
   id: string;
   name: string;
   /** What the extra was sold at on this booking. */

@@ -67,21 +67,6 @@ export async function saveSingleton<A extends object>(type: string, attributes: 
   return answer.data;
 }
 
-export const menuQuery = (location: ContentMenuLocation) =>
-  queryOptions({
-    queryKey: ['content-admin', CONTENT_MENUS, location],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<SingleDocument<MenuAttributes>>(`${CONTENT_MENUS}/${location}`, { signal })).data,
-    staleTime: 0,
-  });
-
-export async function saveMenu(location: ContentMenuLocation, items: MenuItem[]): Promise<void> {
-  await apiRequest<unknown>(`${CONTENT_MENUS}/${location}`, {
-    method: 'PATCH',
-    body: { data: { type: CONTENT_MENUS, id: location, attributes: { items } } },
-  });
-}
-
 /** Uploads an image (the server sniffs its type, resizes it and keeps every size). */
 export async function uploadContentImage(file: Blob, alt: string): Promise<Resource<ContentImage>> {
   const response = await apiFile('content-images', { method: 'POST', body: file, query: { alt } });

@@ -15,7 +15,7 @@ import { useSiteContact } from '@/lib/content/site-contact';
 import { LocationMap } from './location-map';
 
 /** Google Maps' documented directions link; it opens the maps app on a phone and needs no key. */
-export function directionsUrl(address: string): string {
+function directionsUrl(address: string): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
 }
 

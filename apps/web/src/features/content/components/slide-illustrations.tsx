@@ -62,7 +62,7 @@ function Car({ x, y, colour = AMBER }: { x: number; y: number; colour?: string }
 }
 
 /** Step 1: the car at the car park, and its keys handed to the valet. */
-export function ParkIllustration() {
+function ParkIllustration() {
   return (
     <Frame id="park">
       {/* The car park building */}
@@ -116,7 +116,7 @@ export function ParkIllustration() {
 }
 
 /** Step 2: the shuttle bus on its way to the terminal. */
-export function ShuttleIllustration() {
+function ShuttleIllustration() {
   return (
     <Frame id="shuttle">
       {/* Terminal and control tower */}
@@ -188,7 +188,7 @@ const PLANE_PATH =
   'M21 16v-2l-8-5V3.5c0-.83-.67-1.5-1.5-1.5S10 2.67 10 3.5V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z';
 
 /** Step 3: the flight away, the car safe at home base. */
-export function TripIllustration() {
+function TripIllustration() {
   return (
     <Frame id="trip">
       <circle cx="380" cy="84" r="46" fill={AMBER} opacity="0.9" />

@@ -13,7 +13,7 @@ export interface StepSlide {
 }
 
 /** The spec's three steps, in its order; the content backend may reword them. */
-export const DEFAULT_SLIDES: readonly StepSlide[] = [
+const DEFAULT_SLIDES: readonly StepSlide[] = [
   {
     title: 'Park and leave the keys',
     text: 'Drive to our car park and hand your keys to the valet team. We park your car indoors or outdoors, as booked.',
@@ -28,7 +28,7 @@ export const DEFAULT_SLIDES: readonly StepSlide[] = [
   },
 ];
 
-export const SLIDE_INTERVAL_MS = 6000;
+const SLIDE_INTERVAL_MS = 6000;
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' &&

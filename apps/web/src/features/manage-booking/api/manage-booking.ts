@@ -47,7 +47,7 @@ export interface BookingChange {
 const STORAGE_KEY = 'manage-booking-access';
 
 /** The guest's token for this booking, while it is valid. */
-export function readAccess(bookingId: string): string | null {
+function readAccess(bookingId: string): string | null {
   try {
     const stored = JSON.parse(
       sessionStorage.getItem(STORAGE_KEY) ?? 'null',

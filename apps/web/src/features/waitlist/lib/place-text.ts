@@ -4,7 +4,7 @@ import { waitlistMessages } from '@parking/domain/waitlist-messages';
 import { formatDateTime } from '@/lib/format';
 
 /** The entry's stay as the emails word it: one date, or from and to. */
-export const stay = (place: WaitlistPlaceAttributes) =>
+const stay = (place: WaitlistPlaceAttributes) =>
   place.startDate === place.endDate
     ? formatDateShort(place.startDate)
     : `${formatDateShort(place.startDate)} to ${formatDateShort(place.endDate)}`;
