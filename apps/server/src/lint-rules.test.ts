@@ -48,6 +48,22 @@ describe('lint architecture rules', () => {
     );
   }, 60_000);
 
+  it('reports an export no file imports (lint:unused)', () => {
+    const run = spawnSync(
+      join(root, 'node_modules/.bin/knip'),
+      [
+        '--directory',
+        join(server, 'test/lint-fixtures/unused-export'),
+        '--include',
+        'exports',
+        '--no-progress',
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/squareArea\s+shapes\.ts/);
+  }, 60_000);
+
   it.each([
     ['jsonapi/lint-selftest.ts', '../http/route'],
     ['catalogue/lint-selftest-resource.ts', '../pricing/quotes-routes'],
