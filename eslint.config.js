@@ -14,12 +14,13 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  *   context.ts          the request context's types: names (type-only) the services it carries, so it is
  *                       no zone's target; every layer may import it.
  *   db/                 schema, client, change feed, job queue, row types. The bottom layer.
- *   jsonapi/            the generic resource layer (document, errors, query, engine, values). Uses db only.
+ *   jsonapi/            the generic resource layer (document, errors, query, engine, audit). Uses db only.
  *   outside services    mail/, sms/, photos/, payments/provider/, flights/status-provider/, and documents/'s PDF
  *                       and CSV makers: use db and jsonapi, no subject's services.
  *   subjects            accounts, bookings, catalogue, content, custody, documents, flights, operations, payments,
  *                       pricing, privacy, reports, subscriptions, waitlist. In each:
- *                         services  (any other file) the use cases: may use other subjects' services;
+ *                         services  (any other file) the use cases: may use other subjects' services, not
+ *                                   jsonapi/ (they throw the domain's DomainError, mapped in jsonapi/errors.ts);
  *                         *-resource.ts  the JSON:API resource definitions: use services, not routes;
  *                         *-routes.ts    the declared actions: the top of the request stack.
  *   http/               the request pipeline: does not import routes.
@@ -101,6 +102,12 @@ const serverZones = [
     `${subjects}/**/!(*-routes|*-resource).ts`,
     [...g.resources, ...requestTop],
     "A subject's services do not import resources, routes, http or the entry points.",
+  ),
+  forbid(
+    `${subjects}/**/!(*-routes|*-resource).ts`,
+    g.jsonapi,
+    "A subject's services take and answer plain values: they refuse with the domain's DomainError " +
+      '(@parking/domain/errors) and leave documents, pointers and statuses to resources and routes.',
   ),
   forbid(g.resources, requestTop, 'Resources do not import routes, http or the entry points.'),
   forbid(g.routes, [...g.entries, ...g.test], 'Routes do not import the entry points.'),

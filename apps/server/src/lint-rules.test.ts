@@ -69,6 +69,8 @@ describe('lint architecture rules', () => {
     ['catalogue/lint-selftest-resource.ts', '../pricing/quotes-routes'],
     ['bookings/lint-selftest.ts', './bookings-resource'],
     ['bookings/lint-selftest.ts', '../http/route'],
+    ['bookings/lint-selftest.ts', '../jsonapi/errors'],
+    ['payments/lint-selftest.ts', '../jsonapi/engine'],
     ['mail/lint-selftest.ts', '../bookings/create-booking'],
     ['payments/provider/lint-selftest.ts', '../ledger'],
     ['documents/lint-selftest.ts', '../payments/ledger'],
@@ -95,6 +97,8 @@ describe('lint architecture rules', () => {
     ['bookings/lint-selftest.ts', '../db/rows'],
     ['bookings/lint-selftest.ts', '../payments/ledger'],
     ['bookings/lint-selftest-resource.ts', './create-booking'],
+    ['bookings/lint-selftest-resource.ts', '../jsonapi/errors'],
+    ['bookings/lint-selftest.ts', '@parking/domain/errors'],
     ['pricing/lint-selftest-routes.ts', '../bookings/bookings-resource'],
   ])(
     'lets %s import %s, below it',

@@ -2,6 +2,7 @@
  * Card checks of the local payment simulation, with Stripe's own wording and test numbers, shared
  * by the card form (live field errors) and the server (which decides the outcome).
  */
+import type { PaymentRefusalCode } from './errors';
 
 export const cardMessages = {
   numberIncomplete: 'Your card number is incomplete.',
@@ -18,7 +19,7 @@ export const cardMessages = {
 } as const;
 
 /** Stripe's test numbers that fail, and how. Any other number passing the Luhn check succeeds. */
-export const TEST_CARD_OUTCOMES: Record<string, { code: string; message: string }> = {
+export const TEST_CARD_OUTCOMES: Record<string, { code: PaymentRefusalCode; message: string }> = {
   '4000000000000002': { code: 'card_declined', message: cardMessages.declined },
   '4000000000009995': { code: 'insufficient_funds', message: cardMessages.insufficientFunds },
   '4000000000000069': { code: 'expired_card', message: cardMessages.expired },
@@ -74,7 +75,9 @@ export function cardFieldErrors(card: CardInput, today: Date): Partial<Record<Ca
 }
 
 /** What the simulated issuer answers for a card that passed the field checks. */
-export function cardOutcome(number: string): { ok: true } | { ok: false; code: string; message: string } {
+export function cardOutcome(
+  number: string,
+): { ok: true } | { ok: false; code: PaymentRefusalCode; message: string } {
   const outcome = TEST_CARD_OUTCOMES[digitsOnly(number)];
   return outcome ? { ok: false, ...outcome } : { ok: true };
 }

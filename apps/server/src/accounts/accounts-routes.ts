@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { hashPassword, needsRehash, verifyPassword } from './crypto';
 import { loginThrottle } from './login-throttle';
 import { destroyOtherSessions, destroySession } from './sessions';
-import { clearSessionCookies, signIn } from './sign-in';
+import { clearSessionCookies, signIn } from './session-answer-routes';
 import { consumeUserToken, revokeUserTokens } from './user-tokens';
 import type { RequestContext, Services } from '../context';
 import { customers, users } from '../db/schema/index';

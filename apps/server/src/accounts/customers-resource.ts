@@ -12,17 +12,18 @@ import type { CustomerAttributes } from '@parking/domain/api-contract/accounts';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { profileSchema } from '@parking/domain/accounts';
+import { ROLES } from '@parking/domain/constants';
 import { email as emailRule, optionalText } from '@parking/domain/fields';
 import { newPassword as passwordRule } from '@parking/domain/new-password';
 import { isAdmin, isStaff, type RequestContext } from '../context';
 import { customers, users } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
-import { containsPattern } from '../jsonapi/query';
+import { containsPattern } from '../db/like-pattern';
+import { anyOfFilter } from '../jsonapi/query';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { readAttributes, type WriteDocument } from '../jsonapi/document';
 import { changeLoginEmail, createLogin, setPassword } from './user-logins';
-import { rolesFilter } from './role-filter';
-import { fullName, iso } from '../jsonapi/values';
+import { fullName, iso } from '@parking/domain/api-values';
 import { hasActiveSubscription } from '../subscriptions/subscription-sql';
 import { newUserRoles, rolesRule, rolesToWrite } from './user-roles-resource';
 
@@ -163,7 +164,7 @@ export const customersResource: ResourceDefinition<CustomerRow> = {
     email: { kind: 'column', column: customers.email, value: 'string', ops: ['eq', 'icontains'] },
     staff: { kind: 'column', column: customers.staff, value: 'bool' },
     user: { kind: 'column', column: customers.userId, value: 'int', ops: ['eq', 'isnull'] },
-    userRoles: rolesFilter(users.roles, 'userRoles'),
+    userRoles: anyOfFilter(users.roles, 'userRoles', ROLES),
   },
   sorts: {
     id: customers.id,

@@ -7,7 +7,7 @@
  *   many addresses while the owner, from their own address, still gets in).
  */
 import type { RateLimits } from '../config';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { tooManyDetail, type RateLimiter } from './rate-limiter';
 
 /** Failures of an account tolerated before its logins slow down. */
@@ -49,7 +49,7 @@ export function loginThrottle(
       ] as const) {
         if (key === null) continue;
         const { count, resetInMs } = await limiter.peek(key, window);
-        if (count >= limit) throw errors.tooMany(tooManyDetail(resetInMs), resetInMs / 1000);
+        if (count >= limit) throw DomainError.throttled(tooManyDetail(resetInMs), resetInMs / 1000);
       }
       return account === null ? 0 : loginDelayMs((await limiter.peek(account, window)).count);
     },

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 
 export interface RateLimiter {
   /** Current count in the window, without counting. */
@@ -82,7 +82,7 @@ export function createRateLimiter(db: Database, clock: () => Date): RateLimiter 
     },
     async consume(key, limit, windowMs, detail) {
       const { count, resetInMs } = await limiter.hit(key, windowMs);
-      if (count > limit) throw errors.tooMany(detail, resetInMs / 1000);
+      if (count > limit) throw DomainError.throttled(detail, resetInMs / 1000);
     },
   };
   return limiter;

@@ -12,7 +12,7 @@ import { destroyOtherSessions } from './sessions';
 import { revokeAllUserTokens, revokeUserTokens } from './user-tokens';
 import { isAdmin, type RequestContext } from '../context';
 import { customers, users } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { loginEmailChangedMessage } from '../mail/templates';
 import { sendConfirmationEmail } from './account-emails';
 import { queueMail } from '../mail/queue-mail';
@@ -31,7 +31,7 @@ export async function assertEmailFree(
         : and(eq(users.email, email), sql`${users.id} <> ${exceptUserId}`),
     )
     .limit(1);
-  if (taken) throw errors.invalid(messages.emailTaken, 'email', 'unique');
+  if (taken) throw new DomainError('unique', messages.emailTaken, { field: 'email' });
 }
 
 export interface NewLogin {
@@ -58,7 +58,7 @@ export async function createLogin(ctx: RequestContext, input: NewLogin): Promise
     .values({ email: input.email, passwordHash, roles: input.roles, created: ctx.now })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (!user) throw errors.invalid(messages.emailTaken, 'email', 'unique');
+  if (!user) throw new DomainError('unique', messages.emailTaken, { field: 'email' });
   await sendConfirmationEmail(
     ctx,
     { id: user.id, email: input.email, firstName: input.firstName },
@@ -86,7 +86,8 @@ export async function setPassword(
 }
 
 /** The refusal of a login's new address from anyone but an Admin: 403 on the email field. */
-export const onlyAdminsChangeLoginEmail = () => errors.forbidden(messages.loginEmailAdminsOnly, 'email');
+export const onlyAdminsChangeLoginEmail = () =>
+  new DomainError('permission_denied', messages.loginEmailAdminsOnly, { field: 'email' });
 
 /**
  * Moves a login to another address: the one place `users.email` changes once the user exists (the users

@@ -3,8 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { messages } from '@parking/domain/messages';
 import type { Executor } from '../db/client';
 import { userTokens } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
-import { isDatabaseId } from '../jsonapi/values';
+import { DomainError } from '@parking/domain/errors';
+import { isDatabaseId } from '@parking/domain/api-values';
 import { randomToken, sha256 } from './crypto';
 
 export type TokenPurpose = 'email_confirmation' | 'password_reset';
@@ -45,7 +45,7 @@ export async function consumeUserToken(
 ): Promise<number> {
   const userId = isDatabaseId(uid) ? Number(uid) : NaN;
   if (Number.isNaN(userId) || token.length > 200)
-    throw errors.invalid(messages.invalidToken, 'token', 'invalid_token');
+    throw new DomainError('invalid_token', messages.invalidToken, { field: 'token' });
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: now })
@@ -59,7 +59,7 @@ export async function consumeUserToken(
     )
     .returning({ expiresAt: userTokens.expiresAt });
   if (!row || row.expiresAt.getTime() <= now.getTime()) {
-    throw errors.invalid(messages.invalidToken, 'token', 'invalid_token');
+    throw new DomainError('invalid_token', messages.invalidToken, { field: 'token' });
   }
   return userId;
 }

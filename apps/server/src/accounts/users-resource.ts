@@ -9,17 +9,18 @@ import { passwordChangeSchema, personalDetailsSchema, registerSchema } from '@pa
 import { email as emailRule } from '@parking/domain/fields';
 import { newPassword as passwordRule } from '@parking/domain/new-password';
 import { messages } from '@parking/domain/messages';
+import { ROLES } from '@parking/domain/constants';
 import { verifyPassword } from './crypto';
 import { addressKey } from './rate-limiter';
 import { isAdmin, isStaff } from '../context';
 import { customers, users } from '../db/schema/index';
 import { readAttributes } from '../jsonapi/document';
 import { errors, parseWith } from '../jsonapi/errors';
+import { anyOfFilter } from '../jsonapi/query';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { changeLoginEmail, createLogin, setPassword } from './user-logins';
-import { rolesFilter } from './role-filter';
 import { newUserRoles, onlyAdminsSetRoles, rolesRule, rolesToWrite } from './user-roles-resource';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { hasActiveSubscription } from '../subscriptions/subscription-sql';
 
 const fields = {
@@ -104,7 +105,7 @@ export const usersResource: ResourceDefinition<UserRow> = {
   relationships: { customer: { kind: 'one', type: 'customers', key: 'customerId' } },
   filters: {
     email: { kind: 'column', column: users.email, value: 'string', ops: ['eq', 'icontains'] },
-    roles: rolesFilter(users.roles, 'roles'),
+    roles: anyOfFilter(users.roles, 'roles', ROLES),
   },
   sorts: { id: users.id, email: users.email, created: users.created },
   defaultSort: '-id',

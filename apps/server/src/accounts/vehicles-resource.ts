@@ -6,7 +6,7 @@ import { isStaff } from '../context';
 import { vehicles } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { z } from 'zod';
 
 type VehicleRow = typeof vehicles.$inferSelect;

@@ -5,7 +5,7 @@ import { formatMoney, parseMoney, type Cents } from '@parking/domain/money';
 import { type RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { bookingChanges, bookingExtras, bookingLogs, bookings, extras, payments } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { bookingLedger, syncBookingMoney } from '../payments/ledger';
 import { refundDue } from '../payments/booking-refunds';
 
@@ -18,7 +18,7 @@ export async function cancelBooking(
   bookingId: number,
 ): Promise<{ refundCents: Cents; alreadyCancelled: boolean }> {
   const [current] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-  if (!current) throw errors.notFound();
+  if (!current) throw DomainError.notFound();
   if (current.status === 'cancelled') {
     const [log] = await ctx.db
       .select({ info: bookingLogs.info })

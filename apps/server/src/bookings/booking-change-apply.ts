@@ -9,7 +9,7 @@ import { formatMoney, parseMoney } from '@parking/domain/money';
 import { type RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { bookingChanges, bookingExtras, bookingLogs, bookings, lots } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { lockLot, type PricedExtra } from './booking-rules';
 import type { BookingRow } from '../db/rows';
 import { syncBookingMoney } from '../payments/ledger';
@@ -67,7 +67,7 @@ export async function applyChange(
     (booking.status === 'pending' || booking.status === 'payment_failed') &&
     plan.costs.totalCost !== parseMoney(booking.totalCost)
   ) {
-    throw errors.invalid(manageMessages.payFirst, undefined, 'pay_first');
+    throw new DomainError('pay_first', manageMessages.payFirst);
   }
   // A change that raises the price beyond what was paid waits for its difference; one that does not (or a
   // booking that was never paid online) is made at once, and what is owed stays owed.

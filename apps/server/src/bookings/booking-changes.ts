@@ -32,7 +32,7 @@ import {
   lots,
   vehicleTypes,
 } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import {
   assertNotBlockedOut,
   assertStayLimits,
@@ -76,17 +76,15 @@ export async function manageableBooking(
 ): Promise<BookingRow> {
   const query = ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
   const [booking] = lock ? await query.for('update') : await query;
-  if (!booking) throw errors.notFound();
+  if (!booking) throw DomainError.notFound();
   const rules = ctx.services.config.manageBooking;
-  if (booking.status === 'cancelled')
-    throw errors.invalid(manageMessages.alreadyCancelled, undefined, 'cancelled');
+  if (booking.status === 'cancelled') throw new DomainError('cancelled', manageMessages.alreadyCancelled);
   if (!canManage(booking, ctx.now, rules)) {
-    throw errors.invalid(
+    throw new DomainError(
+      'past_cutoff',
       goingAhead(booking.status)
         ? manageMessages.pastCutoff(rules.cutoffHours)
         : manageMessages.notManageable,
-      undefined,
-      'past_cutoff',
     );
   }
   return booking;
@@ -119,11 +117,9 @@ export async function assertFlightFitsReturn(
   });
   if (arrival?.scheduledArrival && !arrivalFitsPickUp(arrival.scheduledArrival, pickUp, timeZone))
     // Beside the field the traveller changed: the flight's, or the pick-up's when only it moved.
-    throw errors.invalid(
-      flightDelayMessages.flightNotOnReturn,
-      flightChanged ? 'flightNumberIn' : 'endDatetime',
-      'flight_not_on_return',
-    );
+    throw new DomainError('flight_not_on_return', flightDelayMessages.flightNotOnReturn, {
+      field: flightChanged ? 'flightNumberIn' : 'endDatetime',
+    });
 }
 
 /**
@@ -145,11 +141,12 @@ export async function planChange(
   await mustExist(ctx, airlines, rel.airlineOut, 'airlineOut');
   await mustExist(ctx, airlines, rel.airlineIn, 'airlineIn');
   if (rel.airlineOut === null)
-    throw errors.invalid(messages.required, '/data/relationships/airlineOut', 'required');
+    throw new DomainError('required', messages.required, { relationship: 'airlineOut' });
 
   const start = input.startDatetime ?? booking.startDatetime;
   const end = input.endDatetime ?? booking.endDatetime ?? booking.startDatetime;
-  if (end.getTime() <= start.getTime()) throw errors.invalid(messages.arrivalBeforeDeparture, 'endDatetime');
+  if (end.getTime() <= start.getTime())
+    throw new DomainError('invalid', messages.arrivalBeforeDeparture, { field: 'endDatetime' });
   const datesChanged =
     start.getTime() !== booking.startDatetime.getTime() || end.getTime() !== booking.endDatetime?.getTime();
   if (datesChanged) {
@@ -157,15 +154,15 @@ export async function planChange(
     // walks the stay's days before they are known to be a bookable stay.
     assertStayLimits(ctx, start, end);
     if (businessDate(start, tz) < businessDate(ctx.now, tz))
-      throw errors.invalid(messages.dateInFuture, 'startDatetime');
+      throw new DomainError('invalid', messages.dateInFuture, { field: 'startDatetime' });
     // The new drop-off must itself be before the cut-off, or the change would close its own door.
     if (
       !canManage({ startDatetime: start, status: booking.status }, ctx.now, ctx.services.config.manageBooking)
     ) {
-      throw errors.invalid(
-        manageMessages.pastCutoff(ctx.services.config.manageBooking.cutoffHours),
-        'startDatetime',
+      throw new DomainError(
         'past_cutoff',
+        manageMessages.pastCutoff(ctx.services.config.manageBooking.cutoffHours),
+        { field: 'startDatetime' },
       );
     }
     await assertNotBlockedOut(ctx, start, end);
@@ -294,5 +291,5 @@ async function assertRoom(
   bookingId: number,
 ): Promise<void> {
   if (!(await roomFor(db, lot, added, ctx.services.config.timeZone, ctx.now, bookingId)))
-    throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');
+    throw new DomainError('lot_full', messages.lotFull, { relationship: 'lot' });
 }

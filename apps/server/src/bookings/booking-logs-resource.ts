@@ -2,7 +2,7 @@
 import type { BookingLogAttributes } from '@parking/domain/api-contract/bookings';
 import { bookingLogs } from '../db/schema/index';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 
 type BookingLogRow = typeof bookingLogs.$inferSelect;
 

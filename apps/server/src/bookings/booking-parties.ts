@@ -9,7 +9,7 @@ import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
 import { rowsOf } from '../db/client';
 import { customers, users, vehicles } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { doesNotExist } from './relationship-lookups';
 
 export interface PartyDetails {
@@ -101,7 +101,7 @@ export async function resolveCustomer(
     .from(sql`(VALUES (1)) AS one (x)`)
     .leftJoin(customers, eq(customers.id, sameEmail));
   if (found?.registered === true)
-    throw errors.invalid(messages.emailBelongsToUser, 'email', 'email_registered');
+    throw new DomainError('email_registered', messages.emailBelongsToUser, { field: 'email' });
   const existing = found?.customer;
   const values = {
     title: details.title,

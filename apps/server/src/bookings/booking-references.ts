@@ -9,7 +9,7 @@ import type { BlockoutPeriod } from '@parking/domain/parking-blockouts';
 import type { LotPricing } from '@parking/domain/pricing';
 import type { Executor } from '../db/client';
 import { airlines, blockoutPeriods, lots, vehicleTypes } from '../db/schema/index';
-import { isDatabaseId } from '../jsonapi/values';
+import { isDatabaseId } from '@parking/domain/api-values';
 import { currentFormBlockout, parkingBlockoutsAt, type LotRow } from './booking-rules';
 import { lotPricingSql, parseLotPricing, type LotPricingJson } from '../pricing/pricing-data';
 

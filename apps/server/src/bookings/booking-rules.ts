@@ -1,5 +1,5 @@
 /** The checks a stay must pass before it is saved: blockouts, capacity, extras, promo code. */
-import { and, asc, eq, gt, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import { businessDate } from '@parking/domain/dates';
 import { stayExceedsThreshold } from '@parking/domain/capacity';
 import { messages } from '@parking/domain/messages';
@@ -11,7 +11,7 @@ import { stayLimitProblems } from '@parking/domain/stay-limits';
 import type { RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { blockoutPeriods, discounts, extras, extraVariations, lots } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { unavailableExtraIds } from '../pricing/extras-availability';
 import { presentByDay } from '../pricing/pricing-data';
 
@@ -28,7 +28,7 @@ export function lockLot(ctx: RequestContext, lotId: number): Promise<LotRow> {
 /** lockLot for work outside a request (the flight-status poller), in the caller's transaction. */
 export async function lockLotIn(db: Executor, lotId: number): Promise<LotRow> {
   const lot = await lockLotRow(db, lotId);
-  if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
+  if (!lot) throw DomainError.doesNotExist('lot', lotId);
   return lot;
 }
 
@@ -64,7 +64,7 @@ export async function lockLotAndCountStay(
   const counted = countStay(ctx, lotId, start, end);
   // Awaited together: a refused lock (the lot has gone) aborts the transaction, and the count's failure with it.
   const [lot, present] = await Promise.all([locked, counted]);
-  if (!lot) throw errors.doesNotExist(lotId, '/data/relationships/lot');
+  if (!lot) throw DomainError.doesNotExist('lot', lotId);
   refuseWhenFull(lot, present);
   return lot;
 }
@@ -72,7 +72,7 @@ export async function lockLotAndCountStay(
 /** The lot's threshold against the cars present on each day of the stay: a stay that passes it is refused. */
 function refuseWhenFull(lot: LotRow, present: Map<number, number[]>): void {
   if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
-    throw errors.invalid(messages.lotFull, '/data/relationships/lot', 'lot_full');
+    throw new DomainError('lot_full', messages.lotFull, { relationship: 'lot' });
   }
 }
 
@@ -111,7 +111,7 @@ export function assertStayLimits(ctx: RequestContext, start: Date, end: Date | n
     businessDate(ctx.now, tz),
     ctx.services.config.stayLimits,
   );
-  if (problem) throw errors.invalid(problem.message, problem.field, 'stay_limit');
+  if (problem) throw new DomainError('stay_limit', problem.message, { field: problem.field });
 }
 
 /** The online_form blockouts current at `now` (the public form is closed while one is). */
@@ -125,11 +125,7 @@ export const currentFormBlockout = (now: Date) =>
 /** The refusal while an online_form blockout is current: its message, or the standard one. */
 export function assertNoFormBlockout(blockout: { message: string | null } | undefined): void {
   if (blockout)
-    throw errors.invalid(
-      blockout.message || messages.onlineBookingUnavailable,
-      undefined,
-      'online_form_blocked',
-    );
+    throw new DomainError('online_form_blocked', blockout.message || messages.onlineBookingUnavailable);
 }
 
 /** The public form is closed while an online_form blockout is current. */
@@ -152,7 +148,7 @@ export const parkingBlockoutsAt = (start: Date, end: Date) => {
 /** The refusal of a stay that drops off or picks up inside one of `rows` (parkingBlockoutsAt's). */
 export function assertNotBlockedOutBy(rows: readonly BlockoutPeriod[], start: Date, end: Date): void {
   const problem = stayBlockoutProblem(rows, start, end);
-  if (problem) throw errors.invalid(problem.message, problem.field, 'blocked_out');
+  if (problem) throw new DomainError('blocked_out', problem.message, { field: problem.field });
 }
 
 /** No drop-off or pick-up inside a parking blockout (the domain's rule, which the quotes and the wizard apply too). */
@@ -189,12 +185,12 @@ export async function priceExtras(
   for (const id of ids) {
     const row = byId.get(id);
     if (!row || (!row.public && !staff)) {
-      throw errors.doesNotExist(id, '/data/relationships/extras');
+      throw DomainError.doesNotExist('extras', id);
     }
   }
   const unavailable = await unavailableExtraIds(ctx.db, start, end, ctx.services.config.timeZone);
   if (ids.some((id) => unavailable.has(id) || byId.get(id)?.available === false)) {
-    throw errors.invalid(messages.extrasUnavailable, '/data/relationships/extras', 'extra_unavailable');
+    throw new DomainError('extra_unavailable', messages.extrasUnavailable, { relationship: 'extras' });
   }
   const variations = await ctx.db
     .select({ extraId: extraVariations.extraId, price: extraVariations.price })
@@ -234,7 +230,7 @@ export async function applicablePromo(
     .where(eq(discounts.promoCode, code.trim().toUpperCase()))
     .limit(1);
   if (!discount || !promoApplies(discount, ctx.now, dropOff))
-    throw errors.invalid(messages.promoInvalid, field, 'promo_invalid');
+    throw new DomainError('promo_invalid', messages.promoInvalid, { field });
   return discount;
 }
 

@@ -9,7 +9,7 @@ import { messages } from '@parking/domain/messages';
 import { action } from '../http/action';
 import { errors } from '../jsonapi/errors';
 import { single } from '../jsonapi/query';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { searchBookings } from './booking-search-sql';
 
 export const bookingSearchActions = [

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle
 import { BOOKING_SEARCH_LIMIT, bookingSearchTerms } from '@parking/domain/booking-search';
 import type { Executor } from '../db/client';
 import { bookings, lots } from '../db/schema/index';
-import { containsPattern } from '../jsonapi/query';
+import { containsPattern } from '../db/like-pattern';
 
 /**
  * Everything the customer-details search looks in, one line per field so that no match spans two of them

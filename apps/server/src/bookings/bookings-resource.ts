@@ -33,7 +33,7 @@ import {
 import { bookingSearch } from './booking-search-sql';
 import { goingAheadSql } from './status-rules-sql';
 import { updateBooking } from './update-booking';
-import { fractionText, iso, moneyText } from '../jsonapi/values';
+import { fractionText, iso, moneyText } from '@parking/domain/api-values';
 
 /**
  * Instants on a business date: from its midnight to the next day's, each in the business's time zone

@@ -15,7 +15,7 @@ import { messages } from '@parking/domain/messages';
 import { isStaff, type RequestContext } from '../context';
 import { enqueue } from '../db/job-queue';
 import { bookingExtras, bookingLogs, bookings, lotRegions } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { faultPoint } from '../faults';
 import { resolveCustomer, resolveVehicle } from './booking-parties';
 import { doesNotExist } from './relationship-lookups';
@@ -69,10 +69,10 @@ function checkFlights(
   flightNumberOut: string,
 ) {
   if (airlineOut == null)
-    throw errors.invalid(messages.required, '/data/relationships/airlineOut', 'required');
-  if (!refs.airlineOut) throw errors.doesNotExist(airlineOut, '/data/relationships/airlineOut');
+    throw new DomainError('required', messages.required, { relationship: 'airlineOut' });
+  if (!refs.airlineOut) throw DomainError.doesNotExist('airlineOut', airlineOut);
   if (refs.airlineOut.name !== 'Not flying' && !flightNumberOut)
-    throw errors.invalid(messages.flightNumberRequired, 'flightNumberOut', 'required');
+    throw new DomainError('required', messages.flightNumberRequired, { field: 'flightNumberOut' });
 }
 
 const newBookingCode = () => bookingCode((size) => randomInt(size));
@@ -88,9 +88,9 @@ async function checkRegion(
     .select()
     .from(lotRegions)
     .where(and(eq(lotRegions.id, regionId), eq(lotRegions.lotId, lotId)));
-  if (!region) throw errors.doesNotExist(regionId, '/data/relationships/lotRegion');
+  if (!region) throw DomainError.doesNotExist('lotRegion', regionId);
   if (row != null && row > region.rows)
-    throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
+    throw new DomainError('invalid', `Choose a row from 1 to ${region.rows}.`, { field: 'lotRegionRow' });
 }
 
 export async function createBooking(
@@ -102,9 +102,9 @@ export async function createBooking(
   const start = input.startDatetime;
   const end = input.endDatetime;
 
-  if (rel.lot == null) throw errors.invalid(messages.required, '/data/relationships/lot', 'required');
+  if (rel.lot == null) throw new DomainError('required', messages.required, { relationship: 'lot' });
   if (rel.vehicleType == null)
-    throw errors.invalid(messages.required, '/data/relationships/vehicleType', 'required');
+    throw new DomainError('required', messages.required, { relationship: 'vehicleType' });
   // Everything the checks below read, and the lot with its rates, in one statement (the refusals keep
   // their order: each check reads from it where it used to ask the database).
   const refs = await loadBookingReferences(ctx.db, {
@@ -123,15 +123,16 @@ export async function createBooking(
   if (!refs.airlineInFound) throw doesNotExist('airlineIn', rel.airlineIn ?? '');
   if (!staff) {
     if (businessDate(start, tz) < businessDate(ctx.now, tz))
-      throw errors.invalid(messages.dateInFuture, 'startDatetime');
+      throw new DomainError('invalid', messages.dateInFuture, { field: 'startDatetime' });
     // Today is allowed, a drop-off time of today that has gone is not (the wizard refuses it first).
-    if (dropOffHasPassed(start, ctx.now)) throw errors.invalid(messages.dropOffPassed, 'startDatetime');
+    if (dropOffHasPassed(start, ctx.now))
+      throw new DomainError('invalid', messages.dropOffPassed, { field: 'startDatetime' });
     assertNoFormBlockout(refs.formBlockout);
     assertNotBlockedOutBy(refs.parkingBlockouts, start, end);
     checkFlights(refs, rel.airlineOut, input.flightNumberOut);
     for (const name of ['lotRegion', 'discount', 'parkedBy'] as const) {
       if (rel[name] != null)
-        throw errors.invalid('Only staff can set this.', `/data/relationships/${name}`, 'permission_denied');
+        throw new DomainError('staff_only', 'Only staff can set this.', { relationship: name });
     }
   } else if (rel.airlineOut != null && !refs.airlineOut) {
     throw doesNotExist('airlineOut', rel.airlineOut);
@@ -156,7 +157,7 @@ export async function createBooking(
   // Everything that needs no lock is read before it (the lot's rates, the customer's history), so that
   // the lot stays locked only for the counts and the inserts.
   const lotRow = refs.lot;
-  if (!lotRow) throw errors.doesNotExist(rel.lot, '/data/relationships/lot');
+  if (!lotRow) throw DomainError.doesNotExist('lot', rel.lot);
   const priced = await priceStay(
     ctx.db,
     {

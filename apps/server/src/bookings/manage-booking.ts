@@ -9,7 +9,7 @@ import { manageMessages, type BookingChangeInput } from '@parking/domain/manage-
 import type { Cents } from '@parking/domain/money';
 import { inTransaction, type RequestContext } from '../context';
 import { bookings } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { bookingCancelledMessage, bookingChangedMessage } from './booking-change-emails';
 import { manageBookingUrl } from './booking-confirmation';
 import { PaymentDeclinedError } from '../payments/provider/provider';
@@ -45,14 +45,14 @@ async function refund(
       key,
     );
   } catch (error) {
-    if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, undefined, error.code);
+    if (error instanceof PaymentDeclinedError) throw new DomainError(error.code, error.message);
     throw error;
   }
 }
 
 async function reload(ctx: RequestContext, bookingId: number): Promise<BookingRow> {
   const [fresh] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!fresh) throw errors.notFound();
+  if (!fresh) throw DomainError.notFound();
   return fresh;
 }
 
@@ -134,11 +134,10 @@ export async function payManagedBalance(
   ctx: RequestContext,
   booking: BookingRow,
 ): Promise<{ amountCents: Cents; clientSecret: string }> {
-  if (booking.status === 'cancelled')
-    throw errors.invalid(manageMessages.alreadyCancelled, undefined, 'cancelled');
+  if (booking.status === 'cancelled') throw new DomainError('cancelled', manageMessages.alreadyCancelled);
   const due = (await bookingLedger(ctx.db, booking)).summary.owedCents;
-  if (due <= 0) throw errors.invalid(manageMessages.nothingDue, undefined, 'nothing_due');
+  if (due <= 0) throw new DomainError('nothing_due', manageMessages.nothingDue);
   const clientSecret = await openBookingPayment(ctx, booking.id, due);
-  if (!clientSecret) throw errors.invalid(manageMessages.nothingDue, undefined, 'nothing_due');
+  if (!clientSecret) throw new DomainError('nothing_due', manageMessages.nothingDue);
   return { amountCents: due, clientSecret };
 }

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { manageMessages } from '@parking/domain/manage-booking';
 import type { RequestContext } from '../context';
 import { bookings } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { tooManyDetail } from '../accounts/rate-limiter';
 
 /** The id of the booking with this code and email, or a 400 (not found) / 429 (too many tries from here). */
@@ -26,14 +26,14 @@ export async function findBookingToManage(
   const guessesKey = `manage-lookup:code-ip:${bookingCode}:${ctx.ip}`;
   const guesses = await rateLimiter.peek(guessesKey, windowMs);
   if (guesses.count >= requestsPerEmail)
-    throw errors.tooMany(tooManyDetail(guesses.resetInMs), guesses.resetInMs / 1000);
+    throw DomainError.throttled(tooManyDetail(guesses.resetInMs), guesses.resetInMs / 1000);
   const [booking] = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
     .where(and(eq(bookings.bookingCode, bookingCode), eq(bookings.email, email)));
   if (!booking) {
     await rateLimiter.hit(guessesKey, windowMs);
-    throw errors.invalid(manageMessages.notFound, undefined, 'not_found');
+    throw new DomainError('booking_not_found', manageMessages.notFound);
   }
   return booking.id;
 }

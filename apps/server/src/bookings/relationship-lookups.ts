@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../context';
 import type { airlines, customers, lotRegions, lots, vehicleTypes } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
-import { isDatabaseId } from '../jsonapi/values';
+import { DomainError } from '@parking/domain/errors';
+import { isDatabaseId } from '@parking/domain/api-values';
 
 /** The tables a booking's relationships name by id alone. */
 export type LookupTable =
@@ -11,7 +11,7 @@ export type LookupTable =
 
 /** `Invalid pk "<id>" - object does not exist.` on the relationship's pointer. */
 export const doesNotExist = (relationshipName: string, id: number | string) =>
-  errors.doesNotExist(id, `/data/relationships/${relationshipName}`);
+  DomainError.doesNotExist(relationshipName, id);
 
 /**
  * Refuses an id (when one is given) that names no row of `table`; an id past int4 names none and is

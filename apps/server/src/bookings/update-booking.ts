@@ -20,7 +20,7 @@ import {
   vehicles,
   vehicleTypes,
 } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { applicablePromo, assertStayLimits, lockLot, priceExtras } from './booking-rules';
 import { movedTimes } from './booking-changes';
 import { assertSlotRoom } from '../pricing/slot-load';
@@ -79,10 +79,9 @@ export async function updateBooking(
   >) {
     if (rel[name] !== undefined) Object.assign(changes, { [column]: rel[name] });
   }
-  if (rel.lot === null)
-    throw errors.invalid('This field may not be null.', '/data/relationships/lot', 'null');
+  if (rel.lot === null) throw new DomainError('null', 'This field may not be null.', { relationship: 'lot' });
   if (rel.vehicleType === null)
-    throw errors.invalid('This field may not be null.', '/data/relationships/vehicleType', 'null');
+    throw new DomainError('null', 'This field may not be null.', { relationship: 'vehicleType' });
   await mustExist(ctx, lots, changes.lotId, 'lot');
   await mustExist(ctx, vehicleTypes, changes.vehicleTypeId, 'vehicleType');
   await mustExist(ctx, airlines, changes.airlineOutId, 'airlineOut');
@@ -92,7 +91,7 @@ export async function updateBooking(
 
   const merged = { ...row, ...changes } as BookingRow;
   if (merged.endDatetime && merged.endDatetime.getTime() <= merged.startDatetime.getTime()) {
-    throw errors.invalid(messages.arrivalBeforeDeparture, 'endDatetime');
+    throw new DomainError('invalid', messages.arrivalBeforeDeparture, { field: 'endDatetime' });
   }
   if (changes.startDatetime !== undefined || changes.endDatetime !== undefined)
     assertStayLimits(ctx, merged.startDatetime, merged.endDatetime);
@@ -118,16 +117,16 @@ export async function updateBooking(
       .select({ id: vehicles.id })
       .from(vehicles)
       .where(and(eq(vehicles.id, changes.vehicleId), eq(vehicles.ownerId, merged.customerId ?? -1)));
-    if (!vehicle) throw errors.doesNotExist(changes.vehicleId, '/data/relationships/vehicle');
+    if (!vehicle) throw DomainError.doesNotExist('vehicle', changes.vehicleId);
   }
   if (merged.lotRegionId != null) {
     const [region] = await ctx.db
       .select()
       .from(lotRegions)
       .where(and(eq(lotRegions.id, merged.lotRegionId), eq(lotRegions.lotId, merged.lotId)));
-    if (!region) throw errors.doesNotExist(merged.lotRegionId, '/data/relationships/lotRegion');
+    if (!region) throw DomainError.doesNotExist('lotRegion', merged.lotRegionId);
     if (merged.lotRegionRow != null && merged.lotRegionRow > region.rows)
-      throw errors.invalid(`Choose a row from 1 to ${region.rows}.`, 'lotRegionRow');
+      throw new DomainError('invalid', `Choose a row from 1 to ${region.rows}.`, { field: 'lotRegionRow' });
   }
 
   // Extras: a new list replaces the old one at today's prices; otherwise the sold prices stand.

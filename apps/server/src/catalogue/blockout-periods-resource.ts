@@ -14,7 +14,7 @@ import type { FilterSpec, ResourceDefinition } from '../jsonapi/resource';
 import { visibleExtras } from './extras-resource';
 import { mergedDate, mergedValue } from '../jsonapi/merged';
 import { linkedWrite, manyToMany, type JoinTable } from '../jsonapi/relationships';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 
 type BlockoutPeriodRow = typeof blockoutPeriods.$inferSelect;
 

@@ -12,7 +12,7 @@ import { errors } from '../jsonapi/errors';
 import { parseValue } from '../jsonapi/query';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { mergedDate } from '../jsonapi/merged';
-import { fractionText, iso } from '../jsonapi/values';
+import { fractionText, iso } from '@parking/domain/api-values';
 
 type DiscountRow = typeof discounts.$inferSelect;
 

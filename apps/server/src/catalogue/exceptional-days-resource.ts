@@ -18,7 +18,7 @@ import type { ResourceDefinition } from '../jsonapi/resource';
 import { visibleExtras } from './extras-resource';
 import { lotNameOf } from './lot-sql';
 import { hasMany, linkedWrite, manyToMany, type JoinTable } from '../jsonapi/relationships';
-import { audText, moneyText } from '../jsonapi/values';
+import { audText, moneyText } from '@parking/domain/api-values';
 
 type ExceptionalDayRow = typeof exceptionalDays.$inferSelect;
 type ExceptionalRateRow = typeof exceptionalRates.$inferSelect;

@@ -10,7 +10,7 @@ import { EXTRA_TYPES } from '@parking/domain/constants';
 import { isStaff, type RequestContext } from '../context';
 import { extras, extraVariations } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { audText, moneyText } from '../jsonapi/values';
+import { audText, moneyText } from '@parking/domain/api-values';
 
 type ExtraRow = typeof extras.$inferSelect;
 type ExtraVariationRow = typeof extraVariations.$inferSelect;

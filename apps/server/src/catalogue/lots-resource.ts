@@ -3,7 +3,7 @@ import { lotSchema } from '@parking/domain/catalogue';
 import { LOT_SLUGS, LOT_TYPES } from '@parking/domain/constants';
 import { lots } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { fractionText, moneyText } from '../jsonapi/values';
+import { fractionText, moneyText } from '@parking/domain/api-values';
 
 type LotRow = typeof lots.$inferSelect;
 

@@ -9,7 +9,7 @@ import { shortTermRateDays, shortTermRates } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
 import { lotNameOf } from './lot-sql';
 import { hasMany } from '../jsonapi/relationships';
-import { audText, moneyText } from '../jsonapi/values';
+import { audText, moneyText } from '@parking/domain/api-values';
 
 type ShortTermRateDayRow = typeof shortTermRateDays.$inferSelect;
 type ShortTermRateRow = typeof shortTermRates.$inferSelect;

@@ -9,7 +9,7 @@ import { addressKey } from '../accounts/rate-limiter';
 import { isStaff } from '../context';
 import { contactSubmissions } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 
 type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
 

@@ -33,7 +33,7 @@ import { readResource } from '../jsonapi/engine';
 import { errors, parseWith } from '../jsonapi/errors';
 import { single } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
-import { isDatabaseId } from '../jsonapi/values';
+import { isDatabaseId } from '@parking/domain/api-values';
 import { contentImageBytes, CONTENT_IMAGE_TYPE, uploadContentImage } from './content-images';
 import { assertContentEditable, previewPage, restoreRevision } from './content-pages';
 import {

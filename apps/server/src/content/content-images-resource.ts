@@ -6,7 +6,7 @@
 import { contentMessages } from '@parking/domain/content-admin';
 import { contentImages } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { contentImageUrl } from './content-pages';
 
 type ContentImageRow = typeof contentImages.$inferSelect;

@@ -21,7 +21,7 @@ import {
   contentPages,
   type StoredImageSize,
 } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { processContentImage } from '../photos/process-content-image';
 import { PhotoRefused } from '../photos/process-photo';
 import { assertContentEditable } from './content-pages';
@@ -42,7 +42,7 @@ export async function uploadContentImage(
   try {
     image = await processContentImage(body, declaredType);
   } catch (error) {
-    if (error instanceof PhotoRefused) throw errors.invalid(error.message);
+    if (error instanceof PhotoRefused) throw new DomainError('invalid', error.message);
     throw error;
   }
   const prefix = `content-images/${randomBytes(12).toString('hex')}`;
@@ -117,7 +117,7 @@ export async function contentImageBytes(
   token: string,
   size: string,
 ): Promise<ContentImageBytes> {
-  const notFound = errors.notFound(contentMessages.imageNotFound);
+  const notFound = DomainError.notFound(contentMessages.imageNotFound);
   if (!TOKEN.test(token)) throw notFound;
   const [image] = await ctx.db.select().from(contentImages).where(eq(contentImages.token, token));
   const stored =

@@ -14,7 +14,7 @@ import {
 import { contentPageRevisions, contentPages } from '../db/schema/index';
 import { parseWith } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import {
   assertContentEditable,
   createPage,

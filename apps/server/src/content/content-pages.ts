@@ -16,9 +16,9 @@ import { pageDocumentOf } from './content-source';
 import { sanitizeHtml } from './sanitize-html';
 import type { RequestContext } from '../context';
 import { contentImages, contentPageRevisions, contentPages } from '../db/schema/index';
-import { mapUnique } from '../jsonapi/engine';
-import { ApiError, errors } from '../jsonapi/errors';
-import type { JsonValue } from '../jsonapi/resource';
+import { driverError, violatedUnique } from '../db/unique-violation';
+import type { ApiJson as JsonValue } from '@parking/domain/api-contract/json';
+import { DomainError } from '@parking/domain/errors';
 
 export type ContentPageRow = typeof contentPages.$inferSelect;
 type Fields = Record<string, unknown>;
@@ -27,15 +27,19 @@ type Fields = Record<string, unknown>;
 export function assertContentEditable(ctx: RequestContext): void {
   const url = ctx.services.config.cmsUrl;
   if (!url) return;
-  throw new ApiError(409, [
-    { status: '409', code: 'content_managed_elsewhere', detail: contentMessages.managedElsewhere(url) },
-  ]);
+  throw new DomainError('content_managed_elsewhere', contentMessages.managedElsewhere(url));
 }
 
 /** Two saves racing to the same path: the loser is told as the path check would have told it. */
-const pathUnique = {
-  uniqueErrors: { content_pages_path_key: { field: 'path', detail: contentMessages.pathTaken } },
-};
+async function pathUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (violatedUnique(error) === 'content_pages_path_key')
+      throw new DomainError('unique', contentMessages.pathTaken, { field: 'path' });
+    throw driverError(error);
+  }
+}
 
 const record = (value: unknown): Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {};
@@ -98,7 +102,7 @@ async function featuredImageFields(ctx: RequestContext, id: string, alt: string)
     .select()
     .from(contentImages)
     .where(eq(contentImages.id, Number(id)));
-  if (!image) throw errors.invalid(contentMessages.imageNotFound, 'featuredImage');
+  if (!image) throw new DomainError('invalid', contentMessages.imageNotFound, { field: 'featuredImage' });
   const sizes = Object.fromEntries(
     Object.entries(image.sizes).map(([size, stored]) => [
       size,
@@ -153,7 +157,7 @@ export async function assertPathFree(ctx: RequestContext, path: string, pageId?:
         : and(eq(contentPages.path, path), ne(contentPages.id, pageId)),
     )
     .limit(1);
-  if (taken) throw errors.invalid(contentMessages.pathTaken, 'path');
+  if (taken) throw new DomainError('invalid', contentMessages.pathTaken, { field: 'path' });
 }
 
 /** Writes the page's next revision from its row as saved (call inside the save's transaction). */
@@ -187,7 +191,7 @@ export async function createPage(ctx: RequestContext, attributes: PageAttributes
   assertContentEditable(ctx);
   await assertPathFree(ctx, attributes.path);
   const columns = await pageColumns(ctx, attributes, null);
-  const [row] = await mapUnique(pathUnique, () => ctx.db.insert(contentPages).values(columns).returning());
+  const [row] = await pathUnique(() => ctx.db.insert(contentPages).values(columns).returning());
   if (!row) throw new Error('The page was not created');
   await writeRevision(ctx, row);
   return row.id;
@@ -208,7 +212,7 @@ export async function updatePage(
     attributes,
     keepFeatured ? record(locked.fields).featured_image : null,
   );
-  const [saved] = await mapUnique(pathUnique, () =>
+  const [saved] = await pathUnique(() =>
     ctx.db.update(contentPages).set(columns).where(eq(contentPages.id, page.id)).returning(),
   );
   if (saved) await writeRevision(ctx, saved);
@@ -229,12 +233,12 @@ export async function restoreRevision(
   assertContentEditable(ctx);
   const page = await lockPage(ctx, pageId);
   if (!page || (page.layout === 'frontpage') !== (kind === 'home'))
-    throw errors.notFound(contentMessages.pageNotFound);
+    throw DomainError.notFound(contentMessages.pageNotFound);
   const [revision] = await ctx.db
     .select()
     .from(contentPageRevisions)
     .where(and(eq(contentPageRevisions.id, revisionId), eq(contentPageRevisions.pageId, pageId)));
-  if (!revision) throw errors.invalid(contentMessages.revisionNotFound, 'revision');
+  if (!revision) throw new DomainError('invalid', contentMessages.revisionNotFound, { field: 'revision' });
   const kept = {
     title: revision.title,
     content: sanitizeHtml(revision.content),
@@ -243,7 +247,7 @@ export async function restoreRevision(
     updatedBy: ctx.user?.id ?? null,
   };
   if (kind === 'page') await assertPathFree(ctx, revision.path, pageId);
-  const [saved] = await mapUnique(pathUnique, () =>
+  const [saved] = await pathUnique(() =>
     ctx.db
       .update(contentPages)
       .set(

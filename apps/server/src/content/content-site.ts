@@ -15,9 +15,9 @@ import {
 import { sanitizeHtml } from './sanitize-html';
 import type { RequestContext } from '../context';
 import { auditLogs, contentMenus, contentOptions, contentPages } from '../db/schema/index';
-import { audited, diff, type Snapshot } from '../jsonapi/audit';
-import { errors } from '../jsonapi/errors';
-import type { JsonValue } from '../jsonapi/resource';
+import { DomainError } from '@parking/domain/errors';
+import type { ApiJson as JsonValue } from '@parking/domain/api-contract/json';
+import { audited, diff, type Snapshot } from '../db/audit';
 import {
   assertContentEditable,
   footerCtaFields,
@@ -105,7 +105,7 @@ export async function saveMenu(
   const stored = items.map((item, index) => {
     const url = item.kind === 'page' ? paths.get(item.page ?? '') : item.url;
     if (url === undefined)
-      throw errors.invalid(contentMessages.menuPageMissing, `/data/attributes/items/${index}/page`);
+      throw new DomainError('invalid', contentMessages.menuPageMissing, { field: `items/${index}/page` });
     return { id: index + 1, title: item.title, kind: item.kind, page: item.page, url };
   });
   await ctx.db

@@ -10,7 +10,7 @@ import { custodyMessages } from '@parking/domain/custody';
 import { inTransaction, type RequestContext } from '../context';
 import type { BookingRow } from '../db/rows';
 import { auditLogs, custodyPhotos } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { PhotoRefused, processPhoto } from '../photos/process-photo';
 import type { CustodyPhotoRow } from './custody-record';
 
@@ -27,14 +27,14 @@ export async function addCustodyPhoto(
   booking: BookingRow,
   body: Buffer,
 ): Promise<CustodyPhotoRow> {
-  if (booking.status !== 'complete') throw errors.invalid(custodyMessages.notComplete);
+  if (booking.status !== 'complete') throw new DomainError('invalid', custodyMessages.notComplete);
   if ((await photoCount(ctx, booking.id)) >= MAX_PHOTOS_PER_BOOKING)
-    throw errors.invalid(photoMessages.tooMany);
+    throw new DomainError('invalid', photoMessages.tooMany);
   let photo;
   try {
     photo = await processPhoto(body);
   } catch (error) {
-    if (error instanceof PhotoRefused) throw errors.invalid(error.message);
+    if (error instanceof PhotoRefused) throw new DomainError('invalid', error.message);
     throw error;
   }
   // 128 random bits: the photo's id is its only name, never derived from the booking.
@@ -44,7 +44,7 @@ export async function addCustodyPhoto(
   try {
     return await inTransaction(ctx, async (tx) => {
       if ((await photoCount(tx, booking.id)) >= MAX_PHOTOS_PER_BOOKING)
-        throw errors.invalid(photoMessages.tooMany);
+        throw new DomainError('invalid', photoMessages.tooMany);
       const [row] = await tx.db
         .insert(custodyPhotos)
         .values({

@@ -19,9 +19,9 @@ import { messages } from '@parking/domain/messages';
 import type { RequestContext } from '../context';
 import type { BookingCheckInColumns, BookingRow } from '../db/rows';
 import { auditLogs, bookingLogs, bookings, customers, custodyEntries, lotRegions } from '../db/schema/index';
-import type { CustodyAuditAction } from '../jsonapi/audit';
-import { errors, NON_FIELD } from '../jsonapi/errors';
-import type { JsonValue } from '../jsonapi/resource';
+import type { ApiJson as JsonValue } from '@parking/domain/api-contract/json';
+import { DomainError } from '@parking/domain/errors';
+import type { CustodyAuditAction } from '../db/audit';
 import { custodySummary } from './custody-record';
 import { queueCustodyEmail } from './custody-notices';
 
@@ -31,11 +31,9 @@ export interface CustodyLinks {
   staff?: number | null;
 }
 
-const relationshipPointer = (name: string) => `/data/relationships/${name}`;
-
 async function lockBooking(ctx: RequestContext, bookingId: number): Promise<BookingRow> {
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-  if (!booking) throw errors.notFound('Booking not found');
+  if (!booking) throw DomainError.notFound('Booking not found');
   return booking;
 }
 
@@ -46,12 +44,12 @@ async function staffMember(
   name: string,
 ): Promise<number> {
   const chosen = id ?? ctx.user?.customerId ?? null;
-  if (chosen === null) throw errors.invalid(messages.required, relationshipPointer(name));
+  if (chosen === null) throw new DomainError('invalid', messages.required, { relationship: name });
   const [person] = await ctx.db
     .select({ id: customers.id })
     .from(customers)
     .where(and(eq(customers.id, chosen), eq(customers.staff, true)));
-  if (!person) throw errors.invalid(custodyMessages.notStaff, relationshipPointer(name));
+  if (!person) throw new DomainError('invalid', custodyMessages.notStaff, { relationship: name });
   return person.id;
 }
 
@@ -63,12 +61,12 @@ async function place(
   row: number,
 ) {
   if (regionId === null || regionId === undefined)
-    throw errors.invalid(messages.required, relationshipPointer('lotRegion'));
+    throw new DomainError('invalid', messages.required, { relationship: 'lotRegion' });
   const [region] = await ctx.db.select().from(lotRegions).where(eq(lotRegions.id, regionId));
   if (!region || region.lotId !== booking.lotId)
-    throw errors.invalid(custodyMessages.regionOfAnotherLot, relationshipPointer('lotRegion'));
+    throw new DomainError('invalid', custodyMessages.regionOfAnotherLot, { relationship: 'lotRegion' });
   if (!rowInRegion(row, region.rows))
-    throw errors.invalid(custodyMessages.rowOutOfRange(region.rows), 'lotRegionRow');
+    throw new DomainError('invalid', custodyMessages.rowOutOfRange(region.rows), { field: 'lotRegionRow' });
   return region;
 }
 
@@ -77,10 +75,12 @@ async function assertAllowed(
   booking: BookingRow,
   entry: { kind: CustodyKind; at: Date; kilometers?: number | null },
 ) {
-  if (booking.status !== 'complete') throw errors.invalid(custodyMessages.notComplete);
+  if (booking.status !== 'complete') throw new DomainError('invalid', custodyMessages.notComplete);
   const refusal = custodyEntryRefusal(await custodySummary(ctx.db, booking.id), entry, ctx.now);
   if (refusal)
-    throw errors.invalid(refusal.message, refusal.field === 'non_field_errors' ? NON_FIELD : refusal.field);
+    throw new DomainError('invalid', refusal.message, {
+      field: refusal.field === 'non_field_errors' ? undefined : refusal.field,
+    });
 }
 
 function checkInFields(row: BookingCheckInColumns): Record<string, JsonValue> {

@@ -11,7 +11,7 @@ import { gstCents } from '@parking/domain/pricing';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../context';
 import { airlines, bookingExtras, extras, lots } from '../db/schema/index';
-import { moneyText } from '../jsonapi/values';
+import { moneyText } from '@parking/domain/api-values';
 import type { BookingRow } from '../db/rows';
 
 export interface InvoiceLine {

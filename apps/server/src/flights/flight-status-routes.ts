@@ -20,7 +20,7 @@ import { bookings, localFlightStatuses } from '../db/schema/index';
 import type { BookingRow } from '../db/rows';
 import { action } from '../http/action';
 import { errors } from '../jsonapi/errors';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { pollFlights } from './flight-poll';
 import { returnBusTime } from '../bookings/bookings-resource';
 import { applyFlightObservation, type FlightObservation } from './flight-delays';

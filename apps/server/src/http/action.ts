@@ -23,7 +23,7 @@ import {
 } from '../jsonapi/document';
 import { errors } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
-import { isDatabaseId } from '../jsonapi/values';
+import { isDatabaseId } from '@parking/domain/api-values';
 import { requestDocument } from './json-api-body';
 import { route } from './route';
 

@@ -1,6 +1,10 @@
-/** Every failure becomes a JSON:API error document: never a stack trace, never an HTML page. */
+/**
+ * Every failure becomes a JSON:API error document: never a stack trace, never an HTML page. A service's
+ * DomainError is mapped by jsonapi/errors.ts fromDomainError (the one table of statuses).
+ */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, type ErrorObject } from '../jsonapi/errors';
+import { DomainError, type ErrorCode } from '@parking/domain/errors';
+import { ApiError, fromDomainError, type ErrorObject } from '../jsonapi/errors';
 
 export const JSONAPI = 'application/vnd.api+json';
 
@@ -117,7 +121,7 @@ function fromFastify(error: FastifyError): ApiError | undefined {
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return undefined;
   let detail = error.message;
-  let code = 'bad_request';
+  let code: ErrorCode = 'bad_request';
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     detail = 'Request body is too large.';
     code = 'too_large';
@@ -137,6 +141,7 @@ function fromFastify(error: FastifyError): ApiError | undefined {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
   if (isDatabaseUnavailable(error)) return unavailable();
   const database = databaseError(error);
   if (database) {

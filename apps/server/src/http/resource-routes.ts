@@ -1,7 +1,8 @@
 /** The resource layer's HTTP binding, the generic JSON:API routes: /{type}/ and /{type}/{id}/ for every registered definition. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inTransaction, type Services } from '../context';
-import { audited, recordChange, snapshot } from '../jsonapi/audit';
+import { audited } from '../db/audit';
+import { recordChange, snapshot } from '../jsonapi/audit';
 import { checkMediaType, readDocument } from '../jsonapi/document';
 import {
   authorize,

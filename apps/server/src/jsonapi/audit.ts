@@ -5,17 +5,11 @@
  * record is read through the resource's serializer before and after, so the log speaks the API's
  * field names and formats and never holds what the API does not show (password hashes, secrets).
  */
-import { isStaff, type RequestContext } from '../context';
+import type { RequestContext } from '../context';
+import { audited, diff, type AuditAction, type Snapshot } from '../db/audit';
 import { auditLogs } from '../db/schema/index';
 import { fetchOne, serialize } from './engine';
-import type { AnyResource, JsonValue } from './resource';
-
-export type Snapshot = Record<string, JsonValue>;
-export type AuditAction = 'create' | 'update' | 'delete';
-export type Changes = Record<string, { from: JsonValue; to: JsonValue }>;
-
-/** Whose changes are audited: staff (Admins, Sales). Travellers' own bookings are in booking-logs. */
-export const audited = (ctx: RequestContext): boolean => isStaff(ctx.user);
+import type { AnyResource } from './resource';
 
 /** The record as the API shows it: attributes, and relationships as an id or a list of ids. */
 export async function snapshot(def: AnyResource, ctx: RequestContext, id: number): Promise<Snapshot> {
@@ -27,17 +21,6 @@ export async function snapshot(def: AnyResource, ctx: RequestContext, id: number
     values[name] = Array.isArray(data) ? data.map((item) => item.id) : (data?.id ?? null);
   }
   return values;
-}
-
-export function diff(before: Snapshot | null, after: Snapshot | null): Changes {
-  const changes: Changes = {};
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  for (const key of keys) {
-    const from = before?.[key] ?? null;
-    const to = after?.[key] ?? null;
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
-  }
-  return changes;
 }
 
 /** Writes one audit row; an update that changed nothing is not recorded. */
@@ -61,30 +44,3 @@ export async function recordChange(
     changes,
   });
 }
-
-/**
- * Besides the generic layer's create, update and delete: money that moved outside it (card payments,
- * refunds) and what the system itself changed (reconciliation with the payment provider); see
- * payments/payment-audit.ts.
- */
-export type MoneyAction = 'payment' | 'refund' | 'reconciliation';
-/** A car's custody record (custody/custody.ts): each event against its booking. */
-export type CustodyAuditAction = 'check_in' | 'custody_move' | 'hand_back' | 'custody_photo';
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'payment',
-  'refund',
-  'reconciliation',
-  'check_in',
-  'custody_move',
-  'hand_back',
-  'custody_photo',
-  // Issue 38: an Admin reset a user's two-factor sign-in.
-  'two_factor_reset',
-] as const;
-
-/** Who made a change: a person (the user relationship says who; none for a guest) or the system. */
-export const auditActor = (action: string): 'system' | 'user' =>
-  action === 'reconciliation' ? 'system' : 'user';

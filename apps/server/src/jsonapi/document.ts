@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { errors, parseWith } from './errors';
-import { isDatabaseId } from './values';
+import { isDatabaseId } from '@parking/domain/api-values';
 
 export type RelationshipValue = string | null | string[];
 

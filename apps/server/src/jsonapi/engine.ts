@@ -5,9 +5,10 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import { isAdmin, isStaff, type RequestContext } from '../context';
+import { driverError, violatedUnique } from '../db/unique-violation';
 import { readAttributes, type WriteDocument } from './document';
 import { ApiError, errors } from './errors';
-import { isDatabaseId } from './values';
+import { isDatabaseId } from '@parking/domain/api-values';
 import { parseInclude, parseListQuery, single, type ListQuery, type RawQuery } from './query';
 import type { Registry } from './registry';
 import type { AccessRule, Action, AnyResource, AnyRow, JsonValue } from './resource';
@@ -352,11 +353,10 @@ export async function mapUnique<T>(
   try {
     return await work();
   } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const pg = cause as { code?: unknown; constraint?: unknown };
-    const mapped = typeof pg.constraint === 'string' ? def.uniqueErrors?.[pg.constraint] : undefined;
-    if (pg.code === '23505' && mapped) throw errors.invalid(mapped.detail, mapped.field, 'unique');
-    throw cause;
+    const constraint = violatedUnique(error);
+    const mapped = constraint === undefined ? undefined : def.uniqueErrors?.[constraint];
+    if (mapped) throw errors.invalid(mapped.detail, mapped.field, 'unique');
+    throw driverError(error);
   }
 }
 

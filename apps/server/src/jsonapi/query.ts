@@ -1,8 +1,10 @@
 /** Parses and validates a list request's query string: filter, sort, page, include. */
-import { eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, type SQL } from 'drizzle-orm';
+import { eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@parking/domain/constants';
 import { isCountableInstant } from '@parking/domain/dates';
 import type { RequestContext } from '../context';
+import { containsPattern } from '../db/like-pattern';
 import { errors } from './errors';
 import type { AnyResource, FilterOp, FilterSpec, ValueKind } from './resource';
 
@@ -119,11 +121,6 @@ function columnFilter(
   }
 }
 
-/** An ILIKE pattern matching `text` anywhere, with LIKE's wildcards in it taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const FILTER_PARAM = /^filter\[([A-Za-z0-9_.]+)\]$/;
 const KNOWN = new Set(['sort', 'include', 'page[number]', 'page[size]', '_']);
 
@@ -213,4 +210,22 @@ export function parseInclude(raw: string | undefined): string[] {
       throw errors.parameter(`Invalid include path "${path}".`, 'include');
   }
   return paths;
+}
+
+/**
+ * `filter[name]=A,B` on a text[] column: rows holding any of the values, each one of `choices` (the customer
+ * list's Permission Group: users holding any of the roles).
+ */
+export function anyOfFilter(column: AnyPgColumn, name: string, choices: readonly string[]): FilterSpec {
+  return {
+    kind: 'custom',
+    apply: (value) => {
+      const wanted = value.split(',').filter(Boolean);
+      for (const one of wanted) {
+        if (!choices.includes(one))
+          throw errors.parameter(`"${one}" is not one of the available choices.`, `filter[${name}]`);
+      }
+      return wanted.length ? sql`${column} && ${sql.param(wanted)}::text[]` : undefined;
+    },
+  };
 }

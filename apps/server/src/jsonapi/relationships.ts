@@ -10,7 +10,7 @@ import type { RequestContext } from '../context';
 import { readAttributes, type RelationshipValue, type WriteDocument } from './document';
 import { mapUnique } from './engine';
 import { errors } from './errors';
-import { isDatabaseId } from './values';
+import { isDatabaseId } from '@parking/domain/api-values';
 import type { ResourceDefinition, ToMany } from './resource';
 
 function byOwner(rows: Array<{ owner: unknown; target: unknown }>): Map<number, number[]> {

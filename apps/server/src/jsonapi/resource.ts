@@ -5,10 +5,12 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
+import type { ApiJson } from '@parking/domain/api-contract/json';
 import type { RequestContext } from '../context';
 import type { WriteDocument } from './document';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** Any JSON value an answer holds (the domain's ApiJson: services write theirs without this layer). */
+export type JsonValue = ApiJson;
 
 /** Who may do an action. A function sees the request context; rows are limited by `scope`. */
 export type AccessRule = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);

@@ -1,12 +1,12 @@
 /**
  * Who changed what and when: staff changes to every resource, card payments and refunds, and the
- * system's reconciliation with the payment provider (jsonapi/audit.ts). Admins only, newest first.
+ * system's reconciliation with the payment provider (db/audit.ts, jsonapi/audit.ts). Admins only, newest first.
  */
 import type { AuditLogAttributes } from '@parking/domain/api-contract/bookings';
 import { auditLogs } from '../db/schema/index';
-import { AUDIT_ACTIONS, auditActor } from '../jsonapi/audit';
+import { AUDIT_ACTIONS, auditActor } from '../db/audit';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 
 type AuditLogRow = typeof auditLogs.$inferSelect;
 

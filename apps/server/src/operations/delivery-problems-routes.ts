@@ -3,7 +3,7 @@
  * retry; POST delivery-problems/:id/retry/ runs one again, DELETE delivery-problems/:id/ discards it.
  */
 import { action, type Action } from '../http/action';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { describeJob, listDeliveryProblems, settleDeliveryProblem } from './delivery-problems';
 
 export const deliveryProblemActions: Action[] = [

@@ -12,7 +12,7 @@ import {
   type SideEffectJob,
 } from '../db/job-queue';
 import { auditLogs } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 
 /** What a job is, in a person's words (Delivery problems, the logs). */
 export function describeJob(job: SideEffectJob): { what: string; to: string } {
@@ -60,7 +60,7 @@ export async function settleDeliveryProblem(
       ? await retryFailedJob(ctx.db, id)
       : await discardFailedJob(ctx.db, id)
     : false;
-  if (!problem || !done) throw errors.notFound('This delivery problem has already been dealt with.');
+  if (!problem || !done) throw DomainError.notFound('This delivery problem has already been dealt with.');
   const { what, to } = describeJob(problem.job);
   await ctx.db.insert(auditLogs).values({
     userId: ctx.user?.id ?? null,

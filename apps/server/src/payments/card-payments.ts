@@ -13,7 +13,7 @@ import { inTransaction, type RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { bookingLogs, bookings } from '../db/schema/index';
 import { faultPoint } from '../faults';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { isLocalProvider } from './provider/local-provider';
 import { intentIdFromSecret, PaymentDeclinedError, type ProviderPaymentIntent } from './provider/provider';
 import { bookingLedger } from './ledger';
@@ -28,10 +28,9 @@ import {
 /** A payment refused (refunded at once) is the request's error, in the traveller's words. */
 function throwIfRefused(payment: AppliedPayment | null): void {
   if (payment?.kind === 'refused') {
-    throw errors.invalid(
-      refusedPaymentMessage(payment.reason ?? 'cancelled', formatAud(payment.amountCents)),
-      undefined,
+    throw new DomainError(
       'payment_refunded',
+      refusedPaymentMessage(payment.reason ?? 'cancelled', formatAud(payment.amountCents)),
     );
   }
 }
@@ -62,17 +61,16 @@ export async function confirmCardPayment(
   ctx: RequestContext,
   clientSecret: string,
 ): Promise<ProviderPaymentIntent> {
-  const notFound = () => errors.invalid('This payment could not be found.', 'clientSecret', 'not_found');
+  const notFound = () =>
+    new DomainError('payment_not_found', 'This payment could not be found.', { field: 'clientSecret' });
   const intentId = intentIdFromSecret(clientSecret);
   if (!intentId) throw notFound();
   const intent = await ctx.services.payments.retrievePaymentIntent(intentId).catch(() => null);
   if (!intent || intent.clientSecret !== clientSecret) throw notFound();
   if (intent.status !== 'succeeded')
-    throw errors.invalid(
-      intent.lastError ?? 'The payment has not been completed.',
-      'clientSecret',
-      'payment_incomplete',
-    );
+    throw new DomainError('payment_incomplete', intent.lastError ?? 'The payment has not been completed.', {
+      field: 'clientSecret',
+    });
   const applied = await inTransaction(ctx, (tx) =>
     applySucceededIntent(tx.db, intent, tx.now, 'browser', ctx.services.config.timeZone),
   );
@@ -87,18 +85,19 @@ export async function openStaffPayment(
   bookingId: number,
   amount: string,
 ): Promise<{ cents: Cents; clientSecret: string | null }> {
-  const pointer = '/data/relationships/booking';
+  const on = { relationship: 'booking' };
   const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!booking) throw errors.doesNotExist(bookingId, pointer);
-  if (!goingAhead(booking.status))
-    throw errors.invalid('This booking has been cancelled.', pointer, 'cancelled');
+  if (!booking) throw DomainError.doesNotExist('booking', bookingId);
+  if (!goingAhead(booking.status)) throw new DomainError('cancelled', 'This booking has been cancelled.', on);
   const { summary } = await bookingLedger(ctx.db, booking);
   if (summary.owedCents <= 0)
-    throw errors.invalid('This booking has already been paid.', pointer, 'already_paid');
+    throw new DomainError('already_paid', 'This booking has already been paid.', on);
   const cents = parseMoney(amount);
-  if (cents <= 0) throw errors.invalid('Number must be greater than 0', 'amount');
+  if (cents <= 0) throw new DomainError('invalid', 'Number must be greater than 0', { field: 'amount' });
   if (cents > summary.owedCents)
-    throw errors.invalid(`The amount due is ${formatMoney(summary.owedCents)}.`, 'amount', 'too_much');
+    throw new DomainError('too_much', `The amount due is ${formatMoney(summary.owedCents)}.`, {
+      field: 'amount',
+    });
   return { cents, clientSecret: await openBookingPayment(ctx, bookingId, cents) };
 }
 
@@ -108,12 +107,13 @@ export async function payWithLocalCard(
   card: CardInput & { clientSecret: string },
 ): Promise<ProviderPaymentIntent> {
   const provider = ctx.services.payments;
-  if (!isLocalProvider(provider)) throw errors.notFound();
+  if (!isLocalProvider(provider)) throw DomainError.notFound();
   let result;
   try {
     result = await provider.confirmPayment(card.clientSecret, card);
   } catch (error) {
-    if (error instanceof PaymentDeclinedError) throw errors.invalid(error.message, 'number', error.code);
+    if (error instanceof PaymentDeclinedError)
+      throw new DomainError(error.code, error.message, { field: 'number' });
     throw error;
   }
   // Fault tests stop here: the provider has taken the money, our database does not know yet
@@ -128,7 +128,9 @@ export async function payWithLocalCard(
     },
   });
   if (result.intent.status !== 'succeeded')
-    throw errors.invalid(result.intent.lastError ?? messages.unknownError, 'number', 'card_declined');
+    throw new DomainError('card_declined', result.intent.lastError ?? messages.unknownError, {
+      field: 'number',
+    });
   throwIfRefused(applied);
   return result.intent;
 }

@@ -20,7 +20,7 @@ import type { RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { bookingMovements, bookings } from '../db/schema/index';
 import type { BookingRow } from '../db/rows';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 
 export interface NewMovement {
   bookingId: number;
@@ -173,17 +173,18 @@ export async function recordStaffMoney(
     input.amountPaid === undefined ? null : staffMovement(summary.netPaidCents, parseMoney(input.amountPaid));
   if (movement) {
     const method = input.paymentMethod ?? booking.paymentMethod;
-    if (!method) throw errors.invalid(ledgerMessages.methodRequired, 'paymentMethod', 'required');
-    if (method === 'stripe') throw errors.invalid(ledgerMessages.cardByHand, 'paymentMethod', 'card_by_hand');
+    if (!method) throw new DomainError('required', ledgerMessages.methodRequired, { field: 'paymentMethod' });
+    if (method === 'stripe')
+      throw new DomainError('card_by_hand', ledgerMessages.cardByHand, { field: 'paymentMethod' });
     if (movement.kind === 'refund') {
       const left = refundablePayments(movements)
         .filter((payment) => payment.method === method && payment.reference === null)
         .reduce((sum, payment) => sum + payment.leftCents, 0);
       if (movement.amountCents > left)
-        throw errors.invalid(
-          ledgerMessages.refundMoreThanMethod(method, formatAud(left)),
-          'amountPaid',
+        throw new DomainError(
           'refund_too_large',
+          ledgerMessages.refundMoreThanMethod(method, formatAud(left)),
+          { field: 'amountPaid' },
         );
     }
     await recordMovement(db, {
@@ -201,17 +202,15 @@ export async function recordStaffMoney(
     // Nothing recorded: a method on its own is the plan for a booking with no payment yet (Payment on return).
     if (input.paymentMethod !== undefined && input.paymentMethod !== booking.paymentMethod) {
       if (summary.paymentMethod !== null)
-        throw errors.invalid(ledgerMessages.methodDerived, 'paymentMethod', 'derived');
+        throw new DomainError('derived', ledgerMessages.methodDerived, { field: 'paymentMethod' });
       await db.update(bookings).set({ paymentMethod: input.paymentMethod }).where(eq(bookings.id, bookingId));
     }
   }
   const synced = await syncBookingMoney(db, bookingId);
   if (input.paymentStatus !== undefined && synced && input.paymentStatus !== synced.summary.paymentStatus) {
-    throw errors.invalid(
-      ledgerMessages.statusDerived(synced.summary.paymentStatus),
-      'paymentStatus',
-      'derived',
-    );
+    throw new DomainError('derived', ledgerMessages.statusDerived(synced.summary.paymentStatus), {
+      field: 'paymentStatus',
+    });
   }
   return recorded;
 }

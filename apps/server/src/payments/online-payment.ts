@@ -10,7 +10,7 @@ import {
   ProviderObjectMissingError,
   type ProviderPaymentIntent,
 } from './provider/provider';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { PENDING_HOLD_MS } from '@parking/domain/capacity';
 
 /** What opening a card payment reads of its booking. */
@@ -201,7 +201,7 @@ export async function assertUnpaidHoldAllowed(ctx: RequestContext, formEmail: st
   const counts = await ctx.services.rateLimiter.peekAll(holdKeys(ctx, email), PENDING_HOLD_MS);
   for (const { count, resetInMs } of counts) {
     if (count >= ctx.services.config.rateLimits.unpaidHolds)
-      throw errors.tooMany(HOLD_DETAIL, resetInMs / 1000);
+      throw DomainError.throttled(HOLD_DETAIL, resetInMs / 1000);
   }
 }
 

@@ -6,8 +6,8 @@
  */
 import type { Executor } from '../db/client';
 import { auditLogs } from '../db/schema/index';
-import { diff, type MoneyAction, type Snapshot } from '../jsonapi/audit';
-import type { JsonValue } from '../jsonapi/resource';
+import type { ApiJson as JsonValue } from '@parking/domain/api-contract/json';
+import { diff, type MoneyAction, type Snapshot } from '../db/audit';
 
 /** A booking's payment fields as the API shows them (the audit trail's before and after). */
 export function paymentFields(row: {

@@ -11,7 +11,7 @@ import { lots } from '../db/schema/index';
 import { action, type Action } from '../http/action';
 import { errors } from '../jsonapi/errors';
 import { single } from '../jsonapi/query';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { slotLoadsBetween } from './slot-load';
 
 export const lotSlotActions: Action[] = [

@@ -6,7 +6,7 @@
 import type { PromoCodeAttributes } from '@parking/domain/api-contract/prices';
 import { promoCheckSchema } from '@parking/domain/quotes';
 import { action } from '../http/action';
-import { fractionText, iso } from '../jsonapi/values';
+import { fractionText, iso } from '@parking/domain/api-values';
 import { applicablePromo, throttlePromoLookups } from '../bookings/booking-rules';
 
 /** POST promo-codes/: the check itself. */

@@ -33,7 +33,7 @@ import { allowed, fetchByIds, serialize, type ResourceObject } from '../jsonapi/
 import { ApiError, errors } from '../jsonapi/errors';
 import { parseInclude, single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
-import { fractionText, iso } from '../jsonapi/values';
+import { fractionText, iso } from '@parking/domain/api-values';
 import { applicablePromo, assertStayLimits, throttlePromoLookups } from '../bookings/booking-rules';
 import { parkingBlockoutsBetween } from '../catalogue/blockout-queries';
 import { priceStay } from './price-stay';
@@ -311,7 +311,7 @@ export function quoteActions(registry: Registry): Action[] {
         const sent = document?.attributes ?? {};
         const rateGiven = sent.discountRate !== undefined && sent.discountRate !== null;
         if (!staff && rateToParts(input.discountRate) !== 0) {
-          throw errors.invalid(quoteMessages.staffOnlyDiscount, 'discountRate', 'permission_denied');
+          throw errors.invalid(quoteMessages.staffOnlyDiscount, 'discountRate', 'staff_only');
         }
 
         // The stay limits a booking's save applies (horizon, longest stay), before any day is priced.

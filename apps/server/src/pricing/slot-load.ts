@@ -17,7 +17,7 @@ import {
 } from '@parking/domain/slots';
 import type { RequestContext } from '../context';
 import { rowsOf, type Executor } from '../db/client';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import type { LotRow } from '../bookings/booking-rules';
 import { holdSince, takesPlaceSql } from '../bookings/status-rules-sql';
 
@@ -103,5 +103,5 @@ export async function slotProblems(
 /** Refuses a stay whose drop-off or pick-up slot is full; run after lockLot, in the saving transaction. */
 export async function assertSlotRoom(ctx: RequestContext, lot: LotRow, check: SlotCheck): Promise<void> {
   const [problem] = await slotProblems(ctx.db, lot, check, ctx.now);
-  if (problem) throw errors.invalid(problem.message, problem.field, 'slot_full');
+  if (problem) throw new DomainError('slot_full', problem.message, { field: problem.field });
 }

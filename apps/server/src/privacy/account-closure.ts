@@ -28,7 +28,7 @@ import {
   users,
   userTokens,
 } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import { message } from '../mail/templates';
 import { deIdentifyCustomer, removePhotoFiles, scrubAudit } from './de-identify';
 import { queueMail } from '../mail/queue-mail';
@@ -55,12 +55,13 @@ function closedEmail(to: string, name: string, business: string) {
 /** Closes the signed-in user's account; `ctx` is the request's transaction. */
 export async function closeAccount(ctx: RequestContext, password: string): Promise<ClosureResult> {
   const caller = ctx.user;
-  if (!caller) throw errors.unauthorized();
+  if (!caller) throw DomainError.notAuthenticated();
   const [user] = await ctx.db.select().from(users).where(eq(users.id, caller.id)).for('update');
-  if (!user || !user.isActive) throw errors.unauthorized();
-  if (user.roles.some((role) => STAFF_ROLES.has(role))) throw errors.invalid(privacyMessages.staffAccount);
+  if (!user || !user.isActive) throw DomainError.notAuthenticated();
+  if (user.roles.some((role) => STAFF_ROLES.has(role)))
+    throw new DomainError('invalid', privacyMessages.staffAccount);
   if (!(await verifyPassword(user.passwordHash, password)))
-    throw errors.invalid(privacyMessages.passwordWrong, 'password', 'invalid_password');
+    throw new DomainError('invalid_password', privacyMessages.passwordWrong, { field: 'password' });
 
   const [active] = await ctx.db
     .select({ id: subscriptions.id })
@@ -74,7 +75,7 @@ export async function closeAccount(ctx: RequestContext, password: string): Promi
       ),
     )
     .limit(1);
-  if (active) throw errors.invalid(privacyMessages.subscriptionActive);
+  if (active) throw new DomainError('invalid', privacyMessages.subscriptionActive);
 
   const [customer] = await ctx.db
     .select({ id: customers.id, firstName: customers.firstName, email: customers.email })
@@ -91,7 +92,7 @@ export async function closeAccount(ctx: RequestContext, password: string): Promi
       .from(bookings)
       .where(eq(bookings.customerId, customer.id));
     const ahead = bookingsGoingAhead(theirs, ctx.now);
-    if (ahead.length) throw errors.invalid(privacyMessages.bookingsAhead(ahead));
+    if (ahead.length) throw new DomainError('invalid', privacyMessages.bookingsAhead(ahead));
   }
 
   const domain = ctx.services.config.emailDomain;

@@ -12,7 +12,7 @@ import { accountClosureSchema, EXPORTS_PER_HOUR, privacyMessages } from '@parkin
 import { businessDate } from '@parking/domain/dates';
 import { accountClosures, retentionRuns } from '../db/schema/index';
 import { action, type Action } from '../http/action';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { closeAccount } from './account-closure';
 import { collectPersonalData, zipPersonalData } from './privacy-export';
 

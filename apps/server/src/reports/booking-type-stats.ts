@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client';
-import { moneyText } from '../jsonapi/values';
+import { moneyText } from '@parking/domain/api-values';
 import { round4, withinDays, type ReportDays } from './report-days';
 
 export type BookingTypeRow = { bookingType: string; count: number; totalCost: string; share: number };

@@ -8,7 +8,7 @@ import type { Executor } from '../db/client';
 import { lotRegions, lots } from '../db/schema/index';
 import { invoiceDateTime } from '../documents/invoice-data';
 import type { TableReport } from '../documents/table-report';
-import { fullName } from '../jsonapi/values';
+import { fullName } from '@parking/domain/api-values';
 import type { BookingRow } from '../db/rows';
 
 export interface ParkedLookups {

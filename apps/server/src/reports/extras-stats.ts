@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client';
-import { moneyText } from '../jsonapi/values';
+import { moneyText } from '@parking/domain/api-values';
 import { withinDays, type ReportDays } from './report-days';
 
 export type ExtrasStatsRow = { extraId: string; name: string; count: number; revenue: string };

@@ -9,7 +9,7 @@ import { formatAud, parseMoney, type Cents } from '@parking/domain/money';
 import { bookings as bookingsTable } from '../db/schema/index';
 import { invoiceDate, invoiceDateTime } from '../documents/invoice-data';
 import type { TableReport } from '../documents/table-report';
-import { fullName, moneyText } from '../jsonapi/values';
+import { fullName, moneyText } from '@parking/domain/api-values';
 
 /**
  * The columns the report prints, all it reads (the list's every field, with its per-row subqueries,

@@ -8,7 +8,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { isStaff } from '../context';
 import { prices, products, subscriptions } from '../db/schema/index';
 import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
-import { audText, iso, moneyText } from '../jsonapi/values';
+import { audText, iso, moneyText } from '@parking/domain/api-values';
 
 type ProductRow = typeof products.$inferSelect;
 type PriceRow = typeof prices.$inferSelect;

@@ -17,7 +17,7 @@ import { customers, prices, products, subscriptions, users } from '../db/schema/
 import { action, type Action } from '../http/action';
 import type { WriteDocument } from '../jsonapi/document';
 import { errors } from '../jsonapi/errors';
-import { isDatabaseId, isIdText } from '../jsonapi/values';
+import { isDatabaseId, isIdText } from '@parking/domain/api-values';
 import { isLocalProvider } from '../payments/provider/local-provider';
 import {
   PaymentDeclinedError,

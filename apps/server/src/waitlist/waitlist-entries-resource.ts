@@ -10,7 +10,7 @@ import { WAITLIST_STATUSES } from '@parking/domain/waitlist';
 import { waitlistEntries } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import { iso } from '../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import type { WaitlistRow } from './waitlist';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

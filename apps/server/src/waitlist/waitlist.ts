@@ -25,7 +25,7 @@ import type { Config } from '../config';
 import type { RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { lots, waitlistEntries } from '../db/schema/index';
-import { errors } from '../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 import type { MailMessage } from '../mail/mailer';
 import { waitlistConfirmationMessage, waitlistJoinedMessage, waitlistOfferMessage } from './waitlist-emails';
 import { waitlistTokenId, waitlistTokenMatches } from './waitlist-link';
@@ -59,20 +59,19 @@ export async function joinWaitlist(
 ): Promise<void> {
   const tz = ctx.services.config.timeZone;
   const today = businessDate(ctx.now, tz);
-  if (input.startDate < today) throw errors.invalid(waitlistMessages.pastDate, 'startDate');
+  if (input.startDate < today)
+    throw new DomainError('invalid', waitlistMessages.pastDate, { field: 'startDate' });
   const [problem] = stayLimitProblems(input.startDate, input.endDate, today, ctx.services.config.stayLimits);
   if (problem)
-    throw errors.invalid(
-      problem.message,
-      problem.field === 'startDatetime' ? 'startDate' : 'endDate',
-      'stay_limit',
-    );
+    throw new DomainError('stay_limit', problem.message, {
+      field: problem.field === 'startDatetime' ? 'startDate' : 'endDate',
+    });
 
   const lot = await lockLot(ctx, lotId);
   // Asked before any entry is looked at: whether the stay is full must not depend on who asks.
   const present = await presentByDay(ctx.db, [lot.id], input.startDate, input.endDate, tz, ctx.now);
   if (!stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold))
-    throw errors.invalid(waitlistMessages.notFull, '/data/relationships/lot', 'not_full');
+    throw new DomainError('not_full', waitlistMessages.notFull, { relationship: 'lot' });
 
   const [existing] = await ctx.db
     .select()
@@ -277,7 +276,8 @@ export async function claimedHold(
   end: Date,
 ): Promise<WaitlistRow> {
   const entry = await entryOfToken(ctx.db, ctx.services.config.sessionSecret, token);
-  if (!entry) throw errors.invalid(waitlistMessages.linkInvalid, 'waitlistToken', 'waitlist_link_invalid');
+  if (!entry)
+    throw new DomainError('waitlist_link_invalid', waitlistMessages.linkInvalid, { field: 'waitlistToken' });
   // Read again under the lot's lock: the sweep may just have passed it on.
   const [locked] = await ctx.db
     .select()
@@ -285,14 +285,16 @@ export async function claimedHold(
     .where(eq(waitlistEntries.id, entry.id))
     .for('update');
   if (!locked || locked.status !== 'offered' || !holdIsLive(locked.holdExpiresAt, ctx.now))
-    throw errors.invalid(waitlistMessages.holdLapsed, 'waitlistToken', 'waitlist_hold_lapsed');
+    throw new DomainError('waitlist_hold_lapsed', waitlistMessages.holdLapsed, { field: 'waitlistToken' });
   const tz = ctx.services.config.timeZone;
   if (
     locked.lotId !== lotId ||
     locked.startDate !== businessDate(start, tz) ||
     locked.endDate !== businessDate(end, tz)
   )
-    throw errors.invalid(waitlistMessages.holdMismatch, 'waitlistToken', 'waitlist_hold_mismatch');
+    throw new DomainError('waitlist_hold_mismatch', waitlistMessages.holdMismatch, {
+      field: 'waitlistToken',
+    });
   return locked;
 }
 

@@ -47,7 +47,9 @@ export function mockApi(routes: MockRoute[] = []) {
       );
     const answer = route?.reply ? route.reply(call) : route;
     const status = answer ? (answer.status ?? 200) : 404;
-    const payload = answer ? answer.body : { errors: [{ status: '404', detail: 'Not found.' }] };
+    const payload = answer
+      ? answer.body
+      : { errors: [{ status: '404', code: 'not_found', detail: 'Not found.' }] };
     return new Response(status === 204 || payload === undefined ? null : JSON.stringify(payload), {
       status,
       headers: { 'content-type': 'application/vnd.api+json' },
@@ -115,12 +117,19 @@ export function sessionDocument(
 }
 
 /** The answer of a validation failure, as the server words it. */
+/** The code the API answers with each status the tests use. */
+const CODE_OF_STATUS: Record<number, string> = {
+  401: 'not_authenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+};
+
 export function errorDocument(detail: string, field?: string, status = 400) {
   return {
     errors: [
       {
         status: String(status),
-        code: 'invalid',
+        code: CODE_OF_STATUS[status] ?? 'invalid',
         detail,
         ...(field ? { source: { pointer: `/data/attributes/${field}` } } : {}),
       },

@@ -4,7 +4,7 @@ import { mustUseTwoFactor, type TwoFactorStatusAttributes } from '@parking/domai
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { appSettings, recoveryCodes, users, webauthnCredentials } from '../../db/schema/index';
-import { iso } from '../../jsonapi/values';
+import { iso } from '@parking/domain/api-values';
 import { STAFF_TWO_FACTOR_KEY } from './factors-sql';
 
 export async function staffTwoFactorRequired(db: Executor, config: Config): Promise<boolean> {

@@ -20,7 +20,7 @@ import { twoFactorMessages } from '@parking/domain/two-factor';
 import type { TwoFactorConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { webauthnCredentials } from '../../db/schema/index';
-import { errors } from '../../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
 
 export interface RelyingParty {
   rpId: string;
@@ -83,10 +83,10 @@ export async function verifyRegistration(
       requireUserVerification: true,
     });
   } catch {
-    throw errors.invalid(twoFactorMessages.passkeyRefused, 'credential', 'passkey_refused');
+    throw new DomainError('passkey_refused', twoFactorMessages.passkeyRefused, { field: 'credential' });
   }
   if (!result.verified)
-    throw errors.invalid(twoFactorMessages.passkeyRefused, 'credential', 'passkey_refused');
+    throw new DomainError('passkey_refused', twoFactorMessages.passkeyRefused, { field: 'credential' });
   const { credential: made } = result.registrationInfo;
   return {
     credentialId: made.id,
@@ -131,7 +131,7 @@ export async function verifyAuthentication(
     ? await db.select().from(webauthnCredentials).where(eq(webauthnCredentials.credentialId, id)).limit(1)
     : [];
   if (!row || (userId !== undefined && row.userId !== userId))
-    throw errors.invalid(twoFactorMessages.passkeyUnknown, 'credential', 'passkey_unknown');
+    throw new DomainError('passkey_unknown', twoFactorMessages.passkeyUnknown, { field: 'credential' });
   let newCounter: number;
   try {
     const result = await verifyAuthenticationResponse({
@@ -150,7 +150,7 @@ export async function verifyAuthentication(
     if (!result.verified) throw new Error('not verified');
     newCounter = result.authenticationInfo.newCounter;
   } catch {
-    throw errors.invalid(twoFactorMessages.passkeyRefused, 'credential', 'passkey_refused');
+    throw new DomainError('passkey_refused', twoFactorMessages.passkeyRefused, { field: 'credential' });
   }
   await db
     .update(webauthnCredentials)

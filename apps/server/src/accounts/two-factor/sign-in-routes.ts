@@ -17,11 +17,12 @@ import {
 } from '@parking/domain/two-factor';
 import { messages } from '@parking/domain/messages';
 import { loginThrottle } from '../login-throttle';
-import { signIn } from '../sign-in';
+import { signIn } from '../session-answer-routes';
 import { inTransaction, type RequestContext, type Services } from '../../context';
 import { users } from '../../db/schema/index';
 import { action, type Action } from '../../http/action';
-import { ApiError, errors } from '../../jsonapi/errors';
+import { DomainError } from '@parking/domain/errors';
+import { ApiError, errors, fromDomainError } from '../../jsonapi/errors';
 import type { Registry } from '../../jsonapi/registry';
 import { countChallengeFailure, createChallenge, findChallenge, spendChallenge } from './challenges';
 import { hasSecondFactor, userFactors } from './factors';
@@ -125,7 +126,7 @@ async function checkSecondStep(
           challenge.userId,
         );
       } catch (error) {
-        if (error instanceof ApiError) return { ok: false, error };
+        if (error instanceof DomainError) return { ok: false, error: fromDomainError(error) };
         throw error;
       }
       outcome = { ok: true, method: 'passkey' };
@@ -232,7 +233,7 @@ export function twoFactorSignInActions(services: Services, registry: Registry): 
             return owner;
           });
         } catch (error) {
-          if (error instanceof ApiError) await throttle.failed();
+          if (error instanceof ApiError || error instanceof DomainError) await throttle.failed();
           throw error;
         }
         const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);

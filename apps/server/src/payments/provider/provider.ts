@@ -3,6 +3,7 @@
  * Stripe API through stripe-node) and `local` (an in-process simulation with the same shapes and
  * Stripe's test cards). Nothing outside payments/ knows which one runs.
  */
+import type { PaymentRefusalCode } from '@parking/domain/errors';
 
 export type IntentStatus =
   | 'requires_payment_method'
@@ -124,7 +125,7 @@ export class ProviderObjectMissingError extends Error {}
 export class PaymentDeclinedError extends Error {
   constructor(
     message: string,
-    readonly code: string,
+    readonly code: PaymentRefusalCode,
   ) {
     super(message);
   }

@@ -1,6 +1,6 @@
 /** Stripe-shaped event JSON (from Stripe's webhook or the local simulation) read into ProviderEvents. */
 import type { ProviderEvent, ProviderPaymentIntent, ProviderSubscription, IntentStatus } from './provider';
-import { isDatabaseId } from '../../jsonapi/values';
+import { isDatabaseId } from '@parking/domain/api-values';
 
 type Json = Record<string, unknown>;
 

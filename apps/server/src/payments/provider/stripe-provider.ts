@@ -1,5 +1,6 @@
 /** The Stripe adapter: the real Stripe API through stripe-node (STRIPE_SECRET_KEY and friends). */
 import Stripe from 'stripe';
+import { paymentRefusalCode } from '@parking/domain/errors';
 import { readEvent, readIntent, readSubscription } from './stripe-events';
 import {
   PaymentDeclinedError,
@@ -34,7 +35,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   };
   const declined = (error: unknown): never => {
     if (error instanceof Stripe.errors.StripeCardError)
-      throw new PaymentDeclinedError(error.message, error.code ?? 'card_error');
+      throw new PaymentDeclinedError(error.message, paymentRefusalCode(error.code));
     throw error;
   };
   return {

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { messages } from '@parking/domain/messages';
 import { applyServerErrors } from '@/components/form/form';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
-import { ApiError, type ApiErrorObject } from '@/lib/api/client';
+import { ApiError, hasErrorCode, type ApiErrorObject } from '@/lib/api/client';
 import { invalidateTypes, oneQuery } from '@/lib/api/resource-queries';
 import { saveResource, type OneAnswer, type SavePayload } from '@/lib/api/resources';
 import { ConfirmDialog, LEAVE_DIALOG } from './confirm-dialog';
@@ -110,8 +110,8 @@ export function useRecordForm<TValues extends FieldValues, TOutput extends Field
   useEffect(() => {
     if (!record.isError || notFoundShown.current) return;
     notFoundShown.current = true;
-    const missing =
-      record.error instanceof ApiError && (record.error.status === 404 || record.error.status === 400);
+    // Not there, or an address that names no record.
+    const missing = hasErrorCode(record.error, 'not_found', 'invalid_parameter', 'bad_request');
     snackbar.show(missing ? config.notFound : record.error.message || messages.unknownError, 'error');
     navigate(config.listHref, { replace: true });
   }, [record.isError, record.error, snackbar, navigate, config.notFound, config.listHref]);

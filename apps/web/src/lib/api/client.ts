@@ -2,6 +2,7 @@
  * The one way the browser talks to the API (architecture-rules.md: JSON:API 1.1 under /backend/api/v1/, trailing
  * slashes, `Authorization: Token`, `X-CSRFToken` from the `csrftoken` cookie, errors as `errors[]`).
  */
+import type { ErrorCode } from '@parking/domain/errors';
 import { originFetch } from '@/lib/http';
 import { clearToken, readToken } from './token-storage';
 
@@ -12,7 +13,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface ApiErrorObject {
   status?: string;
-  code?: string;
+  /** What the refusal is (the domain's codes): what the web branches on, never the status or the words. */
+  code?: ErrorCode;
   detail: string;
   source?: { pointer?: string; parameter?: string };
 }
@@ -46,7 +48,15 @@ export function errorDetails(error: unknown, fallback: string): string[] {
   return details.length ? details : [fallback];
 }
 
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+/** Whether the API refused with one of `codes` (@parking/domain/errors). */
+export function hasErrorCode(error: unknown, ...codes: readonly ErrorCode[]): boolean {
+  return (
+    error instanceof ApiError &&
+    error.errors.some((item) => item.code !== undefined && codes.includes(item.code))
+  );
+}
+
+export const isNotFound = (error: unknown) => hasErrorCode(error, 'not_found');
 
 type UnauthorizedListener = () => void;
 let unauthorizedListener: UnauthorizedListener | null = null;

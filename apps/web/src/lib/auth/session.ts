@@ -11,7 +11,7 @@ import type {
 } from '@parking/domain/api-contract/accounts';
 import type { Role } from '@parking/domain/constants';
 import type { SignInMethod } from '@parking/domain/two-factor';
-import { ApiError, apiRequest } from '@/lib/api/client';
+import { apiRequest, hasErrorCode } from '@/lib/api/client';
 import { IncludedIndex, relatedId, type JsonApiDocument, type Resource } from '@/lib/api/jsonapi';
 import { clearToken } from '@/lib/api/token-storage';
 
@@ -91,7 +91,7 @@ async function fetchCurrentSession(signal: AbortSignal): Promise<Session | null>
   } catch (error) {
     // A stored token that the server no longer knows (expired, logged out elsewhere): the visitor is
     // simply not signed in. Asking again without it lets a still-valid session cookie speak.
-    if (error instanceof ApiError && error.status === 401) {
+    if (hasErrorCode(error, 'not_authenticated')) {
       clearToken();
       return readSession(
         await apiRequest<SessionDocument>('sessions/current', { signal, handleUnauthorized: false }),

@@ -11,7 +11,7 @@ import { Form, useZodForm } from '@/components/form/form';
 import { FormSelectField } from '@/components/form/select-field';
 import { FormTextField } from '@/components/form/text-field';
 import { loginHref } from '@/config/paths';
-import { ApiError } from '@/lib/api/client';
+import { ApiError, hasErrorCode } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useAuthDialog } from '@/lib/auth/auth-dialog';
 import { isAnonymousEmail } from '../api/checks';
@@ -96,7 +96,7 @@ function DetailsForm() {
         }
       } catch (error) {
         // A check that could not be made is made again when the booking is saved.
-        if (error instanceof ApiError && error.status === 400) {
+        if (error instanceof ApiError && hasErrorCode(error, 'invalid_parameter')) {
           form.setError(
             'email',
             { type: 'server', message: error.errors[0]?.detail ?? messages.emailInvalid },

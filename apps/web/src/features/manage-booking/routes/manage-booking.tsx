@@ -16,7 +16,7 @@ import { manageMessages } from '@parking/domain/manage-booking';
 import { messages } from '@parking/domain/messages';
 import { PageSection } from '@/components/page-section';
 import { paths } from '@/config/paths';
-import { ApiError, firstErrorDetail } from '@/lib/api/client';
+import { firstErrorDetail, hasErrorCode, isNotFound } from '@/lib/api/client';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { YourCar } from '@/components/custody/your-car';
@@ -152,8 +152,8 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
   if (query.isPending)
     return <Skeleton variant="rounded" height={320} role="progressbar" aria-label="Loading your booking" />;
   if (query.isError) {
-    const status = query.error instanceof ApiError ? query.error.status : 0;
-    if (status === 403) {
+    // Not (or no longer) allowed to see it: the look-up by code and email.
+    if (hasErrorCode(query.error, 'permission_denied')) {
       return (
         <Panel title="Find your booking">
           <FindBookingForm
@@ -181,7 +181,7 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
           </Button>
         }
       >
-        {status === 404 ? 'Booking not found' : firstErrorDetail(query.error, messages.unknownError)}
+        {isNotFound(query.error) ? 'Booking not found' : firstErrorDetail(query.error, messages.unknownError)}
       </Alert>
     );
   }

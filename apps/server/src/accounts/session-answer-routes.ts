@@ -1,6 +1,7 @@
 /**
  * The end of every login (a password alone, a password and a second step, a passkey): a session that records how
- * it was signed in, its cookies, and the answer with the token and the user.
+ * it was signed in, its cookies, and the answer with the token and the user (read through the users resource).
+ * No action of its own: the answer the login actions (accounts-routes.ts, two-factor/sign-in-routes.ts) share.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';

@@ -1,4 +1,8 @@
-import { formatAud, parseMoney } from '@parking/domain/money';
+/**
+ * The API's value formats (architecture.md), shared by whatever presents a value (serializers, reports, invoices,
+ * the services' answers): ISO datetimes, money with two places, fractions trimmed, ids as the API reads them.
+ */
+import { formatAud, parseMoney } from './money';
 
 /** The largest value of a database id (Postgres int4). */
 export const INT4_MAX = 2_147_483_647;
