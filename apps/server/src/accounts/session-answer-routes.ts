@@ -13,7 +13,7 @@ import { readResource } from '../jsonapi/engine';
 import type { Registry } from '../jsonapi/registry';
 import { createSession, CSRF_COOKIE, findSessionUser, SESSION_COOKIE } from './sessions';
 
-export function setSessionCookies(
+function setSessionCookies(
   reply: FastifyReply,
   services: Services,
   token: string,

@@ -17,11 +17,7 @@ import { loginEmailChangedMessage } from '../mail/templates';
 import { sendConfirmationEmail } from './account-emails';
 import { queueMail } from '../mail/queue-mail';
 
-export async function assertEmailFree(
-  ctx: RequestContext,
-  email: string,
-  exceptUserId?: number,
-): Promise<void> {
+async function assertEmailFree(ctx: RequestContext, email: string, exceptUserId?: number): Promise<void> {
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -86,7 +82,7 @@ export async function setPassword(
 }
 
 /** The refusal of a login's new address from anyone but an Admin: 403 on the email field. */
-export const onlyAdminsChangeLoginEmail = () =>
+const onlyAdminsChangeLoginEmail = () =>
   new DomainError('permission_denied', messages.loginEmailAdminsOnly, { field: 'email' });
 
 /**

@@ -128,16 +128,6 @@ export function assertNoFormBlockout(blockout: { message: string | null } | unde
     throw new DomainError('online_form_blocked', blockout.message || messages.onlineBookingUnavailable);
 }
 
-/** The public form is closed while an online_form blockout is current. */
-export async function assertOnlineFormOpen(ctx: RequestContext): Promise<void> {
-  const [blockout] = await ctx.db
-    .select({ message: blockoutPeriods.message })
-    .from(blockoutPeriods)
-    .where(currentFormBlockout(ctx.now))
-    .limit(1);
-  assertNoFormBlockout(blockout);
-}
-
 /** The parking blockouts a drop-off at `start` or a pick-up at `end` falls inside. */
 export const parkingBlockoutsAt = (start: Date, end: Date) => {
   const inside = (instant: Date) =>

@@ -119,7 +119,7 @@ const sanitizedAccordion = (items: readonly AccordionItem[]) =>
  * The row's columns for `attributes`, HTML sanitised. `keepFeatured` is the featured image stored today,
  * kept when the request did not name one (a seeded image has no upload id to name).
  */
-export async function pageColumns(
+async function pageColumns(
   ctx: RequestContext,
   attributes: PageAttributes,
   keepFeatured: unknown,
@@ -147,7 +147,7 @@ export async function pageColumns(
 }
 
 /** Another page (or the home page) already at `path`: a field error on the path. */
-export async function assertPathFree(ctx: RequestContext, path: string, pageId?: number): Promise<void> {
+async function assertPathFree(ctx: RequestContext, path: string, pageId?: number): Promise<void> {
   const [taken] = await ctx.db
     .select({ id: contentPages.id })
     .from(contentPages)

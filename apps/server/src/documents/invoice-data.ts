@@ -14,7 +14,7 @@ import { airlines, bookingExtras, extras, lots } from '../db/schema/index';
 import { moneyText } from '@parking/domain/api-values';
 import type { BookingRow } from '../db/rows';
 
-export interface InvoiceLine {
+interface InvoiceLine {
   description: string;
   /** A second, smaller line under the description. */
   detail: string;
@@ -63,7 +63,7 @@ const STATUS_LABELS: Record<string, string> = {
 const cents = (value: string | null | undefined) => parseMoney(moneyText(value));
 
 /** '0.1000' → '10%', '0.125' → '12.5%'. */
-export function percentText(rate: string): string {
+function percentText(rate: string): string {
   const percent = Math.round(Number(rate) * 10000) / 100;
   return `${percent}%`;
 }

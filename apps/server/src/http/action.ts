@@ -28,7 +28,7 @@ import { requestDocument } from './json-api-body';
 import { route } from './route';
 
 /** Who may call: anyone; a signed-in user; staff (Admins or Sales); Admins; or a rule of its own. */
-export type Access = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);
+type Access = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);
 
 export interface ActionInput<A, R extends string, L = undefined> {
   /** What `load` found for this caller (the record the action is about), checked before the input. */

@@ -103,7 +103,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
-export const unavailable = () =>
+const unavailable = () =>
   new ApiError(
     503,
     [

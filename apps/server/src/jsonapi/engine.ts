@@ -65,7 +65,7 @@ async function run(query: PgSelect): Promise<AnyRow[]> {
   return (await query) as AnyRow[];
 }
 
-export function rowId(def: AnyResource, row: AnyRow): number {
+function rowId(def: AnyResource, row: AnyRow): number {
   const id = row[def.idColumn.name] ?? row.id;
   if (typeof id !== 'number') throw new Error(`Row of ${def.type} has no numeric id`);
   return id;
@@ -323,7 +323,7 @@ async function relationshipValues(
   return values;
 }
 
-export async function genericValues(
+async function genericValues(
   def: AnyResource,
   ctx: RequestContext,
   registry: Registry,

@@ -20,7 +20,7 @@ export interface ErrorObject {
   source?: { pointer?: string; parameter?: string };
 }
 
-export const NON_FIELD = '/data/attributes/non_field_errors';
+const NON_FIELD = '/data/attributes/non_field_errors';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -36,7 +36,7 @@ export class ApiError extends Error {
 }
 
 /** The HTTP status of each code: the one table every error answer is built from. */
-export const ERROR_STATUS: Record<ErrorCode, number> = {
+const ERROR_STATUS: Record<ErrorCode, number> = {
   parse_error: 400,
   bad_request: 400,
   too_large: 413,
@@ -136,7 +136,7 @@ function one(
   );
 }
 
-export const attributePointer = (name: string) => `/data/attributes/${name}`;
+const attributePointer = (name: string) => `/data/attributes/${name}`;
 
 /**
  * A service's refusal as the API answers it: the code's status; the pointer of its attribute or relationship, or
@@ -219,7 +219,7 @@ export function parseWith<S extends ZodType>(schema: S, value: unknown, base?: s
  * Zod issues to JSON:API errors. Paths become pointers under `base`; an issue with no path
  * (an object-level rule) belongs to no field.
  */
-export function fromZod(error: ZodError, base = '/data/attributes'): ApiError {
+function fromZod(error: ZodError, base = '/data/attributes'): ApiError {
   const seen = new Set<string>();
   const list: ErrorObject[] = [];
   for (const issue of error.issues) {

@@ -79,7 +79,7 @@ export function manyToMany(join: JoinTable): ToMany {
 }
 
 /** The ids sent for a to-many relationship, each checked to exist and be visible to the caller. */
-export async function linkedIds(
+async function linkedIds(
   ctx: RequestContext,
   join: JoinTable,
   name: string,
@@ -101,7 +101,7 @@ export async function linkedIds(
 }
 
 /** Makes the owner's links exactly `ids` (inside the caller's transaction). */
-export async function replaceLinks(
+async function replaceLinks(
   ctx: RequestContext,
   join: JoinTable,
   ownerId: number,

@@ -88,7 +88,7 @@ export async function bookingLedger(
 }
 
 /** The booking's payment columns as the ledger says they are. */
-export function moneyColumns(summary: LedgerSummary, booking: Pick<BookingRow, 'paymentMethod'>) {
+function moneyColumns(summary: LedgerSummary, booking: Pick<BookingRow, 'paymentMethod'>) {
   return {
     amountPaid: formatMoney(summary.netPaidCents),
     paymentStatus: summary.paymentStatus,

@@ -7,7 +7,7 @@ import { rowsOf, type Executor } from '../db/client';
 import { moneyText } from '@parking/domain/api-values';
 import { round4, withinDays, type ReportDays } from './report-days';
 
-export type BookingTypeRow = { bookingType: string; count: number; totalCost: string; share: number };
+type BookingTypeRow = { bookingType: string; count: number; totalCost: string; share: number };
 export type BookingTypeStats = { rows: BookingTypeRow[] };
 
 export function bookingTypeStatsSql(days: ReportDays): SQL {

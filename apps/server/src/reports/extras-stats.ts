@@ -8,7 +8,7 @@ import { rowsOf, type Executor } from '../db/client';
 import { moneyText } from '@parking/domain/api-values';
 import { withinDays, type ReportDays } from './report-days';
 
-export type ExtrasStatsRow = { extraId: string; name: string; count: number; revenue: string };
+type ExtrasStatsRow = { extraId: string; name: string; count: number; revenue: string };
 export type ExtrasStats = { rows: ExtrasStatsRow[] };
 export type ExtrasGraph = { labels: string[]; values: number[] };
 

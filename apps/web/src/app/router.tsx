@@ -86,7 +86,7 @@ const QuoteStep = page(
  * for the other nor for a render. The home page calls it for its first dates once it is idle, and again
  * for the dates the traveller asks for, and goes to the step once its code is here.
  */
-export function prepareQuoteStep(client: QueryClient, dates: QuoteDates): Promise<void> {
+function prepareQuoteStep(client: QueryClient, dates: QuoteDates): Promise<void> {
   // The query's module too is loaded on demand: the home page's script stays as small as it was.
   void import('@/lib/api/quotes').then(({ quotesQuery }) =>
     client.prefetchQuery(quotesQuery(dates.startDate, dates.endDate)),

@@ -42,7 +42,7 @@ const TRANSPORTS = new Set<string>(['ble', 'cable', 'hybrid', 'internal', 'nfc',
 const transportsOf = (values: readonly string[]): AuthenticatorTransportFuture[] =>
   values.filter((value): value is AuthenticatorTransportFuture => TRANSPORTS.has(value));
 
-export function userPasskeys(db: Executor, userId: number) {
+function userPasskeys(db: Executor, userId: number) {
   return db.select().from(webauthnCredentials).where(eq(webauthnCredentials.userId, userId));
 }
 

@@ -77,7 +77,7 @@ export interface CheckoutInput {
   cancelUrl: string;
 }
 
-export interface RefundInput {
+interface RefundInput {
   paymentIntentId: string;
   amountCents: number;
   /** Same key, same refund: a repeated cancellation never refunds twice. */

@@ -6,7 +6,7 @@ import type { ErrorCode } from '@parking/domain/errors';
 import { originFetch } from '@/lib/http';
 import { clearToken, readToken } from './token-storage';
 
-export const API_BASE = '/backend/api/v1';
+const API_BASE = '/backend/api/v1';
 const MEDIA_TYPE = 'application/vnd.api+json';
 const CSRF_COOKIE = 'csrftoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -16,7 +16,7 @@ import { IncludedIndex, relatedId, type JsonApiDocument, type Resource } from '@
 import { clearToken } from '@/lib/api/token-storage';
 
 /** The user's attributes the browser keeps (the API contract's), roles as the known roles (users_roles_valid). */
-export type SessionUserAttributes = Pick<
+type SessionUserAttributes = Pick<
   UserAttributes,
   | 'email'
   | 'title'
@@ -30,7 +30,7 @@ export type SessionUserAttributes = Pick<
 > & { roles: Role[] };
 
 /** The customer's attributes the browser keeps (the API contract's, as a customer sees them). */
-export type SessionCustomerAttributes = Pick<
+type SessionCustomerAttributes = Pick<
   CustomerAttributes,
   | 'email'
   | 'emailConfirmed'
