@@ -71,6 +71,11 @@ export interface RequestContext {
   twoFactorSetupPending?: boolean;
   /** Work to do once the request's data is committed (sending email): never for a rolled-back write. */
   defer(job: () => Promise<void>): void;
+  /**
+   * Whether the request has committed a write (inTransaction, whatever it answers in the end): one object every
+   * copy of the request's context shares (`{ ...ctx, now }`, its transactions' contexts).
+   */
+  readonly writes: { committed: boolean };
 }
 
 export const isAdmin = (user: AuthUser | null): boolean => !!user && user.roles.includes('Admins');
@@ -78,17 +83,9 @@ export const isAdmin = (user: AuthUser | null): boolean => !!user && user.roles.
 export const isStaff = (user: AuthUser | null): boolean =>
   !!user && (user.roles.includes('Admins') || user.roles.includes('Sales'));
 
-/**
- * Whether a request has committed a transaction (inTransaction), by its context's `defer`: the one thing
- * every copy of a request's context shares (`{ ...ctx, now }`), and a transaction's context is given too.
- * A context gets its entry when it first opens a transaction: a request that never writes (a quote, the
- * extras list: most of them) costs no entry, and no entry means nothing committed.
- */
-const commits = new WeakMap<RequestContext['defer'], { committed: boolean }>();
-
 /** Whether this request has committed a write through inTransaction (whatever it answers in the end). */
 export function hasCommitted(ctx: RequestContext): boolean {
-  return commits.get(ctx.defer)?.committed ?? false;
+  return ctx.writes.committed;
 }
 
 /**
@@ -101,23 +98,8 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const jobs: Array<() => Promise<void>> = [];
   const defer: RequestContext['defer'] = (job) => jobs.push(job);
-  let state = commits.get(ctx.defer);
-  if (!state) {
-    state = { committed: false };
-    commits.set(ctx.defer, state);
-  }
-  commits.set(defer, state);
   const result = await ctx.services.database.transaction((tx) => work({ ...ctx, db: tx, defer }));
-  state.committed = true;
+  ctx.writes.committed = true;
   for (const job of jobs) ctx.defer(job);
   return result;
-}
-
-/**
- * An identity every copy of a request's context shares, its transactions' contexts included, from its first
- * transaction on (undefined before, and outside a request): a key for what one step of a request hands a later
- * one (the booking a request saved, to the step that opens its payment).
- */
-export function requestIdentity(ctx: RequestContext): object | undefined {
-  return commits.get(ctx.defer);
 }

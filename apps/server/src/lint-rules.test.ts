@@ -71,10 +71,10 @@ describe('lint architecture rules', () => {
     ['bookings/lint-selftest.ts', '../http/route'],
     ['bookings/lint-selftest.ts', '../jsonapi/errors'],
     ['payments/lint-selftest.ts', '../jsonapi/engine'],
-    ['mail/lint-selftest.ts', '../bookings/create-booking'],
+    ['mail/lint-selftest.ts', '../bookings/book-online'],
     ['payments/provider/lint-selftest.ts', '../ledger'],
     ['documents/lint-selftest.ts', '../payments/ledger'],
-    ['db/schema/lint-selftest.ts', '../../bookings/create-booking'],
+    ['db/schema/lint-selftest.ts', '../../bookings/book-online'],
     ['seed/lint-selftest.ts', '../pricing/quotes-routes'],
   ])(
     'reports %s importing %s',
@@ -96,7 +96,7 @@ describe('lint architecture rules', () => {
   it.each([
     ['bookings/lint-selftest.ts', '../db/rows'],
     ['bookings/lint-selftest.ts', '../payments/ledger'],
-    ['bookings/lint-selftest-resource.ts', './create-booking'],
+    ['bookings/lint-selftest-resource.ts', './book-online'],
     ['bookings/lint-selftest-resource.ts', '../jsonapi/errors'],
     ['bookings/lint-selftest.ts', '@parking/domain/errors'],
     ['pricing/lint-selftest-routes.ts', '../bookings/bookings-resource'],

@@ -184,7 +184,7 @@ describe('bookings: customers and staff', () => {
   });
 
   it("the 201 of an online booking is the booking as a read of it answers, with its payment's client secret", async () => {
-    // The 201 is serialized from the row the statement linking its payment answers (afterCreate), not read again.
+    // The 201 is serialized from the row the statement linking its payment answers (bookOnline), not read again.
     await createUser(server.handle.db, { email: 'answered@example.com' });
     const token = await login(server.app, 'answered@example.com');
     const created = await api(server.app, 'POST', BOOKINGS, {

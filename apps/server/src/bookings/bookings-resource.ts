@@ -1,9 +1,10 @@
 /**
  * Bookings. Anyone may create one (the wizard); a customer sees only their own; staff see and
- * change all; only Admins delete. Costs are the server's: see bookings/create-booking.ts.
+ * change all; only Admins delete. Costs are the server's: see bookings/save-booking.ts (book-online.ts for the
+ * wizard's booking, book-at-desk.ts for staff's).
  */
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
-import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { publicBookingSchema, staffBookingFields, staffBookingSchema } from '@parking/domain/booking';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import type { CustodyStatus } from '@parking/domain/custody';
@@ -14,22 +15,18 @@ import {
   startOfBusinessDay,
 } from '@parking/domain/dates';
 import { isValidDate, parseValue } from '../jsonapi/query';
-import { isAdmin, isStaff, type RequestContext } from '../context';
+import { isAdmin, isStaff } from '../context';
 import { bookingExtras, bookings } from '../db/schema/index';
 import { readAttributes, readRelationshipIds, type WriteDocument } from '../jsonapi/document';
 import { errors } from '../jsonapi/errors';
-import type { JsonValue, ResourceDefinition } from '../jsonapi/resource';
+import type { ResourceDefinition } from '../jsonapi/resource';
 import type { BookingRow } from '../db/rows';
-import { createBooking, type BookingLinks } from './create-booking';
+import { bookAtDesk } from './book-at-desk';
+import { bookOnline } from './book-online';
+import { bookingFields, type BookingListRow } from './booking-read';
+import type { BookingLinks } from './save-booking';
 import { throttlePromoLookups } from './booking-rules';
-import {
-  assertUnpaidHoldAllowed,
-  countUnpaidHold,
-  createIntentOf,
-  linkIntent,
-  payableBooking,
-  type PayableBooking,
-} from '../payments/online-payment';
+import { assertUnpaidHoldAllowed } from '../payments/online-payment';
 import { bookingSearch } from './booking-search-sql';
 import { goingAheadSql } from './status-rules-sql';
 import { updateBooking } from './update-booking';
@@ -96,39 +93,9 @@ export function returnBusTime(
   return row.endDatetime && row.flightNumberIn ? `${businessTimeOfDay(row.endDatetime, timeZone)}:00` : null;
 }
 
-type BookingListRow = BookingRow & { extrasPrices: Record<string, string>; custodyStatus: string };
-
 const CUSTODY_STATUSES: readonly CustodyStatus[] = ['awaiting', 'parked', 'handed_back'];
 const custodyStatus = (value: string): CustodyStatus =>
   CUSTODY_STATUSES.find((status) => status === value) ?? 'awaiting';
-
-/** What a booking's read selects: its columns, the prices its extras were sold at and its custody status. */
-const bookingFields = {
-  ...getTableColumns(bookings),
-  // The price each extra was sold at, keyed by extra id (spec: extrasPrices).
-  extrasPrices: sql<
-    Record<string, string>
-  >`coalesce((select jsonb_object_agg(be.extra_id::text, be.price::text) from booking_extras be where be.booking_id = ${bookings.id}), '{}'::jsonb)`.as(
-    'extras_prices',
-  ),
-  // Where the car is in its custody record (issue 23): the desk's actions and the diary read it. The
-  // booking's id is named in full: Drizzle writes ${bookings.id} as "id", which custody_entries has too.
-  custodyStatus:
-    sql<string>`coalesce((select case when count(*) = 0 then 'awaiting' when bool_or(ce.kind = 'handed_back') then 'handed_back' else 'parked' end from custody_entries ce where ce.booking_id = "bookings"."id"), 'awaiting')`.as(
-      'custody_status',
-    ),
-};
-
-/** openPaymentOf for the booking just created, answering also its row as a read of it would (bookingFields). */
-async function openPaymentReturningBooking(
-  ctx: RequestContext,
-  booking: PayableBooking,
-): Promise<{ clientSecret: string | null; row: BookingListRow | undefined }> {
-  const intent = await createIntentOf(ctx, booking);
-  if (!intent) return { clientSecret: null, row: undefined };
-  const [row] = await linkIntent(ctx, booking.id, intent).returning(bookingFields);
-  return { clientSecret: intent.clientSecret, row };
-}
 
 export const bookingsResource: ResourceDefinition<BookingListRow> = {
   type: 'bookings',
@@ -357,29 +324,19 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
   },
   // The booking, its customer, payment and ledger rows: the held quotes hear of the booking through the feed.
   createAnnounced: true,
-  // Staff key in every field of the back office's form; travellers the wizard's.
-  create: (ctx, doc) =>
-    createBooking(ctx, {
-      attributes: readAttributes(isStaff(ctx.user) ? staffBookingSchema : publicBookingSchema, doc),
-      links: bookingLinks(doc),
-    }),
-  async afterCreate(ctx, id): Promise<{ attributes: Record<string, JsonValue>; row?: BookingListRow }> {
-    // Staff take payment separately (Make Payment); an online booking gets its card payment now.
-    if (isStaff(ctx.user)) return { attributes: {} };
-    const booking = await payableBooking(ctx, id);
-    if (!booking) return { attributes: { clientSecret: null } };
-    // The hold is counted while the provider opens the payment: neither waits for the other. The statement that
-    // links the intent answers the booking as a read would (the same fields, after the link), so the 201 is not
-    // read again: under a load of bookings the server and the database are bound by CPU, and that read (sixty
-    // columns and two subqueries, built, planned and mapped) was about a tenth of each one's time per booking.
-    const [, opened] = await Promise.all([
-      countUnpaidHold(ctx, booking),
-      openPaymentReturningBooking(ctx, booking).catch((error: unknown) => {
-        console.error('Could not open the payment of booking', id, error);
-        return { clientSecret: null, row: undefined };
-      }),
-    ]);
-    return { attributes: { clientSecret: opened.clientSecret }, ...(opened.row ? { row: opened.row } : {}) };
+  // Staff key in every field of the back office's form, in the create's transaction (audited); travellers the
+  // wizard's, saved and then paid for (its 201 carries the payment's clientSecret).
+  async createCommand(ctx, doc, save) {
+    const links = bookingLinks(doc);
+    if (isStaff(ctx.user)) {
+      const booking = { attributes: readAttributes(staffBookingSchema, doc), links };
+      return { id: await save((tx) => bookAtDesk(tx, booking)) };
+    }
+    const { id, clientSecret, row } = await bookOnline(ctx, {
+      attributes: readAttributes(publicBookingSchema, doc),
+      links,
+    });
+    return { id, attributes: { clientSecret }, row };
   },
   update: (ctx, row, doc) =>
     updateBooking(ctx, row, {

@@ -7,7 +7,7 @@ import { gstCents } from '@parking/domain/pricing';
 import type { RequestContext } from '../context';
 import { airlines, lots, vehicleTypes } from '../db/schema/index';
 import { bookingExtrasWithNames } from './booking-cancel';
-import type { BookingRow } from './create-booking';
+import type { BookingRow } from '../db/rows';
 import { bookingLedger } from '../payments/ledger';
 
 export const MANAGE_TYPE = 'manage-bookings';

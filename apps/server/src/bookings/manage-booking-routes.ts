@@ -42,7 +42,7 @@ import {
   planChange,
   type ChangeRelationships,
 } from './booking-changes';
-import type { BookingRow } from './create-booking';
+import type { BookingRow } from '../db/rows';
 import { cancelManagedBooking, changeManagedBooking, payManagedBalance } from './manage-booking';
 import { PENDING_HOLD_MS } from '@parking/domain/capacity';
 import { MANAGE_TYPE, presentManagedBooking } from './manage-booking-presenter';

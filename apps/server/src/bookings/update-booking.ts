@@ -25,7 +25,7 @@ import { applicablePromo, assertStayLimits, lockLot, priceExtras } from './booki
 import { movedTimes } from './booking-changes';
 import { assertSlotRoom } from '../pricing/slot-load';
 import type { BookingRow } from '../db/rows';
-import type { BookingLinks } from './create-booking';
+import type { BookingLinks } from './save-booking';
 import { countAfterCommit, recordStaffMoney, type StaffMoneyInput } from '../payments/ledger';
 import { mustExist } from './relationship-lookups';
 import { costColumns, priceStay } from '../pricing/price-stay';

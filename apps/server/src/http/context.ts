@@ -72,6 +72,7 @@ export async function buildContext(
   const defer: RequestContext['defer'] = (job) => deferred.push(job);
   return {
     defer,
+    writes: { committed: false },
     db: services.database,
     user: user && {
       id: user.id,

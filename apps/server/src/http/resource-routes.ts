@@ -17,6 +17,7 @@ import {
 import { errors } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
+import type { SaveCreate } from '../jsonapi/resource';
 import { requestDocument } from './json-api-body';
 import { route, writesAnnounced } from './route';
 
@@ -57,20 +58,26 @@ export function registerResourceRoutes(
       checkMediaType(request.headers['content-type']);
       const doc = readDocument(requestDocument(request), def.type);
       await def.throttle?.(ctx, doc);
-      const id = await inTransaction(ctx, async (tx) => {
-        const created = await createResource(def, tx, registry, doc);
-        if (audited(tx))
-          await recordChange(def, tx, 'create', created, null, await snapshot(def, tx, created));
-        return created;
-      });
+      const save: SaveCreate = (work) =>
+        inTransaction(ctx, async (tx) => {
+          const id = await work(tx);
+          if (audited(tx)) await recordChange(def, tx, 'create', id, null, await snapshot(def, tx, id));
+          return id;
+        });
+      const { id, attributes, row } = def.createCommand
+        ? await def.createCommand(ctx, doc, save)
+        : {
+            id: await save((tx) => createResource(def, tx, registry, doc)),
+            attributes: undefined,
+            row: undefined,
+          };
       reply.status(201);
       // The creator sees what they just created even when it is outside their scope afterwards
       // (a registration, a guest's booking); related rows in `included` stay scoped.
-      const after = def.afterCreate ? await def.afterCreate(ctx, id) : undefined;
       const readCtx = { ...ctx, now: services.clock() };
-      const created = await readResource(def, readCtx, registry, id, {}, { unscoped: true, row: after?.row });
-      if (after && created.data && !Array.isArray(created.data))
-        created.data.attributes = { ...created.data.attributes, ...after.attributes };
+      const created = await readResource(def, readCtx, registry, id, {}, { unscoped: true, row });
+      if (attributes && created.data && !Array.isArray(created.data))
+        created.data.attributes = { ...created.data.attributes, ...attributes };
       return created;
     }),
   );

@@ -12,6 +12,19 @@ import type { WriteDocument } from './document';
 /** Any JSON value an answer holds (the domain's ApiJson: services write theirs without this layer). */
 export type JsonValue = ApiJson;
 
+/**
+ * What a create answers: the new row's id; attributes only its 201 carries (the online booking's clientSecret); and
+ * the row as `fields` reads it when the create's work read it anyway (the 201 is then not read again).
+ */
+export interface Created<Row> {
+  id: number;
+  attributes?: Record<string, JsonValue>;
+  row?: Row | undefined;
+}
+
+/** Runs a create's writes in one transaction, audited when staff make them (http/resource-routes.ts). */
+export type SaveCreate = (work: (tx: RequestContext) => Promise<number>) => Promise<number>;
+
 /** Who may do an action. A function sees the request context; rows are limited by `scope`. */
 export type AccessRule = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);
 export type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
@@ -82,23 +95,20 @@ export interface ResourceDefinition<Row> {
    */
   throttle?(ctx: RequestContext, doc: WriteDocument): Promise<void>;
   /**
-   * After the create has committed (outside its transaction): work with the outside world, such as
-   * opening a card payment. Its attributes are added to the 201 answer only. Its row, when it gives one, is the
-   * created row as `fields` reads it, answered by a statement that work made anyway: the 201 is then
-   * serialized from it instead of being read again.
-   */
-  afterCreate?(
-    ctx: RequestContext,
-    id: number,
-  ): Promise<{ attributes: Record<string, JsonValue>; row?: Row }>;
-  /**
    * A create writes only tables that what an instance holds in memory (pricing/held-snapshot.ts) either does not
    * read or hears of through the change feed: after it, the held data waits for the feed instead of being dropped
    * (http/route.ts, writesAnnounced). The online booking: a booking every few seconds must not empty the quotes.
    */
   createAnnounced?: boolean;
-  /** Replace the generic create; returns the new row's id. */
+  /** Replace the generic create, in the create's transaction; returns the new row's id. */
   create?(ctx: RequestContext, doc: WriteDocument): Promise<number>;
+  /**
+   * Replace the generic create with a use case that owns its transaction: `save` runs writes in the create's
+   * transaction (audited when staff make them); a use case that works with the outside world once its write has
+   * committed (the online booking opens its card payment: never while its lot is locked) opens its own
+   * transaction and does that after it.
+   */
+  createCommand?(ctx: RequestContext, doc: WriteDocument, save: SaveCreate): Promise<Created<Row>>;
   update?(ctx: RequestContext, row: Row, doc: WriteDocument): Promise<void>;
   remove?(ctx: RequestContext, row: Row): Promise<void>;
   /** Unique constraint name to the attribute and message it reports. */

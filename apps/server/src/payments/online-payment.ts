@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { balanceToPayCents } from '@parking/domain/stay-phase';
-import { hasCommitted, requestIdentity, type RequestContext, type Services } from '../context';
+import type { RequestContext, Services } from '../context';
 import { bookingChanges, bookings, payments } from '../db/schema/index';
 import {
   intentIdFromSecret,
@@ -19,26 +19,8 @@ export type PayableBooking = Pick<
   'id' | 'status' | 'totalCost' | 'amountPaid' | 'bookingCode' | 'email'
 >;
 
-/** The online booking a request has just saved (createBooking), by the request (requestIdentity). */
-const savedByRequest = new WeakMap<object, PayableBooking>();
-
-/**
- * Tells this request's later steps what its booking was saved with: once that has committed, opening its
- * payment (the POST's afterCreate) reads it from here instead of from the database (one round trip fewer).
- */
-export function rememberSavedBooking(ctx: RequestContext, booking: PayableBooking): void {
-  const request = requestIdentity(ctx);
-  if (request) savedByRequest.set(request, booking);
-}
-
-/** The columns of a booking that openPaymentOf and countUnpaidHold read: one select for both. */
-export async function payableBooking(
-  ctx: RequestContext,
-  bookingId: number,
-): Promise<PayableBooking | undefined> {
-  const request = requestIdentity(ctx);
-  const saved = request ? savedByRequest.get(request) : undefined;
-  if (saved?.id === bookingId && hasCommitted(ctx)) return saved;
+/** The columns of a booking that opening its payment reads. */
+async function payableBooking(ctx: RequestContext, bookingId: number): Promise<PayableBooking | undefined> {
   const [booking] = await ctx.db
     .select({
       id: bookings.id,
@@ -116,7 +98,7 @@ export async function createIntentOf(
 /**
  * The payment's row and the booking's link to its intent in one statement: one round trip, one commit. The
  * statement is answered unawaited, so that a caller may add what the booking's row should return (the online
- * booking's 201 is read by it: bookings/bookings-resource.ts afterCreate).
+ * booking's 201 is read by it: bookings/book-online.ts).
  */
 export function linkIntent(ctx: RequestContext, bookingId: number, intent: ProviderPaymentIntent) {
   const opened = ctx.db.$with('opened').as(

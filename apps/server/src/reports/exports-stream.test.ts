@@ -56,6 +56,7 @@ function staffContext(): RequestContext {
     now: server.clock.now(),
     services: server.app.services,
     defer: () => undefined,
+    writes: { committed: false },
   };
 }
 
