@@ -16,7 +16,7 @@ export type JsonValue = ApiJson;
  * What a create answers: the new row's id; attributes only its 201 carries (the online booking's clientSecret); and
  * the row as `fields` reads it when the create's work read it anyway (the 201 is then not read again).
  */
-export interface Created<Row> {
+interface Created<Row> {
   id: number;
   attributes?: Record<string, JsonValue>;
   row?: Row | undefined;
@@ -29,7 +29,7 @@ export type SaveCreate = (work: (tx: RequestContext) => Promise<number>) => Prom
 export type AccessRule = 'anyone' | 'authenticated' | 'staff' | 'admin' | ((ctx: RequestContext) => boolean);
 export type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
 
-export interface ToOne {
+interface ToOne {
   kind: 'one';
   type: string;
   /** The row's key holding the related id. */
@@ -43,7 +43,7 @@ export interface ToMany {
   load(ctx: RequestContext, ids: number[]): Promise<Map<number, number[]>>;
 }
 
-export type Relationship = ToOne | ToMany;
+type Relationship = ToOne | ToMany;
 
 export type ValueKind = 'string' | 'int' | 'bool' | 'date' | 'datetime' | 'decimal';
 export type FilterOp = 'eq' | 'in' | 'gte' | 'lte' | 'gt' | 'lt' | 'isnull' | 'icontains';
@@ -52,14 +52,14 @@ export type FilterSpec =
   | { kind: 'column'; column: AnyPgColumn; value: ValueKind; ops?: FilterOp[]; choices?: readonly string[] }
   | { kind: 'custom'; apply(value: string, ctx: RequestContext): SQL | undefined };
 
-export interface WriteRelationship {
+interface WriteRelationship {
   key: string;
   type: string;
   required?: boolean;
 }
 
 /** The generic create/update: attributes validated by `schema`, relationships mapped to columns. */
-export interface WriteSpec<Row> {
+interface WriteSpec<Row> {
   /** Validates `data.attributes` on create; `.partial()` of it validates a PATCH. */
   schema: ZodType<Record<string, unknown>>;
   updateSchema?: ZodType<Record<string, unknown>>;

@@ -51,7 +51,7 @@ export async function openBookingPayment(
 }
 
 /** openBookingPayment for a booking already read. */
-export async function openPaymentOf(
+async function openPaymentOf(
   ctx: RequestContext,
   booking: PayableBooking,
   amountCents?: number,
