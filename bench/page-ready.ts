@@ -8,10 +8,10 @@ import type { Page } from '@playwright/test';
 export const IDLE = 'new Promise((resolve) => requestIdleCallback(() => resolve(true)))';
 
 /**
- * Whether the app has taken the page over: it renders with Preact, which keeps the tree it attached on #root
- * (its `_children`, mangled to `__k`), as e2e/support/app-attached.ts waits for.
+ * Whether the app has taken the page over: it sets the User Timing mark `app-attached` then
+ * (apps/web/src/main.tsx), as e2e/support/app-attached.ts waits for.
  */
-const APP_ATTACHED = `(() => { const root = document.getElementById('root'); return root !== null && '__k' in root; })()`;
+const APP_ATTACHED = `performance.getEntriesByName('app-attached', 'mark').length > 0`;
 
 /**
  * A visitor reaching for the page (the pointer moves over it), then the app having taken it over. Polled with

@@ -79,10 +79,12 @@ const apiChecks: Array<Check<ApiFigure>> = [
   },
 ];
 
+// Issue 26's budgets were 150, 170 and 250 kB, met with Preact and four patched packages; issue 39 ships React
+// unpatched (+66.6 kB gzip on every page's entry): these are e2e/tests/initial-javascript.spec.ts's, which says why.
 const BUDGETS: Array<[string, number]> = [
-  ['/', 150],
-  ['/booking/step-1', 170],
-  ['/admin', 250],
+  ['/', 190],
+  ['/booking/step-1', 230],
+  ['/admin', 260],
 ];
 const PERFORMANCE_PAGES = ['/', '/booking/step-1', '/faq'];
 const ACCESSIBILITY_PAGES = [

@@ -48,12 +48,6 @@ async function initialAssets(base: string, token: string): Promise<WebFigure[]> 
         await context.addInitScript({
           content: `window.localStorage.setItem('skypark.authToken', ${JSON.stringify(token)});`,
         });
-      // When the app attached to the page, in the page's clock (Preact's tree on #root, polled every task): the
-      // home page's fetching ahead starts at least a frame later, once the attached page's effects have run.
-      await context.addInitScript({
-        content: `const poll = setInterval(() => { const root = document.getElementById('root');
-          if (root && '__k' in root) { window.attachedAt = performance.now(); clearInterval(poll); } }, 0);`,
-      });
       const page = await context.newPage();
       const bodies: Array<Promise<{ url: string; kind: string; bytes: number }>> = [];
       let recording = true;
@@ -90,7 +84,7 @@ async function initialAssets(base: string, token: string): Promise<WebFigure[]> 
       }
       recording = false;
       const timing = JSON.parse(
-        await page.evaluate(`JSON.stringify({ attachedAt: window.attachedAt ?? null,
+        await page.evaluate(`JSON.stringify({ attachedAt: performance.getEntriesByName('app-attached', 'mark')[0]?.startTime ?? null,
           started: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])) })`),
       ) as { attachedAt: number | null; started: Record<string, number> };
       const fetchedAhead = (url: string) =>

@@ -1,7 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -25,149 +24,6 @@ function siteMetadata(): Plugin {
         html
           .replaceAll('%SITE_NAME%', escapeHtml(site.name))
           .replaceAll('%SITE_DESCRIPTION%', escapeHtml(site.description)),
-    },
-  };
-}
-
-/**
- * React Router's package exports point every bundler at its development build, whose dev-only
- * warnings (and the framework-mode error pages they keep alive) every visitor would download. The
- * production build beside it is the same code with those branches switched off.
- */
-function reactRouterProductionBuild(): Plugin {
-  const dist = join(
-    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-    'dist/production',
-  );
-  const entries: Record<string, string> = {
-    'react-router': join(dist, 'index.mjs'),
-    'react-router/dom': join(dist, 'dom-export.mjs'),
-  };
-  return {
-    name: 'react-router-production-build',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId: (id) => entries[id],
-    // Its components (Link, NavLink, Form) are `forwardRef` and `memo` calls that nothing marks pure, and
-    // each gets a `displayName` set beside it: to the bundler, code with effects, kept whether used or
-    // not, with what they reach (Form's submission, NavLink's view transitions). Marked pure and without
-    // the development names, those the app does not use drop out of the entry.
-    transform: {
-      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/ },
-      handler: (code) => ({
-        code: code
-          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2')
-          .replace(/^\w+\.displayName = "\w+";$/gm, ''),
-        map: null,
-      }),
-    },
-  };
-}
-
-/**
- * The app renders with Preact's React-compatible layer (preact/compat) instead of react-dom, in the browser
- * and in the server's pre-render alike. react-dom was 64 kB of the home page's 174 kB entry (gzip), and
- * evaluating it most of a phone's start-up; Preact with its compat layer is about 11 kB, for the same
- * components: MUI, React Router, TanStack Query, react-hook-form and the rest call React's API, which it
- * implements (React 19's too: `ref` as a prop, a context as its own provider). The code is written and
- * type-checked against React's types; the components' unit tests render with React (src/test), the
- * end-to-end suite drives this build.
- */
-export function preactRenderer(): Plugin {
-  const sectionContentProps = /[\\/]@mui[\\/]x-date-pickers[\\/].*useFieldSectionContentProps\.m?js$/;
-  const rootProps = /[\\/]@mui[\\/]x-date-pickers[\\/].*useFieldRootProps\.m?js$/;
-  const sectionRevert =
-    'domGetters.getSectionContent(sectionIndex).innerHTML = section.value || section.placeholder;';
-  const rootRevert = /domGetters\.getRoot\(\)\.innerHTML = (state\.sections\.map\([^;]+\.join\(''\));/;
-  return {
-    name: 'preact-renderer',
-    // MUI X's date fields undo what the browser typed into them (the field shows a digit once its state has
-    // it) by writing the section's, or the whole field's, text over the elements. React then writes the next
-    // value to the section element and does not mind; Preact writes it to the nodes it made, which were no
-    // longer on the page: the field showed each digit one keystroke late, and after a select-all and a key
-    // its sections were gone. Here the undo puts back the nodes the page had: the section's own text node,
-    // and for the whole field the elements the browser removed, as they were just before its input event.
-    transform: {
-      filter: { id: [sectionContentProps, rootProps] },
-      handler(code, id) {
-        if (sectionContentProps.test(id)) {
-          if (!code.includes(sectionRevert))
-            this.error(`MUI X's section undo has changed: see preactRenderer`);
-          return {
-            code: code.replace(
-              sectionRevert,
-              `{ const content = domGetters.getSectionContent(sectionIndex); const text = section.value || section.placeholder;
-    if (content.childNodes.length === 1 && content.firstChild.nodeType === 3) content.firstChild.data = text;
-    else content.textContent = text; }`,
-            ),
-            map: null,
-          };
-        }
-        if (!rootRevert.test(code)) this.error(`MUI X's field undo has changed: see preactRenderer`);
-        const helper = `
-const fieldBeforeInput = new WeakMap();
-if (typeof document !== 'undefined') {
-  document.addEventListener('beforeinput', (event) => {
-    const root = event.target instanceof Element ? event.target.closest('[contenteditable="true"]') : null;
-    if (!root) return;
-    const texts = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push([node, node.data]);
-    fieldBeforeInput.set(root, { children: [...root.childNodes], texts });
-  }, true);
-}
-function restoreField(root, flat) {
-  const before = fieldBeforeInput.get(root);
-  fieldBeforeInput.delete(root);
-  if (!before) { root.innerHTML = flat; return; }
-  root.replaceChildren(...before.children);
-  for (const [node, data] of before.texts) node.data = data;
-}
-`;
-        return {
-          code: code.replace(rootRevert, 'restoreField(domGetters.getRoot(), $1);') + helper,
-          map: null,
-        };
-      },
-    },
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-          { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-          { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-          { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-        ],
-      },
-    }),
-  };
-}
-
-/**
- * MUI's `createTheme` chooses at run time between its theme without CSS variables and the one with them
- * (`cssVariables`, `colorSchemes`), so both are bundled: the second, unused here, was 12 kB of the entry
- * (4 kB gzip) that every page downloaded and evaluated. This build's `createTheme` is the first alone,
- * exactly the branch MUI takes for options without either key, and it refuses the others loudly
- * instead of drawing a different theme. MUI's own default theme (`createTheme()`) takes the same branch.
- */
-export function muiThemeWithoutCssVariables(): Plugin {
-  const file = /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.m?js$/;
-  return {
-    name: 'mui-theme-without-css-variables',
-    enforce: 'pre',
-    load: {
-      filter: { id: file },
-      handler: (id) =>
-        id.endsWith('.mjs')
-          ? [
-              'import createThemeNoVars from "./createThemeNoVars.mjs";',
-              'export default function createTheme(options = {}, ...args) {',
-              "  if (options.cssVariables || 'colorSchemes' in options)",
-              "    throw new Error('createTheme: this build has no CSS-variables themes (apps/web/vite.config.ts)');",
-              '  return createThemeNoVars(options, ...args);',
-              '}',
-            ].join('\n')
-          : null,
     },
   };
 }
@@ -252,30 +108,6 @@ function preloadFirstScreenFonts(): Plugin {
 }
 
 /**
- * The Inter font without a swap: `font-display: optional` (the preloaded latin file, above, is there for
- * the first paint, or the page keeps the fallback font until the next visit). With fontsource's `swap`,
- * a phone that painted before the file arrived drew the page again in Inter: a second layout of every
- * text, and on the FAQ page a layout shift of 0.19 as its answers moved down (Lighthouse: "Web font
- * loaded", a quarter of the performance score). Chrome waits for a preloaded optional font up to its
- * short block period, so a visitor normally sees Inter from the first paint.
- */
-export function fontWithoutSwap(): Plugin {
-  const file = /[\\/]@fontsource-variable[\\/]inter[\\/]wght\.css$/;
-  return {
-    name: 'font-without-swap',
-    enforce: 'pre',
-    transform: {
-      filter: { id: file },
-      handler(code) {
-        if (!/font-display:\s*swap;/.test(code))
-          this.error(`fontsource's Inter has changed: see fontWithoutSwap`);
-        return { code: code.replace(/font-display:\s*swap;/g, 'font-display: optional;'), map: null };
-      },
-    },
-  };
-}
-
-/**
  * Puts the entry's stylesheet (the Inter font's @font-face rules, under 2 kB) into index.html itself.
  * As a file it was the one render-blocking request of every page: a phone on a slow network waited a
  * round trip for it before painting anything (Lighthouse: about 200 ms of the first paint). The fonts it
@@ -339,13 +171,8 @@ export default defineConfig({
   plugins: [
     react(),
     siteMetadata(),
-    reactRouterProductionBuild(),
-    // Not under Vitest: the unit tests render with React (see preactRenderer).
-    ...(process.env.VITEST ? [] : [preactRenderer()]),
-    muiThemeWithoutCssVariables(),
     productionPrerender(),
     preloadFirstScreenFonts(),
-    fontWithoutSwap(),
     inlineEntryStylesheet(),
     startOnIntent(),
     precompressAssets(),

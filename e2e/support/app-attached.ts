@@ -11,8 +11,7 @@ export async function reachFor(page: Page): Promise<void> {
 
 /**
  * Waits until the app has taken a pre-rendered page over (hydrated it), once a visitor has reached for it: the
- * browser build renders with Preact (apps/web/vite.config.ts), which keeps the tree it attached on the #root
- * element (its `_children`, mangled to `__k`). Until then the page is the server's HTML, painted, its links
+ * app then sets the User Timing mark `app-attached` (apps/web/src/main.tsx). Until then the page is the server's HTML, painted, its links
  * and quote form working without the app, its clicks held for the app (start-on-intent.ts).
  */
 export async function appAttached(page: Page): Promise<void> {
@@ -22,10 +21,7 @@ export async function appAttached(page: Page): Promise<void> {
   const attached = () =>
     page
       .waitForFunction(
-        () => {
-          const root = document.getElementById('root');
-          return root !== null && '__k' in root;
-        },
+        () => performance.getEntriesByName('app-attached', 'mark').length > 0,
         undefined,
         { timeout: 1_000 },
       )

@@ -122,8 +122,8 @@ test.describe('the booking form', () => {
 });
 
 test.describe('the date fields', () => {
-  // The app renders with Preact, for which apps/web/vite.config.ts (preactRenderer) changes how MUI X's fields
-  // undo what the browser typed: these keys, typed at a keyboard's pace, show what they typed.
+  // MUI X's fields undo what the browser typed and draw it from their state: these keys, typed at a keyboard's
+  // pace, show what they typed.
   test('digits typed fast, and a whole date typed over a select-all, show as typed', async ({ page }) => {
     await openAdmin(page, '/admin/bookings/add');
     await expect(page.getByRole('heading', { name: 'Add Booking' })).toBeVisible({ timeout: 20_000 });

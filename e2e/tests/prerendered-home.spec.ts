@@ -221,7 +221,7 @@ test.describe('pre-rendered home page', () => {
         await expect(last).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
       }).toPass();
       await expect(page.locator('[data-before-hydration]')).toHaveCount(8);
-      // Inter never swaps in after the first paint (a second layout, and the answers moved: apps/web/vite.config.ts).
+      // Inter never swaps in after the first paint (a second layout, and the answers moved: apps/web/src/fonts.css).
       const displays = await page.evaluate(() => {
         const seen: string[] = [];
         document.fonts.forEach((font) => seen.push(font.display));
@@ -252,7 +252,7 @@ test.describe('pre-rendered home page', () => {
       const tab = await page.context().newPage();
       await tab.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`, { waitUntil: 'networkidle' });
       // Not taken over yet: nothing has reached for the page.
-      expect(await tab.evaluate(() => '__k' in (document.getElementById('root') ?? {}))).toBe(false);
+      expect(await tab.evaluate(() => performance.getEntriesByName('app-attached', 'mark').length)).toBe(0);
       await tab.getByRole('main').getByRole('button', { name: 'Continue' }).click();
       await expect(tab).toHaveURL(/\/booking\/step-2$/);
       await tab.close();

@@ -1,9 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { runEffectsAsReactDoes } from './app/effects-after-input';
-import { hydration } from './components/hydrate-later';
 import { prefetchFirstRender } from './app/first-render';
 import { AppProviders, createQueryClient } from './app/providers';
 import { preloadScreens } from './app/lazy-page';
@@ -11,9 +9,6 @@ import { createAppRouter } from './app/router';
 import { paths } from './config/paths';
 import { hasWizardState } from './features/booking/state/storage-key';
 import { readToken } from './lib/api/token-storage';
-
-// The app renders with Preact (vite.config.ts preactRenderer): its effects then run when React's would.
-runEffectsAsReactDoes();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -25,6 +20,30 @@ if (!container) throw new Error('index.html has no #root element');
  * time). As separate tasks, the browser paints and answers input between them.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** After the next frame has been drawn: what the effects of the last commit updated has rendered by then. */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * The User Timing mark of the moment the app has taken the page over: attached to the pre-rendered page, or
+ * drawn it. The end-to-end suite and the benchmarks wait for it (`performance.getEntriesByName`).
+ */
+const APP_ATTACHED_MARK = 'app-attached';
+
+/**
+ * Marks the app attached and calls `onAttached` once React has first committed it: a parent's effects run
+ * after its children's, so by then every part of a pre-rendered page has taken what the visitor typed before
+ * the app started (quote-dates-fields.tsx, lot-options.tsx). The parts in HydrateLater boundaries attach after.
+ */
+function WhenAttached({ onAttached, children }: { onAttached?: () => void; children: ReactNode }) {
+  useEffect(() => {
+    if (performance.getEntriesByName(APP_ATTACHED_MARK, 'mark').length === 0)
+      performance.mark(APP_ATTACHED_MARK);
+    onAttached?.();
+  }, [onAttached]);
+  return children;
+}
 
 /**
  * Whether the pre-rendered page is the one this visitor would see: it was made for a visitor without a
@@ -62,20 +81,20 @@ async function start(root: HTMLElement) {
     hydrate(queryClient, JSON.parse(prerendered));
     await preloadScreens(router.state.matches.map((match) => match.route.element)).catch(() => undefined);
     await nextTask();
-    // Preact attaches to the painted page in one task, but for the parts marked HydrateLater (below the first
-    // screen: the carousel, the content blocks, the footer), each attached in a task of its own afterwards, so
-    // that a slow phone answers a tap between them.
-    hydration.begin();
-    startTransition(() => void hydrateRoot(root, app));
-    hydration.end();
+    // As a transition, React attaches to the painted page in slices and lets the browser paint and answer
+    // input between them; the parts marked HydrateLater (below the first screen: the carousel, the content
+    // blocks, the footer) are Suspense boundaries, which it attaches after the rest.
+    await new Promise<void>((attached) =>
+      startTransition(() => void hydrateRoot(root, <WhenAttached onAttached={attached}>{app}</WhenAttached>)),
+    );
     // Until then the clicks on a pre-rendered page are held (start-on-intent.ts).
-    await hydration.settled();
+    await afterNextPaint();
   } else {
     // The first render as a transition: React then renders the page in slices and lets the browser paint
     // and answer input between them, instead of one long task that blocks the main thread on a slow phone.
     const reactRoot = createRoot(root);
     await nextTask();
-    startTransition(() => reactRoot.render(app));
+    startTransition(() => reactRoot.render(<WhenAttached>{app}</WhenAttached>));
   }
 }
 

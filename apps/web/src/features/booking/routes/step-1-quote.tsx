@@ -222,7 +222,7 @@ export function QuoteStep() {
         </Button>
       ) : (
         // Attached with the step, not after it: a car park chosen before would be checked on the page but not
-        // in the booking (Preact, unlike React, does not replay a click that came before it attached).
+        // in the booking.
         <LotOptions
           quotes={bookable ?? []}
           // Before the step has started (the server's pre-render, the first render), the choice it will make.
