@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, login, openAccountMenu } from '../support/accounts';
+import { DEMO_PASSWORD, demo, login, openAccountMenu } from '../support/accounts';
 import { appAttached } from '../support/app-attached';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 
@@ -270,6 +270,26 @@ test.describe('pre-rendered home page', () => {
       await expect(page.getByRole('radio', { name: /Outdoor/ })).not.toBeChecked();
       // The booking has it too: the price calendar follows the chosen car park.
       await expect(page.getByRole('region', { name: 'Flexible dates?' })).toContainText('Indoor');
+    });
+
+    test('the login form arrives rendered, and what was typed before the app took it over logs in', async ({
+      page,
+    }) => {
+      const problems = pageProblems(page);
+      const release = await holdAppScript(page);
+      const response = await page.goto('/login', { waitUntil: 'commit' });
+      expect(await response?.text()).toContain('id="prerendered-state"');
+      const form = page.getByRole('form', { name: 'Login' });
+      // Typed (or filled in by a password manager) while the app is still on its way.
+      await form.getByLabel('Email').fill(demo.customer);
+      await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      release();
+      await hydrated(page);
+      await expect(form.getByLabel('Email')).toHaveValue(demo.customer);
+      await form.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await openAccountMenu(page);
+      expect(problems).toEqual([]);
     });
 
     test('a booking under way in the tab is drawn afresh, not as the page sent for a first visit', async ({

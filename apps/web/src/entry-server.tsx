@@ -75,13 +75,15 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The address a page is pre-rendered as, or null when it is not: the home page; the wizard's first step,
  * with no more than the dates the home page's form hands over (?start=&end=, in that order); the content
- * backend's pages (the catch-all route). Every other page depends on who is looking, or is not a first
- * visit's page: the browser renders it.
+ * backend's pages (the catch-all route); the login form, without a query. Every other page depends on who is
+ * looking, or is not a first visit's page: the browser renders it.
  */
 export function prerenderedUrl(url: string): string | null {
   const location = new URL(url, 'http://localhost');
   const kind = pageKind(location.pathname);
   if (kind === 'home') return paths.home.path;
+  // The login form, as opened from a link or a bookmark: with a query (?tab=register, ?next=) it is the app's.
+  if (kind === 'login') return location.search ? null : location.pathname;
   if (kind === 'content') return location.pathname;
   if (kind !== 'quote-step') return null;
   const params = location.searchParams;
@@ -96,7 +98,7 @@ export function prerenderedUrl(url: string): string | null {
   return dates.size ? `${location.pathname}?${dates.toString()}` : location.pathname;
 }
 
-type PageKind = 'home' | 'quote-step' | 'content' | null;
+type PageKind = 'home' | 'quote-step' | 'content' | 'login' | null;
 
 /** What each path was found to be: matching it against the routes takes about a millisecond. */
 const kinds = new Map<string, PageKind>();
@@ -113,7 +115,9 @@ function pageKind(pathname: string): PageKind {
         ? 'content'
         : pathname === paths.bookingStep1.path
           ? 'quote-step'
-          : null;
+          : pathname === paths.login.path
+            ? 'login'
+            : null;
   if (kinds.size >= KINDS_HELD) kinds.clear();
   kinds.set(pathname, kind);
   return kind;

@@ -3,8 +3,9 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { QUOTE_QUERY } from '@/config/paths';
+import { useValueTypedBeforeStart } from '@/components/form/typed-before-start';
 import { DEFAULT_TIME_ZONE } from '@parking/domain/day-arithmetic';
 import { followDeparture, quoteDateOrderProblems, type QuoteDateField } from '@parking/domain/quote-dates';
 import { DEFAULT_STAY_LIMITS, type StayLimits } from '@parking/domain/stay-limits';
@@ -97,13 +98,7 @@ interface DateFieldProps {
 function DateField({ name, label, value, min, error, disabled, onChange, onBlur }: DateFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  // A date typed into the server's pre-rendered page before the app took it over is in the field but not
-  // in the app's state: the app takes it, once, when it starts.
-  const initial = useRef({ value, onChange });
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed && typed !== initial.current.value) initial.current.onChange(typed);
-  }, []);
+  useValueTypedBeforeStart(input, value, onChange);
   return (
     <FormControl fullWidth required error={Boolean(error)} disabled={disabled}>
       <InputLabel htmlFor={id} shrink>

@@ -1,5 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useRef } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useValueTypedBeforeStart } from './typed-before-start';
 
 export type FormTextFieldProps<TValues extends FieldValues, TOutput extends FieldValues> = {
   control: Control<TValues, unknown, TOutput>;
@@ -14,6 +16,8 @@ export function FormTextField<TValues extends FieldValues, TOutput extends Field
   ...props
 }: FormTextFieldProps<TValues, TOutput>) {
   const { field, fieldState } = useController({ control, name });
+  const input = useRef<HTMLInputElement | null>(null);
+  useValueTypedBeforeStart(input, field.value, field.onChange);
   return (
     <TextField
       {...props}
@@ -21,7 +25,10 @@ export function FormTextField<TValues extends FieldValues, TOutput extends Field
       value={field.value ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
-      inputRef={field.ref}
+      inputRef={(element: HTMLInputElement | null) => {
+        input.current = element;
+        field.ref(element);
+      }}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText}
       fullWidth
