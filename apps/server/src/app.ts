@@ -37,6 +37,7 @@ import type { PaymentProvider } from './payments/provider/provider';
 import { createPhotoStorage } from './photos/create-storage';
 import type { PhotoStorage } from './photos/storage';
 import { accountActions } from './accounts/accounts-routes';
+import { twoFactorAdminActions } from './accounts/two-factor/two-factor-admin-routes';
 import { twoFactorActions } from './accounts/two-factor/two-factor-routes';
 import { twoFactorSignInActions } from './accounts/two-factor/sign-in-routes';
 import { bookingSearchActions } from './bookings/booking-search-routes';
@@ -282,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...privacyActions,
     ...twoFactorSignInActions(services, registry),
     ...twoFactorActions(services),
+    ...twoFactorAdminActions(services),
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);
