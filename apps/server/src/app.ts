@@ -61,6 +61,7 @@ import { MAX_PHOTO_BYTES } from '@parking/domain/custody-photos';
 import { registerActions, type Action } from './http/action';
 import { promoCodeActions } from './pricing/promo-codes-routes';
 import { paymentActions, registerPaymentWebhook } from './payments/payments-routes';
+import { bookingQuoteActions } from './pricing/booking-quotes-routes';
 import { quoteActions } from './pricing/quotes-routes';
 import { priceCalendarActions } from './pricing/price-calendar-routes';
 import { lotSlotActions } from './pricing/lot-slots-routes';
@@ -264,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...accountActions(services, registry),
     ...catalogueActions(registry),
     ...quoteActions(registry),
+    ...bookingQuoteActions(registry),
     ...priceCalendarActions(registry),
     ...lotSlotActions,
     ...promoCodeActions,
