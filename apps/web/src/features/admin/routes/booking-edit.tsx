@@ -1,5 +1,4 @@
 import LocalParkingIcon from '@mui/icons-material/LocalParking';
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Button from '@mui/material/Button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -21,7 +20,7 @@ import { FormTextField } from '@/components/form/text-field';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { businessToday } from '@/components/quote-dates-fields';
 import { adminHref, paths } from '@/config/paths';
-import { apiUrl, type ApiErrorObject } from '@/lib/api/client';
+import type { ApiErrorObject } from '@/lib/api/client';
 import type { Resource } from '@/lib/api/jsonapi';
 import { invalidateTypes, oneQuery } from '@/lib/api/resource-queries';
 import type { OneAnswer } from '@/lib/api/resources';
@@ -43,6 +42,7 @@ import { useBookingCharges } from '../components/use-booking-charges';
 import { bookingToValues } from '../components/booking-values';
 import { EditHistory } from '../components/edit-history';
 import { MakePaymentDialog } from '../components/make-payment-dialog';
+import { DownloadInvoiceButton } from '../components/download-invoice-button';
 
 const SECTIONS = [
   { id: 'customer-details', label: 'Customer Details' },
@@ -197,15 +197,7 @@ export function BookingEditPage() {
             >
               Check In
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<PictureAsPdfOutlinedIcon />}
-              href={apiUrl(`bookings/${bookingId}/invoice`)}
-              target="_blank"
-              rel="noopener"
-            >
-              Download Invoice
-            </Button>
+            <DownloadInvoiceButton bookingId={bookingId} />
           </>
         )
       }
