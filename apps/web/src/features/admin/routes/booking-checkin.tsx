@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { checkInFormSchema, checkInPayload, type CheckInFormValues } from '@parking/domain/booking-form';
+import { checkInFormSchema, checkInPayload, type CheckInFormValues } from '@parking/domain/check-in-form';
 import { FUEL_LEVELS } from '@parking/domain/custody';
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
