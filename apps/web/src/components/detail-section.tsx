@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-export interface Detail {
+interface Detail {
   label: string;
   value: ReactNode;
 }
