@@ -62,7 +62,7 @@ const g = {
     `${server}/photos/**`,
     `${server}/payments/provider/**`,
     `${server}/flights/status-provider/**`,
-    `${server}/documents/!(*-routes|*-resource|invoice-data|invoice).ts`,
+    `${server}/documents/!(*-routes|*-resource|invoice-data|invoice|invoice-body).ts`,
   ],
   /** Every file of a subject (the outside services inside payments/, flights/ and documents/ included). */
   subjects: [`${subjects}/**`],

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
  * A visitor reaching for the page: the pointer moves over it. A pre-rendered page's app starts then
  * (apps/web/src/start-on-intent.ts), as it does on a tap, a key or a field focused.
  */
-export async function reachFor(page: Page): Promise<void> {
+async function reachFor(page: Page): Promise<void> {
   await page.mouse.move(4, 4);
   await page.mouse.move(8, 8);
 }

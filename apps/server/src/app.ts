@@ -37,6 +37,7 @@ import type { PaymentProvider } from './payments/provider/provider';
 import { createPhotoStorage } from './photos/create-storage';
 import type { PhotoStorage } from './photos/storage';
 import { accountActions } from './accounts/accounts-routes';
+import { twoFactorAdminActions } from './accounts/two-factor/two-factor-admin-routes';
 import { twoFactorActions } from './accounts/two-factor/two-factor-routes';
 import { twoFactorSignInActions } from './accounts/two-factor/sign-in-routes';
 import { bookingSearchActions } from './bookings/booking-search-routes';
@@ -60,6 +61,7 @@ import { MAX_PHOTO_BYTES } from '@parking/domain/custody-photos';
 import { registerActions, type Action } from './http/action';
 import { promoCodeActions } from './pricing/promo-codes-routes';
 import { paymentActions, registerPaymentWebhook } from './payments/payments-routes';
+import { bookingQuoteActions } from './pricing/booking-quotes-routes';
 import { quoteActions } from './pricing/quotes-routes';
 import { priceCalendarActions } from './pricing/price-calendar-routes';
 import { lotSlotActions } from './pricing/lot-slots-routes';
@@ -263,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...accountActions(services, registry),
     ...catalogueActions(registry),
     ...quoteActions(registry),
+    ...bookingQuoteActions(registry),
     ...priceCalendarActions(registry),
     ...lotSlotActions,
     ...promoCodeActions,
@@ -282,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...privacyActions,
     ...twoFactorSignInActions(services, registry),
     ...twoFactorActions(services),
+    ...twoFactorAdminActions(services),
   ];
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);

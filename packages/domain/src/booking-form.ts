@@ -18,7 +18,8 @@ export const DEFAULT_PARKING_SPACE = '2';
 /** Back-office §4: the arrival time when none is set. */
 export const DEFAULT_ARRIVAL_TIME = '23:59';
 
-const selection = () =>
+/** A choice from a list, by id (required): the booking and check-in forms' selects. */
+export const selection = () =>
   z.string({ error: messages.required }).trim().min(1, { error: messages.required }).max(20);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = () => requiredText(10).pipe(z.string().regex(DATE, { error: messages.invalidDate }));
@@ -121,7 +122,7 @@ export const staffBookingFormSchema = z
     { when: () => true },
   );
 /** The choices are plain text while being edited ('' before one is made). */
-type Editable<T> = { [K in keyof T]: T[K] extends string | undefined ? string : T[K] };
+export type Editable<T> = { [K in keyof T]: T[K] extends string | undefined ? string : T[K] };
 export type StaffBookingFormValues = Editable<z.input<typeof staffBookingFormSchema>>;
 export type StaffBookingForm = z.output<typeof staffBookingFormSchema>;
 
@@ -178,7 +179,8 @@ export function staffStay(
 }
 
 type Ref = { type: string; id: string } | null;
-const ref = (type: string, id: string): Ref => (id ? { type, id } : null);
+/** A to-one relationship's identifier, or null when nothing is chosen (''). */
+export const ref = (type: string, id: string): Ref => (id ? { type, id } : null);
 
 /** The booking document's attributes and relationships (back-office §3 "Relations on save"). */
 export function staffBookingPayload(
@@ -320,54 +322,4 @@ export function changedPayload(
   const pick = <T extends object>(all: T): Partial<T> =>
     Object.fromEntries(Object.entries(all).filter(([key]) => changed(key))) as Partial<T>;
   return { attributes: pick(payload.attributes), relationships: pick(payload.relationships) };
-}
-
-/**
- * The check-in screen (back-office §2 "Booking check-in screen"): Parking Space, Parking Region, Row (1 to
- * the region's rows), Fuel Level, Damage, Parked By (staff), Date Parked and Time Parked.
- */
-export const checkInFormSchema = z
-  .object({
-    lot: selection(),
-    lotRegion: z.string().default(''),
-    lotRegionRow: z.string().default(''),
-    fuelLevel: optionalText(30),
-    damage: optionalText(2000),
-    parkedBy: z.string().default(''),
-    dateParked: z.string().trim().default(''),
-    timeParked: z.string().trim().default(''),
-  })
-  .superRefine((value, ctx) => {
-    const issue = (path: string, message: string = messages.required) =>
-      ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (value.lotRegionRow && !/^[1-9]\d*$/.test(value.lotRegionRow))
-      issue('lotRegionRow', messages.numberGreaterThanZero);
-    if (value.lotRegion && !value.lotRegionRow) issue('lotRegionRow');
-    if (value.dateParked && !DATE.test(value.dateParked)) issue('dateParked', messages.invalidDate);
-    if (value.timeParked && !isTime(value.timeParked)) issue('timeParked', messages.invalidTime);
-    // A time needs its day, and a day its time.
-    if (value.dateParked && !value.timeParked) issue('timeParked');
-    if (value.timeParked && !value.dateParked) issue('dateParked');
-  });
-export type CheckInFormValues = Editable<z.input<typeof checkInFormSchema>>;
-export type CheckInForm = z.output<typeof checkInFormSchema>;
-
-/** The check-in's attributes and relationships; the lot only when it was changed (a new lot reprices the stay). */
-export function checkInPayload(values: CheckInForm, timeZone: string, lotChanged: boolean) {
-  return {
-    attributes: {
-      lotRegionRow: values.lotRegion && values.lotRegionRow ? Number(values.lotRegionRow) : null,
-      fuelLevel: values.fuelLevel,
-      damage: values.damage,
-      timeParked:
-        values.dateParked && values.timeParked
-          ? businessInstant(values.dateParked, seconds(values.timeParked), timeZone).toISOString()
-          : null,
-    },
-    relationships: {
-      ...(lotChanged ? { lot: ref('lots', values.lot) } : {}),
-      lotRegion: ref('lot-regions', values.lotRegion),
-      parkedBy: ref('customers', values.parkedBy),
-    },
-  };
 }

@@ -1,7 +1,8 @@
 /**
  * JSON:API request bodies: parsed as JSON (an unparsable body is the client's error, answered as JSON:API), and
  * their text kept on the request beside the parsed document. A hot call keeps the answers it wrote by that text
- * (POST booking-quotes/, pricing/quotes-routes.ts), and finds one again without writing the parsed document out again.
+ * (POST booking-quotes/, pricing/booking-quotes-routes.ts), and finds one again without writing the parsed
+ * document out again.
  *
  * Such a call's route asks for its body to be parsed only when it is read (`deferDocumentParse` in the route's
  * config, set by http/action.ts for an action with held answers): a document answered before is found by its

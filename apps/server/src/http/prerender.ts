@@ -51,7 +51,7 @@ const isEntry = (module: unknown): module is PrerenderEntry =>
  * How many pages are held at once (the home page, the wizard's first step for the dates asked, content
  * pages): a crawler walking every address of the site never makes the server hold more than this.
  */
-export const PRERENDER_HELD_PAGES = 200;
+const PRERENDER_HELD_PAGES = 200;
 
 /** Sets `key` as the newest entry of `map`, dropping the oldest past `limit`. */
 function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
@@ -126,7 +126,7 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
 }
 
 /** A pre-rendered HTML document with its compressed forms, made once when the document is made and then held. */
-export interface PrerenderedDocument {
+interface PrerenderedDocument {
   html: string;
   encoded: Record<ContentEncoding, Buffer>;
 }
@@ -168,7 +168,7 @@ export interface Prerenderer {
 }
 
 /** How long a pre-rendered document is sent again as it is (unless a write drops it sooner). */
-export const PRERENDER_HOLD_MS = 5_000;
+const PRERENDER_HOLD_MS = 5_000;
 
 /**
  * Pages made fresh for an address with a query (the wizard's first step for the dates asked, about 160 ms each)

@@ -4,20 +4,12 @@ import { inTransaction, type Services } from '../context';
 import { audited } from '../db/audit';
 import { recordChange, snapshot } from '../jsonapi/audit';
 import { checkMediaType, readDocument } from '../jsonapi/document';
-import {
-  authorize,
-  createResource,
-  deleteResource,
-  fetchOne,
-  listResources,
-  parseId,
-  readResource,
-  updateResource,
-} from '../jsonapi/engine';
+import { authorize, fetchOne, listResources, parseId, readResource } from '../jsonapi/engine';
 import { errors } from '../jsonapi/errors';
 import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import type { SaveCreate } from '../jsonapi/resource';
+import { createResource, deleteResource, updateResource } from '../jsonapi/writes';
 import { requestDocument } from './json-api-body';
 import { route, writesAnnounced } from './route';
 

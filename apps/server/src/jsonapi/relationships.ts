@@ -8,7 +8,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import type { RequestContext } from '../context';
 import { readAttributes, type RelationshipValue, type WriteDocument } from './document';
-import { mapUnique } from './engine';
+import { mapUnique } from './writes';
 import { errors } from './errors';
 import { isDatabaseId } from '@parking/domain/api-values';
 import type { ResourceDefinition, ToMany } from './resource';

@@ -1,7 +1,7 @@
 /**
- * Two-factor sign-in, managed by its owner (`two-factor/...`, any signed-in user: staff, and customers who want
- * it) and by Admins (the setting, and a staff member's reset). A staff session that must set it up reaches only
- * these `two-factor/` routes (http/context.ts).
+ * Two-factor sign-in, managed by its owner (any signed-in user: staff, and customers who want it). A staff session
+ * that must set it up reaches only these `two-factor/` routes (http/context.ts). Admins' side (the setting, and a
+ * staff member's reset) is in two-factor-admin-routes.ts.
  *
  *   GET    two-factor/                   the caller's factors (and whether they must have one)
  *   POST   two-factor/totp-setup/        a new authenticator secret: the secret, its otpauth URI and QR code, once
@@ -11,10 +11,6 @@
  *   POST   two-factor/passkey-options/   a passkey registration's options and challenge
  *   POST   two-factor/passkeys/          register the passkey the browser made
  *   DELETE two-factor/passkeys/:id/      remove one
- *   GET    two-factor-settings/          Admins: "Staff must use two-factor sign-in"
- *   PATCH  two-factor-settings/          Admins: set it (audited)
- *   GET    users/:id/two-factor/         Admins: a user's factors
- *   DELETE users/:id/two-factor/         Admins: reset them (audited, the user signed out and told by email)
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -24,36 +20,28 @@ import {
   passkeyRegistrationSchema,
   totpConfirmSchema,
   twoFactorMessages,
-  twoFactorSettingsSchema,
 } from '@parking/domain/two-factor';
 import { loginThrottle } from '../login-throttle';
-import { destroyOtherSessions } from '../sessions';
 import type { RequestContext, Services } from '../../context';
-import {
-  appSettings,
-  auditLogs,
-  loginChallenges,
-  recoveryCodes,
-  users,
-  webauthnCredentials,
-} from '../../db/schema/index';
+import { recoveryCodes, users, webauthnCredentials } from '../../db/schema/index';
 import { action, type Action } from '../../http/action';
 import { errors } from '../../jsonapi/errors';
 import { createChallenge, dropUserChallenges, findChallenge, spendChallenge } from './challenges';
 import { queueTwoFactorOffNotice } from './emails';
-import { STAFF_TWO_FACTOR_KEY } from './factors-sql';
 import { hasSecondFactor, staffTwoFactorRequired, twoFactorStatus, userFactors } from './factors';
 import { registrationOptions, relyingParty, verifyRegistration } from './passkeys';
 import { issueRecoveryCodes } from './recovery-codes';
 import { open, seal } from './secret-box';
 import { checkTotp, newTotpSecret, totpQrCode, totpUri } from './totp';
 
-const selfId = (ctx: RequestContext): number => {
+/** The signed-in caller's user id (the owner's routes, and the Admin turning the setting on). */
+export const selfId = (ctx: RequestContext): number => {
   if (!ctx.user) throw errors.unauthorized();
   return ctx.user.id;
 };
 
-const statusDocument = async (ctx: RequestContext, userId: number) => ({
+/** A user's factors as the owner and Admins see them. */
+export const statusDocument = async (ctx: RequestContext, userId: number) => ({
   data: {
     type: 'two-factor',
     id: String(userId),
@@ -272,127 +260,5 @@ export function twoFactorActions(services: Services): Action[] {
         if (!hasSecondFactor(left)) await queueTwoFactorOffNotice(ctx, ctx.user?.email ?? '', false);
       },
     }),
-    action({
-      method: 'GET',
-      path: 'two-factor-settings/',
-      access: 'admin',
-      readOnly: true,
-      async handle(ctx) {
-        return settingsDocument(ctx);
-      },
-    }),
-    action({
-      method: 'PATCH',
-      path: 'two-factor-settings/',
-      type: 'two-factor-settings',
-      input: twoFactorSettingsSchema,
-      otherRelationships: 'ignore',
-      access: 'admin',
-      transaction: true,
-      async handle(ctx, { attributes: input }) {
-        const before = await staffTwoFactorRequired(ctx.db, services.config);
-        // The Admin who turns it on would be shut out of everything else at once: their own second factor first.
-        if (input.staffRequired && !before && !hasSecondFactor(await userFactors(ctx.db, selfId(ctx))))
-          throw errors.conflict(twoFactorMessages.adminFirst);
-        await ctx.db
-          .insert(appSettings)
-          .values({
-            key: STAFF_TWO_FACTOR_KEY,
-            value: input.staffRequired,
-            updatedAt: ctx.now,
-            updatedBy: ctx.user?.id ?? null,
-          })
-          .onConflictDoUpdate({
-            target: appSettings.key,
-            set: { value: input.staffRequired, updatedAt: ctx.now, updatedBy: ctx.user?.id ?? null },
-          });
-        if (before !== input.staffRequired) {
-          await ctx.db.insert(auditLogs).values({
-            userId: ctx.user?.id ?? null,
-            timestamp: ctx.now,
-            resourceType: 'two-factor-settings',
-            resourceId: STAFF_TWO_FACTOR_KEY,
-            action: 'update',
-            changes: { staffRequired: { from: before, to: input.staffRequired } },
-          });
-        }
-        return settingsDocument(ctx);
-      },
-    }),
-    action({
-      method: 'GET',
-      path: 'users/:id/two-factor/',
-      access: 'admin',
-      readOnly: true,
-      async handle(ctx, { id }) {
-        await existingUser(ctx, id);
-        return statusDocument(ctx, id);
-      },
-    }),
-    action({
-      method: 'DELETE',
-      path: 'users/:id/two-factor/',
-      access: 'admin',
-      transaction: true,
-      status: 204,
-      async handle(ctx, { id }) {
-        const user = await existingUser(ctx, id);
-        const factors = await userFactors(ctx.db, id);
-        await ctx.db
-          .update(users)
-          .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
-          .where(eq(users.id, id));
-        await ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
-        await ctx.db.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, id));
-        await ctx.db.delete(loginChallenges).where(eq(loginChallenges.userId, id));
-        // Signed out everywhere, when there was a factor to take away (the Admin's own session is kept when it
-        // is their own reset).
-        if (hasSecondFactor(factors))
-          await destroyOtherSessions(ctx.db, id, ctx.user?.id === id ? ctx.user.sessionId : undefined);
-        await ctx.db.insert(auditLogs).values({
-          userId: ctx.user?.id ?? null,
-          timestamp: ctx.now,
-          resourceType: 'users',
-          resourceId: String(id),
-          action: 'two_factor_reset',
-          changes: {
-            totp: { from: factors.totp, to: false },
-            recoveryCodesLeft: { from: factors.recoveryCodesLeft, to: 0 },
-            passkeys: { from: factors.passkeys.length, to: 0 },
-          },
-        });
-        await queueTwoFactorOffNotice(ctx, user.email, true);
-      },
-    }),
   ];
-}
-
-async function existingUser(ctx: RequestContext, id: number) {
-  const [user] = await ctx.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  if (!user) throw errors.notFound();
-  return user;
-}
-
-async function settingsDocument(ctx: RequestContext) {
-  const [row] = await ctx.db
-    .select({ updatedAt: appSettings.updatedAt })
-    .from(appSettings)
-    .where(eq(appSettings.key, STAFF_TWO_FACTOR_KEY))
-    .limit(1);
-  return {
-    data: {
-      type: 'two-factor-settings',
-      id: STAFF_TWO_FACTOR_KEY,
-      attributes: {
-        staffRequired: await staffTwoFactorRequired(ctx.db, ctx.services.config),
-        /** Not set by an Admin yet: the server's default (STAFF_TWO_FACTOR_DEFAULT, on in production). */
-        isDefault: !row,
-        staffRequiredDefault: ctx.services.config.twoFactor.staffRequiredDefault,
-      },
-    },
-  };
 }

@@ -102,29 +102,54 @@ export function apiUrl(path: string, query: Record<string, QueryValue> = {}): st
   return `${API_BASE}/${trimmed}/${search ? `?${search}` : ''}`;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: MEDIA_TYPE });
-  if (options.body !== undefined) headers.set('Content-Type', MEDIA_TYPE);
+/**
+ * Sends one call with the session's authorisation (the token, the CSRF cookie on an unsafe method, the caller's
+ * extra headers): the response as it came, or an ApiError with status 0 when none came back (an abort stays an
+ * abort).
+ */
+async function send(
+  path: string,
+  request: {
+    method: string;
+    accept: string;
+    contentType?: string | undefined;
+    body?: BodyInit | undefined;
+    headers?: Record<string, string> | undefined;
+    query?: Record<string, QueryValue> | undefined;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<Response> {
+  const headers = new Headers({ Accept: request.accept });
+  if (request.contentType) headers.set('Content-Type', request.contentType);
   const token = readToken();
   if (token) headers.set('Authorization', `Token ${token}`);
-  const csrf = SAFE_METHODS.has(method) ? null : readCookie(CSRF_COOKIE);
+  const csrf = SAFE_METHODS.has(request.method) ? null : readCookie(CSRF_COOKIE);
   if (csrf) headers.set('X-CSRFToken', csrf);
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-
-  let response: Response;
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
   try {
-    response = await originFetch(apiUrl(path, options.query), {
-      method,
+    return await originFetch(apiUrl(path, request.query), {
+      method: request.method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      body: request.body,
+      signal: request.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, []);
   }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, {
+    method: options.method ?? 'GET',
+    accept: MEDIA_TYPE,
+    contentType: options.body === undefined ? undefined : MEDIA_TYPE,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers: options.headers,
+    query: options.query,
+    signal: options.signal,
+  });
 
   const text = response.status === 204 ? '' : await response.text();
   let payload: unknown = undefined;
@@ -183,26 +208,15 @@ export async function apiFile(
   } = {},
 ): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: method === 'GET' ? 'image/*' : MEDIA_TYPE });
-  if (options.body) headers.set('Content-Type', options.body.type || 'application/octet-stream');
-  const token = readToken();
-  if (token) headers.set('Authorization', `Token ${token}`);
-  const csrf = SAFE_METHODS.has(method) ? null : readCookie(CSRF_COOKIE);
-  if (csrf) headers.set('X-CSRFToken', csrf);
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-  let response: Response;
-  try {
-    response = await originFetch(apiUrl(path, options.query), {
-      method,
-      headers,
-      credentials: 'include',
-      body: options.body,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, []);
-  }
+  const response = await send(path, {
+    method,
+    accept: method === 'GET' ? 'image/*' : MEDIA_TYPE,
+    contentType: options.body ? options.body.type || 'application/octet-stream' : undefined,
+    body: options.body,
+    headers: options.headers,
+    query: options.query,
+    signal: options.signal,
+  });
   if (!response.ok) {
     let payload: unknown = undefined;
     try {

@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { emailOnlySchema } from '@parking/domain/accounts';
 import { messages } from '@parking/domain/messages';
 import { applyServerErrors, Form, useZodForm } from '@/components/form/form';
 import { FormTextField } from '@/components/form/text-field';
+import { SubmitButton } from '@/components/form/submit-button';
 import { firstErrorDetail } from '@/lib/api/client';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { FORGOT_PASSWORD_UNKNOWN_ERROR } from '../error-messages';
@@ -48,15 +47,7 @@ export function ForgotPasswordForm() {
           autoComplete="email"
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={reset.isPending}
-          startIcon={reset.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          Send reset link
-        </Button>
+        <SubmitButton pending={reset.isPending}>Send reset link</SubmitButton>
       </Stack>
     </Form>
   );

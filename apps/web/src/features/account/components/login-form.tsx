@@ -1,7 +1,6 @@
 import KeyIcon from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { loginSchema } from '@parking/domain/accounts';
@@ -11,6 +10,7 @@ import { useState } from 'react';
 import { Form, useZodForm } from '@/components/form/form';
 import { FormPasswordField } from '@/components/form/password-field';
 import { FormTextField } from '@/components/form/text-field';
+import { SubmitButton } from '@/components/form/submit-button';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { paths } from '@/config/paths';
 import { firstErrorDetail } from '@/lib/api/client';
@@ -85,16 +85,13 @@ export function LoginForm({ defaultEmail = '', onSuccess, onNavigate }: LoginFor
           autoComplete="current-password"
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
+        <SubmitButton
+          pending={login.isPending}
           // Public-site §5: disabled while loading or while the form is invalid.
-          disabled={!isValid || login.isPending}
-          startIcon={login.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          disabled={!isValid}
         >
           {login.isPending ? 'Logging in…' : 'Login'}
-        </Button>
+        </SubmitButton>
         <Button
           variant="outlined"
           size="large"

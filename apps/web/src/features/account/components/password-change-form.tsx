@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { z } from 'zod';
 import { passwordChangeSchema } from '@parking/domain/accounts';
 import { messages } from '@parking/domain/messages';
 import { applyServerErrors, Form, useZodForm } from '@/components/form/form';
 import { FormPasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { firstErrorDetail } from '@/lib/api/client';
 import { useChangePassword } from '../api/change-password';
@@ -74,17 +73,7 @@ export function PasswordChangeForm({ userId }: { userId: string }) {
           required
         />
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={change.isPending}
-            startIcon={
-              change.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
-            }
-          >
-            Change password
-          </Button>
+          <SubmitButton pending={change.isPending}>Change password</SubmitButton>
         </Box>
       </Stack>
     </Form>

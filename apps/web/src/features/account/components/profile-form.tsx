@@ -1,20 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { profileSchema } from '@parking/domain/accounts';
 import { TITLES } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { applyServerErrors, Form, useZodForm } from '@/components/form/form';
-import { FormSelectField } from '@/components/form/select-field';
+import { SubmitButton } from '@/components/form/submit-button';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { firstErrorDetail } from '@/lib/api/client';
 import type { SessionCustomer } from '@/lib/auth/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { sorryError } from '../error-messages';
-import { PersonFields } from './person-fields';
+import { PersonFields, TitleField } from './person-fields';
 
 /** User Settings (public-site §2, §5): title, names and phone required, business optional; email read-only. */
 export function ProfileForm({ customer }: { customer: SessionCustomer }) {
@@ -61,30 +59,12 @@ export function ProfileForm({ customer }: { customer: SessionCustomer }) {
           fullWidth
         />
         <Box sx={pairSx}>
-          <FormSelectField
-            control={control}
-            name="title"
-            label="Title"
-            options={TITLES}
-            placeholder="Select a title"
-            autoComplete="honorific-prefix"
-            required
-          />
+          <TitleField control={control} />
           <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
         </Box>
         <PersonFields control={control} pairSx={pairSx} />
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={update.isPending}
-            startIcon={
-              update.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
-            }
-          >
-            Save settings
-          </Button>
+          <SubmitButton pending={update.isPending}>Save settings</SubmitButton>
         </Box>
       </Stack>
     </Form>

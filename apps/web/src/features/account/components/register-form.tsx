@@ -1,18 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { registerSchema } from '@parking/domain/accounts';
-import { TITLES } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
 import { applyServerErrors, Form, useZodForm } from '@/components/form/form';
 import { FormPasswordField } from '@/components/form/password-field';
-import { FormSelectField } from '@/components/form/select-field';
 import { FormTextField } from '@/components/form/text-field';
+import { SubmitButton } from '@/components/form/submit-button';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { firstErrorDetail } from '@/lib/api/client';
 import { useRegister } from '../api/register';
-import { PersonFields } from './person-fields';
+import { PersonFields, TitleField } from './person-fields';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
@@ -61,15 +58,7 @@ export function RegisterForm({ onRegistered, dense = false }: RegisterFormProps)
         {register.isError && (
           <Alert severity="error">{firstErrorDetail(register.error, messages.unknownError)}</Alert>
         )}
-        <FormSelectField
-          control={control}
-          name="title"
-          label="Title"
-          options={TITLES}
-          placeholder="Select a title"
-          required
-          autoComplete="honorific-prefix"
-        />
+        <TitleField control={control} />
         <PersonFields control={control} pairSx={pairSx} />
         <FormTextField
           control={control}
@@ -87,17 +76,9 @@ export function RegisterForm({ onRegistered, dense = false }: RegisterFormProps)
           helperText="At least 8 characters, not only numbers."
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={register.isPending}
-          startIcon={
-            register.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
-          }
-        >
+        <SubmitButton pending={register.isPending}>
           {register.isPending ? 'Creating your account…' : 'Register'}
-        </Button>
+        </SubmitButton>
       </Stack>
     </Form>
   );

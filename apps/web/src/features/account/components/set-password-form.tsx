@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { passwordResetConfirmationSchema } from '@parking/domain/accounts';
 import { messages } from '@parking/domain/messages';
 import { applyServerErrors, Form, useZodForm } from '@/components/form/form';
 import { FormPasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 import { loginHref } from '@/config/paths';
 import { firstErrorDetail } from '@/lib/api/client';
 import { useConfirmPasswordReset } from '../api/password-reset';
@@ -73,17 +73,9 @@ export function SetPasswordForm({ uid, token, welcome }: SetPasswordFormProps) {
           autoComplete="new-password"
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={confirm.isPending}
-          startIcon={
-            confirm.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
-          }
-        >
+        <SubmitButton pending={confirm.isPending}>
           {welcome ? 'Set password' : 'Change password'}
-        </Button>
+        </SubmitButton>
       </Stack>
     </Form>
   );

@@ -1,8 +1,6 @@
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { checkInFormSchema, checkInPayload, type CheckInFormValues } from '@parking/domain/booking-form';
+import { checkInFormSchema, checkInPayload, type CheckInFormValues } from '@parking/domain/check-in-form';
 import { FUEL_LEVELS } from '@parking/domain/custody';
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
@@ -10,7 +8,6 @@ import { useRecordForm } from '@/components/admin/record-form';
 import { FormSelectField } from '@/components/form/select-field';
 import { FormTextField } from '@/components/form/text-field';
 import { adminHref, paths } from '@/config/paths';
-import { apiUrl } from '@/lib/api/client';
 import { relatedId } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { BUSINESS_TIME_ZONE, formatDateTime } from '@/lib/format';
@@ -18,6 +15,7 @@ import { lotsQuery } from '../api/booking-lookups';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { ParkedFields } from '../components/parked-fields';
 import { RegionRowFields } from '../components/region-row-fields';
+import { DownloadInvoiceButton } from '../components/download-invoice-button';
 
 const defaults: CheckInFormValues = {
   lot: '',
@@ -82,17 +80,7 @@ export function BookingCheckInPage() {
         `${booking.bookingCode} · ${booking.firstName} ${booking.lastName} · ${booking.rego} · drop-off ${formatDateTime(booking.startDatetime)}`
       }
       screen={screen}
-      actions={
-        <Button
-          variant="outlined"
-          startIcon={<PictureAsPdfOutlinedIcon />}
-          href={apiUrl(`bookings/${bookingId}/invoice`)}
-          target="_blank"
-          rel="noopener"
-        >
-          Download Invoice
-        </Button>
-      }
+      actions={<DownloadInvoiceButton bookingId={bookingId} />}
     >
       <FormSection title="Parking">
         <FieldGrid columns={3}>

@@ -1,57 +1,48 @@
 import LocalParkingIcon from '@mui/icons-material/LocalParking';
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Button from '@mui/material/Button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router';
 import {
   changedPayload,
   newStaffBookingValues,
   staffBookingFormSchema,
   staffBookingPayload,
-  staffChargesSubscriptionGaps,
-  staffStay,
 } from '@parking/domain/booking-form';
 import { TITLES } from '@parking/domain/constants';
 import { businessLocalDatetime } from '@parking/domain/dates';
 import { messages } from '@parking/domain/messages';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { balanceToPayCents } from '@parking/domain/stay-phase';
-import { percentAsFraction } from '@parking/domain/numbers';
 import { FieldGrid, FormScreen, FormSection } from '@/components/admin/form-screen';
 import { useRecordForm } from '@/components/admin/record-form';
 import { FormTextField } from '@/components/form/text-field';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { businessToday } from '@/components/quote-dates-fields';
 import { adminHref, paths } from '@/config/paths';
-import { apiRequest, apiUrl, firstErrorDetail, type ApiErrorObject } from '@/lib/api/client';
-import type { Resource, SingleDocument } from '@/lib/api/jsonapi';
+import type { ApiErrorObject } from '@/lib/api/client';
+import type { Resource } from '@/lib/api/jsonapi';
 import { invalidateTypes, oneQuery } from '@/lib/api/resource-queries';
 import type { OneAnswer } from '@/lib/api/resources';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isAdmin } from '@/lib/auth/roles';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
-import {
-  airlinesQuery,
-  bookingExtrasQuery,
-  discountsQuery,
-  extraVariationsQuery,
-} from '../api/booking-lookups';
+import { airlinesQuery, discountsQuery } from '../api/booking-lookups';
 import type { CustomerAttributes } from '@parking/domain/api-contract/accounts';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
-import type { BookingQuoteAttributes } from '@parking/domain/api-contract/prices';
-import { BookingChargesSection, type Charges } from '../components/booking-charges-section';
+import { BookingChargesSection } from '../components/booking-charges-section';
 import { BookingCheckInSummary } from '../components/booking-checkin-summary';
 import { BookingCustomerSection } from '../components/booking-customer-section';
 import { BookingSummaryHeader } from '../components/booking-summary-header';
 import { BookingDetailsSection } from '../components/booking-details-section';
-import { BookingExtrasSection, extraPrice, extrasTotal } from '../components/booking-extras-section';
+import { BookingExtrasSection } from '../components/booking-extras-section';
 import { BookingFlightsSection } from '../components/booking-flights-section';
 import { BookingVehicleSection } from '../components/booking-vehicle-section';
+import { useBookingCharges } from '../components/use-booking-charges';
 import { bookingToValues } from '../components/booking-values';
 import { EditHistory } from '../components/edit-history';
 import { MakePaymentDialog } from '../components/make-payment-dialog';
+import { DownloadInvoiceButton } from '../components/download-invoice-button';
 
 const SECTIONS = [
   { id: 'customer-details', label: 'Customer Details' },
@@ -69,19 +60,6 @@ function bookingErrorText(error: ApiErrorObject): string {
   const field = error.source?.pointer?.split('/').at(-1);
   return field && field !== 'non_field_errors' ? `${error.detail}: ${field}` : error.detail;
 }
-
-const PRICING_FIELDS = [
-  'lot',
-  'customer',
-  'departureDate',
-  'dropOffTime',
-  'arrivalDate',
-  'arrivalTime',
-  'extras',
-  'discountRate',
-  'discount',
-  'vehicleType',
-] as const;
 
 /**
  * Add and edit a booking (back-office §2 "Booking add/edit screen", §3-§5, §7, §8). The sections follow the
@@ -155,101 +133,11 @@ export function BookingEditPage() {
     ? (prefill.data?.resource ?? null)
     : ((record && record.included.one<CustomerAttributes>(record.resource, 'customer', 'customers')) ?? null);
 
-  // The stay, the extras on offer for it, and their prices for the vehicle type.
-  const [
-    lot,
-    customer,
-    departureDate,
-    dropOffTime,
-    arrivalDate,
-    arrivalTime,
-    vehicleType,
-    selectedExtras,
-    discountRate,
-  ] = useWatch({
-    control: form.control,
-    name: [
-      'lot',
-      'customer',
-      'departureDate',
-      'dropOffTime',
-      'arrivalDate',
-      'arrivalTime',
-      'vehicleType',
-      'extras',
-      'discountRate',
-    ],
-  });
-  const stay = useMemo(() => {
-    const complete =
-      [departureDate, arrivalDate].every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date ?? '')) &&
-      /^\d{2}:\d{2}$/.test(dropOffTime ?? '');
-    return complete
-      ? staffStay(
-          {
-            departureDate: departureDate ?? '',
-            dropOffTime: dropOffTime ?? '',
-            arrivalDate: arrivalDate ?? '',
-            arrivalTime: arrivalTime ?? '',
-          },
-          BUSINESS_TIME_ZONE,
-        )
-      : null;
-  }, [departureDate, dropOffTime, arrivalDate, arrivalTime]);
-  const extras = useQuery(bookingExtrasQuery(stay));
-  const variations = useQuery(extraVariationsQuery(vehicleType ?? ''));
-  const extrasChanged =
-    form.getFieldState('extras', form.formState).isDirty ||
-    form.getFieldState('vehicleType', form.formState).isDirty;
-  const priceOf = (id: string) =>
-    (!extrasChanged && saved?.extrasPrices[id]) ||
-    extraPrice(
-      extras.data?.find((extra) => extra.id === id),
-      variations.data,
-    );
-  const selected = selectedExtras ?? [];
-  const extrasCost = extrasTotal(selected, priceOf);
-
-  // Back-office §4: the charges are worked out again when the lot, customer, dates, extras or discount change.
-  const pricingChanged =
-    isNew || PRICING_FIELDS.some((field) => form.getFieldState(field, form.formState).isDirty);
-  const rate = percentAsFraction().safeParse(discountRate ?? '');
-  const quoteRequest =
-    stay && lot && rate.success && new Date(stay.endDatetime) > new Date(stay.startDatetime)
-      ? {
-          data: {
-            type: 'booking-quotes',
-            attributes: {
-              ...stay,
-              extrasCost,
-              discountRate: rate.data,
-              calculateSubscriptionGaps: staffChargesSubscriptionGaps(
-                new Date(stay.startDatetime),
-                new Date(),
-              ),
-            },
-            relationships: {
-              lot: { data: { type: 'lots', id: lot } },
-              customer: { data: customer ? { type: 'customers', id: customer } : null },
-            },
-          },
-        }
-      : null;
-  const quote = useQuery({
-    queryKey: ['booking-quotes', quoteRequest],
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest<SingleDocument<BookingQuoteAttributes>>('booking-quotes', {
-          method: 'POST',
-          body: quoteRequest,
-          signal,
-        })
-      ).data.attributes,
-    enabled: pricingChanged && quoteRequest !== null,
-    staleTime: 0,
-    retry: false,
-  });
-  const charges: Charges | undefined = pricingChanged ? (quote.data ?? undefined) : saved;
+  const { extras, selected, priceOf, charges, calculating, calculationError } = useBookingCharges(
+    form,
+    saved,
+    isNew,
+  );
 
   // Make Payment (back-office §4): saved, not paid online, not paid, not just paid, something owing.
   const [paying, setPaying] = useState(false);
@@ -309,15 +197,7 @@ export function BookingEditPage() {
             >
               Check In
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<PictureAsPdfOutlinedIcon />}
-              href={apiUrl(`bookings/${bookingId}/invoice`)}
-              target="_blank"
-              rel="noopener"
-            >
-              Download Invoice
-            </Button>
+            <DownloadInvoiceButton bookingId={bookingId} />
           </>
         )
       }
@@ -357,10 +237,8 @@ export function BookingEditPage() {
       <BookingChargesSection
         form={form}
         charges={charges}
-        calculating={pricingChanged && quote.isFetching}
-        calculationError={
-          pricingChanged && quote.isError ? firstErrorDetail(quote.error, messages.unknownError) : null
-        }
+        calculating={calculating}
+        calculationError={calculationError}
         canPay={canPay}
         isNew={isNew}
         onMakePayment={() => setPaying(true)}

@@ -7,12 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { formatTime12 } from '@parking/domain/dates';
 import { gstCents } from '@parking/domain/pricing';
 import { formatAud, isMoney, parseMoney } from '@parking/domain/money';
 import { paymentMethodLabel } from '@parking/domain/payment-labels';
 import { YourCar } from '@/components/custody/your-car';
+import { ChargeLine, DetailSection } from '@/components/detail-section';
 import { ResponsiveDialog, ScrollableDialogContent } from '@/components/responsive-dialog';
 import { manageBookingHref } from '@/config/paths';
 import { StatusDot } from '@/components/status-dot';
@@ -20,61 +20,8 @@ import { formatDateTime, formatMoneyText, formatRate } from '@/lib/format';
 import { balanceToPay, invoiceUrl, type MyBooking } from '../api/get-my-bookings';
 import { paymentStatusDot, travellerStatusDot } from '@/lib/booking-status';
 
-interface Detail {
-  label: string;
-  value: ReactNode;
-}
-
-function Section({ title, details }: { title: string; details: Detail[] }) {
-  const shown = details.filter(
-    (detail) => detail.value !== '' && detail.value !== null && detail.value !== undefined,
-  );
-  if (shown.length === 0) return null;
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="overline" component="h3" color="primary.light">
-        {title}
-      </Typography>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          mt: 0.5,
-          display: 'grid',
-          gridTemplateColumns: 'minmax(110px, auto) 1fr',
-          columnGap: 2,
-          rowGap: 0.75,
-        }}
-      >
-        {shown.map((detail) => (
-          <Box key={detail.label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {detail.label}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}
-            >
-              {detail.value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
-function ChargeLine({ label, amount }: { label: string; amount: string }) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', typography: 'body2' }}>
-      <span>{label}</span>
-      <Box component="span" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
-        {amount}
-      </Box>
-    </Stack>
-  );
-}
+/** The labels' column of the dialog's details (px). */
+const LABEL_WIDTH = 110;
 
 const time = (value: string | null) => (value ? formatTime12(value) : '');
 const flight = (airline: string, number: string) => [airline, number].filter(Boolean).join(' ');
@@ -96,7 +43,8 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
     <ResponsiveDialog open={open} onClose={onClose} title={`Booking ${booking.bookingCode}`}>
       <ScrollableDialogContent label="Booking details" dividers>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Section
+          <DetailSection
+            labelWidth={LABEL_WIDTH}
             title="Booking"
             details={[
               { label: 'Booking code', value: booking.bookingCode },
@@ -108,7 +56,8 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
               { label: 'Booked on', value: formatDateTime(booking.created) },
             ]}
           />
-          <Section
+          <DetailSection
+            labelWidth={LABEL_WIDTH}
             title="Parking"
             details={[
               { label: 'Car park', value: booking.lotName },
@@ -117,7 +66,8 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
               { label: 'Bus departs', value: time(booking.busDepartureTime) },
             ]}
           />
-          <Section
+          <DetailSection
+            labelWidth={LABEL_WIDTH}
             title="Flights"
             details={[
               { label: 'Departure', value: flight(booking.airlineOutName, booking.flightNumberOut) },
@@ -126,7 +76,8 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
               { label: 'Passengers in', value: booking.passengersIn ?? '' },
             ]}
           />
-          <Section
+          <DetailSection
+            labelWidth={LABEL_WIDTH}
             title="Vehicle"
             details={[
               { label: 'Rego', value: booking.rego },
@@ -136,7 +87,8 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
               { label: 'Vehicle type', value: booking.vehicleTypeName },
             ]}
           />
-          <Section
+          <DetailSection
+            labelWidth={LABEL_WIDTH}
             title="Contact"
             details={[
               {
@@ -148,7 +100,8 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
               { label: 'Business', value: booking.business },
             ]}
           />
-          <Section
+          <DetailSection
+            labelWidth={LABEL_WIDTH}
             title="Extras"
             details={
               booking.extras.length
@@ -168,7 +121,8 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
             alignItems: 'start',
           }}
         >
-          <Section
+          <DetailSection
+            labelWidth={LABEL_WIDTH}
             title="Payment"
             details={[
               { label: 'Amount paid', value: formatMoneyText(booking.amountPaid) },
@@ -223,7 +177,11 @@ export function BookingDialog({ booking, open, onClose }: BookingDialogProps) {
         {booking.publicNotes && (
           <>
             <Divider sx={{ my: 3 }} />
-            <Section title="Notes" details={[{ label: 'Notes', value: booking.publicNotes }]} />
+            <DetailSection
+              labelWidth={LABEL_WIDTH}
+              title="Notes"
+              details={[{ label: 'Notes', value: booking.publicNotes }]}
+            />
           </>
         )}
         {booking.status === 'complete' && (

@@ -1,14 +1,13 @@
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { contactMessages, contactSubmissionSchema } from '@parking/domain/contact';
 import { messages } from '@parking/domain/messages';
 import { applyServerErrors, Form, useZodForm } from '@/components/form/form';
 import { FormTextField } from '@/components/form/text-field';
+import { SubmitButton } from '@/components/form/submit-button';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { firstErrorDetail } from '@/lib/api/client';
 import { useSendMessage } from '../api/send-message';
@@ -84,21 +83,9 @@ export function ContactForm() {
         />
         <FormTextField control={control} name="message" label="Message" required multiline minRows={5} />
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={send.isPending}
-            startIcon={
-              send.isPending ? (
-                <CircularProgress size={18} color="inherit" aria-hidden />
-              ) : (
-                <SendOutlinedIcon />
-              )
-            }
-          >
+          <SubmitButton pending={send.isPending} icon={<SendOutlinedIcon />}>
             {send.isPending ? 'Sending…' : 'Send message'}
-          </Button>
+          </SubmitButton>
         </Box>
       </Stack>
     </Form>

@@ -2,68 +2,15 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { formatDelay } from '@parking/domain/flight-delay-format';
+import { ChargeLine, DetailSection } from '@/components/detail-section';
 import { StatusDot } from '@/components/status-dot';
 import { bookingStatusDot, paymentStatusDot } from '@/lib/booking-status';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
 import type { ManagedBooking } from '../api/manage-booking';
 
-function Facts({ title, rows }: { title: string; rows: Array<[string, ReactNode]> }) {
-  const shown = rows.filter(([, value]) => value !== '' && value !== null);
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="overline" component="h3" color="primary.light">
-        {title}
-      </Typography>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          mt: 0.5,
-          display: 'grid',
-          gridTemplateColumns: 'minmax(96px, auto) 1fr',
-          columnGap: 2,
-          rowGap: 0.75,
-        }}
-      >
-        {shown.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}
-            >
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
-function Line({ label, amount, strong }: { label: string; amount: string; strong?: boolean }) {
-  return (
-    <Stack
-      direction="row"
-      spacing={2}
-      sx={{
-        justifyContent: 'space-between',
-        typography: strong ? 'subtitle1' : 'body2',
-        fontWeight: strong ? 700 : 400,
-      }}
-    >
-      <span>{label}</span>
-      <Box component="span" sx={{ fontWeight: strong ? 700 : 500, whiteSpace: 'nowrap' }}>
-        {amount}
-      </Box>
-    </Stack>
-  );
-}
+/** The summary's sections: labels at least 96 px wide, each heading shown even with nothing under it. */
+const FACTS = { labelWidth: 96, keepWhenEmpty: true };
 
 const nonZero = (amount: string) => Number(amount) !== 0;
 const flight = (airline: string, number: string) => [airline, number].filter(Boolean).join(' ');
@@ -101,44 +48,54 @@ export function BookingSummary({ booking }: { booking: ManagedBooking }) {
   return (
     <Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Facts
+        <DetailSection
+          {...FACTS}
           title="Booking"
-          rows={[
-            ['Booking code', booking.bookingCode],
-            ['Status', <StatusDot key="status" {...bookingStatusDot(booking.status)} />],
-            [
-              'Payment',
-              <StatusDot key="payment" {...paymentStatusDot(booking.paymentStatus, booking.amountPaid)} />,
-            ],
-            ['Name', [booking.title, booking.firstName, booking.lastName].filter(Boolean).join(' ')],
+          details={[
+            { label: 'Booking code', value: booking.bookingCode },
+            { label: 'Status', value: <StatusDot {...bookingStatusDot(booking.status)} /> },
+            {
+              label: 'Payment',
+              value: <StatusDot {...paymentStatusDot(booking.paymentStatus, booking.amountPaid)} />,
+            },
+            {
+              label: 'Name',
+              value: [booking.title, booking.firstName, booking.lastName].filter(Boolean).join(' '),
+            },
           ]}
         />
-        <Facts
+        <DetailSection
+          {...FACTS}
           title="Parking"
-          rows={[
-            ['Car park', booking.lotName],
-            ['Drop-off', formatDateTime(booking.startDatetime)],
-            ['Pick-up', <PickUp key="pick-up" booking={booking} />],
+          details={[
+            { label: 'Car park', value: booking.lotName },
+            { label: 'Drop-off', value: formatDateTime(booking.startDatetime) },
+            { label: 'Pick-up', value: <PickUp booking={booking} /> },
           ]}
         />
-        <Facts
+        <DetailSection
+          {...FACTS}
           title="Flights"
-          rows={[
-            ['Departure', flight(booking.airlineOutName, booking.flightNumberOut)],
-            ['Return', flight(booking.airlineInName, booking.flightNumberIn)],
+          details={[
+            { label: 'Departure', value: flight(booking.airlineOutName, booking.flightNumberOut) },
+            { label: 'Return', value: flight(booking.airlineInName, booking.flightNumberIn) },
           ]}
         />
-        <Facts
+        <DetailSection
+          {...FACTS}
           title="Vehicle"
-          rows={[
-            ['Rego', booking.rego],
-            ['Vehicle', [booking.colour, booking.make, booking.model].filter(Boolean).join(' ')],
-            [
-              'Extras',
-              booking.extras.length
+          details={[
+            { label: 'Rego', value: booking.rego },
+            {
+              label: 'Vehicle',
+              value: [booking.colour, booking.make, booking.model].filter(Boolean).join(' '),
+            },
+            {
+              label: 'Extras',
+              value: booking.extras.length
                 ? booking.extras.map((extra) => `${extra.name} (${formatMoneyText(extra.price)})`).join(', ')
                 : 'None',
-            ],
+            },
           ]}
         />
       </Box>
@@ -155,32 +112,32 @@ export function BookingSummary({ booking }: { booking: ManagedBooking }) {
         }}
       >
         <Stack spacing={0.75}>
-          <Line label="Parking" amount={formatMoneyText(booking.parkingCost)} />
+          <ChargeLine label="Parking" amount={formatMoneyText(booking.parkingCost)} />
           {nonZero(booking.subscriptionDiscount) && (
-            <Line label="Subscription" amount={`−${formatMoneyText(booking.subscriptionDiscount)}`} />
+            <ChargeLine label="Subscription" amount={`−${formatMoneyText(booking.subscriptionDiscount)}`} />
           )}
           {nonZero(booking.amountDiscounted) && (
-            <Line
+            <ChargeLine
               label={booking.promoCode ? `Discount (${booking.promoCode})` : 'Discount'}
               amount={`−${formatMoneyText(booking.amountDiscounted)}`}
             />
           )}
-          <Line label="Extras" amount={formatMoneyText(booking.extrasCost)} />
+          <ChargeLine label="Extras" amount={formatMoneyText(booking.extrasCost)} />
           <Divider />
-          <Line label="Total (AUD)" amount={formatMoneyText(booking.totalCost)} strong />
+          <ChargeLine label="Total (AUD)" amount={formatMoneyText(booking.totalCost)} strong />
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
             Includes GST of {formatMoneyText(booking.gst)}
           </Typography>
           {/* From the ledger: everything paid, what went back, and only then anything still owed. */}
-          <Line
+          <ChargeLine
             label="Paid"
             amount={formatMoneyText((Number(booking.amountPaid) + Number(booking.amountRefunded)).toFixed(2))}
           />
           {nonZero(booking.amountRefunded) && (
-            <Line label="Refunded" amount={`−${formatMoneyText(booking.amountRefunded)}`} />
+            <ChargeLine label="Refunded" amount={`−${formatMoneyText(booking.amountRefunded)}`} />
           )}
           {nonZero(booking.amountDue) && (
-            <Line label="To pay" amount={formatMoneyText(booking.amountDue)} strong />
+            <ChargeLine label="To pay" amount={formatMoneyText(booking.amountDue)} strong />
           )}
         </Stack>
       </Box>

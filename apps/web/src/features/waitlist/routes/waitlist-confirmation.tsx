@@ -1,22 +1,12 @@
-import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
-import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { waitlistMessages } from '@parking/domain/waitlist-messages';
 import { useParams } from 'react-router';
-import { StatusPage } from '@/components/status-page';
-import { adminHref, heldPlaceHref, paths } from '@/config/paths';
+import { adminHref, paths } from '@/config/paths';
 import { firstErrorDetail } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/page-title';
 import { waitlistConfirmationQuery } from '../api/waitlist-place';
-import { statusText } from '../lib/place-text';
+import { BookHeldPlaceButton, InvalidLinkPage, PlaceCard, PlaceStatus } from '../components/place-card';
 
 /**
  * /waitlist/confirm/{token}, opened from the email sent on joining the waitlist (issue 38): opening it is
@@ -30,69 +20,39 @@ export function WaitlistConfirmationPage() {
 
   if (confirmation.isError)
     return (
-      <StatusPage
-        icon={<LinkOffOutlinedIcon />}
-        title="Link not valid"
-        message={firstErrorDetail(confirmation.error, waitlistMessages.confirmationInvalid)}
-        actions={
-          <Button href={paths.bookingStep1.path} variant="contained">
-            Get a quote
-          </Button>
-        }
-      />
+      <InvalidLinkPage message={firstErrorDetail(confirmation.error, waitlistMessages.confirmationInvalid)} />
     );
 
   const data = confirmation.data;
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 }, px: { xs: 2, sm: 3 } }}>
-      <Card>
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Typography variant="h3" component="h1" sx={{ color: 'primary.main', mb: 3 }}>
-            {data?.status === 'offered'
-              ? 'A place is free for you'
-              : data?.status === 'waiting'
-                ? 'Your waitlist place is confirmed'
-                : 'Your waitlist place'}
-          </Typography>
-          {!data ? (
-            <Stack spacing={2} aria-busy="true" aria-label="Confirming">
-              <Skeleton variant="rounded" height={64} />
-              <Skeleton variant="rounded" height={44} />
-            </Stack>
-          ) : (
-            <Stack spacing={3}>
-              <Alert
-                severity={data.status === 'waiting' || data.status === 'offered' ? 'success' : 'info'}
-                icon={data.status === 'offered' ? <EventAvailableOutlinedIcon /> : undefined}
-                data-testid="waitlist-confirmed"
-              >
-                {statusText(data)}
-              </Alert>
-              {data.status === 'offered' && (
-                <Button
-                  href={heldPlaceHref({
-                    token: data.placeToken,
-                    lotId: data.lotId,
-                    startDate: data.startDate,
-                    endDate: data.endDate,
-                  })}
-                  variant="contained"
-                  size="large"
-                >
-                  Book my place
-                </Button>
-              )}
-              <Button
-                href={adminHref(paths.waitlistPlace, { token: data.placeToken })}
-                variant={data.status === 'offered' ? 'text' : 'outlined'}
-                sx={{ alignSelf: 'flex-start' }}
-              >
-                See my place on the waitlist
-              </Button>
-            </Stack>
-          )}
-        </CardContent>
-      </Card>
-    </Container>
+    <PlaceCard
+      title={
+        data?.status === 'offered'
+          ? 'A place is free for you'
+          : data?.status === 'waiting'
+            ? 'Your waitlist place is confirmed'
+            : 'Your waitlist place'
+      }
+      place={data}
+      busyLabel="Confirming"
+    >
+      {(place) => (
+        <>
+          <PlaceStatus
+            place={place}
+            severity={place.status === 'waiting' || place.status === 'offered' ? 'success' : 'info'}
+            testId="waitlist-confirmed"
+          />
+          <BookHeldPlaceButton place={place} token={place.placeToken} />
+          <Button
+            href={adminHref(paths.waitlistPlace, { token: place.placeToken })}
+            variant={place.status === 'offered' ? 'text' : 'outlined'}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            See my place on the waitlist
+          </Button>
+        </>
+      )}
+    </PlaceCard>
   );
 }
