@@ -8,10 +8,10 @@ import type { Page } from '@playwright/test';
 export const IDLE = 'new Promise((resolve) => requestIdleCallback(() => resolve(true)))';
 
 /**
- * Whether the app has taken the page over: it sets the User Timing mark `app-attached` then
+ * Whether the app has taken the page over: it states it on the document then, `<html data-app="attached">`
  * (apps/web/src/main.tsx), as e2e/support/app-attached.ts waits for.
  */
-const APP_ATTACHED = `performance.getEntriesByName('app-attached', 'mark').length > 0`;
+const APP_ATTACHED = `document.documentElement.dataset.app === 'attached'`;
 
 /**
  * A visitor reaching for the page (the pointer moves over it), then the app having taken it over. Polled with

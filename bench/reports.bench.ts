@@ -29,7 +29,7 @@ import { bookingTypeStatsSql } from '../apps/server/src/reports/booking-type-sta
 import { dailySeriesSql } from '../apps/server/src/reports/daily-series';
 import { extrasStatsSql } from '../apps/server/src/reports/extras-stats';
 import { reportDays } from '../apps/server/src/reports/report-days';
-import { completePresenceSql } from '../apps/server/src/pricing/pricing-data';
+import { completePresenceSql } from '../apps/server/src/pricing/presence';
 import { seedReportData } from './report-data';
 import { openBenchDatabase, TIME_ZONE } from './setup';
 import { PRODUCTION_KEYS } from './stand-ins';

@@ -11,7 +11,7 @@ async function reachFor(page: Page): Promise<void> {
 
 /**
  * Waits until the app has taken a pre-rendered page over (hydrated it), once a visitor has reached for it: the
- * app then sets the User Timing mark `app-attached` (apps/web/src/main.tsx). Until then the page is the server's HTML, painted, its links
+ * app then states it on the document, `<html data-app="attached">` (apps/web/src/main.tsx). Until then the page is the server's HTML, painted, its links
  * and quote form working without the app, its clicks held for the app (start-on-intent.ts).
  */
 export async function appAttached(page: Page): Promise<void> {
@@ -20,11 +20,9 @@ export async function appAttached(page: Page): Promise<void> {
   // app has the page, as a person would.
   const attached = () =>
     page
-      .waitForFunction(
-        () => performance.getEntriesByName('app-attached', 'mark').length > 0,
-        undefined,
-        { timeout: 1_000 },
-      )
+      .waitForFunction(() => document.documentElement.dataset.app === 'attached', undefined, {
+        timeout: 1_000,
+      })
       .then(
         () => true,
         () => false,

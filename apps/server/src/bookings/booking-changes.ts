@@ -43,7 +43,7 @@ import {
 import type { BookingRow } from '../db/rows';
 import { mustExist } from './relationship-lookups';
 import { costColumns, priceStay } from '../pricing/price-stay';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 import { assertSlotRoom } from '../pricing/slot-load';
 
 export interface ChangeRelationships {

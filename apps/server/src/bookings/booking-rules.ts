@@ -13,7 +13,7 @@ import type { Executor } from '../db/client';
 import { blockoutPeriods, discounts, extras, extraVariations, lots } from '../db/schema/index';
 import { DomainError } from '@parking/domain/errors';
 import { unavailableExtraIds } from '../pricing/extras-availability';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 
 export type LotRow = typeof lots.$inferSelect;
 

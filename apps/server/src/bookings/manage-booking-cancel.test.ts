@@ -9,7 +9,7 @@ import { manageMessages } from '@parking/domain/manage-booking';
 import { issueManageToken } from './manage-tokens';
 import { JOB_SCHEMA } from '../db/job-queue';
 import { refundDue } from '../payments/booking-refunds';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 import { bookingDoc } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
 import { mailTo } from '../test/mail';

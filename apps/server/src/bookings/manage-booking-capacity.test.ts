@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@parking/domain/messages';
 import { lots } from '../db/schema/index';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 import { insertBooking } from '../test/booking-rows';
 import { asGuest, useManageBookingServer } from '../test/manage-booking-api';
 import { firstError } from '../test/server';

@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingMovements, bookings, lots } from '../db/schema/index';
 import { FLIGHT_POLL_LOCK, pollFlightsOnce } from './flight-status-poll';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 import { listCapturedSms } from '../sms/sms';
 import { bookingDoc, type Fixtures } from '../test/booking-fixtures';
 import { insertBooking } from '../test/booking-rows';

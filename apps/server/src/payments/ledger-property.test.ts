@@ -16,7 +16,7 @@ import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixt
 import { createUser, login } from '../test/factories';
 import { api, Clock, createTestServer, doc, one, type TestServer } from '../test/server';
 import { PENDING_HOLD_MS } from '@parking/domain/capacity';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 
 const V1 = '/backend/api/v1';
 const HOBART = 'Australia/Hobart';

@@ -8,7 +8,7 @@ import { stayTooLong, tooFarAhead } from '@parking/domain/stay-limits';
 import { discounts } from '../db/schema/index';
 import { useMoneyDesk } from '../test/money-desk';
 import { firstError, one } from '../test/server';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 
 const { server, f, row, card, paidGuestBooking, manage } = useMoneyDesk();
 

@@ -12,7 +12,7 @@ import { createLocalProvider } from './provider/local-provider';
 import { mailTo } from '../test/mail';
 import { intentOf, useMoneyDesk, V1 } from '../test/money-desk';
 import { api, doc, firstError, one } from '../test/server';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 
 const { server, f, desk, row, refundsOf, card, movements, guestBooking, paidGuestBooking, staffBooking } =
   useMoneyDesk();

@@ -30,7 +30,7 @@ import { refundDue } from './booking-refunds';
 import { recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
 import { takesPlace } from '@parking/domain/capacity';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 import { enqueue } from '../db/job-queue';
 import { metricsFor } from '../observability/metrics';
 

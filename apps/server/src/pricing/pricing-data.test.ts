@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate, eachDate, startOfBusinessDay } from '@parking/domain/dates';
 import { exceptionalDay, insertBookings, pricedLots } from '../test/pricing-fixtures';
 import { createTestServer, type TestServer } from '../test/server';
-import { loadLotPricing, loadQuoteData, presentByDay } from './pricing-data';
+import { loadLotPricing, loadQuoteData } from './pricing-data';
+import { presentByDay } from './presence';
 
 const TZ = 'Australia/Hobart';
 let server: TestServer;

@@ -34,13 +34,8 @@ import { lots } from '../db/schema/index';
 import { parkingBlockoutsBetween } from '../catalogue/blockout-queries';
 import { HeldSnapshot, type ChangeOutcome, type HeldAnswers, type Loaded } from './held-snapshot';
 import type { WrittenAnswer } from './written-answer';
-import {
-  businessDayBounds,
-  parseQuoteData,
-  quoteDataSql,
-  type LotRow,
-  type QuoteDataJson,
-} from './pricing-data';
+import { parseQuoteData, quoteDataSql, type LotRow, type QuoteDataJson } from './pricing-data';
+import { businessDayBounds } from './presence';
 
 const WINDOW_DAYS = 400;
 const TTL_MS = 60_000;

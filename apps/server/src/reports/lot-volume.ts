@@ -10,7 +10,7 @@ import { asc } from 'drizzle-orm';
 import { fillRate } from '@parking/domain/capacity';
 import type { Executor } from '../db/client';
 import { lots } from '../db/schema/index';
-import { completePresentByDay } from '../pricing/pricing-data';
+import { completePresentByDay } from '../pricing/presence';
 import { round4, type ReportDays } from './report-days';
 
 // A type, not an interface: the answer's attributes must be assignable to a JSON object.

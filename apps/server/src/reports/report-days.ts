@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { eachDate } from '@parking/domain/dates';
-import { businessDayBounds, timestampArray } from '../pricing/pricing-data';
+import { businessDayBounds, timestampArray } from '../pricing/presence';
 
 export interface ReportDays {
   startDate: string;

@@ -30,7 +30,7 @@ import type { MailMessage } from '../mail/mailer';
 import { waitlistConfirmationMessage, waitlistJoinedMessage, waitlistOfferMessage } from './waitlist-emails';
 import { waitlistTokenId, waitlistTokenMatches } from './waitlist-link';
 import { lockLot, type LotRow } from '../bookings/booking-rules';
-import { presentByDay } from '../pricing/pricing-data';
+import { presentByDay } from '../pricing/presence';
 import { queueMail } from '../mail/queue-mail';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
