@@ -71,6 +71,22 @@ const apiChecks: Array<Check<ApiFigure>> = [
     pass: null,
   },
   {
+    // Issue 39: the pre-rendered home page, sent from its compressed held buffer.
+    measured: '`GET /` (home page, pre-rendered)',
+    target: '≥ 40% of ceiling',
+    find: api('GET / (home page'),
+    show: ofCeiling,
+    pass: (row) => row.ofCeiling >= 0.4 && row.errors === 0,
+  },
+  {
+    // Issue 39: the diary of a day with 1,000 drop-offs and pick-ups, one staff member asking.
+    measured: 'diary of the busiest day (1,000 rows)',
+    target: 'p99 < 100 ms',
+    find: api('GET diary of the busiest day'),
+    show: (row) => `p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`,
+    pass: (row) => row.p99Ms < 100 && row.errors === 0,
+  },
+  {
     measured: 'income-owed PDF',
     target: 'p99 < 500 ms',
     find: api('GET bookings/income-owed/'),
