@@ -109,7 +109,13 @@ export function WizardFrame({ step, state, children }: WizardFrameProps) {
             >
               {HEADINGS[step] ?? entry.title}
             </Typography>
-            <Suspense fallback={<StepLoading />}>{children}</Suspense>
+            {/* A boundary of its own for each step: React Router moves between steps in a transition, during
+                which a boundary already on the page keeps showing the step left (its Continue still there to
+                press again, a booking confirmed twice) until the next step's code has arrived. A new boundary
+                shows the loading state at once instead. */}
+            <Suspense key={step} fallback={<StepLoading />}>
+              {children}
+            </Suspense>
           </Box>
           {showSummary && (
             <Box
