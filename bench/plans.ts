@@ -2,6 +2,7 @@
  * The plans of `npm run bench` (bench/run.ts): the EXPLAIN (ANALYZE, BUFFERS) of every statement the hot
  * calls (quotes, extras, the busiest day's diary, the customer-details search) run.
  */
+import { DIARY_BOOKING_FIELDS } from '@parking/domain/api-contract/bookings';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { addDaysToDate, businessInstant } from '@parking/domain/dates';
@@ -51,7 +52,7 @@ export function hotCalls(today: string, busy: { day: string; rows: number }): Ho
     {
       name: `GET diary of ${busy.day} (${busy.rows} drop-offs and pick-ups)`,
       method: 'GET',
-      url: `${API}/bookings/?${new URLSearchParams({ 'filter[diaryDate]': busy.day, 'filter[status]': 'complete', sort: 'startDatetime', include: 'airlineOut,airlineIn,lot', 'page[size]': '1000' }).toString()}`,
+      url: `${API}/bookings/?${new URLSearchParams({ 'filter[diaryDate]': busy.day, 'filter[status]': 'complete', sort: 'startDatetime', include: 'airlineOut,airlineIn,lot', 'fields[bookings]': DIARY_BOOKING_FIELDS.join(','), 'page[size]': '1000' }).toString()}`,
     },
     {
       name: 'GET bookings/ filtered by customer details',

@@ -14,6 +14,7 @@
  *
  * Knobs: BENCH_BOOKINGS (500000), BENCH_ITERATIONS (20 timed calls each, after 2 untimed).
  */
+import { DIARY_BOOKING_FIELDS } from '@parking/domain/api-contract/bookings';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,7 +184,7 @@ function calls(today: string, month: string, busyDay: string, paymentDay: string
     {
       name: `GET diary of a busy day (${busyDay})`,
       method: 'GET',
-      path: `bookings/?${query({ 'filter[diaryDate]': busyDay, 'filter[status]': 'complete', include: 'airlineOut,airlineIn,lot', 'page[size]': '1000' })}`,
+      path: `bookings/?${query({ 'filter[diaryDate]': busyDay, 'filter[status]': 'complete', include: 'airlineOut,airlineIn,lot', 'fields[bookings]': DIARY_BOOKING_FIELDS.join(','), 'page[size]': '1000' })}`,
     },
     {
       name: `GET payments diary of a busy day (${paymentDay})`,

@@ -3,26 +3,19 @@
  * change all; only Admins delete. Costs are the server's: see bookings/save-booking.ts (book-online.ts for the
  * wizard's booking, book-at-desk.ts for staff's).
  */
-import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { publicBookingSchema, staffBookingFields, staffBookingSchema } from '@parking/domain/booking';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
-import type { CustodyStatus } from '@parking/domain/custody';
-import {
-  addDaysToDate,
-  businessTimeOfDay,
-  isCountableInstant,
-  startOfBusinessDay,
-} from '@parking/domain/dates';
+import { addDaysToDate, isCountableInstant, startOfBusinessDay } from '@parking/domain/dates';
 import { isValidDate, parseValue } from '../jsonapi/query';
 import { isAdmin, isStaff } from '../context';
 import { bookingExtras, bookings } from '../db/schema/index';
 import { readAttributes, readRelationshipIds, type WriteDocument } from '../jsonapi/document';
 import { errors } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
-import type { BookingRow } from '../db/rows';
 import { bookAtDesk } from './book-at-desk';
 import { bookOnline } from './book-online';
+import { bookingAttributes, bookingSparse } from './booking-attributes-resource';
 import { bookingFields, type BookingListRow } from './booking-read';
 import type { BookingLinks } from './save-booking';
 import { throttlePromoLookups } from './booking-rules';
@@ -30,7 +23,6 @@ import { assertUnpaidHoldAllowed } from '../payments/online-payment';
 import { bookingSearch } from './booking-search-sql';
 import { goingAheadSql } from './status-rules-sql';
 import { updateBooking } from './update-booking';
-import { fractionText, iso, moneyText } from '@parking/domain/api-values';
 
 /**
  * Instants on a business date: from its midnight to the next day's, each in the business's time zone
@@ -85,84 +77,14 @@ function bookingLinks(doc: WriteDocument): BookingLinks {
   return { ...toOne, extras: lists.extras };
 }
 
-/** The shuttle meets the arriving flight: its time is the pick-up's (moved with it when the flight is late). */
-export function returnBusTime(
-  row: Pick<BookingRow, 'endDatetime' | 'flightNumberIn'>,
-  timeZone: string,
-): string | null {
-  return row.endDatetime && row.flightNumberIn ? `${businessTimeOfDay(row.endDatetime, timeZone)}:00` : null;
-}
-
-const CUSTODY_STATUSES: readonly CustodyStatus[] = ['awaiting', 'parked', 'handed_back'];
-const custodyStatus = (value: string): CustodyStatus =>
-  CUSTODY_STATUSES.find((status) => status === value) ?? 'awaiting';
-
 export const bookingsResource: ResourceDefinition<BookingListRow> = {
   type: 'bookings',
   table: bookings,
   idColumn: bookings.id,
   notFound: 'Booking not found',
   fields: bookingFields,
-  attributes: (row, ctx) =>
-    ({
-      bookingCode: row.bookingCode,
-      status: row.status,
-      bookingType: row.bookingType,
-      title: row.title,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      phoneNumber: row.phoneNumber,
-      email: row.email,
-      business: row.business,
-      rego: row.rego,
-      make: row.make,
-      model: row.model,
-      colour: row.colour,
-      startDatetime: iso(row.startDatetime),
-      endDatetime: iso(row.endDatetime),
-      busDepartureTime: row.busDepartureTime,
-      passengersOut: row.passengersOut,
-      passengersIn: row.passengersIn,
-      flightNumberOut: row.flightNumberOut,
-      flightNumberIn: row.flightNumberIn,
-      lotRegionRow: row.lotRegionRow,
-      parkingCost: moneyText(row.parkingCost),
-      extrasCost: moneyText(row.extrasCost),
-      extrasPrices: Object.fromEntries(
-        Object.entries(row.extrasPrices).map(([id, price]) => [id, moneyText(price)]),
-      ),
-      discountRate: fractionText(row.discountRate),
-      promoCode: row.promoCode,
-      amountDiscounted: moneyText(row.amountDiscounted),
-      subscriptionDiscount: moneyText(row.subscriptionDiscount),
-      totalCost: moneyText(row.totalCost),
-      amountPaid: moneyText(row.amountPaid),
-      paymentMethod: row.paymentMethod,
-      paymentStatus: row.paymentStatus,
-      paymentDatetime: iso(row.paymentDatetime),
-      stripeComplete: row.stripeComplete,
-      hadSubscription: row.hadSubscription,
-      publicNotes: row.publicNotes,
-      created: iso(row.created),
-      // When the car was checked in: My Bookings shows a checked-in stay as "Parked now".
-      timeParked: iso(row.timeParked),
-      custodyStatus: custodyStatus(row.custodyStatus),
-      bookedEndDatetime: iso(row.bookedEndDatetime),
-      flightStatus: row.flightStatus,
-      flightDelayMinutes: row.flightDelayMinutes,
-      flightMoveProblem: row.flightMoveProblem,
-      returnBusTime: returnBusTime(row, ctx.services.config.timeZone),
-      // Staff-only: admin notes and the rest of the check-in record.
-      ...(isStaff(ctx.user)
-        ? ({
-            notes: row.notes,
-            fuelLevel: row.fuelLevel,
-            damage: row.damage,
-            kilometers: row.kilometers,
-            vehicleNotes: row.vehicleNotes,
-          } satisfies Partial<BookingAttributes>)
-        : {}),
-    }) satisfies BookingAttributes,
+  attributes: bookingAttributes,
+  sparse: bookingSparse,
   relationships: {
     lot: { kind: 'one', type: 'lots', key: 'lotId' },
     lotRegion: { kind: 'one', type: 'lot-regions', key: 'lotRegionId' },

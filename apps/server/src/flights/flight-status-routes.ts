@@ -22,7 +22,7 @@ import { action } from '../http/action';
 import { errors } from '../jsonapi/errors';
 import { iso } from '@parking/domain/api-values';
 import { pollFlights } from './flight-poll';
-import { returnBusTime } from '../bookings/bookings-resource';
+import { returnBusTime } from '../bookings/booking-attributes-resource';
 import { applyFlightObservation, type FlightObservation } from './flight-delays';
 import { queueFlightNotice } from './flight-notices';
 

@@ -10,6 +10,7 @@ import { isDatabaseId } from '@parking/domain/api-values';
 import { parseInclude, parseListQuery, single, type ListQuery, type RawQuery } from './query';
 import type { Registry } from './registry';
 import type { AccessRule, Action, AnyResource, AnyRow, JsonValue } from './resource';
+import { keepFields, parseFieldsets, sparseSelection, type Fieldsets } from './sparse';
 
 export interface ResourceObject {
   type: string;
@@ -92,22 +93,31 @@ export async function fetchOne(
   return row;
 }
 
-/** Serializes rows, loading to-many linkage for all of them at once. */
+/**
+ * Serializes rows, loading to-many linkage for all of them at once. `only`: the fields a sparse fieldset asked
+ * for; `linked`: relationships whose linkage is built even so (an include follows it), removed before answering.
+ */
 export async function serialize(
   def: AnyResource,
   ctx: RequestContext,
   rows: AnyRow[],
+  only?: ReadonlySet<string>,
+  linked: readonly string[] = [],
 ): Promise<ResourceObject[]> {
   const ids = rows.map((row) => rowId(def, row));
+  const wanted = Object.entries(def.relationships ?? {}).filter(
+    ([name]) => !only || only.has(name) || linked.includes(name),
+  );
   const many = new Map<string, Map<number, number[]>>();
-  for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+  for (const [name, rel] of wanted) {
     if (rel.kind === 'many') many.set(name, await rel.load(ctx, ids));
   }
   return rows.map((row, index) => {
     const id = ids[index] ?? 0;
-    const object: ResourceObject = { type: def.type, id: String(id), attributes: def.attributes(row, ctx) };
+    const attributes = keepFields(def.attributes(row, ctx, only), only);
+    const object: ResourceObject = { type: def.type, id: String(id), attributes };
     const relationships: NonNullable<ResourceObject['relationships']> = {};
-    for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+    for (const [name, rel] of wanted) {
       if (rel.kind === 'one') {
         const value = row[rel.key];
         relationships[name] = {
@@ -122,6 +132,17 @@ export async function serialize(
     if (Object.keys(relationships).length) object.relationships = relationships;
     return object;
   });
+}
+
+/** The relationship an include path starts with. */
+const headOf = (path: string) => path.split('.')[0] ?? path;
+
+/** An object without the relationships an include needed but the sparse fieldset did not ask for. */
+function withoutUnaskedLinks(object: ResourceObject, only: ReadonlySet<string>): ResourceObject {
+  if (!object.relationships) return object;
+  const relationships = keepFields(object.relationships, only);
+  const { relationships: _all, ...rest } = object;
+  return Object.keys(relationships).length ? { ...rest, relationships } : rest;
 }
 
 /** Validates include paths against the definitions before any query runs. */
@@ -144,6 +165,7 @@ async function loadIncluded(
   registry: Registry,
   primary: ResourceObject[],
   paths: string[],
+  fieldsets: Fieldsets = new Map(),
 ): Promise<ResourceObject[]> {
   const seen = new Set(primary.map((object) => `${object.type}:${object.id}`));
   const included: ResourceObject[] = [];
@@ -167,16 +189,17 @@ async function loadIncluded(
     // Related rows are read through their own definition, so its access rule and row scope apply.
     if (!allowed(related.access.read, ctx)) continue;
     const rows = await fetchByIds(related, ctx, [...ids]);
-    const objects = await serialize(related, ctx, rows);
+    const only = fieldsets.get(related.type);
+    const objects = await serialize(related, ctx, rows, only, nested.map(headOf));
     for (const object of objects) {
       const key = `${object.type}:${object.id}`;
       if (!seen.has(key)) {
         seen.add(key);
-        included.push(object);
+        included.push(only ? withoutUnaskedLinks(object, only) : object);
       }
     }
     if (nested.length) {
-      for (const object of await loadIncluded(related, ctx, registry, objects, nested)) {
+      for (const object of await loadIncluded(related, ctx, registry, objects, nested, fieldsets)) {
         const key = `${object.type}:${object.id}`;
         if (!seen.has(key)) {
           seen.add(key);
@@ -200,6 +223,7 @@ export interface ListOptions {
 
 export interface RowPage {
   query: ListQuery;
+  fieldsets: Fieldsets;
   rows: AnyRow[];
   /** Rows matching the filters, over all pages (-1 when asked uncounted). */
   total: number;
@@ -218,6 +242,9 @@ export async function listRows(
 ): Promise<RowPage> {
   const query = parseListQuery(def, rawQuery, ctx, options.extraParams);
   checkIncludes(def, registry, query.include);
+  const fieldsets = parseFieldsets(rawQuery, registry);
+  const only = fieldsets.get(def.type);
+  const fields = options.fields ?? (only && sparseSelection(def, only, query.include.map(headOf)));
   const where = whereOf(def, ctx, [...query.where, ...(options.where ?? [])]);
   const countQuery = ctx.db.select({ count: count() }).from(def.table).$dynamic();
   const [{ count: total = 0 } = { count: 0 }] = options.uncounted
@@ -229,13 +256,13 @@ export async function listRows(
   });
   order.push(asc(def.idColumn)); // a stable order, so that pages never repeat or skip rows
   const rows = await run(
-    baseQuery(def, ctx, options.fields)
+    baseQuery(def, ctx, fields)
       .where(where)
       .orderBy(...order)
       .limit(query.page.size)
       .offset((query.page.number - 1) * query.page.size),
   );
-  return { query, rows, total };
+  return { query, fieldsets, rows, total };
 }
 
 export async function listResources(
@@ -245,11 +272,12 @@ export async function listResources(
   rawQuery: RawQuery,
   options: ListOptions = {},
 ): Promise<Document> {
-  const { query, rows, total } = await listRows(def, ctx, registry, rawQuery, options);
-  const data = await serialize(def, ctx, rows);
-  const included = await loadIncluded(def, ctx, registry, data, query.include);
+  const { query, fieldsets, rows, total } = await listRows(def, ctx, registry, rawQuery, options);
+  const only = fieldsets.get(def.type);
+  const data = await serialize(def, ctx, rows, only, query.include.map(headOf));
+  const included = await loadIncluded(def, ctx, registry, data, query.include, fieldsets);
   return {
-    data,
+    data: only ? data.map((object) => withoutUnaskedLinks(object, only)) : data,
     ...(query.include.length ? { included } : {}),
     meta: {
       pagination: {
@@ -278,9 +306,14 @@ export async function readResource(
     }
   }
   checkIncludes(def, registry, include);
+  const fieldsets = parseFieldsets(rawQuery, registry);
+  const only = fieldsets.get(def.type);
   const row = options.row ?? (await fetchOne(def, ctx, id, options));
-  const [data] = await serialize(def, ctx, [row]);
+  const [data] = await serialize(def, ctx, [row], only, include.map(headOf));
   if (!data) throw errors.notFound(def.notFound);
-  const included = await loadIncluded(def, ctx, registry, [data], include);
-  return { data, ...(include.length ? { included } : {}) };
+  const included = await loadIncluded(def, ctx, registry, [data], include, fieldsets);
+  return {
+    data: only ? withoutUnaskedLinks(data, only) : data,
+    ...(include.length ? { included } : {}),
+  };
 }

@@ -79,8 +79,16 @@ export interface ResourceDefinition<Row> {
   /** Columns read for each row (defaults to the table's); add joined or computed fields here. */
   fields?: SelectedFields;
   joins?(query: PgSelect): PgSelect;
-  /** Serializer: the only fields clients ever see. */
-  attributes(row: Row, ctx: RequestContext): Record<string, JsonValue>;
+  /**
+   * Serializer: the only fields clients ever see. `only`: the attributes a sparse fieldset asked for (jsonapi/
+   * sparse.ts); a definition that declares `sparse` computes just those, from a row holding just their columns.
+   */
+  attributes(row: Row, ctx: RequestContext, only?: ReadonlySet<string>): Record<string, JsonValue>;
+  /**
+   * Declared for a narrow read under a sparse fieldset: every attribute's name, and for each attribute that is not
+   * its own field of the row, the row's fields it reads.
+   */
+  sparse?: { attributes: readonly string[]; reads?: Record<string, readonly string[]> };
   relationships?: Record<string, Relationship>;
   filters?: Record<string, FilterSpec>;
   sorts?: Record<string, AnyPgColumn | SQL>;

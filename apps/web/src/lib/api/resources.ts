@@ -25,6 +25,8 @@ export interface ListParams {
   /** API filters by name (`rego__icontains`, `status`, ...), sent as filter[name]. Empty values are left out. */
   filters?: Record<string, string | undefined>;
   include?: string;
+  /** Sparse fieldsets: the attributes and relationships wanted of a type, sent as fields[type]; all when absent. */
+  fields?: Record<string, readonly string[]>;
 }
 
 export interface ListAnswer<A extends object> {
@@ -41,6 +43,7 @@ function listQueryParams(params: ListParams): Record<string, QueryValue> {
   };
   if (params.sort) query.sort = params.sort;
   if (params.include) query.include = params.include;
+  for (const [type, names] of Object.entries(params.fields ?? {})) query[`fields[${type}]`] = names.join(',');
   for (const [name, value] of Object.entries(params.filters ?? {})) {
     if (value !== undefined && value !== '') query[`filter[${name}]`] = value;
   }

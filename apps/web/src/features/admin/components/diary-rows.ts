@@ -6,8 +6,11 @@
 import { businessDate, businessTimeOfDay } from '@parking/domain/dates';
 import type { IncludedIndex } from '@/lib/api/jsonapi';
 import { relatedId, type Resource } from '@/lib/api/jsonapi';
-import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import type { BookingAttributes, DiaryAttribute } from '@parking/domain/api-contract/bookings';
 import type { LotAttributes, NamedAttributes } from '@parking/domain/api-contract/catalogue';
+
+/** A booking as the diary reads it: the attributes of its sparse fieldset (DIARY_BOOKING_FIELDS). */
+export type DiaryBooking = Pick<BookingAttributes, DiaryAttribute>;
 
 export type DiaryDirection = 'departing' | 'arriving';
 
@@ -48,7 +51,7 @@ interface DiaryFlight {
   problem: 'capped' | 'lot_full' | null;
 }
 
-function flightOf(a: BookingAttributes, timeZone: string): DiaryFlight | null {
+function flightOf(a: DiaryBooking, timeZone: string): DiaryFlight | null {
   if (!a.flightStatus || !a.endDatetime) return null;
   return {
     status: a.flightStatus,
@@ -76,7 +79,7 @@ export interface DiaryTimeGroup {
 }
 
 function row(
-  booking: Resource<BookingAttributes>,
+  booking: Resource<DiaryBooking>,
   included: IncludedIndex,
   direction: DiaryDirection,
   instant: string,
@@ -119,7 +122,7 @@ function row(
 
 /** The day's rows, earliest first; at one time, flights by airline and number; departures before arrivals. */
 export function diaryRows(
-  bookings: readonly Resource<BookingAttributes>[],
+  bookings: readonly Resource<DiaryBooking>[],
   included: IncludedIndex,
   date: string,
   timeZone: string,

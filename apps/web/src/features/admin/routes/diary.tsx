@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { DIARY_BOOKING_FIELDS } from '@parking/domain/api-contract/bookings';
 import { formatDateShort, formatTime12 } from '@parking/domain/dates';
 import { MOBILE_LIST_QUERY } from '@/components/admin/mobile-list-query';
 import { Tick } from '@/components/admin/tick';
@@ -30,7 +31,6 @@ import { apiUrl } from '@/lib/api/client';
 import { listQuery } from '@/lib/api/resource-queries';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import type { WaitlistEntryAttributes } from '@parking/domain/api-contract/waitlist';
 import {
   CustomerCell,
@@ -43,7 +43,7 @@ import {
 } from '../components/diary-cells';
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
 import { DiarySlotLoad } from '../components/diary-slot-load';
-import { diaryRows, groupDiary, type DiaryTimeGroup } from '../components/diary-rows';
+import { diaryRows, groupDiary, type DiaryBooking, type DiaryTimeGroup } from '../components/diary-rows';
 
 /** Back-office §9: the diary asks for up to 1000 bookings. */
 const DIARY_PAGE_SIZE = 1000;
@@ -64,12 +64,13 @@ export function DiaryPage() {
   const mobile = useMediaQuery(MOBILE_LIST_QUERY, { noSsr: true });
 
   const list = useQuery(
-    listQuery<BookingAttributes>('bookings', {
+    listQuery<DiaryBooking>('bookings', {
       page: 1,
       per: DIARY_PAGE_SIZE,
       sort: 'startDatetime',
       filters: { diaryDate: date, status: 'complete' },
       include: 'airlineOut,airlineIn,lot',
+      fields: { bookings: DIARY_BOOKING_FIELDS },
     }),
   );
   // The day's waitlist (issue 24): travellers waiting for a place, or holding one, on this day.
