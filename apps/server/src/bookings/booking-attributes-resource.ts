@@ -95,8 +95,8 @@ export function bookingAttributes(
   ctx: RequestContext,
   only: ReadonlySet<string> | undefined,
 ): Record<string, JsonValue> {
-  return {
-    ...computeAttributes<BookingListRow>(everyone, row, ctx, only),
-    ...(isStaff(ctx.user) ? computeAttributes<BookingListRow>(staffOnly, row, ctx, only) : {}),
-  };
+  const attributes = computeAttributes<BookingListRow>(everyone, row, ctx, only);
+  return isStaff(ctx.user)
+    ? computeAttributes<BookingListRow>(staffOnly, row, ctx, only, attributes)
+    : attributes;
 }

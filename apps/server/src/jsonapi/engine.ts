@@ -114,7 +114,9 @@ export async function serialize(
   }
   return rows.map((row, index) => {
     const id = ids[index] ?? 0;
-    const attributes = keepFields(def.attributes(row, ctx, only), only);
+    // A definition declaring `sparse` computes only the fields asked for; the others are cut here.
+    const computed = def.attributes(row, ctx, only);
+    const attributes = def.sparse ? computed : keepFields(computed, only);
     const object: ResourceObject = { type: def.type, id: String(id), attributes };
     const relationships: NonNullable<ResourceObject['relationships']> = {};
     for (const [name, rel] of wanted) {
@@ -137,12 +139,18 @@ export async function serialize(
 /** The relationship an include path starts with. */
 const headOf = (path: string) => path.split('.')[0] ?? path;
 
-/** An object without the relationships an include needed but the sparse fieldset did not ask for. */
-function withoutUnaskedLinks(object: ResourceObject, only: ReadonlySet<string>): ResourceObject {
-  if (!object.relationships) return object;
-  const relationships = keepFields(object.relationships, only);
-  const { relationships: _all, ...rest } = object;
-  return Object.keys(relationships).length ? { ...rest, relationships } : rest;
+/**
+ * The objects without the relationships an include needed but the sparse fieldset did not ask for (their
+ * linkage was built for the include to follow).
+ */
+function withoutUnaskedLinks(objects: ResourceObject[], only: ReadonlySet<string>, linked: string[]): void {
+  const unasked = linked.filter((name) => !only.has(name));
+  if (unasked.length === 0) return;
+  for (const object of objects) {
+    if (!object.relationships) continue;
+    for (const name of unasked) delete object.relationships[name];
+    if (Object.keys(object.relationships).length === 0) delete object.relationships;
+  }
 }
 
 /** Validates include paths against the definitions before any query runs. */
@@ -195,11 +203,15 @@ async function loadIncluded(
       const key = `${object.type}:${object.id}`;
       if (!seen.has(key)) {
         seen.add(key);
-        included.push(only ? withoutUnaskedLinks(object, only) : object);
+        included.push(object);
       }
     }
-    if (nested.length) {
-      for (const object of await loadIncluded(related, ctx, registry, objects, nested, fieldsets)) {
+    const nestedObjects = nested.length
+      ? await loadIncluded(related, ctx, registry, objects, nested, fieldsets)
+      : [];
+    if (only) withoutUnaskedLinks(objects, only, nested.map(headOf));
+    if (nestedObjects.length) {
+      for (const object of nestedObjects) {
         const key = `${object.type}:${object.id}`;
         if (!seen.has(key)) {
           seen.add(key);
@@ -274,10 +286,12 @@ export async function listResources(
 ): Promise<Document> {
   const { query, fieldsets, rows, total } = await listRows(def, ctx, registry, rawQuery, options);
   const only = fieldsets.get(def.type);
-  const data = await serialize(def, ctx, rows, only, query.include.map(headOf));
+  const linked = query.include.map(headOf);
+  const data = await serialize(def, ctx, rows, only, linked);
   const included = await loadIncluded(def, ctx, registry, data, query.include, fieldsets);
+  if (only) withoutUnaskedLinks(data, only, linked);
   return {
-    data: only ? data.map((object) => withoutUnaskedLinks(object, only)) : data,
+    data,
     ...(query.include.length ? { included } : {}),
     meta: {
       pagination: {
@@ -309,11 +323,10 @@ export async function readResource(
   const fieldsets = parseFieldsets(rawQuery, registry);
   const only = fieldsets.get(def.type);
   const row = options.row ?? (await fetchOne(def, ctx, id, options));
-  const [data] = await serialize(def, ctx, [row], only, include.map(headOf));
+  const linked = include.map(headOf);
+  const [data] = await serialize(def, ctx, [row], only, linked);
   if (!data) throw errors.notFound(def.notFound);
   const included = await loadIncluded(def, ctx, registry, [data], include, fieldsets);
-  return {
-    data: only ? withoutUnaskedLinks(data, only) : data,
-    ...(include.length ? { included } : {}),
-  };
+  if (only) withoutUnaskedLinks([data], only, linked);
+  return { data, ...(include.length ? { included } : {}) };
 }

@@ -95,16 +95,23 @@ export type AttributeReaders<Row, Attributes> = {
   [Name in keyof Attributes]-?: (row: Row, ctx: RequestContext) => Exclude<Attributes[Name], undefined>;
 };
 
-/** The attributes of `row` by its readers, only those in `only` when a sparse fieldset named some. */
+/**
+ * Writes the attributes of `row` by its readers into `into`: those named in `only` when a sparse fieldset named
+ * some (a name not among these readers is another table's), every one otherwise.
+ */
 export function computeAttributes<Row>(
   readers: Record<string, (row: Row, ctx: RequestContext) => JsonValue>,
   row: Row,
   ctx: RequestContext,
   only: ReadonlySet<string> | undefined,
+  into: Record<string, JsonValue> = {},
 ): Record<string, JsonValue> {
-  const attributes: Record<string, JsonValue> = {};
-  for (const [name, read] of Object.entries(readers)) {
-    if (!only || only.has(name)) attributes[name] = read(row, ctx);
+  if (only) {
+    for (const name of only) {
+      if (Object.hasOwn(readers, name)) into[name] = (readers[name] as (typeof readers)[string])(row, ctx);
+    }
+  } else {
+    for (const name in readers) into[name] = (readers[name] as (typeof readers)[string])(row, ctx);
   }
-  return attributes;
+  return into;
 }
