@@ -133,14 +133,28 @@ export function LotOptions({ quotes, selectedId, onSelect, stayLabel }: LotOptio
               </Box>
             ) : (
               <Box id={`lot-${quote.lotId}-detail`}>
-                <Typography
-                  component="p"
-                  sx={{ fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.1, color: 'text.primary' }}
-                >
-                  {quote.formattedPrice}
-                </Typography>
+                {quote.coveredBy && quote.price === '0.00' ? (
+                  // A stay the customer's subscription covers whole says so, rather than a bare $0.
+                  <Typography
+                    component="p"
+                    sx={{ fontSize: '1.375rem', fontWeight: 700, lineHeight: 1.25, color: 'text.primary' }}
+                  >
+                    Covered by your {quote.coveredBy} subscription
+                  </Typography>
+                ) : (
+                  <Typography
+                    component="p"
+                    sx={{ fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.1, color: 'text.primary' }}
+                  >
+                    {quote.formattedPrice}
+                  </Typography>
+                )}
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, mb: 1 }}>
-                  {stayLabel}, GST included
+                  {quote.coveredBy && quote.price === '0.00'
+                    ? `${stayLabel}, nothing to pay`
+                    : quote.coveredBy
+                      ? `${stayLabel}, GST included: the days after your ${quote.coveredBy} subscription ends`
+                      : `${stayLabel}, GST included`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {copy.text}
