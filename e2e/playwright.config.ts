@@ -39,6 +39,8 @@ const PHONE_JOURNEYS = [
   'manage-booking-findable',
   'money-labels',
   'running-total',
+  'subscription-receipts',
+  'unavailable-reasons',
 ].map((name) => `**/${name}.spec.ts`);
 const PHONE_ONLY = [/admin-phone\.spec\.ts$/, /booking-phone-layout\.spec\.ts$/];
 

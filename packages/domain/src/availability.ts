@@ -15,10 +15,12 @@ export type BlockoutRule = {
   startDatetime: Date;
   endDatetime: Date;
   extraIds: readonly number[];
+  /** The blockout's own message ('' or absent for none): the notice the traveller reads (extra-notices.ts). */
+  message?: string;
 };
 
-/** `date` is 'YYYY-MM-DD' in the business time zone. */
-export type ExceptionalDayRule = { date: string; unavailableExtraIds: readonly number[] };
+/** `date` is 'YYYY-MM-DD' in the business time zone; `name` the day's own ("Christmas Eve"). */
+export type ExceptionalDayRule = { date: string; unavailableExtraIds: readonly number[]; name?: string };
 
 export type ExtraCalendar = {
   blockouts: readonly BlockoutRule[];

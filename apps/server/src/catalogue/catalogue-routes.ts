@@ -13,7 +13,7 @@ import { authorize, listResources, readResource, type Document } from '../jsonap
 import { errors } from '../jsonapi/errors';
 import { single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
-import { unavailableExtraIds } from '../pricing/extras-availability';
+import { loadStayExtrasAvailability, type StayExtrasAvailability } from '../pricing/extras-availability';
 import type { HeldExtras } from '../pricing/extras-cache';
 import { WrittenAnswer } from '../pricing/written-answer';
 
@@ -58,12 +58,26 @@ function listKey(query: RawQuery): string {
   );
 }
 
-/** `available` then answers for the stay, not only the extra's own switch. */
-function markUnavailable(document: Document, unavailable: ReadonlySet<number>): void {
+/**
+ * `available` then answers for the stay, not only the extra's own switch; the list's meta says why
+ * (`unavailableNotices`: each notice's message and the ids of the extras it makes unavailable).
+ */
+function markUnavailable(document: Document, { unavailable, notices }: StayExtrasAvailability): void {
   if (!Array.isArray(document.data)) return;
   for (const extra of document.data) {
     if (unavailable.has(Number(extra.id))) extra.attributes.available = false;
   }
+  const listed = document.data.map((extra) => ({
+    id: Number(extra.id),
+    name: String(extra.attributes.name ?? ''),
+  }));
+  document.meta = {
+    ...document.meta,
+    unavailableNotices: notices(listed).map((notice) => ({
+      message: notice.message,
+      extras: notice.extraIds.map(String),
+    })),
+  };
 }
 
 /**
@@ -77,8 +91,15 @@ async function heldAnswer(
   list: () => Promise<Document>,
 ): Promise<WrittenAnswer> {
   const key = listKey(query);
-  const unavailable = stay ? held.unavailable(stay) : new Set<number>();
-  const answerKey = `${key}|${[...unavailable].sort((a, b) => a - b).join(',')}`;
+  const availability = stay ? held.availability(stay) : undefined;
+  const answerKey = `${key}|${
+    availability
+      ? JSON.stringify([
+          [...availability.unavailable].sort((a, b) => a - b),
+          availability.notices(held.extras),
+        ])
+      : ''
+  }`;
   const answer = held.lists.get(answerKey);
   if (answer !== undefined) return answer;
   let written = held.lists.get(key);
@@ -87,7 +108,7 @@ async function heldAnswer(
     held.lists.set(key, written);
   }
   const document = JSON.parse(written.text) as Document;
-  if (stay) markUnavailable(document, unavailable);
+  if (availability) markUnavailable(document, availability);
   const text = new WrittenAnswer(JSON.stringify(document));
   held.lists.set(answerKey, text);
   return text;
@@ -128,7 +149,7 @@ export function catalogueActions(registry: Registry): Action[] {
         });
         if (stay) {
           const timeZone = ctx.services.config.timeZone;
-          markUnavailable(document, await unavailableExtraIds(ctx.db, stay.start, stay.end, timeZone));
+          markUnavailable(document, await loadStayExtrasAvailability(ctx.db, stay.start, stay.end, timeZone));
         }
         return document;
       },

@@ -260,6 +260,49 @@ describe('extras availability for a stay (filter[checkAvailability])', () => {
     ).toMatchObject({ Valet: true, Wash: true });
   });
 
+  it('say why in their meta: the blockout’s own message, the exceptional day, never a private extra’s name', async () => {
+    // The blockout and exceptional day of the test above (the first without a message), and a second one with.
+    await create(
+      server,
+      tokens.admin,
+      'blockout-periods',
+      {
+        name: 'Polish bay upgrade',
+        message: 'Our polish bay is being upgraded.',
+        blockType: 'extra',
+        startDatetime: '2026-12-05T12:00:00+11:00',
+        endDatetime: '2026-12-06T00:00:00+11:00',
+      },
+      { extras: rel('extras', [ids.polish]) },
+    );
+    const notices = async (token?: string) => {
+      const response = await api(
+        server.app,
+        'GET',
+        `${V1}/extras/?filter[checkAvailability]=${STAY}`,
+        token ? { token } : {},
+      );
+      expect(response.status).toBe(200);
+      return (response.body as { meta?: Record<string, unknown> }).meta?.unavailableNotices;
+    };
+    expect(await notices()).toEqual([
+      { message: 'Valet: not available on Staff party (2/12/2026).', extras: [ids.valet] },
+      { message: 'Wash: not available at the selected dates.', extras: [ids.wash] },
+      { message: 'Our polish bay is being upgraded.', extras: [ids.polish] },
+    ]);
+    // Staff see the private extra, named (in the list's order: by name).
+    expect(await notices(tokens.admin)).toContainEqual({
+      message: 'Hidden and Valet: not available on Staff party (2/12/2026).',
+      extras: [ids.hidden, ids.valet],
+    });
+    // A stay the calendar leaves alone has no notice; a list without a stay has no such meta.
+    const clear = encodeURIComponent('2026-11-20T00:00:00Z,2026-11-30T12:00:00Z');
+    const free = await api(server.app, 'GET', `${V1}/extras/?filter[checkAvailability]=${clear}`);
+    expect((free.body as { meta?: Record<string, unknown> }).meta?.unavailableNotices).toEqual([]);
+    const plain = await api(server.app, 'GET', `${V1}/extras/`);
+    expect((plain.body as { meta?: Record<string, unknown> }).meta?.unavailableNotices).toBeUndefined();
+  });
+
   it('outside those windows the extras are available again', async () => {
     // Ends the moment the blockout starts; the exceptional day (2 Dec) is before this stay.
     const later = encodeURIComponent('2026-12-03T09:00:00+11:00,2026-12-04T00:00:00+11:00');

@@ -54,6 +54,15 @@ export type SideEffect =
   | { kind: 'custody-email'; bookingId: number; event: 'parked' | 'handed_back'; to: string }
   | { kind: 'flight-notice'; bookingId: number; state: 'delayed' | 'cancelled'; to: string }
   | {
+      /** A subscription payment's tax invoice (subscriptions/subscription-invoice.ts). */
+      kind: 'subscription-invoice';
+      subscriptionId: number;
+      periodStart: string;
+      periodEnd: string;
+      paidAt: string;
+      to: string;
+    }
+  | {
       /** A refund decided (booking_logs `refund_due`): made by the request at once, this job makes sure of it. */
       kind: 'refund';
       bookingId: number;

@@ -16,6 +16,7 @@ import { custodyEmailMessage } from '../custody/custody-notices';
 import { flightNoticeMessages } from '../flights/flight-notices';
 import { paymentOutcomeMessage, refundRefusedPayment } from '../payments/payment-outcomes';
 import { mailFromQueue } from '../mail/queue-mail';
+import { subscriptionInvoiceMessage } from '../subscriptions/subscription-invoice';
 
 export type JobServices = Pick<
   Services,
@@ -64,6 +65,10 @@ export async function runSideEffect(services: JobServices, job: SideEffectJob): 
           job.paymentCents,
         );
       });
+    case 'subscription-invoice':
+      return sendMail(services, job.key, () =>
+        subscriptionInvoiceMessage({ db: services.database, config: services.config }, job),
+      );
     case 'custody-email':
       return sendMail(services, job.key, () => custodyEmailMessage(services, job.bookingId, job.event));
     case 'flight-notice': {

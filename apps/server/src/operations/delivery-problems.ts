@@ -29,6 +29,8 @@ export function describeJob(job: SideEffectJob): { what: string; to: string } {
         what: job.event === 'parked' ? 'Email: car parked' : 'Email: car handed back',
         to: job.to,
       };
+    case 'subscription-invoice':
+      return { what: 'Email: subscription tax invoice', to: job.to };
     case 'flight-notice':
       return { what: `Email and text: flight ${job.state}`, to: job.to };
     case 'refund':

@@ -32,6 +32,7 @@ import { paymentFields, recordBookingMoney } from './payment-audit';
 import { takesPlace } from '@parking/domain/capacity';
 import { presentByDay } from '../pricing/presence';
 import { enqueue } from '../db/job-queue';
+import { queueSubscriptionInvoice } from '../subscriptions/subscription-invoice';
 import { metricsFor } from '../observability/metrics';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
@@ -349,7 +350,17 @@ export async function handleProviderEvent(
         if (subscription) await upsertSubscription(tx, subscription, now, subscription.status === 'canceled');
         break;
       case 'invoice.paid':
-        if (renewed) await upsertSubscription(tx, renewed, now, false);
+        // A subscription payment, the first or a renewal: recorded, and its tax invoice emailed.
+        if (renewed) {
+          await upsertSubscription(tx, renewed, now, false);
+          const period = { periodStart: renewed.currentPeriodStart, periodEnd: renewed.currentPeriodEnd };
+          await queueSubscriptionInvoice(
+            tx,
+            { providerSubscriptionId: renewed.id, ...period },
+            event.id,
+            now,
+          );
+        }
         break;
       case 'checkout.session.completed':
         // The subscription itself arrives as customer.subscription.created.

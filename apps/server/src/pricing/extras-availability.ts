@@ -10,6 +10,7 @@ import {
   type ExceptionalDayRule,
   type ExtraState,
 } from '@parking/domain/availability';
+import { extraNotices, type ExtraNotice, type NamedExtra } from '@parking/domain/extra-notices';
 import type { Executor } from '../db/client';
 import {
   blockoutPeriodExtras,
@@ -19,9 +20,12 @@ import {
   extras,
 } from '../db/schema/index';
 
-/** What the availability rule reads: every extra's switch, the extra blockouts, the exceptional days' unavailable extras. */
+/**
+ * What the availability rule reads: every extra's switch (and name, for the notices), the extra blockouts (with
+ * their messages), the exceptional days' unavailable extras (with the days' names).
+ */
 export interface ExtrasCalendarData {
-  extras: ExtraState[];
+  extras: Array<ExtraState & NamedExtra>;
   calendar: { blockouts: BlockoutRule[]; exceptionalDays: ExceptionalDayRule[] };
 }
 
@@ -36,12 +40,16 @@ export async function loadExtrasCalendar(
 ): Promise<ExtrasCalendarData> {
   const dates = stay ? stayDates(stay, timeZone) : undefined;
   const [extraRows, blockoutRows, dayRows] = await Promise.all([
-    db.select({ id: extras.id, available: extras.available }).from(extras).orderBy(asc(extras.id)),
+    db
+      .select({ id: extras.id, available: extras.available, name: extras.name })
+      .from(extras)
+      .orderBy(asc(extras.id)),
     db
       .select({
         id: blockoutPeriods.id,
         startDatetime: blockoutPeriods.startDatetime,
         endDatetime: blockoutPeriods.endDatetime,
+        message: blockoutPeriods.message,
         extraId: blockoutPeriodExtras.extraId,
       })
       .from(blockoutPeriods)
@@ -54,7 +62,11 @@ export async function loadExtrasCalendar(
         ),
       ),
     db
-      .select({ date: exceptionalDays.date, extraId: exceptionalDayUnavailableExtras.extraId })
+      .select({
+        date: exceptionalDays.date,
+        name: exceptionalDays.name,
+        extraId: exceptionalDayUnavailableExtras.extraId,
+      })
       .from(exceptionalDays)
       .innerJoin(
         exceptionalDayUnavailableExtras,
@@ -69,6 +81,7 @@ export async function loadExtrasCalendar(
       blockType: 'extra',
       startDatetime: row.startDatetime,
       endDatetime: row.endDatetime,
+      message: row.message,
       extraIds: [],
     };
     rule.extraIds.push(row.extraId);
@@ -76,7 +89,7 @@ export async function loadExtrasCalendar(
   }
   const days = new Map<string, ExceptionalDayRule & { unavailableExtraIds: number[] }>();
   for (const row of dayRows) {
-    const rule = days.get(row.date) ?? { date: row.date, unavailableExtraIds: [] };
+    const rule = days.get(row.date) ?? { date: row.date, name: row.name, unavailableExtraIds: [] };
     rule.unavailableExtraIds.push(row.extraId);
     days.set(row.date, rule);
   }
@@ -96,4 +109,37 @@ export async function unavailableExtraIds(
   const stay = { start, end };
   const data = await loadExtrasCalendar(db, stay, timeZone);
   return unavailableOf(data.extras, stay, data.calendar, timeZone);
+}
+
+/** What the extras list tells about a stay: the extras it makes unavailable, and why (extra-notices.ts). */
+export interface StayExtrasAvailability {
+  unavailable: Set<number>;
+  /**
+   * The notices about the extras `listed` (those the caller may see: a private extra's name is never in a
+   * traveller's notice), each naming only those.
+   */
+  notices(listed: readonly NamedExtra[]): ExtraNotice[];
+}
+
+/** Both answers from one read of the calendar data (held or loaded for the stay). */
+export function stayExtrasAvailability(
+  data: ExtrasCalendarData,
+  stay: { start: Date; end: Date },
+  timeZone: string,
+): StayExtrasAvailability {
+  return {
+    unavailable: unavailableOf(data.extras, stay, data.calendar, timeZone),
+    notices: (listed) => extraNotices(listed, stay, data.calendar, timeZone),
+  };
+}
+
+/** The extras a stay makes unavailable and why, read from the database. */
+export async function loadStayExtrasAvailability(
+  db: Executor,
+  start: Date,
+  end: Date,
+  timeZone: string,
+): Promise<StayExtrasAvailability> {
+  const stay = { start, end };
+  return stayExtrasAvailability(await loadExtrasCalendar(db, stay, timeZone), stay, timeZone);
 }

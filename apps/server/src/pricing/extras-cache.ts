@@ -14,10 +14,16 @@
  *
  * A booking's save does not read this: it checks the extras it names in the database, in its transaction.
  */
-import { unavailableExtraIds as unavailableOf, type Stay } from '@parking/domain/availability';
+import type { Stay } from '@parking/domain/availability';
+import type { NamedExtra } from '@parking/domain/extra-notices';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
-import { loadExtrasCalendar, type ExtrasCalendarData } from './extras-availability';
+import {
+  loadExtrasCalendar,
+  stayExtrasAvailability,
+  type ExtrasCalendarData,
+  type StayExtrasAvailability,
+} from './extras-availability';
 import { HeldSnapshot, type HeldAnswers } from './held-snapshot';
 import type { WrittenAnswer } from './written-answer';
 
@@ -28,8 +34,10 @@ const NOT_READ = new Set(['bookings', 'booking_changes', 'waitlist_entries']);
 const MAX_LISTS = 20_000;
 
 export interface HeldExtras {
-  /** The ids of the extras that cannot be booked for the stay: the same rule and data as the database's answer. */
-  unavailable(stay: Stay): Set<number>;
+  /** The extras that cannot be booked for the stay, and why: the same rule and data as the database's answer. */
+  availability(stay: Stay): StayExtrasAvailability;
+  /** Every extra, named (the notices of every extra stand for the notices of any list of them). */
+  extras: readonly NamedExtra[];
   /** An extras list written from the same data (dropped with it), by the caller's key. */
   lists: HeldAnswers<WrittenAnswer>;
 }
@@ -78,7 +86,8 @@ export class ExtrasCache {
     if (!held) return undefined;
     const data = held.value;
     return {
-      unavailable: (stay) => unavailableOf(data.extras, stay, data.calendar, this.timeZone),
+      availability: (stay) => stayExtrasAvailability(data, stay, this.timeZone),
+      extras: data.extras,
       lists: held.answers,
     };
   }

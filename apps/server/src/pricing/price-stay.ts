@@ -42,13 +42,9 @@ export async function priceStay(
   const endDate = businessDate(stay.end, context.timeZone);
   // One after the other: inside a booking's transaction both run on its one connection.
   const pricing = stay.held ?? (await loadLotPricing(db, [stay.lot.id], startDate, endDate));
-  const coversUntil = await subscriptionCover(
-    db,
-    stay.userId,
-    stay.lot.productCodename,
-    context.now,
-    context.timeZone,
-  );
+  const coversUntil = (
+    await subscriptionCover(db, stay.userId, stay.lot.productCodename, context.now, context.timeZone)
+  )?.until;
   const lotPricing = pricing.get(stay.lot.id);
   if (!lotPricing) throw new Error(`No pricing for lot ${stay.lot.id}`);
   const costs = computeCosts({

@@ -70,6 +70,7 @@ describe('GET quotes', () => {
         endDate: '2026-12-01',
         fillThresholdExceeded: false,
         parkingBlockouts: [],
+        coveredBy: null,
       },
       relationships: { lot: { data: { type: 'lots', id: String(lots.indoor.id) } } },
     });

@@ -22,7 +22,7 @@ import type { Registry } from '../jsonapi/registry';
 import { iso } from '@parking/domain/api-values';
 import { parkingBlockoutsBetween } from '../catalogue/blockout-queries';
 import { parseQuoteData, quoteDataSql, type LotRow } from './pricing-data';
-import { subscriptionCover } from '../subscriptions/subscription-cover';
+import { subscriptionCover, type SubscriptionCoverage } from '../subscriptions/subscription-cover';
 import { WrittenAnswer } from './written-answer';
 
 const SLUG_FILTERS = ['filter[lot.slug__in]', 'filter[lot.slug]'] as const;
@@ -156,12 +156,12 @@ export function quoteObject(
   lot: LotRow,
   stay: { startDate: string; endDate: string },
   inputs: QuoteInputs,
-  cover: string | undefined,
+  cover: SubscriptionCoverage | undefined,
 ) {
   const { startDate, endDate } = stay;
   const lotPricing = inputs.pricing.get(lot.id);
   if (!lotPricing) throw new Error(`No pricing for lot ${lot.id}`);
-  const cents = quotePriceCents(startDate, endDate, lotPricing, cover);
+  const cents = quotePriceCents(startDate, endDate, lotPricing, cover?.until);
   const skip = inputs.presentFrom ? stayDays(inputs.presentFrom, startDate) - 1 : 0;
   const present = (inputs.present.get(lot.id) ?? []).slice(skip, skip + stayDays(startDate, endDate));
   // The booking's save refuses a drop-off or pick-up inside these (the domain's rule, both places).
@@ -183,6 +183,8 @@ export function quoteObject(
       endDate,
       fillThresholdExceeded: stayExceedsThreshold(present, lot.spaces, lot.fillRateThreshold),
       parkingBlockouts,
+      // The subscription covers the stay from its first day (days after its end are priced).
+      coveredBy: cover && cover.until >= startDate ? cover.plan : null,
     } satisfies QuoteAttributes,
     relationships: { lot: { data: { type: 'lots', id: String(lot.id) } } },
   };
@@ -192,7 +194,7 @@ export function quoteObject(
 export async function subscriptionCovers(
   ctx: RequestContext,
   lotRows: LotRow[],
-): Promise<Array<string | undefined>> {
+): Promise<Array<SubscriptionCoverage | undefined>> {
   const subscriber = ctx.user && !isStaff(ctx.user) ? ctx.user.id : null;
   if (subscriber === null) return lotRows.map(() => undefined);
   const timeZone = ctx.services.config.timeZone;

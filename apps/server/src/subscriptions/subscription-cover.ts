@@ -3,9 +3,15 @@ import { businessDate } from '@parking/domain/dates';
 import type { Executor } from '../db/client';
 import { prices, products, subscriptions } from '../db/schema/index';
 
+/** What a user's subscription covers: up to which business date, and its plan's own name. */
+export interface SubscriptionCoverage {
+  until: string;
+  plan: string;
+}
+
 /**
  * The last business date a user's active subscription for a lot's product covers (valid and not
- * past its end; a cancelled one still covers until its end), or undefined.
+ * past its end; a cancelled one still covers until its end), with the plan's name, or undefined.
  */
 export async function subscriptionCover(
   db: Executor,
@@ -13,10 +19,10 @@ export async function subscriptionCover(
   productCodename: string,
   now: Date,
   timeZone: string,
-): Promise<string | undefined> {
+): Promise<SubscriptionCoverage | undefined> {
   if (userId === null) return undefined;
   const [row] = await db
-    .select({ end: subscriptions.endDatetime })
+    .select({ end: subscriptions.endDatetime, plan: products.name })
     .from(subscriptions)
     .innerJoin(prices, eq(prices.id, subscriptions.priceId))
     .innerJoin(products, eq(products.id, prices.productId))
@@ -30,5 +36,5 @@ export async function subscriptionCover(
     )
     .orderBy(sql`${subscriptions.endDatetime} desc`)
     .limit(1);
-  return row ? businessDate(row.end, timeZone) : undefined;
+  return row ? { until: businessDate(row.end, timeZone), plan: row.plan } : undefined;
 }

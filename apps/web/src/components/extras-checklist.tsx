@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ExtraType } from '@parking/domain/constants';
 import { messages } from '@parking/domain/messages';
-import type { Extra } from '@/lib/api/extras';
+import { distinctNotices, type Extra } from '@/lib/api/extras';
 import { formatMoneyText } from '@/lib/format';
 
 const GROUPS: { type: ExtraType; title: string }[] = [
@@ -27,8 +27,9 @@ interface ExtrasChecklistProps {
 
 /**
  * The extras for a stay, by kind, each with its price (the wizard's Checkout step and manage my
- * booking). Extras that cannot be booked for these dates are disabled under the spec's note, and kept
- * to two short lines so that they do not push the bookable ones off a phone's screen.
+ * booking). Extras that cannot be booked for these dates are disabled under the spec's note, followed by
+ * what makes them unavailable (a blockout's own message, an exceptional day: issue 40), and kept to two
+ * short lines so that they do not push the bookable ones off a phone's screen.
  */
 export function ExtrasChecklist({
   extras,
@@ -50,7 +51,7 @@ export function ExtrasChecklist({
   const anyUnavailable = extras.some((extra) => !extra.available);
   return (
     <Stack spacing={3.5}>
-      {anyUnavailable && <Alert severity="info">{messages.extrasUnavailable}</Alert>}
+      {anyUnavailable && <UnavailableNote notices={distinctNotices(extras)} />}
       {GROUPS.map((group) => {
         const items = extras.filter((extra) => extra.extraType === group.type);
         if (items.length === 0) return null;
@@ -77,6 +78,20 @@ export function ExtrasChecklist({
         <Typography color="text.secondary">No extras are offered for these dates.</Typography>
       )}
     </Stack>
+  );
+}
+
+/** The spec's note, then each notice that makes extras unavailable at these dates. */
+export function UnavailableNote({ notices }: { notices: readonly string[] }) {
+  return (
+    <Alert severity="info" data-testid="extras-unavailable-note">
+      {messages.extrasUnavailable}
+      {notices.map((notice) => (
+        <Box component="span" key={notice} sx={{ display: 'block', mt: 0.75, fontWeight: 600 }}>
+          {notice}
+        </Box>
+      ))}
+    </Alert>
   );
 }
 

@@ -60,6 +60,14 @@ export interface ExtraAttributes {
   public: boolean;
 }
 
+/**
+ * The meta of an extras list asked with `filter[checkAvailability]`: why the stay makes extras unavailable (an
+ * `extra` blockout's message, an exceptional day), each notice with the ids of the listed extras it concerns.
+ */
+export interface ExtrasAvailabilityMeta {
+  unavailableNotices?: Array<{ message: string; extras: string[] }>;
+}
+
 /** `extra-variations`: an extra's price for a vehicle type. */
 export interface ExtraVariationAttributes {
   price: string;

@@ -21,6 +21,11 @@ export interface QuoteAttributes {
    * refuses a drop-off or pick-up inside one. Earliest first; empty when none.
    */
   parkingBlockouts: QuoteBlockout[];
+  /**
+   * The plan name of the customer's own subscription that covers the stay (all of it when the price is 0, its
+   * first days otherwise: "Unlimited indoor parking"), or null.
+   */
+  coveredBy: string | null;
 }
 
 /** A parking blockout as a quote tells it (parking-blockouts.ts in the domain). */

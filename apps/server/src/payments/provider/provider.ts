@@ -28,6 +28,8 @@ export interface ProviderSubscription {
   customerId: string;
   priceId: string;
   status: string;
+  /** The period paid for last: from its start to its end. */
+  currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;

@@ -34,12 +34,14 @@ export function readSubscription(raw: unknown): ProviderSubscription {
   const firstItem = obj(items[0]);
   // Newer API versions keep the period on the item; older ones on the subscription.
   const periodEnd = num(sub.current_period_end) ?? num(firstItem.current_period_end) ?? 0;
+  const periodStart = num(sub.current_period_start) ?? num(firstItem.current_period_start) ?? periodEnd;
   const canceledAt = num(sub.canceled_at);
   return {
     id: str(sub.id) ?? '',
     customerId: idOf(sub.customer) ?? '',
     priceId: idOf(firstItem.price) ?? '',
     status: str(sub.status) ?? 'incomplete',
+    currentPeriodStart: new Date(periodStart * 1000),
     currentPeriodEnd: new Date(periodEnd * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end === true,
     canceledAt: canceledAt ? new Date(canceledAt * 1000) : null,

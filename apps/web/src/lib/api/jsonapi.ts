@@ -26,10 +26,10 @@ export interface Pagination {
   pages: number;
 }
 
-export interface JsonApiDocument<D> {
+export interface JsonApiDocument<D, M extends object = object> {
   data: D;
   included?: Resource[];
-  meta?: { pagination?: Pagination };
+  meta?: { pagination?: Pagination } & M;
 }
 
 export type ListDocument<A extends object> = JsonApiDocument<Resource<A>[]>;

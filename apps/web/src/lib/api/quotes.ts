@@ -14,6 +14,8 @@ export interface LotQuote {
   fillThresholdExceeded: boolean;
   /** The parking blockouts on the departure or return day (the same for every car park). */
   parkingBlockouts: QuoteBlockout[];
+  /** The plan of the customer's own subscription that covers the stay ("Unlimited indoor parking"), or null. */
+  coveredBy: string | null;
 }
 
 export interface QuoteRefusals {
@@ -72,6 +74,7 @@ export const quotesQuery = (startDate: string, endDate: string) =>
           formattedPrice: quote.attributes.formattedPrice,
           fillThresholdExceeded: quote.attributes.fillThresholdExceeded,
           parkingBlockouts: quote.attributes.parkingBlockouts,
+          coveredBy: quote.attributes.coveredBy,
         };
       });
       return quotes.sort((a, b) => LOT_SLUGS.indexOf(a.slug as never) - LOT_SLUGS.indexOf(b.slug as never));

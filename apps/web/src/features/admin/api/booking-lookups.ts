@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Service } from '@parking/domain/constants';
 import { apiRequest } from '@/lib/api/client';
+import { noticesByExtra, type ExtrasForStayDocument } from '@/lib/api/extras';
 import { IncludedIndex, relatedId, type ListDocument } from '@/lib/api/jsonapi';
 import { fetchList } from '@/lib/api/resources';
 import type {
@@ -117,6 +118,8 @@ export const flightsQuery = (airlineId: string, service: Service, departure: boo
 /** An extra as the booking form offers it: the API contract's fields it reads, and the id. */
 export type Extra = Pick<ExtraAttributes, 'name' | 'description' | 'basePrice' | 'available' | 'public'> & {
   id: string;
+  /** Why the stay makes it unavailable (a blockout's message, an exceptional day). */
+  notices: string[];
 };
 
 /** Every extra, `available` answering for the stay when there is one (blockouts, exceptional days). */
@@ -124,7 +127,7 @@ export const bookingExtrasQuery = (stay: { startDatetime: string; endDatetime: s
   queryOptions({
     queryKey: ['resource', 'extras', 'lookup', stay?.startDatetime ?? '', stay?.endDatetime ?? ''],
     queryFn: async ({ signal }): Promise<Extra[]> => {
-      const document = await apiRequest<ListDocument<ExtraAttributes>>('extras', {
+      const document = await apiRequest<ExtrasForStayDocument<ExtraAttributes>>('extras', {
         signal,
         query: {
           'page[size]': 500,
@@ -132,7 +135,12 @@ export const bookingExtrasQuery = (stay: { startDatetime: string; endDatetime: s
           ...(stay ? { 'filter[checkAvailability]': `${stay.startDatetime},${stay.endDatetime}` } : {}),
         },
       });
-      return document.data.map((extra) => ({ id: extra.id, ...extra.attributes }));
+      const notices = noticesByExtra(document);
+      return document.data.map((extra) => ({
+        id: extra.id,
+        ...extra.attributes,
+        notices: notices.get(extra.id) ?? [],
+      }));
     },
     // The list stays (and stays clickable) while a changed stay's availability loads.
     placeholderData: keepPreviousData,

@@ -6,9 +6,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { messages } from '@parking/domain/messages';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { FormSection } from '@/components/admin/form-screen';
+import { UnavailableNote } from '@/components/extras-checklist';
+import { distinctNotices } from '@/lib/api/extras';
 import { formatMoneyText } from '@/lib/format';
 import type { Extra } from '../api/booking-lookups';
 import type { BookingForm } from './booking-form-context';
@@ -60,9 +61,9 @@ export function BookingExtrasSection({ form, extras, loading, error, selected, p
     >
       {error && <Alert severity="error">The extras could not be loaded.</Alert>}
       {someUnavailable && (
-        <Alert severity="info" sx={{ mb: 1.5 }}>
-          {messages.extrasUnavailable}
-        </Alert>
+        <Box sx={{ mb: 1.5 }}>
+          <UnavailableNote notices={distinctNotices(extras ?? [])} />
+        </Box>
       )}
       {loading ? (
         <Stack spacing={1} aria-hidden>

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QuoteAttributes } from '@parking/domain/api-contract/prices';
+import { quoteUnavailable, type QuoteUnavailable } from '@parking/domain/quote-standing';
 import { apiRequest } from '@/lib/api/client';
 import { relatedId, type ListDocument } from '@/lib/api/jsonapi';
 
@@ -9,8 +10,8 @@ export interface CalendarQuote {
   endDate: string;
   price: string;
   formattedPrice: string;
-  /** Not bookable online: the car park is over its threshold, or a blockout closes the departure or return day. */
-  unavailable: boolean;
+  /** Why it cannot be booked online (a blockout closes the departure or return day, or the car park is full), or null. */
+  unavailable: QuoteUnavailable | null;
 }
 
 /**
@@ -31,9 +32,7 @@ export const priceCalendarQuery = (startDate: string, endDate: string) =>
         endDate: quote.attributes.endDate,
         price: quote.attributes.price,
         formattedPrice: quote.attributes.formattedPrice,
-        unavailable:
-          quote.attributes.fillThresholdExceeded ||
-          quote.attributes.parkingBlockouts.some((blockout) => blockout.closes.length > 0),
+        unavailable: quoteUnavailable(quote.attributes),
       }));
     },
     staleTime: 30_000,

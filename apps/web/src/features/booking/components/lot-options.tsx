@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { messages } from '@parking/domain/messages';
+import { quoteUnavailable } from '@parking/domain/quote-standing';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { useSiteContact } from '@/lib/content/site-contact';
@@ -31,8 +32,9 @@ interface LotOptionsProps {
 
 /**
  * One card per car park with its price for the stay (public-site §2 "Get Quote"), chosen like radio
- * buttons. A car park over its fill threshold cannot be booked online: its card says so and gives the
- * sales phone number instead of a choice.
+ * buttons. A stay that cannot be booked shows no price and cannot be chosen: a day the car park is closed
+ * says so with the blockout's message; a car park over its fill threshold says it cannot be booked online
+ * and gives the sales phone number instead of a choice.
  */
 export function LotOptions({ quotes, selectedId, onSelect, stayLabel }: LotOptionsProps) {
   const { phone } = useSiteContact();
@@ -44,7 +46,7 @@ export function LotOptions({ quotes, selectedId, onSelect, stayLabel }: LotOptio
     const { quotes: shown, selectedId: held, onSelect: choose } = atFirst.current;
     const checked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
     const chosen = checked ? shown.find((quote) => quote.lotId === checked.value) : undefined;
-    if (chosen && chosen.lotId !== held && !chosen.fillThresholdExceeded) choose(chosen);
+    if (chosen && chosen.lotId !== held && !quoteUnavailable(chosen)) choose(chosen);
   }, []);
   return (
     <Box
@@ -55,8 +57,10 @@ export function LotOptions({ quotes, selectedId, onSelect, stayLabel }: LotOptio
     >
       {quotes.map((quote) => {
         const copy = LOT_COPY[quote.slug] ?? { icon: <LocalParkingOutlinedIcon />, text: '' };
-        const selected = quote.lotId === selectedId;
-        const full = quote.fillThresholdExceeded;
+        const unavailable = quoteUnavailable(quote);
+        const full = unavailable !== null;
+        // A choice kept while the stay is closed is not shown checked: it comes back with bookable dates.
+        const selected = quote.lotId === selectedId && !full;
         return (
           <Box
             key={quote.lotId}
@@ -110,7 +114,14 @@ export function LotOptions({ quotes, selectedId, onSelect, stayLabel }: LotOptio
               </Box>
               {selected && <CheckCircleIcon aria-hidden sx={{ color: 'primary.main' }} />}
             </Box>
-            {full ? (
+            {unavailable?.reason === 'closed' ? (
+              <Box id={`lot-${quote.lotId}-detail`}>
+                <Typography sx={{ fontWeight: 600, mb: 0.5 }}>Closed on these dates</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {unavailable.message}
+                </Typography>
+              </Box>
+            ) : full ? (
               <Box id={`lot-${quote.lotId}-detail`}>
                 <Typography sx={{ fontWeight: 600, mb: 0.5 }}>Not available online</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -122,14 +133,28 @@ export function LotOptions({ quotes, selectedId, onSelect, stayLabel }: LotOptio
               </Box>
             ) : (
               <Box id={`lot-${quote.lotId}-detail`}>
-                <Typography
-                  component="p"
-                  sx={{ fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.1, color: 'text.primary' }}
-                >
-                  {quote.formattedPrice}
-                </Typography>
+                {quote.coveredBy && quote.price === '0.00' ? (
+                  // A stay the customer's subscription covers whole says so, rather than a bare $0.
+                  <Typography
+                    component="p"
+                    sx={{ fontSize: '1.375rem', fontWeight: 700, lineHeight: 1.25, color: 'text.primary' }}
+                  >
+                    Covered by your {quote.coveredBy} subscription
+                  </Typography>
+                ) : (
+                  <Typography
+                    component="p"
+                    sx={{ fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.1, color: 'text.primary' }}
+                  >
+                    {quote.formattedPrice}
+                  </Typography>
+                )}
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, mb: 1 }}>
-                  {stayLabel}, GST included
+                  {quote.coveredBy && quote.price === '0.00'
+                    ? `${stayLabel}, nothing to pay`
+                    : quote.coveredBy
+                      ? `${stayLabel}, GST included: the days after your ${quote.coveredBy} subscription ends`
+                      : `${stayLabel}, GST included`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {copy.text}
