@@ -149,8 +149,24 @@ test.describe('accounts', () => {
     },
   );
 
+  test('staff land in the back office after logging in, or on next when given', async ({ page }) => {
+    // Issue 40: staff log in to work in the back office; the public home page was a detour.
+    await page.goto('/login');
+    await loginOnPage(page, demo.sales);
+    await expect(page).toHaveURL('/admin/diary');
+    await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+
+    // A page asked for first is where they go.
+    await page.goto('/login?next=%2Fprofile');
+    await loginOnPage(page, demo.admin);
+    await expect(page).toHaveURL('/profile');
+  });
+
   test('an admin has Admin, which opens the back office without the public header', async ({ page }) => {
     await login(page, demo.admin);
+    await page.goto('/');
     const menu = await openAccountMenu(page);
     await menu.getByRole('menuitem', { name: 'Admin' }).click();
 

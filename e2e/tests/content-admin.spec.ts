@@ -86,9 +86,12 @@ test.describe('content in the back office', () => {
       await page.keyboard.type(' Book early.');
 
       await form.getByRole('button', { name: 'Add Question' }).click();
-      await form
-        .getByRole('textbox', { name: 'Question', exact: true })
-        .fill('Is the car park lit at night?');
+      const question = form.getByRole('textbox', { name: 'Question', exact: true });
+      // Issue 40: a new question waits for its fields to be left (or Save) before saying what is missing.
+      await expect(question).toBeFocused();
+      await expect(form.getByText('This field is required.')).toHaveCount(0);
+      await expect(question).not.toHaveAttribute('aria-invalid', 'true');
+      await question.fill('Is the car park lit at night?');
       await form.getByRole('textbox', { name: 'Answer to question 1' }).click();
       await page.keyboard.type('Yes, every bay is lit from dusk to dawn.');
 
@@ -119,7 +122,14 @@ test.describe('content in the back office', () => {
       await expect(page.getByRole('group', { name: 'Item 1' })).toBeVisible();
       await page.getByRole('button', { name: 'Add Item' }).click();
       const item = page.getByRole('group', { name: /^Item \d+$/ }).last();
-      await item.getByRole('textbox', { name: 'Title' }).fill(title);
+      const itemTitle = item.getByRole('textbox', { name: 'Title' });
+      await expect(itemTitle).toBeFocused();
+      await expect(item.getByText('This field is required.')).toHaveCount(0);
+      // Left empty, it says so; filled in, the message goes.
+      await page.keyboard.press('Tab');
+      await expect(itemTitle).toHaveAccessibleDescription('This field is required.');
+      await itemTitle.fill(title);
+      await expect(itemTitle).not.toHaveAttribute('aria-invalid', 'true');
       await choose(item, 'Page', `${title} (/winter-${id})`);
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: 'Save' }).click();

@@ -80,13 +80,38 @@ test.describe('manage my booking', () => {
       await expectNoSeriousA11yViolations(page);
       await changeForm.getByRole('button', { name: 'Confirm changes' }).click();
 
-      const cardForm = main.getByRole('form', { name: 'Card payment' });
+      // Issue 40: what is being paid for, how long the new dates are held, and the way back; read again
+      // after a reload, as the server holds it.
+      const shown = (date: string) =>
+        `${Number(date.slice(8))}/${Number(date.slice(5, 7))}/${date.slice(0, 4)}`;
+      const waiting = main.getByRole('region', { name: 'Your change waiting for payment' });
+      await expect(waiting).toBeVisible();
+      await page.reload();
+      await expect(waiting.getByRole('region', { name: 'Booked' })).toContainText(
+        `Pick-up ${shown(booking.stay.endDate)}`,
+      );
+      await expect(waiting.getByRole('region', { name: 'Changed to' })).toContainText(
+        `Pick-up ${shown(newEnd)}, 6:00 pm`,
+      );
+      const price = waiting.getByRole('region', { name: 'Price of the change' });
+      await expect(price).toContainText(`New total${money(newTotal)}`);
+      await expect(price).toContainText(`Booked total${money(Number(booking.total))}`);
+      await expect(price).toContainText(`Difference to pay${money(difference)}`);
+      await expect(waiting).toContainText('The places for your new dates are held for you until');
+      await expect(waiting.getByRole('button', { name: 'Keep my booking as it is' })).toBeVisible();
+      // Nothing else to change meanwhile: the change form waits until this one is paid or dropped.
+      await expect(main.getByRole('form', { name: 'Change booking' })).toHaveCount(0);
+
+      const cardForm = waiting.getByRole('form', { name: 'Card payment' });
       await expect(cardForm).toBeVisible();
+      // The local provider's form names its test card (development, demo and tests only).
+      await expect(waiting.getByRole('note')).toContainText('4242 4242 4242 4242');
       await cardForm.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
       await cardForm.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12 / 30');
       await cardForm.getByRole('textbox', { name: 'CVC' }).fill('123');
       await cardForm.getByRole('checkbox').check();
       await expectNoSeriousA11yViolations(page);
+      await keepScreenshot(page, testInfo, 'manage-booking-change-waiting');
       await cardForm.getByRole('button', { name: `Pay ${money(difference)}` }).click();
 
       await expect(
@@ -94,6 +119,7 @@ test.describe('manage my booking', () => {
           .getByRole('status')
           .filter({ hasText: `your payment of ${money(difference)} has been received` }),
       ).toBeVisible();
+      await expect(waiting).toHaveCount(0);
       const charges = main.getByRole('region', { name: 'Charges', exact: true });
       await expect(charges).toContainText(`Total (AUD)${money(newTotal)}`);
       await expect(charges).toContainText(`Paid${money(newTotal)}`);
@@ -118,6 +144,42 @@ test.describe('manage my booking', () => {
       await keepScreenshot(page, testInfo, 'manage-booking-changed');
     },
   );
+
+  test('a guest keeps their booking as it is instead of paying for a dearer change', async ({
+    page,
+    request,
+  }, testInfo: TestInfo) => {
+    // Issue 40: a change waiting for its difference had no way back; the places it held stayed held.
+    const email = uniqueEmail(testInfo, 'manage-keep');
+    const booking = await paidBooking(request, { email, fromDay: 102, rego: 'MNKD1' });
+    await page.goto('/manage-booking');
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
+    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await main.getByRole('button', { name: 'Find my booking' }).click();
+    await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible({
+      timeout: 15_000,
+    });
+
+    const changeForm = main.getByRole('form', { name: 'Change booking' });
+    await changeForm.getByLabel('Pick-up date and time').fill(`${addDays(booking.stay.endDate, 3)}T18:00`);
+    await changeForm.getByRole('button', { name: 'Review changes' }).click();
+    await expect(changeForm.getByRole('status')).toContainText('To pay now:');
+    await changeForm.getByRole('button', { name: 'Confirm changes' }).click();
+
+    const waiting = main.getByRole('region', { name: 'Your change waiting for payment' });
+    await waiting.getByRole('button', { name: 'Keep my booking as it is' }).click();
+    await expect(main.getByRole('status').filter({ hasText: 'Your booking stays as it was' })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await expect(main.getByRole('region', { name: 'Charges', exact: true })).toContainText(
+      `Total (AUD)${money(Number(booking.total))}`,
+    );
+    // Read again, it is gone for good, and the booking can be changed again.
+    await page.reload();
+    await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await expect(changeForm).toBeVisible();
+  });
 
   test('a guest adds an extra, changes flights and car, and pays the difference with 4242…', async ({
     page,

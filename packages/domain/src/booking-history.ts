@@ -130,6 +130,8 @@ export function describeBookingLog(action: string, rawInfo: unknown): string {
       if (positive(credit)) parts.push(`${dollars(credit)} paid another way to be handed back by staff`);
       return parts.length ? parts.join('; ') : 'Refund recorded';
     }
+    case 'change_withdrawn':
+      return 'Change waiting for its payment dropped: booking kept as it was';
     case 'change_refused':
       return `Change refused: ${reason ?? 'it could not be made'}; its payment is refunded`;
     case 'flight_delay': {

@@ -9,6 +9,7 @@ import { airlines, lots, vehicleTypes } from '../db/schema/index';
 import { bookingExtrasWithNames } from './booking-cancel';
 import type { BookingRow } from '../db/rows';
 import { bookingLedger } from '../payments/ledger';
+import { presentPendingChange } from './pending-change';
 
 export const MANAGE_TYPE = 'manage-bookings';
 
@@ -91,6 +92,7 @@ export async function presentManagedBooking(ctx: RequestContext, booking: Bookin
       cancellationRefund: manageable ? formatMoney(refund.refundCents) : null,
       fullParkingRefund: refund.fullParking,
       fullRefundHours: rules.fullRefundHours,
+      pendingChange: await presentPendingChange(ctx.db, booking),
     } satisfies ManagedBookingAttributes,
   };
 }

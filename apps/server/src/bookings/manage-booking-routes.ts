@@ -11,6 +11,7 @@
  *   POST manage-bookings/{id}/changes/         the change; clientSecret when there is more to pay
  *   POST manage-bookings/{id}/cancellation/    cancel and refund (repeatable: refunds once)
  *   POST manage-bookings/{id}/payments/        a card payment for the balance → clientSecret
+ *   DELETE manage-bookings/{id}/pending-change/ drop the change waiting for its payment, free its hold
  */
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -46,6 +47,7 @@ import type { BookingRow } from '../db/rows';
 import { cancelManagedBooking, changeManagedBooking, payManagedBalance } from './manage-booking';
 import { PENDING_HOLD_MS } from '@parking/domain/capacity';
 import { MANAGE_TYPE, presentManagedBooking } from './manage-booking-presenter';
+import { withdrawPendingChange } from './pending-change';
 
 /**
  * Who may manage this booking: staff; the customer it belongs to; anyone holding a valid token for
@@ -248,6 +250,20 @@ export const manageBookingActions = [
           } satisfies CancellationAttributes,
         },
       };
+    },
+  }),
+
+  action({
+    // "Keep my booking as it is" (issue 40): the booking stays as booked, the change's places are free at once.
+    method: 'DELETE',
+    path: `${MANAGE_TYPE}/:id/pending-change/`,
+    access: 'anyone',
+    load: authorise,
+    status: 200,
+    async handle(ctx, { loaded }) {
+      await withdrawPendingChange(ctx, loaded.id);
+      const [fresh] = await ctx.db.select().from(bookings).where(eq(bookings.id, loaded.id));
+      return { data: await presentManagedBooking(ctx, fresh ?? loaded) };
     },
   }),
 

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { businessDate } from '@parking/domain/dates';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import type { ChangeFeed } from '../db/change-feed';
@@ -105,7 +105,8 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
           : input.url;
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
-    const method = (init?.method ?? 'GET').toUpperCase() as HTTPMethods;
+    // The methods inject() takes (light-my-request's list: see scripts/node-engines.test.ts for its version).
+    const method = (init?.method ?? 'GET').toUpperCase() as NonNullable<InjectOptions['method']>;
     const response = await app.inject({
       method,
       url,

@@ -210,6 +210,12 @@ export const SPECIALS: Special[] = [
     body: {},
     expect: CAPABILITY,
   },
+  // "Keep my booking as it is" (issue 40): drops a change waiting for its payment.
+  {
+    route: `DELETE ${API}/manage-bookings/:id/pending-change/`,
+    url: `${API}/manage-bookings/{booking}/pending-change/`,
+    expect: OWNER_OR_STAFF,
+  },
   {
     route: `POST ${API}/manage-bookings/:id/payments/`,
     url: `${API}/manage-bookings/{booking}/payments/`,

@@ -72,6 +72,29 @@ export interface ManagedBookingAttributes extends StayChargesAttributes {
   /** Cancelling now refunds the parking in full (more than fullRefundHours ahead). */
   fullParkingRefund: boolean;
   fullRefundHours: number;
+  /** A dearer change waiting for its difference to be paid (issue 40); null when there is none. */
+  pendingChange: PendingChangeAttributes | null;
+}
+
+/**
+ * A change that costs more than was paid, made once its difference is paid: the booking as the change
+ * would make it, and until when the places it adds are held. Dropped with DELETE
+ * manage-bookings/{id}/pending-change/ ("Keep my booking as it is").
+ */
+export interface PendingChangeAttributes extends StayChargesAttributes {
+  startDatetime: string;
+  /** Null for an open-ended stay. */
+  endDatetime: string | null;
+  /** The booking's fields the change alters (the API's names, and "extras"). */
+  changed: string[];
+  /** The difference to pay. */
+  amountDue: string;
+  /** The places the change adds are held until then (a payment after it meets the car park as it is). */
+  holdExpires: string;
+  /** The card payment for the difference, or null when none is open. */
+  clientSecret: string | null;
+  /** The promo code the booking was made with, when it does not apply to the new dates. */
+  promoDropped: string | null;
 }
 
 /**

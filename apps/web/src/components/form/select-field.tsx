@@ -1,5 +1,6 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useShownError } from './entry-errors';
 
 export interface SelectOption {
   value: string;
@@ -37,6 +38,7 @@ export function FormSelectField<TValues extends FieldValues, TOutput extends Fie
   ...props
 }: FormSelectFieldProps<TValues, TOutput>) {
   const { field, fieldState } = useController({ control, name });
+  const error = useShownError(control, fieldState);
   return (
     <TextField
       {...props}
@@ -46,8 +48,8 @@ export function FormSelectField<TValues extends FieldValues, TOutput extends Fie
       onChange={onValueChange ? (event) => onValueChange(event.target.value) : field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
+      error={Boolean(error)}
+      helperText={error?.message ?? helperText}
       fullWidth
       slotProps={{ ...slotProps, select: { native: true }, inputLabel: { shrink: true } }}
     >

@@ -1,6 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useRef } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useShownError } from './entry-errors';
 import { useValueTypedBeforeStart } from './typed-before-start';
 
 export type FormTextFieldProps<TValues extends FieldValues, TOutput extends FieldValues> = {
@@ -16,6 +17,7 @@ export function FormTextField<TValues extends FieldValues, TOutput extends Field
   ...props
 }: FormTextFieldProps<TValues, TOutput>) {
   const { field, fieldState } = useController({ control, name });
+  const error = useShownError(control, fieldState);
   const input = useRef<HTMLInputElement | null>(null);
   useValueTypedBeforeStart(input, field.value, field.onChange);
   return (
@@ -29,8 +31,8 @@ export function FormTextField<TValues extends FieldValues, TOutput extends Field
         input.current = element;
         field.ref(element);
       }}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
+      error={Boolean(error)}
+      helperText={error?.message ?? helperText}
       fullWidth
     />
   );

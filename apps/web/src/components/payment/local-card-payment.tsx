@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatCardNumber, formatExpiry } from '@/components/card-fields';
 import { confirmPayment, payWithLocalCard } from '@/lib/api/payments';
 import { PaymentShell } from './payment-shell';
+import { TestCardsNote } from './test-cards-note';
 
 interface LocalCardPaymentProps {
   clientSecret: string;
@@ -48,6 +49,7 @@ export function LocalCardPayment({ clientSecret, amount, onPaid, confirmLabel }:
       }}
       onPaid={onPaid}
     >
+      <TestCardsNote />
       <Box
         sx={{
           display: 'grid',

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useShownError } from '@/components/form/entry-errors';
 import type { ImageUploader } from './rich-text-dialogs';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -29,10 +30,11 @@ export function RichTextField<TValues extends FieldValues, TOutput extends Field
   minHeight = 160,
 }: RichTextFieldProps<TValues, TOutput>) {
   const { field, fieldState } = useController({ control, name });
+  const error = useShownError(control, fieldState);
   const id = useId();
   const labelId = `${id}-label`;
   const helpId = `${id}-help`;
-  const message = fieldState.error?.message ?? helperText;
+  const message = error?.message ?? helperText;
   return (
     <div>
       <Typography id={labelId} component="div" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
@@ -55,13 +57,13 @@ export function RichTextField<TValues extends FieldValues, TOutput extends Field
           value={(field.value as string | null | undefined) ?? ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          invalid={Boolean(fieldState.error)}
+          invalid={Boolean(error)}
           uploadImage={uploadImage}
           minHeight={minHeight}
         />
       </Suspense>
       {message && (
-        <FormHelperText id={helpId} error={Boolean(fieldState.error)}>
+        <FormHelperText id={helpId} error={Boolean(error)}>
           {message}
         </FormHelperText>
       )}

@@ -7,6 +7,7 @@ import { useFieldArray, type Control } from 'react-hook-form';
 import type { PageInput } from '@parking/domain/content-admin';
 import type { PageAttributes } from '@parking/domain/content-admin';
 import { FormSection } from '@/components/admin/form-screen';
+import { FieldArrayEntry } from '@/components/form/entry-errors';
 import { FormTextField } from '@/components/form/text-field';
 import type { ImageUploader } from '@/components/rich-text/rich-text-dialogs';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
@@ -65,16 +66,23 @@ export function AccordionItems({
                 onRemove={() => remove(index)}
               />
             </Stack>
-            <Stack spacing={2} sx={{ clear: 'both' }}>
-              <FormTextField control={control} name={`accordion.${index}.title`} label="Question" required />
-              <RichTextField
-                control={control}
-                name={`accordion.${index}.content`}
-                label={`Answer to question ${index + 1}`}
-                uploadImage={uploadImage}
-                minHeight={100}
-              />
-            </Stack>
+            <FieldArrayEntry>
+              <Stack spacing={2} sx={{ clear: 'both' }}>
+                <FormTextField
+                  control={control}
+                  name={`accordion.${index}.title`}
+                  label="Question"
+                  required
+                />
+                <RichTextField
+                  control={control}
+                  name={`accordion.${index}.content`}
+                  label={`Answer to question ${index + 1}`}
+                  uploadImage={uploadImage}
+                  minHeight={100}
+                />
+              </Stack>
+            </FieldArrayEntry>
           </Box>
         ))}
       </Stack>

@@ -12,6 +12,7 @@ import {
   type FieldValues,
 } from 'react-hook-form';
 import { FormSection } from '@/components/admin/form-screen';
+import { FieldArrayEntry } from '@/components/form/entry-errors';
 import { MoveButtons } from './move-buttons';
 
 interface RepeatableSectionProps<TValues extends FieldValues, TOutput extends FieldValues> {
@@ -80,7 +81,7 @@ export function RepeatableSection<TValues extends FieldValues, TOutput extends F
                 onRemove={() => remove(index)}
               />
             </Stack>
-            {renderItem(index)}
+            <FieldArrayEntry>{renderItem(index)}</FieldArrayEntry>
           </Box>
         ))}
       </Stack>

@@ -127,7 +127,8 @@ function PageForm() {
             values={() => form.getValues()}
             pageId={seededRemoved ? undefined : pageId}
             onInvalid={() => {
-              void form.trigger();
+              // As a failed Save does: every field's error shows, a new FAQ question's too (entry-errors.tsx).
+              void form.handleSubmit(() => undefined)();
               snackbar.show('Fill in the page before previewing it.', 'error');
             }}
           />

@@ -16,6 +16,7 @@ import { formatMoneyText } from '@/lib/format';
 import { ownSitePath } from '@/lib/payment-pages';
 import { redirectTo } from '@/lib/redirect';
 import { useCompleteLocalCheckout, type LocalCheckoutSession } from '../api/local-checkout';
+import { TestCardsNote } from '@/components/payment/test-cards-note';
 
 interface CheckoutFormProps {
   session: LocalCheckoutSession;
@@ -61,9 +62,7 @@ export function CheckoutForm({ session, today }: CheckoutFormProps) {
           <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{session.email}</Typography>
         </Box>
       )}
-      <Alert severity="info" variant="outlined" role="note" sx={{ mb: 2.5 }}>
-        Test mode: pay with 4242 4242 4242 4242, any future expiry date and any three-digit CVC.
-      </Alert>
+      <TestCardsNote />
       <CardFields
         value={card}
         onChange={(next) => {

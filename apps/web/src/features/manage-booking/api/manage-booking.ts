@@ -1,6 +1,7 @@
 /**
  * Manage my booking's calls: find a booking by code and email (a guest's one-hour token, kept in this
- * tab's sessionStorage), read it, price and save a change, cancel, open a balance payment.
+ * tab's sessionStorage), read it, price and save a change (or drop one waiting for its payment), cancel, open
+ * a balance payment.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type {
@@ -148,6 +149,15 @@ export async function cancelBooking(bookingId: string): Promise<CancellationAttr
       headers: headersFor(bookingId),
       body: writeDocument('cancellations', {}),
     },
+  );
+  return { id: answer.data.id, ...answer.data.attributes };
+}
+
+/** "Keep my booking as it is": drops the change waiting for its payment; answers the booking as it stays. */
+export async function keepBooking(bookingId: string): Promise<ManagedBooking> {
+  const answer = await apiRequest<SingleDocument<ManagedBookingAttributes>>(
+    `manage-bookings/${bookingId}/pending-change`,
+    { method: 'DELETE', headers: headersFor(bookingId) },
   );
   return { id: answer.data.id, ...answer.data.attributes };
 }

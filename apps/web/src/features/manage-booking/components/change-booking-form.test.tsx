@@ -54,6 +54,7 @@ const booking: ManagedBooking = {
   cancellationRefund: '67.00',
   fullParkingRefund: true,
   fullRefundHours: 24,
+  pendingChange: null,
 };
 
 const list = (type: string, rows: Array<{ id: string; attributes: Record<string, unknown> }>) => ({

@@ -24,6 +24,7 @@ import {
   cancelBooking,
   forgetAccess,
   headersFor,
+  keepBooking,
   managedBookingQuery,
   openBalancePayment,
   openEmailedLink,
@@ -34,6 +35,7 @@ import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { CardPayment } from '../components/card-payment';
 import { ChangeBookingForm } from '../components/change-booking-form';
 import { FindBookingForm } from '../components/find-booking-form';
+import { PendingChange } from '../components/pending-change';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -144,6 +146,13 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
       refresh(answer);
     },
   });
+  const keep = useMutation({
+    mutationFn: () => keepBooking(bookingId),
+    onSuccess: (answer) => {
+      setOutcome('Your booking stays as it was: the change has been dropped and nothing more is due.');
+      refresh(answer);
+    },
+  });
   const balance = useMutation({
     mutationFn: () => openBalancePayment(bookingId),
     onSuccess: (answer) => setPayment(answer),
@@ -193,6 +202,7 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
     phone: '',
   };
   const due = Number(booking.amountDue) > 0;
+  const pending = booking.status === 'cancelled' ? null : booking.pendingChange;
 
   return (
     <Stack spacing={3}>
@@ -216,6 +226,26 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
         <Typography color="text.secondary">
           You can change or cancel this booking online until {formatDateTime(booking.cutoffDatetime)}.
         </Typography>
+      )}
+
+      {pending && (
+        <Panel title="Your change waiting for payment">
+          <PendingChange
+            booking={booking}
+            change={pending}
+            now={new Date()}
+            billing={billing}
+            onPaid={() => {
+              setOutcome(
+                `Thank you: your payment of ${formatMoneyText(pending.amountDue)} has been received and your booking changed.`,
+              );
+              refresh();
+            }}
+            onKeep={() => keep.mutate()}
+            keeping={keep.isPending}
+            keepError={keep.isError ? firstErrorDetail(keep.error, messages.unknownError) : ''}
+          />
+        </Panel>
       )}
 
       {payment ? (
@@ -262,19 +292,18 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
         )
       )}
 
-      {booking.canManage && !payment && (
+      {booking.canManage && !payment && !pending && (
         <Panel title="Change your booking">
           <ChangeBookingForm
             key={`${booking.startDatetime}-${booking.endDatetime ?? ''}-${booking.totalCost}`}
             booking={booking}
             onSaved={(answer) => {
               refresh(answer);
-              if (answer.clientSecret && Number(answer.amountDue) > 0) {
-                setOutcome(
-                  answer.changePending
-                    ? `Please pay the difference below to make your change. The new dates are held for you until ${formatDateTime(answer.holdExpires ?? '')}.`
-                    : 'Your booking has been changed. Please pay the difference below.',
-                );
+              if (answer.changePending) {
+                // The change and its payment show in their own panel (answer.pendingChange), with the way back.
+                setOutcome('');
+              } else if (answer.clientSecret && Number(answer.amountDue) > 0) {
+                setOutcome('Your booking has been changed. Please pay the difference below.');
                 setPayment({ clientSecret: answer.clientSecret, amount: answer.amountDue });
               } else {
                 setOutcome(
