@@ -11,6 +11,11 @@ const num = (name: string, fallback: number) => {
 export const BOOKINGS = num('BENCH_BOOKINGS', QUICK ? 20_000 : 500_000);
 export const CUSTOMERS = num('BENCH_CUSTOMERS', QUICK ? 2_000 : 50_000);
 export const SECONDS = num('BENCH_SECONDS', QUICK ? 3 : 10);
+/**
+ * Seconds each timed call is first made, untimed, at its own connections (autocannon's warm-up): the figures are
+ * then the steady state, with the call's path compiled by the JIT, as bench:quotes and bench:reports measure.
+ */
+export const WARMUP_SECONDS = num('BENCH_WARMUP_SECONDS', QUICK ? 1 : 2);
 export const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 export const STAFF_CONNECTIONS = num('BENCH_STAFF_CONNECTIONS', 1);
 export const PORT = num('BENCH_PORT', 8900);
