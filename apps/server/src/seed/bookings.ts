@@ -35,6 +35,8 @@ export async function seedBookings(
   { exceptionalByDay }: Closures,
   staffCustomers: readonly CustomerInfo[],
   notFlyingId: number,
+  /** Codes already given (by an earlier call), never given again. */
+  usedCodes = new Set<string>(),
 ): Promise<SeededBookings> {
   const { tx, rng, nowMs } = ctx;
   // Each lot as the domain prices it: surcharges by date.
@@ -49,7 +51,6 @@ export async function seedBookings(
   }
   const pricingOf = (lot: LotInfo) => pricing.get(lot.id) as LotPricing;
 
-  const usedCodes = new Set<string>();
   const bookingCode = () => {
     for (;;) {
       const code = rng.string(BOOKING_CODE_ALPHABET, 8);

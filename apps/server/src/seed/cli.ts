@@ -39,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
       timeZone: config.timeZone,
       emailDomain: config.emailDomain,
     });
-    const { milliseconds, today, fill, bookingsByStatus, ...counts } = summary;
+    const { milliseconds, today, fill, bookingsByStatus, firstStart, ...counts } = summary;
     console.info(`Done in ${(milliseconds / 1000).toFixed(1)} s.`);
     for (const [name, value] of Object.entries(counts)) console.info(`  ${name.padEnd(20)} ${value}`);
     console.info(
@@ -53,6 +53,17 @@ async function main(argv: string[]): Promise<number> {
         `  fill ${slug.padEnd(15)} peak ${Math.round(peak * 100)}%, last three months' average ${Math.round(pastAverage * 100)}%`,
       );
     }
+    const busy = new Intl.DateTimeFormat('en-AU', {
+      timeZone: config.timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(new Date(firstStart.busySlot));
+    console.info(
+      `  indoor car park      full on ${firstStart.fullDay} (waitlist); desk ${firstStart.slotCapacity} cars a quarter hour, ${firstStart.busySlotCars} at ${busy}`,
+    );
     console.info(
       'Demo logins (password demo-pass-1): admin@example.com, sales@example.com, customer@example.com',
     );

@@ -44,6 +44,11 @@ export interface SeedSummary {
   today: { date: string; dropOffs: number; pickUps: number };
   /** Daily fill (complete bookings / spaces) per lot slug: the highest seeded, and the average of the last 92 days. */
   fill: Record<string, { peak: number; pastAverage: number }>;
+  /**
+   * What a first start shows (first-start.ts): the indoor car park's full day ('YYYY-MM-DD'), its desk limit
+   * (cars per 15-minute slot), and its busy slot (start, ISO) with the cars booked in it.
+   */
+  firstStart: { fullDay: string; slotCapacity: number; busySlot: string; busySlotCars: number };
   milliseconds: number;
 }
 

@@ -1,5 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
+import { wouldExceed } from '@parking/domain/capacity';
+import { slotLevel, slotOf } from '@parking/domain/slots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { isEmpty, seedDemo, type SeedSummary } from './demo';
@@ -77,7 +79,8 @@ describe('demo seed', () => {
       staff: boolean;
     }>(
       sql`SELECT u.email, u.roles, u.email_confirmed, u.password_hash, c.staff
-          FROM users u JOIN customers c ON c.user_id = u.id ORDER BY u.email`,
+          FROM users u JOIN customers c ON c.user_id = u.id
+          WHERE u.email IN ('admin@example.com', 'customer@example.com', 'sales@example.com') ORDER BY u.email`,
     );
     expect(
       users.map(({ email, roles, email_confirmed, staff }) => ({ email, roles, email_confirmed, staff })),
@@ -307,5 +310,76 @@ describe('demo seed', () => {
     const [vehicles] = await rows<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM vehicles v JOIN customers c ON c.id = v.owner_id WHERE c.email = 'customer@example.com'`);
     expect(vehicles?.n).toBe(2);
+  });
+
+  it("names who made each booking in its history: the staff member, or the customer's own login online", async () => {
+    const [logs] = await rows<Record<string, number>>(sql`
+      SELECT count(*)::int AS n,
+             count(*) FILTER (WHERE l.user_id IS NULL)::int AS unnamed,
+             count(*) FILTER (WHERE b.booking_type LIKE '%Website')::int AS website,
+             count(*) FILTER (WHERE CASE WHEN b.booking_type LIKE '%Website'
+                                         THEN l.user_id IS DISTINCT FROM c.user_id
+                                         ELSE NOT ('Admins' = ANY(u.roles) OR 'Sales' = ANY(u.roles)) END)::int AS wrong,
+             count(*) FILTER (WHERE coalesce(author.first_name, '') = ''
+                              OR coalesce(author.last_name, '') = '')::int AS nameless
+      FROM booking_logs l JOIN bookings b ON b.id = l.booking_id JOIN customers c ON c.id = b.customer_id
+      LEFT JOIN users u ON u.id = l.user_id LEFT JOIN customers author ON author.user_id = l.user_id`);
+    expect(logs?.n).toBe(summary.bookingLogs);
+    expect(logs?.website).toBeGreaterThan(1000);
+    expect(logs).toMatchObject({ unnamed: 0, wrong: 0, nameless: 0 });
+    // An online booker's login is theirs (a confirmed customer), made before their first online booking.
+    const [logins] = await rows<{ n: number; wrong: number }>(sql`
+      SELECT count(*)::int AS n,
+             count(*) FILTER (WHERE u.roles <> ARRAY['Customers'] OR NOT u.email_confirmed OR u.email <> c.email
+                              OR u.created > (SELECT min(b.created) FROM bookings b WHERE b.created_by_id = u.id))::int AS wrong
+      FROM users u JOIN customers c ON c.user_id = u.id
+      WHERE u.email NOT IN ('admin@example.com', 'customer@example.com', 'sales@example.com')`);
+    expect(logins?.n).toBe(summary.users - 3);
+    expect(logins?.wrong).toBe(0);
+  });
+
+  it('has a full day a few days ahead, where a waitlist place can be offered, and a busy desk slot soon', async () => {
+    const { fullDay, slotCapacity, busySlot, busySlotCars } = summary.firstStart;
+    const ahead = (Date.parse(fullDay) - Date.parse(TODAY)) / 86_400_000;
+    expect(ahead).toBeGreaterThanOrEqual(4);
+    expect(ahead).toBeLessThanOrEqual(7);
+    const [indoor] = await rows<{ id: number; spaces: number; threshold: string; cap: number | null }>(
+      sql`SELECT id, spaces, fill_rate_threshold::text AS threshold, slot_capacity AS cap FROM lots WHERE slug = 'indoor'`,
+    );
+    const [outdoor] = await rows<{ spaces: number; threshold: string }>(
+      sql`SELECT spaces, fill_rate_threshold::text AS threshold FROM lots WHERE slug = 'outdoor'`,
+    );
+    const presentOn = async (lotSlug: string, day: string) =>
+      (
+        await rows<{ n: number }>(sql`
+          SELECT count(*)::int AS n FROM bookings b JOIN lots l ON l.id = b.lot_id
+          WHERE l.slug = ${lotSlug} AND b.status = 'complete' AND ${day}::date
+            BETWEEN (b.start_datetime AT TIME ZONE ${TZ})::date AND (b.end_datetime AT TIME ZONE ${TZ})::date`)
+      )[0]?.n ?? 0;
+    // Indoor is full that day: one more car would pass its threshold (the quote's "Not available online" and
+    // the waitlist's condition). The day before it is not, and outdoor has room.
+    const fullIndoor = (present: number) =>
+      wouldExceed(present, indoor?.spaces ?? 0, indoor?.threshold ?? null);
+    expect(fullIndoor(await presentOn('indoor', fullDay))).toBe(true);
+    const dayBefore = new Date(Date.parse(fullDay) - 86_400_000).toISOString().slice(0, 10);
+    expect(fullIndoor(await presentOn('indoor', dayBefore))).toBe(false);
+    const outdoorPresent = await presentOn('outdoor', fullDay);
+    expect(wouldExceed(outdoorPresent, outdoor?.spaces ?? 0, outdoor?.threshold ?? null)).toBe(false);
+
+    // The desk limit: no seeded slot over it; the busy slot, soon, at 75% or more with a place left.
+    expect(indoor?.cap).toBe(slotCapacity);
+    const slots = await rows<{ slot: number; cars: number }>(sql`
+      SELECT floor(extract(epoch FROM m.at) / 900)::int AS slot, count(*)::int AS cars
+      FROM (SELECT start_datetime AS at FROM bookings WHERE lot_id = ${indoor?.id} AND status = 'complete'
+            UNION ALL
+            SELECT end_datetime FROM bookings WHERE lot_id = ${indoor?.id} AND status = 'complete') m
+      GROUP BY 1`);
+    expect(Math.max(...slots.map((slot) => slot.cars))).toBeLessThanOrEqual(slotCapacity);
+    const busy = slots.find((slot) => slot.slot === slotOf(new Date(busySlot)));
+    expect(busy?.cars).toBe(busySlotCars);
+    expect(busySlotCars).toBe(slotCapacity - 1);
+    expect(slotLevel(busySlotCars, slotCapacity)).toBe('busy');
+    expect(new Date(busySlot).getTime()).toBeGreaterThan(NOW.getTime());
+    expect(new Date(busySlot).getTime() - NOW.getTime()).toBeLessThan(3 * 86_400_000);
   });
 });

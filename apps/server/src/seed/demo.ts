@@ -32,6 +32,8 @@ import {
 import { DEMO_PASSWORD, PRODUCTS } from './data';
 import { CONTACT_MESSAGES } from './data-notes';
 import { planDailyBookings, planDemoCustomerBookings } from './demand';
+import { planFirstStart, setSlotCapacity } from './first-start';
+import { registerOnlineBookers } from './online-bookers';
 import { seedPeople } from './people';
 import { type StayPlanner, stayPlanner } from './stays';
 import { seedTimetable } from './timetable';
@@ -72,6 +74,11 @@ async function seedInto(
   const planner = stayPlanner(ctx, timetable, closures);
   planDemoCustomerBookings(ctx, catalogue, people, planner);
   planDailyBookings(ctx, catalogue, people, planner);
+  // With a random source of its own: the full day and the busy desk slot a first start shows.
+  const firstStart = planFirstStart(ctx, catalogue, timetable, closures, people, planner.plans);
+  const plans = [...planner.plans, ...firstStart.plans];
+  const logins = await registerOnlineBookers(ctx, plans, people.customers, passwordHash);
+  const usedCodes = new Set<string>();
   const bookings = await seedBookings(
     ctx,
     planner.plans,
@@ -79,15 +86,30 @@ async function seedInto(
     closures,
     people.staffCustomers,
     timetable.notFlyingId,
+    usedCodes,
   );
 
   await seedContactMessages(ctx);
   await seedContent(tx, options.now);
   await seedCustody(ctx);
 
-  const occupancy = occupancySummary(ctx, planner, [...catalogue.lots.values()]);
+  // Last, so that the rest of the demo is unchanged.
+  const added = await seedBookings(
+    { ...ctx, rng: firstStart.rng },
+    firstStart.plans,
+    catalogue,
+    closures,
+    people.staffCustomers,
+    timetable.notFlyingId,
+    usedCodes,
+  );
+  await setSlotCapacity(ctx, catalogue, firstStart.slotCapacity);
+
+  const occupancy = occupancySummary(ctx, { plans, occupancyIndex: planner.occupancyIndex }, [
+    ...catalogue.lots.values(),
+  ]);
   return {
-    users: people.users,
+    users: people.users + logins,
     customers: people.customers.length,
     staffCustomers: people.staffCustomers.length,
     vehicles: people.vehicles,
@@ -105,13 +127,19 @@ async function seedInto(
     blockoutPeriods: closures.blockoutPeriods,
     products: catalogue.products,
     prices: PRODUCTS.length,
-    bookings: bookings.bookings,
+    bookings: bookings.bookings + added.bookings,
     bookingsByStatus: occupancy.bookingsByStatus,
-    bookingExtras: bookings.bookingExtras,
-    bookingLogs: bookings.bookingLogs,
+    bookingExtras: bookings.bookingExtras + added.bookingExtras,
+    bookingLogs: bookings.bookingLogs + added.bookingLogs,
     contactSubmissions: CONTACT_MESSAGES.length,
     today: occupancy.today,
     fill: occupancy.fill,
+    firstStart: {
+      fullDay: firstStart.fullDay,
+      slotCapacity: firstStart.slotCapacity,
+      busySlot: firstStart.busySlot.start.toISOString(),
+      busySlotCars: firstStart.busySlot.cars,
+    },
   };
 }
 
@@ -127,7 +155,7 @@ async function seedContactMessages({ tx, rng, nowMs }: SeedContext) {
 /** Bookings by status, today's diary and each lot's daily fill. */
 function occupancySummary(
   { today, firstDay, lastDay }: SeedContext,
-  { plans, occupancyIndex }: StayPlanner,
+  { plans, occupancyIndex }: Pick<StayPlanner, 'plans' | 'occupancyIndex'>,
   lots: readonly LotInfo[],
 ): Pick<SeedSummary, 'bookingsByStatus' | 'today' | 'fill'> {
   const bookingsByStatus: Record<string, number> = {};
