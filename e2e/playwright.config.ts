@@ -29,6 +29,7 @@ const EXCLUSIVE = /\.exclusive\.spec\.ts$/;
 // the same) runs once, on the desktop; the email spec renders both widths itself.
 const PHONE_JOURNEYS = [
   'accounts',
+  'admin-desk-rows',
   'admin-phone',
   'app-shell',
   'booking',

@@ -33,3 +33,21 @@ test.describe('back office', () => {
     await expect(page.getByText('You do not have permissions.')).toBeVisible();
   });
 });
+
+test.describe('the back office at 1050 px', () => {
+  test.use({ viewport: { width: 1050, height: 800 } });
+
+  test('the navigation opens by itself on /admin: its redirect to the diary is not a choice of page', async ({
+    page,
+  }) => {
+    // Issue 40: the redirect from /admin to the diary closed the drawer that had just opened by itself.
+    await openAdmin(page, '/admin', demo.sales);
+    await expect(page).toHaveURL('/admin/diary');
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(nav).toBeVisible();
+    // Choosing a page still closes it.
+    await nav.getByRole('link', { name: 'Bookings' }).click();
+    await expect(page).toHaveURL('/admin/bookings');
+    await expect(nav).toBeHidden();
+  });
+});

@@ -130,19 +130,38 @@ test.describe('back office', () => {
       paymentStatus: 'paid',
       amountPaid: saved.attributes.totalCost,
     });
-    // The Check In button beside Save (the jump link of the same name only scrolls).
-    await page.locator(`a[href="/admin/bookings/${saved.id}/checkin"]`).first().click();
-    await expect(page).toHaveURL(`/admin/bookings/${saved.id}/checkin`);
-    const region = page.getByRole('combobox', { name: 'Parking Region' });
+    // The Check In button beside Save opens the diary's dialog (issue 40: one check-in everywhere), with
+    // kilometres, key tag, the damage outline and photos; the jump link of the same name only scrolls.
+    await page
+      .getByRole('button', { name: `Check In: booking ${saved.attributes.bookingCode}` })
+      .first()
+      .click();
+    const checkIn = page.getByRole('dialog');
+    await expect(
+      checkIn.getByRole('heading', { name: `Check In · ${saved.attributes.bookingCode}` }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(`/admin/bookings/${saved.id}`);
+    await expect(checkIn.getByRole('textbox', { name: 'Kilometres' })).toBeVisible();
+    await expect(checkIn.getByRole('textbox', { name: 'Key Tag' })).toBeVisible();
+    await expect(checkIn.getByRole('group', { name: 'Damage: choose each damaged area' })).toBeVisible();
+    await expect(checkIn.getByText('Take photos')).toBeVisible();
+    const region = checkIn.getByRole('combobox', { name: 'Parking Region' });
     await expect(region.locator('option')).not.toHaveCount(1);
     await region.selectOption({ index: 1 });
-    const rows = await page.getByRole('combobox', { name: 'Row' }).locator('option').allTextContents();
+    const rowField = checkIn.getByRole('combobox', { name: 'Row' });
+    const rows = await rowField.locator('option').allTextContents();
     expect(rows.slice(1)).toEqual(Array.from({ length: rows.length - 1 }, (_, index) => String(index + 1)));
-    await page.getByRole('combobox', { name: 'Row' }).selectOption('2');
-    await page.getByRole('combobox', { name: 'Fuel Level' }).selectOption('3/4');
-    await page.getByRole('combobox', { name: 'Parked By' }).selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Booking Updated')).toBeVisible();
+    await rowField.selectOption('2');
+    await checkIn.getByRole('combobox', { name: 'Fuel Level' }).selectOption('3/4');
+    await checkIn.getByRole('textbox', { name: 'Kilometres' }).fill('48213');
+    await checkIn.getByRole('textbox', { name: 'Key Tag' }).fill('K17');
+    await checkIn.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Car checked in')).toBeVisible();
+    await expect(checkIn).toBeHidden();
+    // The car's custody record has the check-in (what its owner sees in Manage my booking).
+    const custody = await adminApi(request, token, 'GET', `bookings/${saved.id}/custody/`);
+    expect(JSON.stringify(custody.body)).toContain('48213');
+    await expect(page.getByText('The car is checked in.')).toBeVisible();
 
     // The diary of its drop-off day ticks Checked-in? for it.
     await page.goto(`/admin/diary?diary_date=${startDate}`);

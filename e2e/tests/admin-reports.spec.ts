@@ -3,10 +3,21 @@
  * months, the From date in the address and the chart, the KPI Summary CSV, Departing/Returning, Extras, and
  * the daily payments diary.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demo, login } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { businessDate, keepScreenshot } from '../support/booking';
+
+/** A PDF's text as poppler's pdftotext reads it. */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-')), 'report.pdf');
+  fs.writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -68,7 +79,9 @@ test.describe('reports', () => {
     ).toBeVisible();
   });
 
-  test('the KPI Summary of the To date’s month is a CSV', async ({ page }) => {
+  test('the KPI Summary of the To date’s month is a CSV; the PDFs of now beside the title', async ({
+    page,
+  }) => {
     await login(page, demo.admin);
     await page.goto('/admin/reports?start_date=2026-01-01&end_date=2026-02-10');
     const link = page.getByRole('link', { name: 'KPI Summary' });
@@ -89,6 +102,40 @@ test.describe('reports', () => {
       .split(/\r?\n/);
     // A header, one line a day of February, and the total.
     expect(lines).toHaveLength(1 + 28 + 1);
+    // The printable reports of now are at hand here too (issue 40), each in a new tab.
+    for (const [name, report] of [
+      ['Currently Parked Cars', 'currently-parked'],
+      ['Income Owed', 'income-owed'],
+    ] as const) {
+      const pdf = page.getByRole('link', { name });
+      await expect(pdf).toHaveAttribute('target', '_blank');
+      await expect(pdf).toHaveAttribute('href', `/backend/api/v1/bookings/${report}/`);
+    }
+  });
+
+  test('the currently parked cars and income owed PDFs open in new tabs from the bookings list, every code whole', async ({
+    page,
+  }) => {
+    // Issue 40: the server had both reports and no screen linked them.
+    await login(page, demo.sales);
+    await page.goto('/admin/bookings');
+    const actions = page.getByRole('region', { name: 'Actions' });
+    for (const [name, path] of [
+      ['Currently Parked Cars', 'bookings/currently-parked/'],
+      ['Income Owed', 'bookings/income-owed/'],
+    ] as const) {
+      const link = actions.getByRole('link', { name });
+      await expect(link).toHaveAttribute('target', '_blank');
+      const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+      expect(tab.url()).toContain(`/backend/api/v1/${path}`);
+      await tab.close();
+      const response = await page.request.get((await link.getAttribute('href')) ?? '');
+      expect(response.headers()['content-type']).toBe('application/pdf');
+      // The seeded bookings' codes, each printed whole ("M8DGCY…" could not be looked up).
+      const text = pdfText(await response.body());
+      expect(text).toMatch(/\b[A-Z0-9]{8}\b/);
+      expect(text).not.toContain('…');
+    }
   });
 
   test('Extras lists the complete bookings with extras; Imports the payments of a day', async ({ page }) => {

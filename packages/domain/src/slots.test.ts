@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   movementSlots,
+  placesTakenText,
   quieterSlots,
   slotEnd,
   slotHasRoom,
@@ -113,6 +114,21 @@ describe('slotLevel', () => {
     expect(slotLevel(7, 10)).toBe('quiet');
     expect(slotLevel(8, 10)).toBe('busy');
     expect(slotLevel(10, 10)).toBe('full');
+  });
+});
+
+describe('placesTakenText', () => {
+  it('counts the places taken up to the limit, and calls a slot over its limit full (issue 40)', () => {
+    expect(placesTakenText(0, 4)).toBe('0 of 4 places taken');
+    expect(placesTakenText(4, 4)).toBe('4 of 4 places taken');
+    expect(placesTakenText(3, 2)).toBe('all 2 places taken');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 30 }), (load, max) => {
+        const [taken = '', of = ''] = /(\d+) of (\d+)/.exec(placesTakenText(load, max))?.slice(1) ?? [];
+        if (load > max) expect(placesTakenText(load, max)).toBe(`all ${max} places taken`);
+        else expect(Number(taken)).toBeLessThanOrEqual(Number(of));
+      }),
+    );
   });
 });
 

@@ -118,6 +118,13 @@ export const slotLevelText: Record<SlotLevel, string> = {
   full: 'Fully booked',
 };
 
+/**
+ * How many of a slot's places are taken, in words. A slot can hold more than its limit (bookings made
+ * before the limit was lowered, or by the desk): it is then full, not "3 of 2 places taken".
+ */
+export const placesTakenText = (load: number, cap: number): string =>
+  load > cap ? `all ${cap} places taken` : `${load} of ${cap} places taken`;
+
 export interface QuieterOptions {
   /** How far either way to look, in slots (default 4: an hour). */
   within?: number;

@@ -16,10 +16,12 @@
  */
 import type { Doc } from './pdf-layout';
 
-/** A cell of a row: its text, already fitted to its column, and where it starts. */
+/** A line of a row's cell: its text, already fitted to its column, and where it starts. */
 export interface PlacedCell {
   text: string;
   x: number;
+  /** How far below the row's first line (a cell's further lines); 0 when absent. */
+  dy?: number;
 }
 
 export interface RowWriter {
@@ -253,11 +255,11 @@ export function rowWriter(
   // A row with a text this writer cannot show is drawn by PDFKit, its other cells too (one row, one way).
   const fallback = (cells: readonly PlacedCell[], y: number, ruleY: number) => {
     flush();
-    for (const cell of cells) if (cell.text) doc.text(cell.text, cell.x, y, { lineBreak: false });
+    for (const cell of cells)
+      if (cell.text) doc.text(cell.text, cell.x, y + (cell.dy ?? 0), { lineBreak: false });
     doc.addContent(`q\n${rules.style}\n${rules.line(ruleY)}\nS\nQ`);
   };
   const row = (cells: readonly PlacedCell[], y: number, ruleY: number) => {
-    const baseline = num(doc.page.height - y - dy);
     const shown: string[] = [];
     for (const cell of cells) {
       if (!cell.text) continue;
@@ -266,6 +268,7 @@ export function rowWriter(
         fallback(cells, y, ruleY);
         return;
       }
+      const baseline = num(doc.page.height - y - (cell.dy ?? 0) - dy);
       shown.push(`1 0 0 1 ${num(cell.x)} ${baseline} Tm\n${known.operator}`);
     }
     texts.push(...shown);

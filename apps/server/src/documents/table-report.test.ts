@@ -20,7 +20,15 @@ const business: BusinessDetails = {
   abn: '51 824 753 556',
 };
 
-function report(sections: number[], layout: TableReport['layout'] = 'portrait', summary = 2): TableReport {
+/** A name that needs three lines of its column (a row three lines tall). */
+const LONG_NAME = `Traveller ${'Wolfgang-Maximilian Montgomery-Fitzwilliams '.repeat(3)}`.trim();
+
+function report(
+  sections: number[],
+  layout: TableReport['layout'] = 'portrait',
+  summary = 2,
+  longEvery = 0,
+): TableReport {
   return {
     title: 'Income owed',
     subtitle: 'As at Fri 27/11/2026, 9:00 am',
@@ -32,7 +40,11 @@ function report(sections: number[], layout: TableReport['layout'] = 'portrait', 
     ],
     sections: sections.map((rows, index) => ({
       heading: `Section ${index + 1}`,
-      rows: Array.from({ length: rows }, (_, row) => [`B${index}-${row}`, `Traveller ${row}`, '$10.00']),
+      rows: Array.from({ length: rows }, (_, row) => [
+        `B${index}-${row}`,
+        longEvery && row % longEvery === 0 ? LONG_NAME : `Traveller ${row}`,
+        '$10.00',
+      ]),
       total: `${rows} bookings`,
     })),
     summary: Array.from({ length: summary }, (_, index): [string, string] => [`Line ${index}`, '$0.00']),
@@ -49,7 +61,7 @@ function pagesText(pdf: Buffer): string[] {
 
 describe('table reports written as streams', () => {
   it('numbers every page "n of N" with the page count the file has, whatever the report’s shape', async () => {
-    const shapes: Array<[number[], TableReport['layout'], number?]> = [
+    const shapes: Array<[number[], TableReport['layout'], number?, number?]> = [
       [[], 'portrait'],
       [[3], 'portrait'],
       [[45], 'portrait'],
@@ -63,13 +75,19 @@ describe('table reports written as streams', () => {
       [[23, 2], 'landscape'],
       [[44], 'portrait', 12],
       [[300, 7, 0], 'landscape', 3],
+      // Rows of several lines (a cell too wide for its column goes on below, never cut).
+      [[40], 'portrait', 2, 5],
+      [[38, 9], 'portrait', 2, 3],
+      [[90], 'landscape', 2, 4],
     ];
     const counts = new Set<number>();
-    for (const [sections, layout, summary] of shapes) {
+    for (const [sections, layout, summary, longEvery] of shapes) {
       // Sizes around a page's capacity too: each shape from one row short to one row over.
       for (const extra of [-1, 0, 1]) {
         const shaped = sections.map((rows, index) => (index === 0 ? Math.max(0, rows + extra) : rows));
-        const pages = pagesText(await renderTableReportPdf(report(shaped, layout, summary), { business }));
+        const pages = pagesText(
+          await renderTableReportPdf(report(shaped, layout, summary, longEvery), { business }),
+        );
         counts.add(pages.length);
         pages.forEach((page, index) => {
           expect(page, `${JSON.stringify(shaped)} ${layout}`).toContain(

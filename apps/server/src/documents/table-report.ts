@@ -1,7 +1,8 @@
 /**
  * Printable list reports as PDF (currently parked cars, income owed): the business's header band, then
- * sections of one-line rows under column headings, each section closed by its own total line, then the
- * report's summary. A section that runs over a page continues under a short header with its heading and
+ * sections of rows under column headings, each section closed by its own total line, then the report's
+ * summary. A cell is never cut: a text too wide for its column goes on over further lines of its row
+ * (documents/cell-fit.ts). A section that runs over a page continues under a short header with its heading and
  * the column headings repeated; every page is numbered.
  */
 import { Readable } from 'node:stream';
@@ -33,7 +34,7 @@ interface TableColumn {
 
 interface TableSection {
   heading: string;
-  /** One line each: a cell per column, cut to the column's width. */
+  /** A cell per column; a row is one line unless a cell needs more (cell-fit.ts). */
   rows: string[][];
   /** Printed under the rows, right-aligned ("12 cars"). */
   total: string;
@@ -61,6 +62,8 @@ export interface TableRenderOptions {
 
 const ROW = 15;
 const ROW_FONT_SIZE = 9;
+/** Each further line of a row whose cell runs over more than one. */
+const LINE = 11;
 const HEAD = 18;
 const CELL_PADDING = 4;
 
@@ -136,8 +139,17 @@ async function draw(
   business: BusinessDetails,
   room: () => Promise<boolean>,
 ): Promise<void> {
-  const pages: Pages = { total: plannedPages(doc, report), count: 0 };
-  newPage(doc, report, business, pages);
+  // The first page, and the rows' writer on it, come before the plan: the plan fits every cell (a row of
+  // several lines is taller) with the measure the rows are drawn with, and the fitters keep each fit.
+  doc.addPage();
+  doc.font(REGULAR).fontSize(ROW_FONT_SIZE);
+  const writer = rowWriter(doc, ROW_FONT_SIZE, { colour: COLOURS.rule, left: MARGIN }) ?? null;
+  const fitters: Fitters = { row: fitter(), head: fitter(), writer };
+  const measure: Measure = writer ? writer.width : (text) => doc.widthOfString(text);
+  const heights = (section: TableSection) =>
+    section.rows.map((row) => rowHeight(doc, report, row, fitters.row, measure));
+  const pages: Pages = { total: plannedPages(doc, report, heights), count: 1 };
+  footer(doc, report, business, pages.count, pages.total);
   band(doc, business, report.title, report.subtitle);
   let y = BAND + 20;
 
@@ -149,9 +161,8 @@ async function draw(
       .text(report.emptyMessage, MARGIN, y, { width: contentWidth(doc) });
     y = doc.y + 12;
   }
-  const fitters: Fitters = { row: fitter(), head: fitter() };
   for (const section of report.sections) {
-    y = await drawSection(doc, report, business, section, y, pages, room, fitters);
+    y = await drawSection(doc, report, business, section, y, pages, room, fitters, measure);
     if (y < 0) return;
   }
   drawSummary(doc, report, business, y, pages);
@@ -166,10 +177,10 @@ function newPage(doc: Doc, report: TableReport, business: BusinessDetails, pages
 }
 
 /**
- * How many pages the report takes: the same steps as drawSection and drawSummary, without drawing (the
- * rows are one line each and every height is fixed; the empty message is measured).
+ * How many pages the report takes: the same steps as drawSection and drawSummary, without drawing (each
+ * row's height from its cells' lines; the empty message is measured).
  */
-function plannedPages(doc: Doc, report: TableReport): number {
+function plannedPages(doc: Doc, report: TableReport, heights: (section: TableSection) => number[]): number {
   const size =
     report.layout === 'landscape' ? { width: 841.89, height: 595.28 } : { width: 595.28, height: 841.89 };
   const end = size.height - (MARGIN + FOOTER);
@@ -185,15 +196,26 @@ function plannedPages(doc: Doc, report: TableReport): number {
   for (const section of report.sections) {
     y = y + 6 + 18 + HEAD + 3 + ROW > end ? next() : y + 6;
     y += 18 + HEAD + 3;
-    for (let row = 0; row < section.rows.length; row += 1) {
-      if (y + ROW > end) y = next() + 18 + HEAD + 3;
-      y += ROW;
+    for (const height of heights(section)) {
+      if (y + height > end) y = next() + 18 + HEAD + 3;
+      y += height;
     }
     if (y + ROW + 4 > end) y = next();
     y += ROW + 12;
   }
   if (y + report.summary.length * 18 + 10 > end) pages += 1;
+  doc.font(REGULAR).fontSize(ROW_FONT_SIZE);
   return pages;
+}
+
+/** A row's height: one line, and another for each further line its tallest cell needs. */
+function rowHeight(doc: Doc, report: TableReport, row: readonly string[], fit: Fitter, measure: Measure) {
+  const width = contentWidth(doc);
+  let lines = 1;
+  report.columns.forEach((column, index) => {
+    lines = Math.max(lines, fit(measure, row[index] ?? '', column.width * width - CELL_PADDING * 2).length);
+  });
+  return ROW + (lines - 1) * LINE;
 }
 
 /** A new page under the short header; answers the y to draw at. */
@@ -213,8 +235,9 @@ function nextPage(doc: Doc, report: TableReport, business: BusinessDetails, page
 }
 
 /**
- * One line of cells, each cut to its column and placed by its measured width (right-aligned ones end at
- * the column's padding) rather than laid out by PDFKit's line wrapper.
+ * A row's cells, each fitted to its column (in lines one under another when it needs more than one) and
+ * placed by its measured width (right-aligned ones end at the column's padding) rather than laid out by
+ * PDFKit's line wrapper.
  */
 function placeCells(
   doc: Doc,
@@ -225,23 +248,30 @@ function placeCells(
 ): PlacedCell[] {
   const width = contentWidth(doc);
   let x = MARGIN;
-  return report.columns.map((column, index) => {
+  return report.columns.flatMap((column, index) => {
     const columnWidth = column.width * width;
     const inner = columnWidth - CELL_PADDING * 2;
-    const cell = fitCell(measure, values[index] ?? '', inner);
-    const placed = {
-      text: cell.text,
-      x: x + CELL_PADDING + (column.align === 'right' ? inner - cell.width : 0),
-    };
+    const left = x + CELL_PADDING;
     x += columnWidth;
-    return placed;
+    return fitCell(measure, values[index] ?? '', inner).map((line, number): PlacedCell => ({
+      text: line.text,
+      x: left + (column.align === 'right' ? inner - line.width : 0),
+      dy: number * LINE,
+    }));
   });
 }
 
-/** One line of cells drawn with PDFKit's text() (the headings; the rows when rowWriter cannot). */
-function cells(doc: Doc, report: TableReport, values: readonly string[], y: number, fitCell: Fitter) {
-  for (const cell of placeCells(doc, report, values, fitCell))
-    if (cell.text) doc.text(cell.text, cell.x, y, { lineBreak: false });
+/** A row of cells drawn with PDFKit's text() (the headings; the rows when rowWriter cannot). */
+function cells(
+  doc: Doc,
+  report: TableReport,
+  values: readonly string[],
+  y: number,
+  fitCell: Fitter,
+  measure?: Measure,
+) {
+  for (const cell of placeCells(doc, report, values, fitCell, measure))
+    if (cell.text) doc.text(cell.text, cell.x, y + (cell.dy ?? 0), { lineBreak: false });
 }
 
 /** The fitters of one report: its rows' style and its column headings' (each measures in its own font). */
@@ -249,10 +279,10 @@ interface Fitters {
   row: Fitter;
   head: Fitter;
   /**
-   * The rows' writer (documents/pdf-rows.ts), made at the first row; null when PDFKit's font is not one
+   * The rows' writer (documents/pdf-rows.ts), made on the first page; null when PDFKit's font is not one
    * it writes for (the rows are then drawn with text()).
    */
-  writer?: RowWriter | null;
+  writer: RowWriter | null;
 }
 
 function sectionHeading(doc: Doc, report: TableReport, heading: string, y: number, fitters: Fitters): number {
@@ -286,12 +316,14 @@ async function drawSection(
   pages: Pages,
   room: () => Promise<boolean>,
   fitters: Fitters,
+  measure: Measure,
 ): Promise<number> {
   // A heading never ends a page alone: it starts where at least one row fits under it.
   let y = start + 6 + 18 + HEAD + 3 + ROW > bottom(doc) ? nextPage(doc, report, business, pages) : start + 6;
   y = sectionHeading(doc, report, section.heading, y, fitters);
   for (const row of section.rows) {
-    if (y + ROW > bottom(doc)) {
+    const height = rowHeight(doc, report, row, fitters.row, measure);
+    if (y + height > bottom(doc)) {
       fitters.writer?.flush();
       // A page is done: wait until the reader has taken what was written before drawing more.
       if (!(await room())) return -1;
@@ -303,15 +335,13 @@ async function drawSection(
         fitters,
       );
     }
-    if (fitters.writer === undefined)
-      fitters.writer = rowWriter(doc, ROW_FONT_SIZE, { colour: COLOURS.rule, left: MARGIN }) ?? null;
     const writer = fitters.writer;
-    if (writer) writer.row(placeCells(doc, report, row, fitters.row, writer.width), y + 3, y + ROW);
+    if (writer) writer.row(placeCells(doc, report, row, fitters.row, writer.width), y + 3, y + height);
     else {
-      cells(doc, report, row, y + 3, fitters.row);
-      rule(doc, y + ROW);
+      cells(doc, report, row, y + 3, fitters.row, measure);
+      rule(doc, y + height);
     }
-    y += ROW;
+    y += height;
   }
   fitters.writer?.flush();
   if (y + ROW + 4 > bottom(doc)) y = nextPage(doc, report, business, pages);

@@ -75,11 +75,12 @@ export function currentlyParkedReport(
       { header: 'Region', width: 0.11 },
       { header: 'Row', width: 0.05, align: 'right' },
       { header: 'Rego', width: 0.09 },
-      { header: 'Vehicle', width: 0.2 },
+      { header: 'Vehicle', width: 0.19 },
       { header: 'Customer', width: 0.17 },
       { header: 'Phone', width: 0.12 },
-      { header: 'Pick-up', width: 0.17 },
-      { header: 'Booking', width: 0.09 },
+      { header: 'Pick-up', width: 0.16 },
+      // The widest code (eight Ws) on one line: a code is looked up as printed.
+      { header: 'Booking', width: 0.11 },
     ],
     sections: byLot
       .filter((group) => group.rows.length > 0)

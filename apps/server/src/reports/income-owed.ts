@@ -108,10 +108,11 @@ export function incomeOwedReport(
     subtitle: `As at ${invoiceDateTime(now, timeZone)}`,
     layout: 'portrait',
     columns: [
-      { header: 'Booking', width: 0.12 },
-      { header: 'Customer', width: 0.23 },
-      { header: 'Phone', width: 0.15 },
-      { header: 'Pick-up', width: 0.13 },
+      // The widest code (eight Ws) on one line: a code is looked up as printed.
+      { header: 'Booking', width: 0.16 },
+      { header: 'Customer', width: 0.21 },
+      { header: 'Phone', width: 0.14 },
+      { header: 'Pick-up', width: 0.12 },
       { header: 'Total', width: 0.12, align: 'right' },
       { header: 'Paid', width: 0.12, align: 'right' },
       { header: 'Owing', width: 0.13, align: 'right' },

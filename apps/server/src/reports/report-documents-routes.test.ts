@@ -295,3 +295,33 @@ describe('GET bookings/income-owed/', () => {
     expect((await get(`${url}?filter[end_datetime__lte]=soon`, { token: admin })).status).toBe(400);
   });
 });
+
+describe('every cell printed whole', () => {
+  // Issue 40: "M8DGCY…" could not be looked up. The widest code (eight Ws) and a long name, in both reports.
+  const code = 'WWWWWWWW';
+  const name = 'Wolfgang-Maximilian Montgomery-Fitzwilliams';
+
+  /** The PDF's text pieces as one string: a cell's further lines follow it, broken at a space or hyphen. */
+  const joined = (pdf: Buffer) => pdfLines(pdf).join(' ').replace(/- /g, '-');
+
+  it('prints the widest booking code and a long name in full, in both reports, and cuts nothing', async () => {
+    const car = data.find(
+      (booking) =>
+        parkedNow(booking) && booking.lotRegionId !== null && booking.totalCents > booking.paidCents,
+    );
+    if (!car) throw new Error('no parked car owing');
+    await server.handle.db
+      .update(bookings)
+      .set({ bookingCode: code, firstName: 'Wolfgang-Maximilian', lastName: 'Montgomery-Fitzwilliams' })
+      .where(eq(bookings.bookingCode, car.bookingCode));
+    for (const url of [`${API}/bookings/currently-parked/`, `${API}/bookings/income-owed/`]) {
+      const { pdf } = await get(url, { token: admin });
+      expect(pdfLines(pdf), url).toContain(code);
+      expect(joined(pdf), url).toContain(name);
+      // An independent reader finds the same: no cell ends in an ellipsis.
+      const text = pagesText(pdf).join('\n');
+      expect(text, url).toContain(code);
+      expect(text, url).not.toContain('…');
+    }
+  });
+});

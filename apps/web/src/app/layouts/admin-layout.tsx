@@ -14,7 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigationType } from 'react-router';
 import { BookingFinder } from '@/features/admin/components/booking-finder';
 import { BrandMark } from '@/components/layout/brand-logo';
 import { SkipLink } from '@/components/layout/skip-link';
@@ -57,13 +57,15 @@ function AdminFrame() {
   const [drawerOpen, setDrawerOpen] = useState(overlay);
 
   useEffect(() => setDrawerOpen(overlay), [overlay]);
-  // A chosen page closes the overlay drawer.
+  // A chosen page closes the overlay drawer. A redirect is not a choice (issue 40: /admin's redirect to
+  // the diary closed the drawer that had just opened by itself): it replaces the entry instead of adding one.
+  const navigationType = useNavigationType();
   const shownPath = useRef(location.pathname);
   useEffect(() => {
     if (shownPath.current === location.pathname) return;
     shownPath.current = location.pathname;
-    setDrawerOpen(false);
-  }, [location.pathname]);
+    if (navigationType !== 'REPLACE') setDrawerOpen(false);
+  }, [location.pathname, navigationType]);
 
   const navExpanded = overlay ? drawerOpen : !collapsed;
   const railOnly = !overlay && collapsed;

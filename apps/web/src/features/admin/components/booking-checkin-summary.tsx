@@ -1,17 +1,19 @@
-import LocalParkingIcon from '@mui/icons-material/LocalParking';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { FactList } from '@/components/admin/fact-list';
 import { FormSection } from '@/components/admin/form-screen';
-import { adminHref, paths } from '@/config/paths';
 import { relatedId } from '@/lib/api/jsonapi';
 import type { OneAnswer } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
+import { CustodyActions } from './custody-actions';
+import { custodyBookingOf } from './custody-booking';
 import type { CustomerAttributes } from '@parking/domain/api-contract/accounts';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import type { LotRegionAttributes } from '@parking/domain/api-contract/catalogue';
 
-/** Check In (back-office §2, edit only): where and how the car was parked, and the way to the check-in screen. */
+/**
+ * Check In (back-office §2, edit only): where and how the car was parked, and the desk's actions (the
+ * diary's check-in dialog, then Hand Back and Move).
+ */
 export function BookingCheckInSummary({ booking }: { booking: OneAnswer<BookingAttributes> }) {
   const { resource, included } = booking;
   const a = resource.attributes;
@@ -30,15 +32,7 @@ export function BookingCheckInSummary({ booking }: { booking: OneAnswer<BookingA
     <FormSection
       id="check-in"
       title="Check In"
-      action={
-        <Button
-          variant="outlined"
-          startIcon={<LocalParkingIcon />}
-          href={adminHref(paths.adminBookingsCheckin, { bookingId: resource.id })}
-        >
-          {checkedIn ? 'Edit check-in' : 'Check In'}
-        </Button>
-      }
+      action={<CustodyActions booking={custodyBookingOf(resource)} size="medium" />}
     >
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>
         {checkedIn ? 'The car is checked in.' : 'The car has not been checked in yet.'}

@@ -54,7 +54,9 @@ function PhotoPicker({ photos, onChange }: { photos: Photo[]; onChange: (photos:
     onChange([...photos, ...added]);
   };
   return (
-    <Box>
+    // The file input is hidden at its place: positioned against the dialog instead, it sat ~700 px below
+    // the form and the dialog scrolled into that empty space (issue 40).
+    <Box sx={{ position: 'relative' }}>
       <Box
         component="input"
         id={inputId}

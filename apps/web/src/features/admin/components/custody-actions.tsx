@@ -20,20 +20,24 @@ const HandBackDialog = lazy(() => loadMoveHandBack().then((module) => ({ default
 type Open = 'check-in' | 'move' | 'hand-back' | null;
 
 /**
- * The desk's actions on a booking (issue 23), for the diary's rows and the booking's summary header:
- * Check In before the car is parked; then Hand Back, and Move to another region or row; nothing after
- * the hand-back. `direction` puts the likely action first: Check In on a drop-off, Hand Back on a pick-up.
+ * The desk's actions on a booking (issue 23), for the diary's rows and the booking screen: Check In before
+ * the car is parked; then Hand Back, and Move to another region or row; nothing after the hand-back. A
+ * diary row offers what its `moment` needs (issue 40): a drop-off Check In, then Move (its owner is flying
+ * out, not back); a pick-up Hand Back. Without a moment (the booking screen) a parked car has both.
  */
 export function CustodyActions({
   booking,
+  moment,
   size = 'small',
 }: {
   booking: CustodyBooking;
+  moment?: 'drop-off' | 'pick-up';
   size?: 'small' | 'medium';
 }) {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const label = (action: string) => `${action}: booking ${booking.bookingCode}`;
+  const parked = booking.custodyStatus === 'parked';
   return (
     <>
       {booking.custodyStatus === 'awaiting' && (
@@ -48,23 +52,38 @@ export function CustodyActions({
           Check In
         </Button>
       )}
-      {booking.custodyStatus === 'parked' && (
+      {parked && moment === 'drop-off' && (
+        <Button
+          size={size}
+          variant="outlined"
+          startIcon={<OpenWithIcon />}
+          onClick={() => setOpen('move')}
+          aria-label={label('Move')}
+          sx={{ whiteSpace: 'nowrap', bgcolor: 'background.paper' }}
+        >
+          Move
+        </Button>
+      )}
+      {parked && moment !== 'drop-off' && (
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <Button
             size={size}
-            variant="outlined"
+            // The pick-up's own action stands out as Check In does on a drop-off.
+            variant={moment === 'pick-up' ? 'contained' : 'outlined'}
             startIcon={<KeyIcon />}
             onClick={() => setOpen('hand-back')}
             aria-label={label('Hand Back')}
-            sx={{ whiteSpace: 'nowrap', bgcolor: 'background.paper' }}
+            sx={{ whiteSpace: 'nowrap', ...(moment === 'pick-up' ? {} : { bgcolor: 'background.paper' }) }}
           >
             Hand Back
           </Button>
-          <Tooltip title="Move">
-            <IconButton size={size} onClick={() => setOpen('move')} aria-label={label('Move')}>
-              <OpenWithIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          {moment === undefined && (
+            <Tooltip title="Move">
+              <IconButton size={size} onClick={() => setOpen('move')} aria-label={label('Move')}>
+                <OpenWithIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </Stack>
       )}
       {booking.custodyStatus === 'handed_back' && (

@@ -2,7 +2,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CustodyStatus } from '@parking/domain/custody';
+import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { custodyQueryKey } from '@/lib/api/custody';
+import { relatedId, type Resource } from '@/lib/api/jsonapi';
 
 export interface CustodyBooking {
   id: string;
@@ -14,6 +16,22 @@ export interface CustodyBooking {
   lotRegionId: string | null;
   lotRegionRow: number | null;
   custodyStatus: CustodyStatus;
+}
+
+/** A booking as the desk's dialogs know it (the booking screen's; the diary builds its rows' own). */
+export function custodyBookingOf(booking: Resource<BookingAttributes>): CustodyBooking {
+  const a = booking.attributes;
+  return {
+    id: booking.id,
+    bookingCode: a.bookingCode,
+    name: `${a.firstName} ${a.lastName}`.trim(),
+    rego: a.rego,
+    vehicle: [a.colour, a.make, a.model].filter(Boolean).join(' '),
+    lotId: relatedId(booking, 'lot') ?? '',
+    lotRegionId: relatedId(booking, 'lotRegion'),
+    lotRegionRow: a.lotRegionRow,
+    custodyStatus: a.custodyStatus,
+  };
 }
 
 /** The diary, the booking lists and screens, its Edit History and its record: each shows the change. */

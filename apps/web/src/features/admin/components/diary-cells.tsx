@@ -1,15 +1,20 @@
 /** The diary's cells and phone cards (back-office §2 "Diary"): the customer, the desk's actions, the links. */
 import FlightLandIcon from '@mui/icons-material/FlightLand';
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import Fab from '@mui/material/Fab';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatTime12 } from '@parking/domain/dates';
+import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
+import { businessTimeOfDay, formatTime12 } from '@parking/domain/dates';
 import { adminHref, paths } from '@/config/paths';
+import { businessToday } from '@/components/quote-dates-fields';
 import { apiUrl } from '@/lib/api/client';
+import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { formatDelay } from '@parking/domain/flight-delay-format';
 import { CustodyActions } from './custody-actions';
 import { FlightDelayAction } from './flight-delay-action';
@@ -77,12 +82,20 @@ export function FlightNote({ row }: { row: DiaryRow }) {
   );
 }
 
-/** The desk's actions on the row's car: Check In, then Hand Back or Move; on a pick-up, its Flight. */
+/** A pick-up's arriving flight, when one is given (not Not flying, not left blank). */
+const arrivingFlightGiven = (row: DiaryRow) =>
+  row.direction === 'arriving' && row.flightNumber.trim() !== '' && row.airline !== NOT_FLYING_AIRLINE;
+
+/**
+ * The desk's actions on the row's car, what its moment needs (issue 40): a drop-off Check In, then Move;
+ * a pick-up Hand Back, and its Flight when it has an arriving flight.
+ */
 export function RowCustody({ row }: { row: DiaryRow }) {
   return (
     <>
-      {row.direction === 'arriving' && row.custodyStatus !== 'handed_back' && <FlightDelayAction row={row} />}
+      {arrivingFlightGiven(row) && row.custodyStatus !== 'handed_back' && <FlightDelayAction row={row} />}
       <CustodyActions
+        moment={row.direction === 'departing' ? 'drop-off' : 'pick-up'}
         booking={{
           id: row.bookingId,
           bookingCode: row.bookingCode,
@@ -120,13 +133,57 @@ export function RowLinks({ row, stacked = false }: { row: DiaryRow; stacked?: bo
   );
 }
 
-/** The phone layout: a heading a time, a card a booking. */
-export function DiaryCards({ groups }: { groups: DiaryTimeGroup[] }) {
+/** The time group of now on today's diary: the first from now on, else the day's last. */
+function nowGroup(groups: readonly DiaryTimeGroup[], date: string): string | null {
+  if (date !== businessToday() || groups.length === 0) return null;
+  const now = businessTimeOfDay(new Date(), BUSINESS_TIME_ZONE);
+  return (groups.find((group) => group.time >= now) ?? groups.at(-1))?.time ?? null;
+}
+
+/**
+ * Today's phone diary runs to thousands of pixels (issue 40): "Now" jumps to the bookings of now, and
+ * stays at hand at the foot of the screen. The heading it jumps to takes focus, for a keyboard user.
+ */
+function NowJump({ time }: { time: string }) {
   return (
-    <Stack spacing={2} sx={{ p: 1 }}>
+    <Fab
+      variant="extended"
+      color="primary"
+      size="medium"
+      onClick={() => {
+        const heading = document.getElementById(`diary-time-${time}`);
+        heading?.scrollIntoView({ block: 'start' });
+        heading?.focus({ preventScroll: true });
+      }}
+      aria-label={`Now: jump to ${formatTime12(time)}`}
+      sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 2 }}
+    >
+      <ScheduleIcon sx={{ mr: 1 }} />
+      Now
+    </Fab>
+  );
+}
+
+/** The phone layout: a heading a time, a card a booking; on today's, a jump to now. */
+export function DiaryCards({ groups, date }: { groups: DiaryTimeGroup[]; date: string }) {
+  const now = nowGroup(groups, date);
+  return (
+    <Stack spacing={2} sx={{ p: 1, pb: now ? 9 : 1 }}>
+      {now && <NowJump time={now} />}
       {groups.map((group) => (
-        <Box component="section" key={group.time} aria-label={formatTime12(group.time)}>
-          <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+        <Box
+          component="section"
+          key={group.time}
+          aria-label={formatTime12(group.time)}
+          aria-current={group.time === now ? 'time' : undefined}
+        >
+          <Typography
+            component="h2"
+            variant="h5"
+            id={`diary-time-${group.time}`}
+            tabIndex={-1}
+            sx={{ mb: 1, '&:focus': { outline: 'none' } }}
+          >
             {formatTime12(group.time)}
           </Typography>
           <Stack spacing={1}>

@@ -9,6 +9,7 @@ import { IncludedIndex, type Resource } from '@/lib/api/jsonapi';
 import { renderWithProviders } from '@/test/render';
 import { FlightNote } from './diary-cells';
 import { diaryRows } from './diary-rows';
+import { FlightDelayDialog } from './flight-delay-dialog';
 
 const TZ = 'Australia/Hobart';
 
@@ -108,6 +109,14 @@ describe('the diary and a late flight home', () => {
     if (!full) throw new Error('no row');
     renderWithProviders(<FlightNote row={full} />);
     expect(screen.getByText(/not moved: the car park is full/)).toBeInTheDocument();
+  });
+
+  it('gives the time booked in the dialog as the diary does, 4:00 pm, not 16:00 (issue 40)', async () => {
+    const [row] = diaryRows([booking({})], new IncludedIndex(), '2026-12-10', TZ);
+    if (!row) throw new Error('no row');
+    renderWithProviders(<FlightDelayDialog row={row} onClose={() => undefined} />);
+    expect(await screen.findByText(/pick-up booked for 4:00 pm$/)).toBeInTheDocument();
+    expect(screen.queryByText(/16:00/)).not.toBeInTheDocument();
   });
 
   it('shows nothing of the arrival on the drop-off row', () => {

@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
+import { formatTime12 } from '@parking/domain/dates';
 import {
   flightDelayAttributes,
   flightDelayDialogSchema,
@@ -64,7 +65,7 @@ export function FlightDelayDialog({ row, onClose }: { row: DiaryRow; onClose: ()
         <DialogContent dividers>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {row.name} · {[row.airline, row.flightNumber].filter(Boolean).join(' ') || 'No flight'} · pick-up
-            booked for {row.flight?.bookedTime ?? row.time}
+            booked for {formatTime12(row.flight?.bookedTime ?? row.time)}
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, gap: 2 }}>
             <FormSelectField control={control} name="state" label="Arriving flight" options={STATES} />

@@ -13,6 +13,7 @@ import { DateInput } from '@/components/admin/date-input';
 import { businessToday } from '@/components/quote-dates-fields';
 import { apiUrl } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/page-title';
+import { ReportPdfLinks } from './report-pdf-links';
 
 /**
  * The range of a report (back-office §2 "Reports"): start_date and end_date of the address, six months ago
@@ -115,9 +116,24 @@ export function ReportFrame({
   usePageTitle(title);
   return (
     <Box>
-      <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, mb: 2 }}>
-        {title}
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        useFlexGap
+        sx={{ mb: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+      >
+        <Typography
+          variant="h2"
+          component="h1"
+          sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, flexGrow: 1 }}
+        >
+          {title}
+        </Typography>
+        {/* Reports of now, whatever the dates: beside the title rather than in the Dates card. */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <ReportPdfLinks />
+        </Stack>
+      </Stack>
       <DatesCard range={range} onChange={onRangeChange} />
       <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label={`Loading ${title}`} />}</Box>
       {error ? (

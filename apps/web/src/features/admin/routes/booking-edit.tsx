@@ -1,5 +1,3 @@
-import LocalParkingIcon from '@mui/icons-material/LocalParking';
-import Button from '@mui/material/Button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -43,6 +41,8 @@ import { bookingToValues } from '../components/booking-values';
 import { EditHistory } from '../components/edit-history';
 import { MakePaymentDialog } from '../components/make-payment-dialog';
 import { DownloadInvoiceButton } from '../components/download-invoice-button';
+import { CustodyActions } from '../components/custody-actions';
+import { custodyBookingOf } from '../components/custody-booking';
 
 const SECTIONS = [
   { id: 'customer-details', label: 'Customer Details' },
@@ -190,13 +190,8 @@ export function BookingEditPage() {
         !isNew &&
         bookingId && (
           <>
-            <Button
-              variant="outlined"
-              startIcon={<LocalParkingIcon />}
-              href={adminHref(paths.adminBookingsCheckin, { bookingId })}
-            >
-              Check In
-            </Button>
+            {/* The diary's check-in dialog (kilometres, key tag, damage outline, photos): one check-in everywhere. */}
+            {record && <CustodyActions booking={custodyBookingOf(record.resource)} size="medium" />}
             <DownloadInvoiceButton bookingId={bookingId} />
           </>
         )

@@ -17,6 +17,7 @@ import { invalidateTypes } from '@/lib/api/resource-queries';
 import { isAdmin } from '@/lib/auth/roles';
 import { bookingFilters } from '../api/booking-filters';
 import { MakePaymentDialog } from '../components/make-payment-dialog';
+import { ReportPdfLinks } from '../components/report-pdf-links';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 
@@ -90,7 +91,10 @@ function bookingsConfig(created: string, pay: (row: Booking) => void): ListScree
     canDelete: isAdmin,
     emptyText: 'No bookings match these filters.',
     actions: ({ apiFilters, filtered }) => (
-      <ExportCsvButton type="bookings" filters={apiFilters} filtered={filtered} />
+      <>
+        <ExportCsvButton type="bookings" filters={apiFilters} filtered={filtered} />
+        <ReportPdfLinks />
+      </>
     ),
   };
 }

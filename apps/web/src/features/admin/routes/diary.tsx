@@ -178,7 +178,7 @@ export function DiaryPage() {
             No bookings for the current date.
           </Typography>
         ) : mobile ? (
-          <DiaryCards groups={groups} />
+          <DiaryCards groups={groups} date={date} />
         ) : (
           <DiaryTable groups={groups} />
         )}

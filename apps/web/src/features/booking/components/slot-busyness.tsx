@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { businessTimeOfDay, TIME_PATTERN } from '@parking/domain/dates';
 import {
+  placesTakenText,
   quieterSlots,
   slotLabel,
   slotLevel,
@@ -85,7 +86,7 @@ export function SlotBusyness({ movement, lotId, date, time, onPick }: SlotBusyne
         <Box component="strong" sx={{ color: LEVEL_COLOUR[level] }}>
           {slotLevelText[level]}
         </Box>
-        {`: ${cars} of ${capacity} places taken at the desk from ${slotLabel(slot, BUSINESS_TIME_ZONE)} (${noun.toLowerCase()} and collections together).`}
+        {`: ${placesTakenText(cars, capacity)} at the desk from ${slotLabel(slot, BUSINESS_TIME_ZONE)} (${noun.toLowerCase()} and collections together).`}
       </Typography>
       {level !== 'quiet' && quieter.length > 0 && (
         <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
