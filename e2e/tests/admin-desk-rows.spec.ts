@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo, uniqueEmail } from '../support/accounts';
 import { openAdmin } from '../support/back-office';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { adminApi, adminToken, keepScreenshot } from '../support/booking';
 import { paidBooking } from '../support/paid-booking';
 
@@ -66,6 +67,7 @@ test.describe('the diary’s rows at the desk', () => {
       await expect(dialog.getByText('This field is required.').first()).toBeVisible();
       expect(await spaceBelowButtons()).toBeLessThan(24);
       await keepScreenshot(page, testInfo, 'desk-check-in-after-save');
+      await expectNoSeriousA11yViolations(page);
       await chooseRegionAndRow(page);
       await save.click();
       await expect(dialog).toBeHidden();
@@ -96,6 +98,7 @@ test.describe('the diary’s rows at the desk', () => {
       await expect(dropOff.getByRole('button', action('Move'))).toBeVisible();
       await expect(dropOff.getByRole('button', action('Hand Back'))).toHaveCount(0);
       await keepScreenshot(page, testInfo, 'desk-drop-off-checked-in');
+      await expectNoSeriousA11yViolations(page);
 
       await openDiary(page, booking.stay.endDate, phone, false);
       const pickUp = diaryRow(page, booking.id, 'arriving');
