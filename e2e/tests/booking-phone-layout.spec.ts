@@ -66,6 +66,8 @@ test(
 
     // Not flying first, apart from the airlines, which keep their alphabetical order in their own group.
     const airline = main.getByRole('combobox', { name: 'Departure airline' });
+    // The airlines arrive after the step is drawn: read the options once they have.
+    await expect(airline.locator('option', { hasText: 'Not flying' })).toHaveCount(1);
     const options = await airline.evaluate((select) =>
       Array.from((select as HTMLSelectElement).options).map((option) => ({
         text: option.text,

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demo, login, openAccountMenu } from '../support/accounts';
 import { appAttached } from '../support/app-attached';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { quietStay } from '../support/booking';
 
 // The server sends the home page rendered (apps/server/src/http/prerender.ts, apps/web/src/entry-server.tsx)
 // to visitors without a session; the browser's app then hydrates that HTML.
@@ -66,6 +67,9 @@ test.describe('pre-rendered home page', () => {
   }
 
   const hydrated = appAttached;
+  // Stays every car park can take whatever today is: clear of the demo's Christmas and New Year closures.
+  const open = quietStay(20, 5);
+  const later = quietStay(30, 4);
 
   const inDays = (days: number) =>
     new Intl.DateTimeFormat('en-CA', {
@@ -131,13 +135,15 @@ test.describe('pre-rendered home page', () => {
     const release = await holdAppScript(page);
     await page.goto('/', { waitUntil: 'commit' });
     const quote = page.getByRole('form', { name: 'Get a quote' });
-    await quote.getByLabel('Departure date').fill(inDays(30));
-    await quote.getByLabel('Return date').fill(inDays(33));
+    await quote.getByLabel('Departure date').fill(later.startDate);
+    await quote.getByLabel('Return date').fill(later.endDate);
     await quote.getByRole('button', { name: 'Get a quote' }).click();
-    await expect(page).toHaveURL(new RegExp(`/booking/step-1\\?start=${inDays(30)}&end=${inDays(33)}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/booking/step-1\\?start=${later.startDate}&end=${later.endDate}$`),
+    );
     release();
-    await expect(page.getByLabel('Departure date')).toHaveValue(inDays(30));
-    await expect(page.getByLabel('Return date')).toHaveValue(inDays(33));
+    await expect(page.getByLabel('Departure date')).toHaveValue(later.startDate);
+    await expect(page.getByLabel('Return date')).toHaveValue(later.endDate);
   });
 
   test('a signed-in customer gets the page made for them, whether the session is a cookie or a saved token', async ({
@@ -164,7 +170,7 @@ test.describe('pre-rendered home page', () => {
     }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
-      const response = await page.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`);
+      const response = await page.goto(`/booking/step-1?start=${open.startDate}&end=${open.endDate}`);
       expect(await response?.text()).toContain('id="prerendered-state"');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Quote');
       await expect(page.getByRole('radio', { name: /Outdoor/ })).toHaveAccessibleName(/for 5 days/);
@@ -187,7 +193,7 @@ test.describe('pre-rendered home page', () => {
     test('the app takes step 1 over as it is, and the traveller books on from it', async ({ page }) => {
       const problems = pageProblems(page);
       const release = await holdAppScript(page);
-      await page.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`, { waitUntil: 'commit' });
+      await page.goto(`/booking/step-1?start=${open.startDate}&end=${open.endDate}`, { waitUntil: 'commit' });
       const outdoor = page.getByRole('radio', { name: /Outdoor/ });
       await expect(outdoor).toHaveAccessibleName(/for 5 days/);
       await outdoor.evaluate((radio) => radio.setAttribute('data-before-hydration', 'yes'));
@@ -250,7 +256,9 @@ test.describe('pre-rendered home page', () => {
       // Step 1 sent for a first visit (a new tab: this one has a booking under way): Continue pressed at once
       // takes the traveller on.
       const tab = await page.context().newPage();
-      await tab.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`, { waitUntil: 'networkidle' });
+      await tab.goto(`/booking/step-1?start=${open.startDate}&end=${open.endDate}`, {
+        waitUntil: 'networkidle',
+      });
       // Not taken over yet: nothing has reached for the page.
       expect(await tab.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
       await tab.getByRole('main').getByRole('button', { name: 'Continue' }).click();
@@ -260,7 +268,9 @@ test.describe('pre-rendered home page', () => {
 
     test('a car park chosen before the app has taken the step over is the one booked', async ({ page }) => {
       const release = await holdAppScript(page);
-      await page.goto(`/booking/step-1?start=${inDays(22)}&end=${inDays(25)}`, { waitUntil: 'commit' });
+      // A stay every car park can take whatever today is (a closed day's cards cannot be chosen).
+      const { startDate, endDate } = quietStay(45, 4);
+      await page.goto(`/booking/step-1?start=${startDate}&end=${endDate}`, { waitUntil: 'commit' });
       // The browser checks the radio of the card clicked, with no script run yet.
       await page.locator('[data-lot="indoor"]').click();
       await expect(page.getByRole('radio', { name: /Indoor/ })).toBeChecked();
@@ -295,14 +305,14 @@ test.describe('pre-rendered home page', () => {
     test('a booking under way in the tab is drawn afresh, not as the page sent for a first visit', async ({
       page,
     }) => {
-      await page.goto(`/booking/step-1?start=${inDays(20)}&end=${inDays(24)}`);
+      await page.goto(`/booking/step-1?start=${open.startDate}&end=${open.endDate}`);
       await hydrated(page);
       await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked();
       // The tab keeps the wizard's state (with these dates): a reload of the bare step shows them.
       const reload = await page.goto('/booking/step-1');
       expect(await reload?.text()).toContain('id="prerendered-state"');
-      await expect(page.getByLabel('Departure date')).toHaveValue(inDays(20));
-      await expect(page.getByLabel('Return date')).toHaveValue(inDays(24));
+      await expect(page.getByLabel('Departure date')).toHaveValue(open.startDate);
+      await expect(page.getByLabel('Return date')).toHaveValue(open.endDate);
     });
   });
 });
