@@ -49,6 +49,7 @@ import {
   PORT,
   QUICK,
   SECONDS,
+  WARMUP_SECONDS,
   STAFF_CONNECTIONS,
   WEB,
 } from './knobs';
@@ -225,7 +226,7 @@ async function main() {
     console.info(`\nIssue 26's targets (previous run → this run):\n${targets}`);
     if ((!QUICK && !ONLY) || process.env.BENCH_README === '1')
       await writeReadmeTargets(
-        `\`npm run bench\`, **${started.toISOString().slice(0, 10)}**, ${Number(shape?.bookings ?? 0).toLocaleString('en-AU')} bookings on ${String(shape?.postgres ?? '').split(' on ')[0]}, ${SECONDS} s per call${QUICK || ONLY ? ` (a reduced run: ${[QUICK ? 'BENCH_QUICK=1' : '', ONLY ? `BENCH_ONLY=${ONLY.source}` : ''].filter(Boolean).join(', ')})` : ''}; load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} before:\n\n${targets}`,
+        `\`npm run bench\`, **${started.toISOString().slice(0, 10)}**, ${Number(shape?.bookings ?? 0).toLocaleString('en-AU')} bookings on ${String(shape?.postgres ?? '').split(' on ')[0]}, ${SECONDS} s per call after ${WARMUP_SECONDS} s of warm-up${QUICK || ONLY ? ` (a reduced run: ${[QUICK ? 'BENCH_QUICK=1' : '', ONLY ? `BENCH_ONLY=${ONLY.source}` : ''].filter(Boolean).join(', ')})` : ''}; load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} before:\n\n${targets}`,
       );
     if (api.some((row) => row.errors > 0)) {
       console.error('Some calls failed: see the errors column.');
