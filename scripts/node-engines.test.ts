@@ -3,6 +3,7 @@
  * engines, the README's requirements). One that asks for a newer Node makes `npm install` print an EBADENGINE
  * warning, which a newcomer takes for an error (issue 40: cookie@2 asks for Node 22; it came with
  * @fastify/cookie 11.1.1+ and light-my-request 6.8+, so those stay at 11.1.0 and 6.6.0, which use cookie@1).
+ * Every install script npm 11 meets is decided in package.json (allowScripts), or an install ends with a warning.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ const ROOT = join(import.meta.dirname, '..');
 interface LockEntry {
   version?: string;
   engines?: Record<string, string> | string[];
+  hasInstallScript?: boolean;
 }
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as T;
@@ -25,6 +27,18 @@ export function packagesRefusing(packages: Record<string, LockEntry>, node: stri
     if (!path || !range || semver.satisfies(node, range, { includePrerelease: true })) return [];
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
     return [`${name}@${entry.version ?? '?'} (wants node ${range})`];
+  });
+}
+
+/**
+ * The lock file's packages with an install script that package.json's `allowScripts` does not decide: npm 11
+ * skips their scripts and ends every install with a warning naming them.
+ */
+export function scriptsUndecided(packages: Record<string, LockEntry>, allowScripts: Record<string, boolean>) {
+  return Object.entries(packages).flatMap(([path, entry]) => {
+    if (!path || !entry.hasInstallScript) return [];
+    const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    return Object.hasOwn(allowScripts, name) ? [] : [`${name}@${entry.version ?? '?'}`];
   });
 }
 
@@ -49,5 +63,22 @@ describe('Node.js engines', () => {
       'node_modules/a/node_modules/cookie': { version: '1.1.1', engines: { node: '>=18' } },
     };
     expect(packagesRefusing(packages, oldest)).toEqual(['cookie@2.0.2 (wants node >=22)']);
+  });
+});
+
+describe('install scripts', () => {
+  it('every locked package with an install script is allowed or denied in package.json', () => {
+    const lock = readJson<{ packages: Record<string, LockEntry> }>('package-lock.json');
+    const { allowScripts = {} } = readJson<{ allowScripts?: Record<string, boolean> }>('package.json');
+    expect(scriptsUndecided(lock.packages, allowScripts)).toEqual([]);
+  });
+
+  it('one left undecided is named', () => {
+    const packages = {
+      'node_modules/esbuild': { version: '0.25.12', hasInstallScript: true },
+      'node_modules/sharp': { version: '0.34.0', hasInstallScript: true },
+      'node_modules/zod': { version: '4.0.0' },
+    };
+    expect(scriptsUndecided(packages, { esbuild: false })).toEqual(['sharp@0.34.0']);
   });
 });
