@@ -55,7 +55,11 @@ export async function runScenario(
         headers: {
           accept: `${JSONAPI}, application/pdf, text/csv`,
           'accept-encoding': 'gzip, br',
-          ...(request.token ? { authorization: `Token ${token}` } : {}),
+          ...(request.token
+            ? { authorization: `Token ${token}` }
+            : request.authorization
+              ? { authorization: request.authorization }
+              : {}),
           ...(request.body ? { 'content-type': JSONAPI } : {}),
         },
         ...(request.body ? { body: request.body() } : {}),
@@ -83,5 +87,40 @@ export async function runScenario(
     maxMs: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx,
     statuses,
+  };
+}
+
+/** What a live scenario timed itself: each delivery's latency, and how its requests were answered. */
+export interface TimedDeliveries {
+  name: string;
+  /** Open streams or webhooks: the scenario's fan-out. */
+  connections: number;
+  /** performance.now() when the scenario began. */
+  started: number;
+  latencies: readonly number[];
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : 0;
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/** A fan-out scenario's figure (the board's streams, the partners' webhooks): its deliveries' p50, p99 and max. */
+export function deliveryFigure(timed: TimedDeliveries): ApiFigure {
+  const sorted = [...timed.latencies].sort((a, b) => a - b);
+  return {
+    group: 'live',
+    name: timed.name,
+    connections: timed.connections,
+    seconds: Math.round((performance.now() - timed.started) / 100) / 10,
+    requests: sorted.length,
+    requestsPerSecond: 0,
+    ofCeiling: 0,
+    p50Ms: tenths(percentile(sorted, 50)),
+    p99Ms: tenths(percentile(sorted, 99)),
+    maxMs: tenths(sorted.at(-1) ?? 0),
+    errors: timed.errors,
+    statuses: timed.statuses,
   };
 }

@@ -6,7 +6,8 @@
  *    500,000 bookings with extras, 50,000 customers, both lots with regions and rates, exceptional days,
  *    blockouts (bench/report-data.ts), plus the site's content pages.
  * 2. Starts the production server (apps/server/dist/main.js, built when missing) on 127.0.0.1 and loads it
- *    with autocannon, each scenario for a fixed time: the ceiling (GET /backend/live/, no database), quotes
+ *    with wrk (the ceiling and the public calls, bench/wrk.ts) and autocannon (the back office's calls and
+ *    the bookings), each scenario for a fixed time: the ceiling (GET /backend/live/, no database), quotes
  *    for random ranges, booking-quotes, extras with checkAvailability, a busy day's diary, the bookings
  *    list with a filter, every report call, and the booking mix (quote, booking-quote, online booking with
  *    its payment intent). Requests/s, p50/p99 latency, errors, and requests/s as a share of the ceiling.
@@ -54,18 +55,28 @@ import {
   WEB,
 } from './knobs';
 import { runScenario, type ApiFigure } from './latency';
+import { assertWrkInstalled, runWrkScenario } from './wrk';
 import { busiestDiaryDay, makePeakDay } from './peak-day';
 import { bookingHotCall, explainHotCalls, hotCalls } from './plans';
 import { seedReportData } from './report-data';
 import { summary } from './results-table';
 import { targetRows, targetTable, type RunResults } from './targets';
-import { ceilingScenario, scenarios } from './scenarios';
+import { ceilingScenario, scenarios, type Scenario } from './scenarios';
 import { createAdmin, ensureBuilt, login, onlineBookingDoc, REPO_ROOT, startServer } from './server-process';
 import { benchDatabaseName, openBenchDatabase, TIME_ZONE } from './setup';
 import type { ClickToPricesFigure } from './click-to-prices';
+import { BOARD_FANOUT_NAME, measureBoardFanOut } from './board-fanout';
+import { measurePartnerFanOut, PARTNER_FANOUT_NAME, seedBenchPartner } from './partners';
 import { measureWeb, type AssetHeaders, type LighthouseFigure, type WebFigure } from './web';
 
+/** Each scenario with its load generator (bench/wrk.ts says why the public calls are wrk's). */
+const measure = (base: string, token: string, scenario: Scenario, ceiling: number | undefined) =>
+  scenario.load === 'wrk'
+    ? runWrkScenario(base, token, scenario, ceiling)
+    : runScenario(base, token, scenario, ceiling);
+
 async function main() {
+  assertWrkInstalled();
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url)
     throw new Error(
@@ -114,6 +125,8 @@ async function main() {
     const indoorId = lotRows.find((lot) => lot.slug === 'indoor')?.id;
     const outdoorId = lotRows.find((lot) => lot.slug === 'outdoor')?.id;
     if (!indoorId || !outdoorId || !vehicleType || !airline) throw new Error('reference data missing');
+    // The partner API's caller (issue 42): a live partner's key, and an allotment every call works out.
+    const partnerKey = await seedBenchPartner(handle.db, outdoorId);
 
     const server = await startServer(PORT, databaseUrl);
     const loadBefore = loadavg();
@@ -128,21 +141,46 @@ async function main() {
       phase = performance.now();
       // Warm the server's code paths (JIT, pool) before the ceiling, so it is not measured cold.
       await autocannon({ url: `${server.base}/backend/live/`, connections: 10, duration: 2 });
-      const ceiling = await runScenario(server.base, token, ceilingScenario, undefined);
+      const ceiling = await measure(server.base, token, ceilingScenario, undefined);
       api.push(ceiling);
       console.info(
         `${ceiling.name}: ${ceiling.requestsPerSecond.toFixed(0)} req/s, p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms`,
       );
-      for (const scenario of scenarios(today, busy.day, {
-        indoorId,
-        outdoorId,
-        vehicleTypeId: vehicleType.id,
-        airlineId: airline.id,
-      }).filter((scenario) => !ONLY || ONLY.test(scenario.name))) {
-        const figure = await runScenario(server.base, token, scenario, ceiling.requestsPerSecond);
+      for (const scenario of scenarios(
+        today,
+        busy.day,
+        {
+          indoorId,
+          outdoorId,
+          vehicleTypeId: vehicleType.id,
+          airlineId: airline.id,
+        },
+        partnerKey,
+      ).filter((scenario) => !ONLY || ONLY.test(scenario.name))) {
+        const figure = await measure(server.base, token, scenario, ceiling.requestsPerSecond);
         api.push(figure);
         console.info(
           `${figure.name}: ${figure.requestsPerSecond.toFixed(1)} req/s (${(figure.ofCeiling * 100).toFixed(1)}% of ceiling), p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, errors ${figure.errors} ${JSON.stringify(figure.statuses)}`,
+        );
+      }
+      if (!ONLY || ONLY.test(BOARD_FANOUT_NAME)) {
+        const fanOut = await measureBoardFanOut(handle.db, server.base, token, outdoorId, now);
+        api.push(fanOut);
+        console.info(
+          `${fanOut.name}: p50 ${fanOut.p50Ms} ms, p99 ${fanOut.p99Ms} ms, max ${fanOut.maxMs} ms, errors ${fanOut.errors} ${JSON.stringify(fanOut.statuses)}`,
+        );
+      }
+      if (!ONLY || ONLY.test(PARTNER_FANOUT_NAME)) {
+        const outdoorSlug = lotRows.find((lot) => lot.id === outdoorId)?.slug ?? 'outdoor';
+        const fanOut = await measurePartnerFanOut(
+          handle.db,
+          server.base,
+          { lotId: outdoorId, lotSlug: outdoorSlug, vehicleTypeId: vehicleType.id, airlineId: airline.id },
+          now,
+        );
+        api.push(fanOut);
+        console.info(
+          `${fanOut.name}: p50 ${fanOut.p50Ms} ms, p99 ${fanOut.p99Ms} ms, max ${fanOut.maxMs} ms, errors ${fanOut.errors} ${JSON.stringify(fanOut.statuses)}`,
         );
       }
       console.info(`API scenarios took ${((performance.now() - phase) / 1000).toFixed(0)} s`);

@@ -11,18 +11,36 @@ import { onlineBookingDoc } from './server-process';
 import { TIME_ZONE } from './setup';
 
 export interface Scenario {
-  group: 'ceiling' | 'public API' | 'back office' | 'booking';
+  group: 'ceiling' | 'public API' | 'partner API' | 'back office' | 'booking';
   name: string;
   connections: number;
-  /** Requests each connection sends in turn; each one's path and body may be set per request. */
-  requests: Array<{ method: 'GET' | 'POST'; path: () => string; body?: () => string; token?: boolean }>;
+  /**
+   * The load generator: wrk for the calls a crowd makes (the ceiling and the public calls, 50 connections: their
+   * answers are the server's, bench/wrk.ts says why), autocannon for the rest.
+   */
+  load: 'wrk' | 'autocannon';
+  /**
+   * Requests each connection sends in turn; each one's path and body may be set per request. `token`: the staff
+   * login's token; `authorization`: an Authorization header sent as it is (a partner's `Bearer <key>`).
+   */
+  requests: Array<{
+    method: 'GET' | 'POST';
+    path: () => string;
+    body?: () => string;
+    token?: boolean;
+    authorization?: string;
+  }>;
 }
+
+/** The partner API's availability call (issue 42), loaded with a live partner's key (bench/partners.ts). */
+export const PARTNER_AVAILABILITY_NAME = 'GET /partner/v1/availability (random stays, a live partner key)';
 
 /** GET /backend/live/: the whole request pipeline without the database, the measure of every other call. */
 export const ceilingScenario: Scenario = {
   group: 'ceiling',
   name: 'GET /backend/live/ (ceiling: no database)',
   connections: CONNECTIONS,
+  load: 'wrk',
   requests: [{ method: 'GET', path: () => '/backend/live/' }],
 };
 
@@ -49,6 +67,8 @@ export function scenarios(
   today: string,
   busyDay: string,
   ids: { indoorId: number; outdoorId: number; vehicleTypeId: number; airlineId: number },
+  /** A live partner's API key (bench/partners.ts): the partner API's scenario. */
+  partnerKey: string,
 ): Scenario[] {
   // A seeded random source: the same ranges in every run.
   const random = seededRandom(12345);
@@ -83,6 +103,12 @@ export function scenarios(
         },
       },
     });
+  // A partner asks as the website's quotes do: a random stay of 1-21 days in one of the two lots.
+  const partnerPath = () => {
+    const { startDatetime, endDatetime } = stay();
+    const lot = random() < 0.3 ? 'indoor' : 'outdoor';
+    return `/partner/v1/availability?${new URLSearchParams({ lot, start: startDatetime, end: endDatetime }).toString()}`;
+  };
   const extrasPath = () => {
     const { startDatetime, endDatetime } = stay();
     return `${API}/extras/?${new URLSearchParams({ 'filter[checkAvailability]': `${startDatetime},${endDatetime}`, 'page[size]': '200' }).toString()}`;
@@ -115,6 +141,7 @@ export function scenarios(
     group: 'back office',
     name: `POST ${type}/ (12 months)`,
     connections: STAFF_CONNECTIONS,
+    load: 'autocannon',
     requests: [
       {
         method: 'POST',
@@ -128,6 +155,7 @@ export function scenarios(
     group: 'back office',
     name,
     connections: STAFF_CONNECTIONS,
+    load: 'autocannon',
     requests: [{ method: 'GET', path: () => path, token: true }],
   });
   const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
@@ -137,25 +165,36 @@ export function scenarios(
       group: 'public API',
       name: 'GET quotes/ (random 1-21 day ranges, 2 lots)',
       connections: CONNECTIONS,
+      load: 'wrk',
       requests: [{ method: 'GET', path: pool(quotePath) }],
     },
     {
       group: 'public API',
       name: 'POST booking-quotes/ (random stays)',
       connections: CONNECTIONS,
+      load: 'wrk',
       requests: [{ method: 'POST', path: () => `${API}/booking-quotes/`, body: pool(bookingQuoteBody) }],
     },
     {
       group: 'public API',
       name: 'GET extras/?filter[checkAvailability]',
       connections: CONNECTIONS,
+      load: 'wrk',
       requests: [{ method: 'GET', path: pool(extrasPath) }],
+    },
+    {
+      group: 'partner API',
+      name: PARTNER_AVAILABILITY_NAME,
+      connections: CONNECTIONS,
+      load: 'wrk',
+      requests: [{ method: 'GET', path: pool(partnerPath), authorization: `Bearer ${partnerKey}` }],
     },
     // The page most visits start on: pre-rendered for a visitor without a session (its data asked in process).
     {
       group: 'public API',
       name: 'GET / (home page, pre-rendered)',
       connections: CONNECTIONS,
+      load: 'wrk',
       requests: [{ method: 'GET', path: () => '/' }],
     },
     // As the diary asks: the fields its rows show (a sparse fieldset), of up to 1000 bookings.
@@ -183,12 +222,14 @@ export function scenarios(
       group: 'booking',
       name: `POST bookings/ (online booking with payment intent, ${CONNECTIONS} conn.)`,
       connections: CONNECTIONS,
+      load: 'autocannon',
       requests: [{ method: 'POST', path: () => `${API}/bookings/`, body: bookingBody }],
     },
     {
       group: 'booking',
       name: 'booking mix: quotes, booking-quote, online booking with payment intent',
       connections: Math.min(CONNECTIONS, 10),
+      load: 'autocannon',
       requests: [
         { method: 'GET', path: quotePath },
         { method: 'POST', path: () => `${API}/booking-quotes/`, body: bookingQuoteBody },

@@ -81,6 +81,7 @@ export async function startServer(
       RATE_LIMIT_LOGIN_FAILURES: '100000000',
       RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000000',
       RATE_LIMIT_UNPAID_HOLDS: '100000000',
+      RATE_LIMIT_PARTNER_REQUESTS_PER_MINUTE: '100000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

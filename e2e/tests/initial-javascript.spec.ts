@@ -10,8 +10,10 @@ import { adminToken } from '../support/booking';
 // 7.4 kB (React Router's development build 2.4, MUI's theme with CSS variables 5.0), measured on 2026-11-29 at
 // 186.0, 224.2 and 256.5 kB. The budgets below are those figures with a little room: the test still fails the run
 // when a page starts carrying code it does not show. The pre-rendered pages run only a 1 kB script until a visitor
-// reaches for them (Lighthouse: bench/README.md).
-const BUDGET_KB = { home: 190, quoteStep: 230, admin: 260 };
+// reaches for them (Lighthouse: bench/README.md). The back office's grew to 260.9 kB on 2026-11-30 with issues 41
+// and 42's screens (the navigation's Bring-up board, Wallet updates and Partners with their icons and lazy routes,
+// the diary's channel line): its budget moved to 265 for them, nothing else.
+const BUDGET_KB = { home: 190, quoteStep: 230, admin: 265 };
 
 interface Script {
   file: string;

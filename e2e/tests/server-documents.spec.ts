@@ -3,6 +3,7 @@
  * office's CSV files open as documents (a download, or the PDF in its own tab), never the app's
  * not-found page, and no empty tab is left behind for a file that downloads.
  */
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
 import { login, demo, uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
@@ -49,7 +50,8 @@ async function openSuccessPage(page: Page, booking: Awaited<ReturnType<typeof pa
     window.sessionStorage.setItem('skypark.bookingWizard', stored);
   }, JSON.stringify(state));
   await page.goto('/booking/step-8');
-  await expect(page.getByTestId('booking-code')).toHaveText(booking.code);
+  // The step's code is loaded on demand: a loaded machine can take longer than an expectation's 5 s.
+  await expect(page.getByTestId('booking-code')).toHaveText(booking.code, { timeout: 20_000 });
 }
 
 test.describe('server documents', () => {
@@ -91,6 +93,43 @@ test.describe('server documents', () => {
     await invoice.close();
     await expect(page).toHaveURL(/\/booking\/step-8$/);
     await keepScreenshot(page, testInfo, 'success-documents');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the success page’s wallet links download the pass and open Google’s save link (issue 41)', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'wallet');
+    const booking = await paidBooking(page.request, { email, fromDay: 52, rego: 'WAL1' });
+    await openSuccessPage(page, booking, email);
+    const main = page.getByRole('main');
+    const wallets = main.getByRole('group', { name: 'Add your booking to a wallet' });
+    const apple = wallets.getByRole('link', { name: 'Add to Apple Wallet' });
+    const google = wallets.getByRole('link', { name: 'Add to Google Wallet' });
+    await expect(google).toHaveAttribute(
+      'href',
+      /^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/,
+    );
+    await expect(google).toHaveAttribute('target', '_blank');
+    const [download] = await Promise.all([page.waitForEvent('download'), apple.click()]);
+    expect(download.suggestedFilename()).toBe(`booking-${booking.code}.pkpass`);
+    const zip = unzipSync(new Uint8Array(Buffer.concat(await (await download.createReadStream()).toArray())));
+    expect(Object.keys(zip)).toEqual(expect.arrayContaining(['pass.json', 'manifest.json', 'signature']));
+    const pass = JSON.parse(strFromU8(zip['pass.json'] ?? new Uint8Array())) as {
+      barcodes: Array<{ message: string }>;
+    };
+    expect(pass.barcodes[0]?.message).toBe(booking.code);
+    // The save link's JWT is Google's: aud google, typ savetowallet, the booking's code in its object.
+    const jwt = (await google.getAttribute('href'))?.split('/').at(-1) ?? '';
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      aud: string;
+      typ: string;
+      payload: { genericObjects: Array<{ barcode: { value: string } }> };
+    };
+    expect(claims).toMatchObject({ aud: 'google', typ: 'savetowallet' });
+    expect(claims.payload.genericObjects[0]?.barcode.value).toBe(booking.code);
+    await expect(page).toHaveURL(/\/booking\/step-8$/);
+    await keepScreenshot(page, testInfo, 'success-wallets');
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -1,4 +1,5 @@
 /** Builds the Fastify app: used by start-up (main.ts) and by the tests. */
+import { registerApplePayDomainFile } from './payments/apple-pay-domain';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
@@ -23,52 +24,34 @@ import { registerObservability } from './observability/register';
 import { registerDevMailRoutes, registerDevSmsRoutes } from './operations/dev-mail-routes';
 import { createFlightStatusProvider } from './flights/status-provider/create-provider';
 import type { FlightStatusProvider } from './flights/status-provider/provider';
-import { flightStatusActions } from './flights/flight-status-routes';
 import { createSmsProvider } from './sms/create-sms';
+import { createWalletServices } from './wallet/wallet-services';
+import type { WalletServices } from './wallet/wallet-provider';
+import { registerAppleWebService } from './wallet/apple-web-service-routes';
 import type { SmsProvider } from './sms/sms';
 import { createMailer, type Mailer } from './mail/mailer';
 import { buildRegistry } from './registry';
+import { apiActions } from './api-actions';
 import { DEFAULT_JOB_POLICY, type JobPolicy, type RawSql } from './db/job-queue';
 import { createSideEffectRunner } from './jobs/side-effect-runner';
-import { deliveryProblemActions } from './operations/delivery-problems-routes';
-import { privacyActions } from './privacy/privacy-routes';
+import { listenForPartnerPushes } from './partners/partner-push';
+import { closePartnerCallServices, partnerCallServices } from './partners/partner-key-cache';
 import { createPaymentProvider } from './payments/provider/create-provider';
 import type { PaymentProvider } from './payments/provider/provider';
 import { createPhotoStorage } from './photos/create-storage';
 import type { PhotoStorage } from './photos/storage';
-import { accountActions } from './accounts/accounts-routes';
-import { twoFactorAdminActions } from './accounts/two-factor/two-factor-admin-routes';
-import { twoFactorActions } from './accounts/two-factor/two-factor-routes';
-import { twoFactorSignInActions } from './accounts/two-factor/sign-in-routes';
-import { bookingSearchActions } from './bookings/booking-search-routes';
-import { catalogueActions } from './catalogue/catalogue-routes';
 import { registerContentRoutes } from './content/content-routes';
-import { exportActions } from './reports/exports-routes';
-import { invoiceActions } from './documents/invoices-routes';
-import { manageBookingActions } from './bookings/manage-booking-routes';
-import {
-  CUSTODY_PHOTO_UPLOAD_PATH,
-  custodyActions,
-  PHOTO_UPLOAD_MEDIA_TYPES,
-} from './custody/custody-routes';
+import { BringUpHub } from './custody/bring-up-hub';
+import { CUSTODY_PHOTO_UPLOAD_PATH, PHOTO_UPLOAD_MEDIA_TYPES } from './custody/custody-routes';
 import {
   CONTENT_IMAGE_MEDIA_TYPES as CONTENT_IMAGE_OTHER_TYPES,
   CONTENT_IMAGE_UPLOAD_PATH,
-  contentAdminActions,
 } from './content/content-admin-routes';
 import { MAX_CONTENT_IMAGE_BYTES } from '@parking/domain/content-admin';
 import { MAX_PHOTO_BYTES } from '@parking/domain/custody-photos';
 import { registerActions, type Action } from './http/action';
-import { promoCodeActions } from './pricing/promo-codes-routes';
-import { paymentActions, registerPaymentWebhook } from './payments/payments-routes';
-import { bookingQuoteActions } from './pricing/booking-quotes-routes';
-import { quoteActions } from './pricing/quotes-routes';
-import { priceCalendarActions } from './pricing/price-calendar-routes';
-import { lotSlotActions } from './pricing/lot-slots-routes';
-import { reportDocumentActions } from './reports/report-documents-routes';
-import { reportActions } from './reports/reports-routes';
-import { subscriptionActions } from './subscriptions/subscriptions-routes';
-import { waitlistActions } from './waitlist/waitlist-routes';
+import { registerPartnerApi } from './partners/partner-api-routes';
+import { registerPaymentWebhook } from './payments/payments-routes';
 import type { ChangeFeed } from './db/change-feed';
 import { ExtrasCache } from './pricing/extras-cache';
 import { QuoteCache } from './pricing/quote-cache';
@@ -102,6 +85,8 @@ export interface AppOptions {
   sms?: SmsProvider | null;
   /** The arriving flights' status (null: switched off); the configured one when not given. */
   flightStatus?: FlightStatusProvider | null;
+  /** Apple and Google Wallet (wallet/wallet-services.ts); the configured adapters when not given. */
+  wallet?: WalletServices;
   /** Committed changes to the quote tables (db/change-feed.ts): with it, quotes are served from memory. */
   changes?: ChangeFeed;
   /** Where the request log goes (stdout by default); tests read it. */
@@ -117,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? (() => new Date());
   configureFaults(config.faultPause);
+  const rateLimiter = createRateLimiter(database, clock);
   const base: Omit<Services, 'jobs'> = {
     config,
     database,
@@ -129,7 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         from: config.mailFrom,
         mailDir: config.mailDir,
       }),
-    rateLimiter: createRateLimiter(database, clock),
+    rateLimiter,
+    ...partnerCallServices(database, rateLimiter, options.changes),
     payments: options.payments ?? createPaymentProvider(config, database, clock),
     photos: options.photos ?? createPhotoStorage(config.photos),
     quoteCache: options.changes ? new QuoteCache(database, config.timeZone, options.changes) : undefined,
@@ -139,12 +126,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.flightStatus === undefined
         ? createFlightStatusProvider(config, database)
         : options.flightStatus,
+    wallet: options.wallet ?? createWalletServices(config.wallet, database),
   };
   const jobs = createSideEffectRunner(base, {
     rawSql: options.rawSql,
     policy: options.jobPolicy ?? { ...DEFAULT_JOB_POLICY, retryDelaySeconds: config.jobRetryDelaySeconds },
   });
-  const services: Services = { ...base, jobs };
+  const services: Services = {
+    ...base,
+    jobs,
+    // The bring-up's live streams (issue 41) need the change feed: without it they answer 503.
+    bringUpHub: options.changes ? new BringUpHub(database, config, options.changes) : undefined,
+  };
+  // Availability pushed to partners' webhooks within seconds of a change, from any instance (issue 42).
+  const stopPartnerPushes = options.changes ? listenForPartnerPushes(options.changes, services) : undefined;
 
   const app = Fastify({
     // JSON, its URLs redacted; in development one short line per request (http/request-log.ts).
@@ -243,9 +238,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('quoteCache', services.quoteCache);
   app.decorate('extrasCache', services.extrasCache);
   app.decorate('services', services);
+  // Open event streams end first: the server's close waits for every connection.
+  app.addHook('preClose', async () => services.bringUpHub?.close());
   app.addHook('onClose', async () => {
     services.quoteCache?.close();
     services.extrasCache?.close();
+    closePartnerCallServices(services);
+    await stopPartnerPushes?.();
     await services.jobs.stop();
   });
 
@@ -261,37 +260,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (config.sms.provider === 'captured') registerDevSmsRoutes(app, services, config.sms.dir);
   }
 
-  const actions = [
-    ...accountActions(services, registry),
-    ...catalogueActions(registry),
-    ...quoteActions(registry),
-    ...bookingQuoteActions(registry),
-    ...priceCalendarActions(registry),
-    ...lotSlotActions,
-    ...promoCodeActions,
-    ...manageBookingActions,
-    ...custodyActions,
-    ...flightStatusActions,
-    ...paymentActions(services.payments),
-    ...invoiceActions(registry),
-    ...exportActions(registry),
-    ...reportActions(services.config.timeZone),
-    ...reportDocumentActions(registry),
-    ...bookingSearchActions,
-    ...subscriptionActions(services.payments),
-    ...waitlistActions,
-    ...contentAdminActions(registry),
-    ...deliveryProblemActions,
-    ...privacyActions,
-    ...twoFactorSignInActions(services, registry),
-    ...twoFactorActions(services),
-    ...twoFactorAdminActions(services),
-  ];
+  const actions = apiActions(services, registry);
   registerActions(app, services, API_PREFIX, actions);
   app.decorate('declaredActions', actions);
   registerPaymentWebhook(app, services, API_PREFIX);
+  registerApplePayDomainFile(app, config.applePayDomainAssociation);
+  registerAppleWebService(app, services);
   registerContentRoutes(app, services);
   registerResourceRoutes(app, services, registry, API_PREFIX);
+  registerPartnerApi(app, services);
 
   const indexFile = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -352,7 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/backend/') || path.startsWith('/wp-json/'))
+    if (path.startsWith('/backend/') || path.startsWith('/wp-json/') || path.startsWith('/partner/'))
       return sendError(reply, errors.notFound());
     if (
       (request.method === 'GET' || request.method === 'HEAD') &&

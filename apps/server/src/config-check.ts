@@ -7,6 +7,7 @@
 import { envSchema, type Env } from './config-env';
 import { settingProblem, type SettingProblem } from './config-problem';
 import { outsideServicesProblems } from './config-services';
+import { walletProblems } from './config-wallet';
 import { parseFaultPause } from './faults';
 
 export interface EnvironmentCheck {
@@ -180,6 +181,7 @@ export function checkEnvironment(raw: RawEnvironment): EnvironmentCheck {
     ...stripeProblems(env),
     ...faultPauseProblems(env),
     ...outsideServicesProblems(env),
+    ...walletProblems(env),
   ])
     if (!problems.some((known) => known.variable === problem.variable)) problems.push(problem);
   return { problems, warnings: productionWarnings(env), env: problems.length ? undefined : env };

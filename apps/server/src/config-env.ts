@@ -14,6 +14,7 @@ import {
 } from '@parking/domain/privacy';
 import { outsideServicesEnv } from './config-services';
 import { observabilityEnv } from './config-observability';
+import { walletEnv } from './config-wallet';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
@@ -48,6 +49,8 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: intFromEnv(60),
   /** Online bookings left unpaid (holding a space) per IP and per email within the hold. */
   RATE_LIMIT_UNPAID_HOLDS: intFromEnv(5),
+  /** Partner API calls per key per minute (issue 42). */
+  RATE_LIMIT_PARTNER_REQUESTS_PER_MINUTE: intFromEnv(600),
   MAX_STAY_DAYS: z.coerce.number().int().positive().default(365),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().positive().default(730),
   /** The captured mailbox at /backend/dev/mail/ (Admins only); never in production. */
@@ -131,6 +134,7 @@ export const envSchema = z.object({
   FAULT_PAUSE: z.string().optional(),
   ...outsideServicesEnv,
   ...observabilityEnv,
+  ...walletEnv,
 });
 
 /** The environment once parsed: defaults filled in, numbers read. */

@@ -16,6 +16,16 @@ export function settingProblem(variable: string, what: string, fix: string, why:
   return { variable, message: `${what}: ${fix}; ${why}.` };
 }
 
+/** A setting a provider needs: its variable, its value as read, and what to set it to. */
+export type NeededSetting = readonly [variable: string, value: string | undefined, what: string];
+
+/** A line for each of a provider's settings left empty: `X is not set: set <what>; <why>.` */
+export function missingSettings(needed: readonly NeededSetting[], why: string): SettingProblem[] {
+  return needed
+    .filter(([, value]) => !value)
+    .map(([variable, , what]) => settingProblem(variable, `${variable} is not set`, `set ${what}`, why));
+}
+
 /**
  * loadConfig's refusal: its message lists every problem, one a line (the start prints it as is, without a
  * stack, which would only hide the list); `problems` keeps them apart for callers that want them.

@@ -2,10 +2,12 @@
  * The outside services' settings (custody photos, flight status, texts): each a real adapter for the service
  * people use, or a local one for development, tests and the demo, which production refuses.
  */
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FLIGHT_DELAY_FREE_HOURS } from '@parking/domain/flight-delay';
-import { settingProblem, type SettingProblem } from './config-problem';
+import { DEFAULT_BRING_UP_WALK_MINUTES, DEFAULT_SHUTTLE_RIDE_MINUTES } from '@parking/domain/bring-up';
+import { missingSettings, settingProblem, type SettingProblem } from './config-problem';
 
 /** Their environment variables, part of config.ts's schema. */
 export const outsideServicesEnv = {
@@ -30,12 +32,23 @@ export const outsideServicesEnv = {
   FLIGHT_STATUS_POLL_MINUTES: z.coerce.number().positive().default(10),
   /** A late arriving flight moves the pick-up free of charge by at most this many hours. */
   FLIGHT_DELAY_FREE_HOURS: z.coerce.number().nonnegative().default(DEFAULT_FLIGHT_DELAY_FREE_HOURS),
+  /** The bring-up board (issue 41): the walk from the plane to the shuttle, and the shuttle's ride, in minutes. */
+  BRING_UP_WALK_MINUTES: z.coerce.number().int().min(0).max(180).default(DEFAULT_BRING_UP_WALK_MINUTES),
+  SHUTTLE_RIDE_MINUTES: z.coerce.number().int().min(0).max(180).default(DEFAULT_SHUTTLE_RIDE_MINUTES),
+  /** An event stream (the board's, a traveller's) is closed after this long; the browser reconnects at once. */
+  LIVE_STREAM_SECONDS: z.coerce.number().positive().default(300),
   /** Texts to travellers: `twilio`, `captured` (development and tests) or `none`. */
   SMS_PROVIDER: z.enum(['twilio', 'captured', 'none']).optional(),
   TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
   TWILIO_FROM: z.string().trim().min(1).optional(),
   TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /**
+   * Apple Pay on the web (issue 41): the domain-association file Stripe gives when the site's domain is
+   * registered (Dashboard → Settings → Payment method domains), served at
+   * /.well-known/apple-developer-merchantid-domain-association. Unset: that address answers 404.
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION_FILE: z.string().trim().min(1).optional(),
 };
 
 /** What the adapters' settings are read from: these variables, the environment and the database's address. */
@@ -124,6 +137,22 @@ export function smsConfig(e: ServicesEnv, dataDir: string): SmsConfig {
     from: e.TWILIO_FROM,
     baseUrl: e.TWILIO_API_BASE,
   };
+}
+
+/** The Apple Pay domain-association file's text (checked readable by outsideServicesProblems), or null. */
+export function applePayDomainAssociation(e: ServicesEnv): string | null {
+  return e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE
+    ? readFileSync(e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE, 'utf8')
+    : null;
+}
+
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Every problem of these services' settings at once (config-check.ts adds them to the others). */
@@ -217,16 +246,21 @@ export function outsideServicesProblems(e: ServicesEnv): SettingProblem[] {
     ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN, 'the Auth Token from the Twilio console'],
     ['TWILIO_FROM', e.TWILIO_FROM, 'the sender: a Twilio number or a registered alphanumeric sender id'],
   ] as const;
+  if (e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE && !readable(e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE))
+    problems.push(
+      settingProblem(
+        'APPLE_PAY_DOMAIN_ASSOCIATION_FILE',
+        `APPLE_PAY_DOMAIN_ASSOCIATION_FILE cannot be read (${e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE})`,
+        "set the path of the domain-association file Stripe gives for this site's domain, or unset it",
+        'Apple Pay checks the file before it shows its button',
+      ),
+    );
   if (sms === 'twilio')
-    for (const [name, value, what] of twilio)
-      if (!value)
-        problems.push(
-          settingProblem(
-            name,
-            `${name} is not set`,
-            `set ${what}`,
-            'Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together',
-          ),
-        );
+    problems.push(
+      ...missingSettings(
+        twilio,
+        'Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together',
+      ),
+    );
   return problems;
 }

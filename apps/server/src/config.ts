@@ -12,6 +12,7 @@ import type { Env } from './config-env';
 import { ConfigError } from './config-problem';
 import { observabilityConfig, type ObservabilityConfig } from './config-observability';
 import {
+  applePayDomainAssociation,
   flightStatusConfig,
   photosConfig,
   smsConfig,
@@ -19,6 +20,7 @@ import {
   type PhotoStorageConfig,
   type SmsConfig,
 } from './config-services';
+import { walletConfig, type WalletConfig } from './config-wallet';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -46,6 +48,8 @@ export interface RateLimits {
   requestsPerIp: number;
   windowMs: number;
   unpaidHolds: number;
+  /** Partner API calls per key in a minute (429 with Retry-After beyond). */
+  partnerRequestsPerMinute: number;
 }
 
 export interface Config {
@@ -105,6 +109,12 @@ export interface Config {
   /** The flight-status poller's interval (flights/flight-status-poll.ts). */
   flightStatusPollMs: number;
   sms: SmsConfig;
+  /** Apple Pay's domain-association file (APPLE_PAY_DOMAIN_ASSOCIATION_FILE's text), or null: answered 404. */
+  applePayDomainAssociation: string | null;
+  /** The bring-up board's order and event streams (issue 41). */
+  bringUp: { walkMinutes: number; shuttleMinutes: number; streamMs: number };
+  /** Apple and Google Wallet passes (config-wallet.ts). */
+  wallet: WalletConfig;
   /** GET /backend/metrics' scraper token and health's job backlog limit (config-observability.ts). */
   observability: ObservabilityConfig;
 }
@@ -217,6 +227,7 @@ export function configFrom(e: Env): Config {
       requestsPerIp: e.RATE_LIMIT_IP_REQUESTS,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
       unpaidHolds: e.RATE_LIMIT_UNPAID_HOLDS,
+      partnerRequestsPerMinute: e.RATE_LIMIT_PARTNER_REQUESTS_PER_MINUTE,
     },
     stayLimits: { maxStayDays: e.MAX_STAY_DAYS, horizonDays: e.BOOKING_HORIZON_DAYS },
     devMailbox: e.NODE_ENV !== 'production' && e.DEV_MAILBOX !== 'false',
@@ -249,6 +260,13 @@ export function configFrom(e: Env): Config {
     flightDelayFreeHours: e.FLIGHT_DELAY_FREE_HOURS,
     flightStatusPollMs: Math.round(e.FLIGHT_STATUS_POLL_MINUTES * 60_000),
     sms: smsConfig(e, dataDir),
+    applePayDomainAssociation: applePayDomainAssociation(e),
+    bringUp: {
+      walkMinutes: e.BRING_UP_WALK_MINUTES,
+      shuttleMinutes: e.SHUTTLE_RIDE_MINUTES,
+      streamMs: Math.round(e.LIVE_STREAM_SECONDS * 1000),
+    },
+    wallet: walletConfig(e),
     observability: observabilityConfig(e),
   };
 }

@@ -8,10 +8,14 @@ import type { RateLimiter } from './accounts/rate-limiter';
 import type { PaymentProvider } from './payments/provider/provider';
 import type { PhotoStorage } from './photos/storage';
 import type { ExtrasCache } from './pricing/extras-cache';
+import type { PartnerCallCounter } from './partners/partner-call-counter';
+import type { PartnerKeyCache } from './partners/partner-key-cache';
 import type { QuoteCache } from './pricing/quote-cache';
 import type { FlightStatusProvider } from './flights/status-provider/provider';
 import type { SmsProvider } from './sms/sms';
 import type { AppMetrics } from './observability/metrics';
+import type { BringUpHub } from './custody/bring-up-hub';
+import type { WalletServices } from './wallet/wallet-provider';
 
 export interface AuthUser {
   id: number;
@@ -40,12 +44,20 @@ export interface Services {
   quoteCache: QuoteCache | undefined;
   /** The extras calendar and lists held in memory (wizard step 5), kept current as the quotes' data is. */
   extrasCache: ExtrasCache | undefined;
+  /** The partner API's keys held in memory (issue 42), when the app has a change feed to keep them current. */
+  partnerKeys: PartnerKeyCache | undefined;
+  /** The partner API's calls per key, counted in batches into the shared rate limit (issue 42). */
+  partnerCalls: PartnerCallCounter;
   /** Texts to travellers: Twilio, the captured outbox, or none configured. */
   sms: SmsProvider | null;
   /** Arriving flights' status (AeroDataBox or the local provider); null when switched off. */
   flightStatus: FlightStatusProvider | null;
+  /** Apple and Google Wallet: signing, Apple's push and Google's object updates (real or local adapters). */
+  wallet: WalletServices;
   /** The side-effect queue's workers (jobs/job-runner.ts): nudged after a request's commit, drained by tests. */
   jobs: JobWorkers;
+  /** The bring-up board's and travellers' event streams on this instance (issue 41); none without a change feed. */
+  bringUpHub?: BringUpHub | undefined;
   /** The Prometheus series (observability/metrics.ts): what services count once their change has committed. */
   metrics?: AppMetrics;
 }

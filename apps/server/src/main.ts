@@ -1,4 +1,5 @@
 /** Start-up: configuration, database (migrated, and seeded on an empty embedded one), HTTP server. */
+import { sweepPartnerPushes } from './partners/partner-push';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openChangeFeed } from './db/change-feed';
@@ -62,6 +63,8 @@ async function main() {
     : null;
   // Waitlist holds that lapse go to the next traveller waiting; places freed without a request are offered.
   const waitlistSweep = startWaitlistSweep(handle, config);
+  // Partners' allotments released at their hour, and any change a lost notification left, pushed (issue 42).
+  const partnerPushSweep = every(60_000, 'partner push sweep', () => sweepPartnerPushes(app.services));
   // Privacy retention (issue 38): once a day, guests and closed accounts past RETENTION_YEARS are de-identified
   // and custody photos past PHOTO_RETENTION_DAYS without damage deleted.
   const retentionSweep = startRetentionSweep(handle, config, app.services.photos);
@@ -91,6 +94,7 @@ async function main() {
     await flightPoll?.stop();
     await waitlistSweep.stop();
     await retentionSweep.stop();
+    await partnerPushSweep.stop();
     await changes.close();
     await handle.close();
     process.exit(0);

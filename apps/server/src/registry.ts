@@ -24,6 +24,13 @@ import {
   productsResource,
   subscriptionsResource,
 } from './subscriptions/subscriptions-resource';
+import {
+  partnerAllotmentsResource,
+  partnerApiKeysResource,
+  partnersResource,
+  partnerStopSellsResource,
+} from './partners/partners-resource';
+import { partnerPaymentsResource } from './partners/partner-payments-resource';
 import { usersResource } from './accounts/users-resource';
 import { vehiclesResource } from './accounts/vehicles-resource';
 
@@ -58,6 +65,11 @@ export function buildRegistry(): Registry {
     contentPagesResource,
     contentPageRevisionsResource,
     contentImagesResource,
+    partnersResource,
+    partnerApiKeysResource,
+    partnerAllotmentsResource,
+    partnerStopSellsResource,
+    partnerPaymentsResource,
   ];
   for (const def of definitions) registry.add(def);
   return registry;

@@ -87,6 +87,7 @@ const positive = (amount: string) => amount !== '' && Number(amount) > 0;
 
 const REASONS: Record<string, string> = {
   no_space: 'the car park filled up before the payment arrived',
+  handed_back: 'the car was handed back before the payment arrived',
 };
 
 /** One log entry (`booking-logs`: action and info) as a sentence. */
@@ -130,6 +131,8 @@ export function describeBookingLog(action: string, rawInfo: unknown): string {
       if (positive(credit)) parts.push(`${dollars(credit)} paid another way to be handed back by staff`);
       return parts.length ? parts.join('; ') : 'Refund recorded';
     }
+    case 'extended':
+      return 'Stay extended online while the car is with us: pick-up moved later';
     case 'change_withdrawn':
       return 'Change waiting for its payment dropped: booking kept as it was';
     case 'change_refused':
@@ -148,6 +151,12 @@ export function describeBookingLog(action: string, rawInfo: unknown): string {
     }
     case 'flight_cancelled':
       return 'Arriving flight cancelled: traveller told, nothing charged';
+    case 'bring_up': {
+      // The return trip (issue 41): the car's step on the bring-up board, and who took it.
+      const label = text(info, 'label');
+      const by = text(info, 'askedBy') === 'traveller' ? ' (the traveller tapped "I have landed")' : '';
+      return label ? `Bring-up: ${label}${by}` : 'Bring-up changed';
+    }
     case 'abandoned':
       return 'Abandoned: not paid within the 15 minutes the space was held';
     default: {

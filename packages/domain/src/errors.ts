@@ -84,6 +84,9 @@ export const ERROR_CODES = [
   'flight_not_on_return',
   'pay_first',
   'nothing_due',
+  /** Extend while away (issue 41): the car is with us, so only a later return is taken. */
+  'extension_only',
+  'earlier_return',
   // Payments.
   'already_paid',
   'too_much',
@@ -107,6 +110,20 @@ export const ERROR_CODES = [
   // Content.
   'content_managed_elsewhere',
   'content_unavailable',
+  // The partner API (issue 42): its key, its account, what it may sell.
+  /** No key sent (neither `Authorization: Bearer` nor X-Api-Key). */
+  'partner_key_missing',
+  /** A key that names no partner's key. */
+  'partner_key_invalid',
+  'partner_key_revoked',
+  'partner_paused',
+  'partner_rate_limited',
+  /** A booking created without an Idempotency-Key header. */
+  'idempotency_key_missing',
+  /** An Idempotency-Key used before with another request body. */
+  'idempotency_key_reused',
+  /** The partner may not sell the stay: no places for it, a stop-sell, a closure or a full slot. */
+  'partner_unavailable',
   // The server itself.
   'service_unavailable',
   'server_error',

@@ -179,7 +179,7 @@ export function staffMovement(
 }
 
 /** Why a payment that arrived could not be kept, and what happened to it, in the traveller's words. */
-export type RefusedPaymentReason = 'no_space' | 'cancelled' | 'change_no_space';
+export type RefusedPaymentReason = 'no_space' | 'cancelled' | 'change_no_space' | 'extension_closed';
 
 export function refusedPaymentMessage(reason: RefusedPaymentReason, amount: string): string {
   switch (reason) {
@@ -189,6 +189,8 @@ export function refusedPaymentMessage(reason: RefusedPaymentReason, amount: stri
       return `Sorry, the car park filled up before your payment arrived, so we could not change your booking: it stays as it was. Your payment of ${amount} has been refunded in full.`;
     case 'cancelled':
       return `This booking has been cancelled, so your payment of ${amount} has been refunded in full.`;
+    case 'extension_closed':
+      return `Sorry, your car had already been handed back when your payment arrived, so your stay was not extended. Your payment of ${amount} has been refunded in full.`;
   }
 }
 

@@ -11,8 +11,8 @@ export interface RateLimiter {
   peek(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   /** peek for several keys in one statement, in their order. */
   peekAll(keys: readonly string[], windowMs: number): Promise<Array<{ count: number; resetInMs: number }>>;
-  /** Counts one more; answers the new count. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Counts one more (or `by` more); answers the new count. */
+  hit(key: string, windowMs: number, by?: number): Promise<{ count: number; resetInMs: number }>;
   /** Counts one more for each of several keys, in one statement (one commit). */
   hitAll(keys: readonly string[], windowMs: number): Promise<void>;
   /** Counts one more and refuses with 429 once the count passes `limit`. */
@@ -29,17 +29,18 @@ export function createRateLimiter(db: Database, clock: () => Date): RateLimiter 
   };
   const read = (rows: unknown, windowMs: number, now: Date) =>
     counted((rows as { rows?: Row[] }).rows?.[0], windowMs, now);
-  // One row per key, each key counted from 1 in a new window (the statement of hit, for many keys).
-  const upsert = (keys: readonly string[], now: Date, windowMs: number) => {
+  // One row per key, each key counted from `by` in a new window (the statement of hit, for many keys).
+  const upsert = (keys: readonly string[], now: Date, windowMs: number, by = 1) => {
     const since = new Date(now.getTime() - windowMs).toISOString();
+    const added = Math.max(1, Math.floor(by));
     return sql`
         INSERT INTO rate_limit_hits (key, count, window_start)
         VALUES ${sql.join(
-          keys.map((key) => sql`(${key}, 1, ${now.toISOString()}::timestamptz)`),
+          keys.map((key) => sql`(${key}, ${added}, ${now.toISOString()}::timestamptz)`),
           sql`, `,
         )}
         ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limit_hits.window_start <= ${since} THEN 1 ELSE rate_limit_hits.count + 1 END,
+          count = CASE WHEN rate_limit_hits.window_start <= ${since} THEN ${added} ELSE rate_limit_hits.count + ${added} END,
           window_start = CASE WHEN rate_limit_hits.window_start <= ${since} THEN ${now.toISOString()}::timestamptz ELSE rate_limit_hits.window_start END
         RETURNING count, window_start`;
   };
@@ -71,9 +72,9 @@ export function createRateLimiter(db: Database, clock: () => Date): RateLimiter 
         ),
       );
     },
-    async hit(key, windowMs) {
+    async hit(key, windowMs, by) {
       const now = clock();
-      return read(await db.execute(upsert([key], now, windowMs)), windowMs, now);
+      return read(await db.execute(upsert([key], now, windowMs, by)), windowMs, now);
     },
     async hitAll(keys, windowMs) {
       // Distinct keys: one row cannot be updated twice by one INSERT ... ON CONFLICT.

@@ -4,6 +4,7 @@
  * the admin notes and the rest of the check-in record.
  */
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
+import { bookingChannel } from '@parking/domain/booking-channel';
 import type { CustodyStatus } from '@parking/domain/custody';
 import { businessTimeOfDay } from '@parking/domain/dates';
 import { fractionText, iso, moneyText } from '@parking/domain/api-values';
@@ -13,7 +14,7 @@ import { computeAttributes, type AttributeReaders } from '../jsonapi/sparse';
 import type { JsonValue } from '../jsonapi/resource';
 import type { BookingListRow } from './booking-read';
 
-type StaffOnly = 'notes' | 'fuelLevel' | 'damage' | 'kilometers' | 'vehicleNotes';
+type StaffOnly = 'notes' | 'fuelLevel' | 'damage' | 'kilometers' | 'vehicleNotes' | 'channel';
 
 /** The shuttle meets the arriving flight: its time is the pick-up's (moved with it when the flight is late). */
 export function returnBusTime(
@@ -82,12 +83,17 @@ const staffOnly: AttributeReaders<BookingListRow, Pick<BookingAttributes, StaffO
   damage: (row) => row.damage,
   kilometers: (row) => row.kilometers,
   vehicleNotes: (row) => row.vehicleNotes,
+  // Website, Staff or the partner's name (issue 42): staff's screens name the channel of every booking.
+  channel: (row) => bookingChannel(row).label,
 };
 
 /** Every attribute's name, and the row's fields of those that are not a field of their own name. */
 export const bookingSparse = {
   attributes: [...Object.keys(everyone), ...Object.keys(staffOnly)],
-  reads: { returnBusTime: ['endDatetime', 'flightNumberIn'] },
+  reads: {
+    returnBusTime: ['endDatetime', 'flightNumberIn'],
+    channel: ['bookingType', 'partnerName'],
+  },
 };
 
 export function bookingAttributes(

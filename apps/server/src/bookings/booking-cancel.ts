@@ -6,16 +6,19 @@ import { type RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { bookingChanges, bookingExtras, bookingLogs, bookings, extras, payments } from '../db/schema/index';
 import { DomainError } from '@parking/domain/errors';
-import { bookingLedger, syncBookingMoney } from '../payments/ledger';
+import { bookingLedger, moveOnAccount, syncBookingMoney } from '../payments/ledger';
 import { refundDue } from '../payments/booking-refunds';
 
 import { manageableBooking } from './booking-changes';
 import { offerFreedPlaces } from '../waitlist/waitlist';
+import { queueWalletPassUpdate } from '../wallet/wallet-queue';
 
 /** Cancels the booking once: the space is free as soon as this commits. Answers the refund due. */
 export async function cancelBooking(
   ctx: RequestContext,
   bookingId: number,
+  /** card: the refund due goes back the way it was paid; account: a partner's booking, its account credited. */
+  settle: 'card' | 'account' = 'card',
 ): Promise<{ refundCents: Cents; alreadyCancelled: boolean }> {
   const [current] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!current) throw DomainError.notFound();
@@ -28,7 +31,7 @@ export async function cancelBooking(
     const refund = (log?.info as { refund?: string } | undefined)?.refund;
     return { refundCents: refund ? parseMoney(refund) : 0, alreadyCancelled: true };
   }
-  const booking = await manageableBooking(ctx, bookingId, false);
+  const { booking } = await manageableBooking(ctx, bookingId, false, 'cancel');
   const { summary } = await bookingLedger(ctx.db, booking);
   const decision = cancellationRefund(
     {
@@ -44,6 +47,8 @@ export async function cancelBooking(
     .update(bookings)
     .set({ status: 'cancelled', updated: ctx.now })
     .where(eq(bookings.id, bookingId));
+  // A cancelled booking's wallet pass is voided.
+  await queueWalletPassUpdate(ctx.db, bookingId);
   // Changes waiting for their payment go with the booking; its open payments are closed after commit.
   await ctx.db
     .update(bookingChanges)
@@ -56,19 +61,28 @@ export async function cancelBooking(
     action: 'cancelled',
     info: {
       status: [booking.status, 'cancelled'],
-      source: 'manage-booking',
+      source: settle === 'account' ? 'partner-api' : 'manage-booking',
       refund: formatMoney(decision.refundCents),
       retained: formatMoney(decision.retainedCents),
     },
   });
-  await refundDue(ctx.db, {
-    bookingId,
-    key: `cancel-${bookingId}`,
-    cents: decision.refundCents,
-    userId: ctx.user?.id ?? null,
-    now: ctx.now,
-    reason: 'cancellation',
-  });
+  if (settle === 'account')
+    await moveOnAccount(ctx.db, {
+      bookingId,
+      cents: -decision.refundCents,
+      key: `cancel-${bookingId}`,
+      now: ctx.now,
+      note: 'Cancelled by the partner',
+    });
+  else
+    await refundDue(ctx.db, {
+      bookingId,
+      key: `cancel-${bookingId}`,
+      cents: decision.refundCents,
+      userId: ctx.user?.id ?? null,
+      now: ctx.now,
+      reason: 'cancellation',
+    });
   await syncBookingMoney(ctx.db, bookingId);
   // The place is free: the first on the lot's waitlist whose stay now fits is offered it.
   await offerFreedPlaces(ctx, booking.lotId);

@@ -4,19 +4,26 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { businessDate } from '@parking/domain/dates';
-import { addedDaySpans, manageMessages, type BookingChangeInput } from '@parking/domain/manage-booking';
+import {
+  addedDaySpans,
+  manageMessages,
+  type BookingChangeInput,
+  type DateSpan,
+} from '@parking/domain/manage-booking';
+import type { SlotField } from '@parking/domain/slots';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { type RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { bookingChanges, bookingExtras, bookingLogs, bookings, lots } from '../db/schema/index';
 import { DomainError } from '@parking/domain/errors';
-import { lockLot, type PricedExtra } from './booking-rules';
+import { lockLot, type LotRow, type PricedExtra } from './booking-rules';
 import type { BookingRow } from '../db/rows';
-import { syncBookingMoney } from '../payments/ledger';
+import { moveOnAccount, syncBookingMoney } from '../payments/ledger';
 import { offerFreedPlaces } from '../waitlist/waitlist';
 import { refundDue } from '../payments/booking-refunds';
 import { flightResetFor } from '../flights/flight-delays';
 import { slotProblems } from '../pricing/slot-load';
+import { extensionOf, handedBack, stayExtended } from './stay-extension';
 
 import {
   movedTimes,
@@ -26,6 +33,7 @@ import {
   type ChangePlan,
   type ChangeRelationships,
 } from './booking-changes';
+import { queueWalletPassUpdate } from '../wallet/wallet-queue';
 
 export interface AppliedChange {
   plan: ChangePlan;
@@ -48,10 +56,13 @@ export async function applyChange(
   bookingId: number,
   input: BookingChangeInput,
   rel: ChangeRelationships,
+  /** card: more to pay waits for a card payment, less is refunded; account: a partner's booking, on its account. */
+  settle: 'card' | 'account' = 'card',
 ): Promise<AppliedChange> {
-  const booking = await manageableBooking(ctx, bookingId, true);
+  const target = await manageableBooking(ctx, bookingId, true, 'change');
+  const { booking } = target;
   const lot = await lockLot(ctx, booking.lotId);
-  const plan = await planChange(ctx, booking, input, rel);
+  const plan = await planChange(ctx, target, input, rel);
   if (Object.keys(plan.changed).length === 0)
     return { plan, logId: null, pendingChangeId: null, supersededIntents: [] };
   // Any earlier change still waiting for its payment is replaced by this one.
@@ -71,7 +82,7 @@ export async function applyChange(
   }
   // A change that raises the price beyond what was paid waits for its difference; one that does not (or a
   // booking that was never paid online) is made at once, and what is owed stays owed.
-  if (plan.dueCents > 0 && plan.costs.totalCost > parseMoney(booking.totalCost)) {
+  if (settle === 'card' && plan.dueCents > 0 && plan.costs.totalCost > parseMoney(booking.totalCost)) {
     const [before, after] = plan.added;
     const [pending] = await ctx.db
       .insert(bookingChanges)
@@ -102,8 +113,17 @@ export async function applyChange(
     ctx.user?.id ?? null,
     ctx.now,
   );
+  await extended(ctx.db, booking, plan.changed, ctx.user?.id ?? null, ctx.now);
+  if (settle === 'account' && logId !== null)
+    await moveOnAccount(ctx.db, {
+      bookingId: booking.id,
+      cents: plan.dueCents > 0 ? plan.dueCents : -plan.refundCents,
+      key: `change-${logId}`,
+      now: ctx.now,
+      note: 'Changed by the partner',
+    });
   await syncBookingMoney(ctx.db, booking.id);
-  if (logId !== null)
+  if (settle === 'card' && logId !== null)
     await refundDue(ctx.db, {
       bookingId: booking.id,
       key: `change-${logId}`,
@@ -142,6 +162,8 @@ async function writeChange(
         );
     }
   }
+  // The traveller's wallet pass shows the stay: it follows the change.
+  await queueWalletPassUpdate(db, bookingId);
   const [log] = await db
     .insert(bookingLogs)
     .values({ bookingId, userId, timestamp: now, action: 'updated', info: changed })
@@ -153,9 +175,9 @@ const DATE_COLUMNS = new Set(['startDatetime', 'endDatetime']);
 
 /**
  * A change's difference has been paid: the change is applied now, under the lot's lock, if the days it
- * adds still fit (they were held for PENDING_HOLD_MS; a payment after that meets the lot as it is).
- * Answers false when they do not: the change is refused, the booking stays as booked, and the caller
- * refunds the payment.
+ * adds still fit (they were held for PENDING_HOLD_MS; a payment after that meets the lot as it is), and, for
+ * an extension, if the car is still with us. Answers why when it is not: the change is refused, the booking
+ * stays as booked, and the caller refunds the payment; null when it was applied.
  */
 export async function applyPaidChange(
   db: Executor,
@@ -163,7 +185,7 @@ export async function applyPaidChange(
   change: typeof bookingChanges.$inferSelect,
   now: Date,
   timeZone: string,
-): Promise<boolean> {
+): Promise<'change_no_space' | 'extension_closed' | null> {
   const [lot] = await db.select().from(lots).where(eq(lots.id, booking.lotId)).for('update');
   const values = Object.fromEntries(
     Object.entries(change.values as Record<string, unknown>).map(([key, value]) => [
@@ -182,14 +204,16 @@ export async function applyPaidChange(
     last: businessDate(end, timeZone),
   });
   const moved = movedTimes(booking, start, end);
-  const reason = !lot
-    ? 'no_space'
-    : !(await roomFor(db, lot, added, timeZone, now, booking.id))
-      ? 'no_space'
-      : moved.length > 0 &&
-          (await slotProblems(db, lot, { start, end, excludeBookingId: booking.id, moved }, now)).length > 0
-        ? 'slot_full'
-        : null;
+  const changed = change.changed as Record<string, [unknown, unknown]>;
+  const reason = await paidChangeRefusal(
+    db,
+    booking,
+    changed,
+    lot,
+    { start, end, added, moved },
+    now,
+    timeZone,
+  );
   if (reason) {
     await db.update(bookingChanges).set({ status: 'refused' }).where(eq(bookingChanges.id, change.id));
     await db.insert(bookingLogs).values({
@@ -199,17 +223,49 @@ export async function applyPaidChange(
       action: 'change_refused',
       info: { change: change.id, reason },
     });
-    return false;
+    return reason === 'handed_back' ? 'extension_closed' : 'change_no_space';
   }
   await writeChange(
     db,
     booking.id,
     values,
     change.extras as PricedExtra[] | null,
-    change.changed as Record<string, [unknown, unknown]>,
+    changed,
     change.createdById,
     now,
   );
+  await extended(db, booking, changed, change.createdById, now);
   await db.update(bookingChanges).set({ status: 'applied' }).where(eq(bookingChanges.id, change.id));
-  return true;
+  return null;
+}
+
+/** Why a paid change can no longer be made (its log's reason), or null. */
+async function paidChangeRefusal(
+  db: Executor,
+  booking: BookingRow,
+  changed: Record<string, [unknown, unknown]>,
+  lot: LotRow | undefined,
+  stay: { start: Date; end: Date; added: DateSpan[]; moved: SlotField[] },
+  now: Date,
+  timeZone: string,
+): Promise<'handed_back' | 'no_space' | 'slot_full' | null> {
+  // An extension paid for after the car was handed back has nothing left to extend.
+  if (extensionOf(booking, changed) && (await handedBack(db, booking.id))) return 'handed_back';
+  if (!lot || !(await roomFor(db, lot, stay.added, timeZone, now, booking))) return 'no_space';
+  const { start, end, moved } = stay;
+  if (moved.length === 0) return null;
+  const problems = await slotProblems(db, lot, { start, end, excludeBookingId: booking.id, moved }, now);
+  return problems.length > 0 ? 'slot_full' : null;
+}
+
+/** A change just written that moves a parked car's return later is an extension (stay-extension.ts). */
+async function extended(
+  db: Executor,
+  booking: BookingRow,
+  changed: Record<string, [unknown, unknown]>,
+  userId: number | null,
+  now: Date,
+): Promise<void> {
+  const extension = extensionOf(booking, changed);
+  if (extension) await stayExtended(db, { bookingId: booking.id, ...extension, userId, now });
 }

@@ -14,7 +14,6 @@ import {
   type BookingChangeInput,
   type DateSpan,
 } from '@parking/domain/manage-booking';
-import { goingAhead } from '@parking/domain/stay-phase';
 import { parseMoney, type Cents } from '@parking/domain/money';
 import { messages } from '@parking/domain/messages';
 import type { Costs } from '@parking/domain/pricing';
@@ -42,8 +41,9 @@ import {
 } from './booking-rules';
 import type { BookingRow } from '../db/rows';
 import { mustExist } from './relationship-lookups';
+import { assertExtension, bookingStanding, closedRefusal } from './stay-extension';
 import { costColumns, priceStay } from '../pricing/price-stay';
-import { presentByDay } from '../pricing/presence';
+import { websitePresentByDay } from '../pricing/partner-holds';
 import { assertSlotRoom } from '../pricing/slot-load';
 
 export interface ChangeRelationships {
@@ -68,26 +68,31 @@ export interface ChangePlan {
 
 const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
-/** The booking, locked when asked, refused once it can no longer be managed. */
+/** A booking the traveller may change: `extending` while the car is with us (a later return only). */
+export interface Manageable {
+  booking: BookingRow;
+  extending: boolean;
+}
+
+/**
+ * The booking, locked when asked, refused once it can no longer be managed. A change (`purpose`) is also
+ * taken while the car is with us, as an extension (stay-extension.ts); a cancellation is not.
+ */
 export async function manageableBooking(
   ctx: RequestContext,
   bookingId: number,
   lock: boolean,
-): Promise<BookingRow> {
+  purpose: 'change' | 'cancel',
+): Promise<Manageable> {
   const query = ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
   const [booking] = lock ? await query.for('update') : await query;
   if (!booking) throw DomainError.notFound();
   const rules = ctx.services.config.manageBooking;
   if (booking.status === 'cancelled') throw new DomainError('cancelled', manageMessages.alreadyCancelled);
-  if (!canManage(booking, ctx.now, rules)) {
-    throw new DomainError(
-      'past_cutoff',
-      goingAhead(booking.status)
-        ? manageMessages.pastCutoff(rules.cutoffHours)
-        : manageMessages.notManageable,
-    );
-  }
-  return booking;
+  const standing = await bookingStanding(ctx.db, booking, ctx.now, rules);
+  if (standing === 'open') return { booking, extending: false };
+  if (standing === 'extend' && purpose === 'change') return { booking, extending: true };
+  throw closedRefusal(booking, standing, rules.cutoffHours);
 }
 
 /**
@@ -128,7 +133,7 @@ export async function assertFlightFitsReturn(
  */
 export async function planChange(
   ctx: RequestContext,
-  booking: BookingRow,
+  { booking, extending }: Manageable,
   input: BookingChangeInput,
   rel: ChangeRelationships,
 ): Promise<ChangePlan> {
@@ -149,14 +154,18 @@ export async function planChange(
     throw new DomainError('invalid', messages.arrivalBeforeDeparture, { field: 'endDatetime' });
   const datesChanged =
     start.getTime() !== booking.startDatetime.getTime() || end.getTime() !== booking.endDatetime?.getTime();
+  // While the car is with us only a later return is taken (checked first: an earlier one needs no change).
+  if (extending) assertExtension(booking, end, await travellerChanges(ctx, booking, input, rel));
   if (datesChanged) {
     // A changed stay passes every rule a new one does, the stay length and horizon first: nothing below
-    // walks the stay's days before they are known to be a bookable stay.
+    // walks the stay's days before they are known to be a bookable stay. An extension keeps its drop-off,
+    // which has passed.
     assertStayLimits(ctx, start, end);
-    if (businessDate(start, tz) < businessDate(ctx.now, tz))
+    if (!extending && businessDate(start, tz) < businessDate(ctx.now, tz))
       throw new DomainError('invalid', messages.dateInFuture, { field: 'startDatetime' });
     // The new drop-off must itself be before the cut-off, or the change would close its own door.
     if (
+      !extending &&
       !canManage({ startDatetime: start, status: booking.status }, ctx.now, ctx.services.config.manageBooking)
     ) {
       throw new DomainError(
@@ -200,8 +209,9 @@ export async function planChange(
     : [];
   // The promo code the booking was made with applies to the changed stay only if its drop-off window
   // (and its validity when it was used: the booking's creation) still admits the new drop-off.
+  // An extension keeps the terms it was booked at.
   const promoDropped =
-    datesChanged && booking.promoCode && !(await promoStillApplies(ctx, booking, start))
+    datesChanged && !extending && booking.promoCode && !(await promoStillApplies(ctx, booking, start))
       ? booking.promoCode
       : null;
   if (promoDropped) Object.assign(values, { discountRate: '0', discountId: null, promoCode: '' });
@@ -236,7 +246,7 @@ export async function planChange(
     last: businessDate(booking.endDatetime ?? booking.startDatetime, tz),
   };
   const added = addedDaySpans(booked, { first: startDate, last: endDate });
-  if (added.length > 0) await assertRoom(ctx.db, lot, added, ctx, booking.id);
+  if (added.length > 0) await assertRoom(ctx.db, lot, added, ctx, booking);
   // A moved drop-off or pick-up needs a place in its new slot (one kept where it was is not re-judged).
   const moved = movedTimes(booking, start, end);
   if (moved.length > 0) await assertSlotRoom(ctx, lot, { start, end, excludeBookingId: booking.id, moved });
@@ -250,6 +260,34 @@ export async function planChange(
     added,
     promoDropped,
   };
+}
+
+/** What the traveller asked to change, as [before, after] (the prices aside): the request's own fields. */
+async function travellerChanges(
+  ctx: RequestContext,
+  booking: BookingRow,
+  input: BookingChangeInput,
+  rel: ChangeRelationships,
+): Promise<Record<string, [unknown, unknown]>> {
+  const asked: Record<string, unknown> = { ...input };
+  if (rel.vehicleType !== undefined) asked.vehicleTypeId = rel.vehicleType;
+  if (rel.airlineOut !== undefined) asked.airlineOutId = rel.airlineOut;
+  if (rel.airlineIn !== undefined) asked.airlineInId = rel.airlineIn;
+  const changed: Record<string, [unknown, unknown]> = {};
+  for (const [key, value] of Object.entries(asked)) {
+    const before = comparable(booking[key as keyof BookingRow]);
+    if (String(before) !== String(comparable(value))) changed[key] = [before, comparable(value)];
+  }
+  if (rel.extras !== undefined) {
+    const sold = await ctx.db
+      .select({ id: bookingExtras.extraId })
+      .from(bookingExtras)
+      .where(eq(bookingExtras.bookingId, booking.id));
+    const before = sold.map((row) => row.id).sort((a, b) => a - b);
+    const after = [...new Set(rel.extras)].sort((a, b) => a - b);
+    if (before.join() !== after.join()) changed.extras = [before, after];
+  }
+  return changed;
 }
 
 /** Which of the booking's desk times a stay moves. */
@@ -266,19 +304,29 @@ async function promoStillApplies(ctx: RequestContext, booking: BookingRow, start
   return discount ? promoApplies(discount, booking.created, start) : false;
 }
 
-/** The added days must find room, counted as for a new booking (this booking and its own held changes aside). */
+/**
+ * The added days must find room, counted as for a new booking (this booking and its own held changes aside): the
+ * cars present and the places held for partners, but for a partner's own booking its own allotment's.
+ */
 export async function roomFor(
   db: Executor,
   lot: LotRow,
   added: DateSpan[],
   timeZone: string,
   now: Date,
-  bookingId: number,
+  booking: Pick<BookingRow, 'id' | 'partnerId'>,
 ): Promise<boolean> {
   for (const span of added) {
-    const present =
-      (await presentByDay(db, [lot.id], span.first, span.last, timeZone, now, bookingId)).get(lot.id) ?? [];
-    if (stayExceedsThreshold(present, lot.spaces, lot.fillRateThreshold)) return false;
+    const present = await websitePresentByDay(db, {
+      lotIds: [lot.id],
+      startDate: span.first,
+      endDate: span.last,
+      timeZone,
+      now,
+      excludeBookingId: booking.id,
+      exceptPartnerId: booking.partnerId,
+    });
+    if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) return false;
   }
   return true;
 }
@@ -288,8 +336,8 @@ async function assertRoom(
   lot: LotRow,
   added: DateSpan[],
   ctx: RequestContext,
-  bookingId: number,
+  booking: Pick<BookingRow, 'id' | 'partnerId'>,
 ): Promise<void> {
-  if (!(await roomFor(db, lot, added, ctx.services.config.timeZone, ctx.now, bookingId)))
+  if (!(await roomFor(db, lot, added, ctx.services.config.timeZone, ctx.now, booking)))
     throw new DomainError('lot_full', messages.lotFull, { relationship: 'lot' });
 }

@@ -20,6 +20,7 @@ import { invoiceModel, loadInvoiceLookups } from '../documents/invoice-data';
 import type { BookingRow } from '../db/rows';
 import { renderBookingEmail } from './booking-summary';
 import { issueManageLinkToken } from './manage-link';
+import { walletLinkUrls } from '../wallet/wallet-links';
 import type { MailMessage } from '../mail/mailer';
 
 export type BookingEmailKind = 'confirmation' | 'receipt';
@@ -40,6 +41,15 @@ export function manageBookingUrl(
     token: issueManageLinkToken(config.sessionSecret, booking),
   });
   return `${config.publicUrl}/manage-booking?${query.toString()}`;
+}
+
+/** "Add to Apple Wallet" and "Add to Google Wallet", signed like the manage link, for each wallet switched on. */
+function walletEmailLinks(config: Config, booking: BookingRow): Array<{ label: string; url: string }> {
+  const urls = walletLinkUrls(config, booking);
+  return [
+    ...(urls.apple ? [{ label: 'Add to Apple Wallet', url: urls.apple }] : []),
+    ...(urls.google ? [{ label: 'Add to Google Wallet', url: urls.google }] : []),
+  ];
 }
 
 /** A booking with nobody to write to: no email, or the placeholder of a walk-in who gave none. */
@@ -115,6 +125,7 @@ export async function bookingEmailMessage(
     qrCid: QR_CID,
     links: [
       { label: 'Manage my booking', url: manageUrl },
+      ...walletEmailLinks(config, booking),
       { label: 'Get directions', url: directionsUrl(business) },
     ],
     notes: [

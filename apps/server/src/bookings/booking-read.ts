@@ -7,7 +7,11 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { BookingRow } from '../db/rows';
 import { bookings } from '../db/schema/index';
 
-export type BookingListRow = BookingRow & { extrasPrices: Record<string, string>; custodyStatus: string };
+export type BookingListRow = BookingRow & {
+  extrasPrices: Record<string, string>;
+  custodyStatus: string;
+  partnerName: string | null;
+};
 
 export const bookingFields = {
   ...getTableColumns(bookings),
@@ -23,4 +27,10 @@ export const bookingFields = {
     sql<string>`coalesce((select case when count(*) = 0 then 'awaiting' when bool_or(ce.kind = 'handed_back') then 'handed_back' else 'parked' end from custody_entries ce where ce.booking_id = "bookings"."id"), 'awaiting')`.as(
       'custody_status',
     ),
+  // The partner that sold it (issue 42), by name, or null: its channel (@parking/domain/booking-channel) reads it.
+  partnerName: sql<
+    string | null
+  >`case when "bookings"."partner_id" is null then null else (select p.name from partners p where p.id = "bookings"."partner_id") end`.as(
+    'partner_name',
+  ),
 };

@@ -13,7 +13,7 @@ import type { Executor } from '../db/client';
 import { blockoutPeriods, discounts, extras, extraVariations, lots } from '../db/schema/index';
 import { DomainError } from '@parking/domain/errors';
 import { unavailableExtraIds } from '../pricing/extras-availability';
-import { presentByDay } from '../pricing/presence';
+import { websitePresentByDay } from '../pricing/partner-holds';
 
 export type LotRow = typeof lots.$inferSelect;
 
@@ -51,8 +51,9 @@ export function lockLotRow(db: Executor, lotId: number): Promise<LotRow | undefi
  * connection, so the database runs it the moment the lock is granted, in a statement of its own (it sees every
  * booking committed before then, as assertCapacity's would). The lot is not held meanwhile while this process
  * gets round to reading the lock's answer: under load, that wait was most of the time a booking held the lock.
- * Both statements are started, in this order, before the first await (lockLotRow and presentByDay hand their
- * statement to the connection when called; a connection runs statements in the order it is given them).
+ * The statements are started, in this order, before the first await (lockLotRow and websitePresentByDay hand
+ * theirs to the connection when called: the lock, the cars present, the places held for partners; a connection
+ * runs statements in the order it is given them).
  */
 export async function lockLotAndCountStay(
   ctx: RequestContext,
@@ -69,7 +70,10 @@ export async function lockLotAndCountStay(
   return lot;
 }
 
-/** The lot's threshold against the cars present on each day of the stay: a stay that passes it is refused. */
+/**
+ * The lot's threshold against the places taken on each day of the stay (the cars present and the places held for
+ * partners): a stay that passes it is refused.
+ */
 function refuseWhenFull(lot: LotRow, present: Map<number, number[]>): void {
   if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
     throw new DomainError('lot_full', messages.lotFull, { relationship: 'lot' });
@@ -88,7 +92,10 @@ export async function assertCapacity(
   refuseWhenFull(lot, await countStay(ctx, lot.id, start, end, excludeBookingId, excludeWaitlistEntryId));
 }
 
-/** Cars present in the lot on each business day of the stay (presentByDay: its statement is sent at once). */
+/**
+ * The places taken in the lot on each business day of the stay as the website counts them: the cars present and
+ * the places still held for partners (websitePresentByDay: its statements are sent at once).
+ */
 function countStay(
   ctx: RequestContext,
   lotId: number,
@@ -99,7 +106,15 @@ function countStay(
 ): Promise<Map<number, number[]>> {
   const tz = ctx.services.config.timeZone;
   const [from, to] = [businessDate(start, tz), businessDate(end, tz)];
-  return presentByDay(ctx.db, [lotId], from, to, tz, ctx.now, excludeBookingId, excludeWaitlistEntryId);
+  return websitePresentByDay(ctx.db, {
+    lotIds: [lotId],
+    startDate: from,
+    endDate: to,
+    timeZone: tz,
+    now: ctx.now,
+    excludeBookingId,
+    excludeWaitlistEntryId,
+  });
 }
 
 /** A stay no longer than MAX_STAY_DAYS, starting at most BOOKING_HORIZON_DAYS ahead (settings). */

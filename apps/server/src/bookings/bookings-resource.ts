@@ -3,8 +3,9 @@
  * change all; only Admins delete. Costs are the server's: see bookings/save-booking.ts (book-online.ts for the
  * wizard's booking, book-at-desk.ts for staff's).
  */
-import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { publicBookingSchema, staffBookingFields, staffBookingSchema } from '@parking/domain/booking';
+import { CHANNEL_KINDS, isChannelKind, WEBSITE_BOOKING_TYPES } from '@parking/domain/booking-channel';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { addDaysToDate, isCountableInstant, startOfBusinessDay } from '@parking/domain/dates';
 import { isValidDate, parseValue } from '../jsonapi/query';
@@ -38,6 +39,21 @@ const dateFilter =
       lt(column, startOfBusinessDay(addDaysToDate(value, 1), timeZone)),
     );
   };
+
+/** The bookings of a channel, by the domain's rule (booking-channel.ts): a partner's, else the website's types. */
+const channelFilter = (value: string) => {
+  if (!isChannelKind(value))
+    throw errors.parameter(
+      `"${value}" is not one of ${CHANNEL_KINDS.map((kind) => `"${kind}"`).join(', ')}.`,
+      'filter[channel]',
+    );
+  if (value === 'partner') return isNotNull(bookings.partnerId);
+  const website = inArray(bookings.bookingType, [...WEBSITE_BOOKING_TYPES]);
+  return and(
+    isNull(bookings.partnerId),
+    value === 'website' ? website : notInArray(bookings.bookingType, [...WEBSITE_BOOKING_TYPES]),
+  );
+};
 
 /** Bookings with (or without) any extra. */
 const withExtras = (wanted: boolean) => {
@@ -114,6 +130,9 @@ export const bookingsResource: ResourceDefinition<BookingListRow> = {
     bookingCode: { kind: 'column', column: bookings.bookingCode, value: 'string', ops: ['eq', 'in'] },
     customer: { kind: 'column', column: bookings.customerId, value: 'int', ops: ['eq', 'in', 'isnull'] },
     lot: { kind: 'column', column: bookings.lotId, value: 'int', ops: ['eq', 'in'] },
+    /** What it was sold through (issue 42): website, staff or partner; `partner` names one partner. */
+    channel: { kind: 'custom', apply: (value) => channelFilter(value) },
+    partner: { kind: 'column', column: bookings.partnerId, value: 'int', ops: ['eq', 'in', 'isnull'] },
     status: {
       kind: 'column',
       column: bookings.status,

@@ -1,7 +1,7 @@
 /** The manage page's view of a booking (GET manage-bookings/{id}/ and the answers of its actions). */
 import { eq } from 'drizzle-orm';
 import type { ManagedBookingAttributes } from '@parking/domain/api-contract/manage-booking';
-import { canManage, cancellationRefund, manageCutoff } from '@parking/domain/manage-booking';
+import { cancellationRefund, manageCutoff } from '@parking/domain/manage-booking';
 import { formatMoney, parseMoney } from '@parking/domain/money';
 import { gstCents } from '@parking/domain/pricing';
 import type { RequestContext } from '../context';
@@ -10,6 +10,7 @@ import { bookingExtrasWithNames } from './booking-cancel';
 import type { BookingRow } from '../db/rows';
 import { bookingLedger } from '../payments/ledger';
 import { presentPendingChange } from './pending-change';
+import { bookingStanding } from './stay-extension';
 
 export const MANAGE_TYPE = 'manage-bookings';
 
@@ -30,7 +31,8 @@ export async function presentManagedBooking(ctx: RequestContext, booking: Bookin
   const total = parseMoney(booking.totalCost);
   const { summary } = await bookingLedger(ctx.db, booking);
   const paid = summary.netPaidCents;
-  const manageable = canManage(booking, ctx.now, rules);
+  const standing = await bookingStanding(ctx.db, booking, ctx.now, rules);
+  const manageable = standing === 'open';
   const refund = cancellationRefund(
     {
       startDatetime: booking.startDatetime,
@@ -87,6 +89,7 @@ export async function presentManagedBooking(ctx: RequestContext, booking: Bookin
       amountRefunded: formatMoney(summary.refundedCents),
       amountDue: formatMoney(summary.owedCents),
       canManage: manageable,
+      canExtend: standing === 'extend',
       cutoffDatetime: manageCutoff(booking.startDatetime, rules).toISOString(),
       cutoffHours: rules.cutoffHours,
       cancellationRefund: manageable ? formatMoney(refund.refundCents) : null,

@@ -178,9 +178,9 @@ export const manageBookingActions = [
     status: 200,
     async handle(ctx, input) {
       const booking = input.loaded;
-      await manageableBooking(ctx, booking.id, false);
+      const target = await manageableBooking(ctx, booking.id, false, 'change');
       await assertFlightFitsReturn(ctx, booking, input.attributes);
-      const plan = await planChange(ctx, booking, input.attributes, changeRelationships(input));
+      const plan = await planChange(ctx, target, input.attributes, changeRelationships(input));
       return {
         data: {
           type: 'change-quotes',

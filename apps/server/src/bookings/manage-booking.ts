@@ -70,7 +70,11 @@ export async function changeManagedBooking(
   input: BookingChangeInput,
   rel: ChangeRelationships,
 ): Promise<ChangeOutcome> {
-  await assertFlightFitsReturn(ctx, await manageableBooking(ctx, bookingId, false), input);
+  await assertFlightFitsReturn(
+    ctx,
+    (await manageableBooking(ctx, bookingId, false, 'change')).booking,
+    input,
+  );
   const applied = await inTransaction(ctx, (tx) => applyChange(tx, bookingId, input, rel));
   // Network calls to the provider only now, with the lot's lock released.
   await closePayments(ctx.services, applied.supersededIntents);

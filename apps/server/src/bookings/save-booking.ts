@@ -198,6 +198,7 @@ export type OwnColumns = { [K in 'status' | 'bookingType' | 'email']: NonNullabl
       | 'timeParked'
       | 'kilometers'
       | 'vehicleNotes'
+      | 'partnerId'
     >
   >;
 
@@ -216,7 +217,9 @@ export async function saveBooking(
   prepared: PreparedBooking,
   lot: LotRow,
   own: OwnColumns,
-  source: 'website' | 'staff',
+  source: 'website' | 'staff' | 'partner',
+  /** false: no confirmation is queued (a partner that sends its own). */
+  notify = true,
 ): Promise<SavedBooking> {
   const { attributes: input, links } = prepared.booking;
   const { money } = prepared.priced;
@@ -288,7 +291,7 @@ export async function saveBooking(
   if (id === undefined) throw new Error('Could not find a free booking code');
   // Fault tests stop here: the booking's rows are written, the transaction is not committed.
   await faultPoint('booking-save');
-  if (row.status === 'complete') {
+  if (row.status === 'complete' && notify) {
     await enqueue(ctx.db, { kind: 'booking-email', bookingId: id, email: 'confirmation', to: row.email });
   }
   ctx.defer(async () => ctx.services.metrics?.booking('created'));

@@ -21,6 +21,7 @@ import {
   vehicleTypes,
 } from '../db/schema/index';
 import { DomainError } from '@parking/domain/errors';
+import { queueWalletPassUpdate } from '../wallet/wallet-queue';
 import { applicablePromo, assertStayLimits, lockLot, priceExtras } from './booking-rules';
 import { movedTimes } from './booking-changes';
 import { assertSlotRoom } from '../pricing/slot-load';
@@ -211,11 +212,14 @@ export async function updateBooking(
     if (String(before) !== String(after)) changed[key] = [before, after];
   }
   if (rel.extras !== undefined) changed.extras = [null, rel.extras];
-  if (Object.keys(changed).length > 0)
+  if (Object.keys(changed).length > 0) {
     await ctx.db
       .update(bookings)
       .set({ ...changes, ...flightResetFor(changed), updated: ctx.now })
       .where(eq(bookings.id, row.id));
+    // The traveller's wallet pass shows the stay, the car park and the rego: it follows the edit.
+    await queueWalletPassUpdate(ctx.db, row.id);
+  }
   // A new total (or status) changes what is owed; staff's payment fields become ledger movements.
   countAfterCommit(ctx, await recordStaffMoney(ctx.db, row.id, money, ctx.user?.id ?? null, ctx.now));
   const [after] = await ctx.db.select().from(bookings).where(eq(bookings.id, row.id));

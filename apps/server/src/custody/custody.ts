@@ -24,6 +24,8 @@ import { DomainError } from '@parking/domain/errors';
 import type { CustodyAuditAction } from '../db/audit';
 import { custodySummary } from './custody-record';
 import { queueCustodyEmail } from './custody-notices';
+import { bringUpHandedBack } from './bring-up';
+import { queueWalletPassUpdate } from '../wallet/wallet-queue';
 
 /** The relationships of a custody write: where the car is, and which staff member did it. */
 export interface CustodyLinks {
@@ -185,6 +187,7 @@ export async function checkInCar(
     },
   );
   await queueCustodyEmail(ctx, bookingId, 'parked');
+  await queueWalletPassUpdate(ctx.db, bookingId);
   return lockBooking(ctx, bookingId);
 }
 
@@ -217,6 +220,7 @@ export async function moveCar(
     { lotRegionId: region.id, lotRegionRow: input.lotRegionRow },
     { entry: String(entry?.id ?? ''), at: input.at.toISOString() },
   );
+  await queueWalletPassUpdate(ctx.db, bookingId);
   return lockBooking(ctx, bookingId);
 }
 
@@ -248,5 +252,8 @@ export async function handBackCar(
     { entry: String(entry?.id ?? ''), at: input.at.toISOString(), kilometers: input.kilometers },
   );
   await queueCustodyEmail(ctx, bookingId, 'handed_back');
+  // The bring-up board's last step is this hand-back (issue 41).
+  await bringUpHandedBack(ctx.db, bookingId, input.at, ctx.user?.id ?? null);
+  await queueWalletPassUpdate(ctx.db, bookingId);
   return lockBooking(ctx, bookingId);
 }

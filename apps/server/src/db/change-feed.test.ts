@@ -60,6 +60,7 @@ describe('bookings on the change feed', () => {
           micros('2026-12-03T18:30:00+11:00'),
           'pending',
           created.getTime() * 1000,
+          null,
         ],
       ],
     });
@@ -77,14 +78,23 @@ describe('bookings on the change feed', () => {
         micros('2026-12-03T18:30:00+11:00'),
         'pending',
         created.getTime() * 1000,
+        null,
       ],
-      [1, f.outdoor.id, micros('2026-12-01T06:00:00+11:00'), null, 'pending', created.getTime() * 1000],
+      [1, f.outdoor.id, micros('2026-12-01T06:00:00+11:00'), null, 'pending', created.getTime() * 1000, null],
     ]);
 
     await database.db.delete(bookings).where(eq(bookings.id, row.id));
     const [deleted] = await bookingNotices();
     expect((deleted as { r: unknown[] }).r).toEqual([
-      [-1, f.outdoor.id, micros('2026-12-01T06:00:00+11:00'), null, 'pending', created.getTime() * 1000],
+      [
+        -1,
+        f.outdoor.id,
+        micros('2026-12-01T06:00:00+11:00'),
+        null,
+        'pending',
+        created.getTime() * 1000,
+        null,
+      ],
     ]);
   });
 

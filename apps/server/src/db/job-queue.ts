@@ -53,6 +53,10 @@ export type SideEffect =
     }
   | { kind: 'custody-email'; bookingId: number; event: 'parked' | 'handed_back'; to: string }
   | { kind: 'flight-notice'; bookingId: number; state: 'delayed' | 'cancelled'; to: string }
+  /** The arriving flight has landed (issue 41): a text with the "I have landed" link; `to` is the phone. */
+  | { kind: 'landed-text'; bookingId: number; to: string }
+  /** A booking's wallet pass changed (wallet/wallet-update.ts): push to Apple's devices, patch Google's object. */
+  | { kind: 'wallet-update'; bookingId: number }
   | {
       /** A subscription payment's tax invoice (subscriptions/subscription-invoice.ts). */
       kind: 'subscription-invoice';
@@ -69,6 +73,14 @@ export type SideEffect =
       refundKey: string;
       cents: number;
       userId: number | null;
+    }
+  | {
+      /** A partner's availability for the days a change touched, to its webhook (partners/partner-push.ts). */
+      kind: 'partner-availability';
+      partnerId: number;
+      ranges: Array<{ lotId: number; from: string; to: string }>;
+      /** Asked for by an Admin from the partner's screen: the whole horizon (partners/partner-webhook-admin.ts). */
+      resync?: boolean;
     }
   | {
       kind: 'payment-outcome';

@@ -21,6 +21,8 @@ import { bookingLogs, bookings } from '../db/schema/index';
 import { lockLotIn } from '../bookings/booking-rules';
 import { roomFor } from '../bookings/booking-changes';
 import { queueFlightNotice, type FlightNotice } from './flight-notices';
+import { bringUpFlightNews } from '../custody/bring-up';
+import { queueWalletPassUpdate } from '../wallet/wallet-queue';
 
 export interface FlightObservation {
   state: FlightState;
@@ -69,7 +71,7 @@ async function delayUpdate(
   if (wanted > held.last) {
     const lot = await lockLotIn(db, booking.lotId);
     const added = addedDaySpans(held, { first: held.first, last: wanted });
-    if (!(await roomFor(db, lot, added, tz, rules.now, booking.id))) {
+    if (!(await roomFor(db, lot, added, tz, rules.now, booking))) {
       // The days already held stay held: the pick-up goes no later than the lot has room for.
       pickUp = booking.endDatetime.getTime() > booked.getTime() ? booking.endDatetime : booked;
       problem = 'lot_full';
@@ -112,6 +114,14 @@ export async function applyFlightObservation(
     await db.update(bookings).set({ flightChecked: rules.now }).where(eq(bookings.id, booking.id));
     return null;
   }
+  // The bring-up board (issue 41): the latest known arrival orders the cars; a landing moves the card to Landed
+  // and texts the traveller the "I have landed" link.
+  if (observation.state !== 'cancelled')
+    await bringUpFlightNews(db, booking.id, {
+      landed: observation.state === 'landed',
+      arrival: observation.estimatedArrival ?? observation.scheduledArrival,
+      now: rules.now,
+    });
   const next: Update =
     observation.state === 'cancelled'
       ? {
@@ -133,6 +143,8 @@ export async function applyFlightObservation(
     .set(unchanged ? { flightChecked: rules.now } : { ...next, flightChecked: rules.now, updated: rules.now })
     .where(eq(bookings.id, booking.id));
   if (unchanged) return null;
+  // A later pick-up (and its shuttle) shows on the wallet pass.
+  await queueWalletPassUpdate(db, booking.id);
   await db.insert(bookingLogs).values({
     bookingId: booking.id,
     userId: rules.userId,

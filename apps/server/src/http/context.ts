@@ -15,7 +15,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function authenticate(request: FastifyRequest, services: Services): Promise<SessionUser | null> {
   const header = request.headers.authorization;
-  if (header !== undefined) {
+  // `ApplePass <token>` is an Apple Wallet pass's own credential, checked by its web service (wallet/): no login.
+  if (header !== undefined && !/^ApplePass\s/.test(header)) {
     const match = /^Token\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw errors.unauthorized('Invalid token header. No credentials provided.');
     const user = await findSessionUser(

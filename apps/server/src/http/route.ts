@@ -63,6 +63,8 @@ export function route<G extends RouteGenericInterface = RouteGenericInterface>(
       const write = writes && request.method !== 'GET' && request.method !== 'HEAD';
       if ((write && succeeded) || hasCommitted(ctx)) {
         wrote.add(request);
+        // The partners' keys: a write here that changed one is on the feed (migration 0031) before the next call.
+        services.partnerKeys?.afterWrite();
         if (announced.has(request)) {
           // This instance's next quote shows its own change: it waits until the change feed has delivered it.
           services.quoteCache?.afterWrite();

@@ -13,14 +13,17 @@ import { bookingEmailMessage } from '../bookings/booking-confirmation';
 import type { MailMessage } from '../mail/mailer';
 import { refundBooking } from '../payments/booking-refunds';
 import { custodyEmailMessage } from '../custody/custody-notices';
+import { landedText } from '../custody/bring-up-text';
 import { flightNoticeMessages } from '../flights/flight-notices';
 import { paymentOutcomeMessage, refundRefusedPayment } from '../payments/payment-outcomes';
 import { mailFromQueue } from '../mail/queue-mail';
+import { pushAvailability } from '../partners/partner-push';
 import { subscriptionInvoiceMessage } from '../subscriptions/subscription-invoice';
+import { runWalletUpdate } from '../wallet/wallet-update';
 
 export type JobServices = Pick<
   Services,
-  'database' | 'config' | 'clock' | 'mailer' | 'sms' | 'payments' | 'photos'
+  'database' | 'config' | 'clock' | 'mailer' | 'sms' | 'payments' | 'photos' | 'wallet'
 >;
 
 /** Runs `step` unless it was made before under `key`; records it once made. */
@@ -82,6 +85,14 @@ export async function runSideEffect(services: JobServices, job: SideEffectJob): 
         });
       return;
     }
+    case 'landed-text': {
+      const sms = services.sms;
+      if (!sms) return;
+      return once(services, `${job.key}:sms`, async () => {
+        const text = await landedText(services, job.bookingId);
+        if (text) await sms.send(text);
+      });
+    }
     case 'refund':
       // Idempotent by its key (booking-refunds.ts): nothing happens when the request made it already.
       await refundBooking(
@@ -96,6 +107,11 @@ export async function runSideEffect(services: JobServices, job: SideEffectJob): 
         job.refundKey,
       );
       return;
+    case 'wallet-update':
+      return runWalletUpdate(services, job, (key, step) => once(services, key, step));
+    case 'partner-availability':
+      // Not once: a push sends the availability as it is when it runs, so sending it again does no harm.
+      return pushAvailability(services, job);
     case 'payment-outcome':
       await once(services, `${job.key}:refund`, () => refundRefusedPayment(services, job.payment));
       return sendMail(services, job.key, () => paymentOutcomeMessage(services, job.payment));

@@ -83,7 +83,7 @@ describe('authorisation matrix', () => {
     for (const type of ['bookings', 'vehicles', 'subscriptions', 'users', 'customers']) {
       const id = targets.get(type) ?? '';
       const read = await call('customer B', 'GET', `${API}/${type}/${id}/`, undefined);
-      expect(mismatch(`read A's ${type}`, 'NNNNNN', 'customer B', read)).toBeUndefined();
+      expect(mismatch(`read A's ${type}`, 'NNNNNNN', 'customer B', read)).toBeUndefined();
       expect(read.status).toBe(404);
       const list = await call('customer B', 'GET', `${API}/${type}/?page[size]=100`, undefined);
       expect(list.status).toBe(200);
@@ -101,7 +101,8 @@ describe('authorisation matrix', () => {
 
   it("holds only the caller's own data in their privacy download (issue 38)", async () => {
     const { server, emailA } = matrix;
-    for (const caller of CALLERS.filter((name) => name !== 'anonymous')) {
+    // Those with a login (a partner's key is no login: the back office's API answers it as a visitor).
+    for (const caller of CALLERS.filter((name) => name !== 'anonymous' && name !== 'partner')) {
       const response = await server.app.inject({
         method: 'GET',
         url: `${API}/personal-data/`,

@@ -53,6 +53,9 @@ describe('authorisation matrix', () => {
       'vehicles',
       'subscriptions',
       'booking-logs',
+      // A partner's allotments and stop-sells go with their lot.
+      'partner-allotments',
+      'partner-stop-sells',
     ];
     const rank = (type: string) =>
       children.includes(type) ? 0 : ['customers', 'users'].includes(type) ? 2 : 1;

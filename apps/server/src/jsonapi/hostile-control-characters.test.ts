@@ -213,6 +213,26 @@ async function seedRows(): Promise<Record<string, string>> {
     { surcharge: '10.00' },
     { day: to('exceptional-days', day), lot: to('lots', f.outdoor.id) },
   );
+  // Partners (issue 42): a partner, its key, an allotment and a stop-sell.
+  const partner = await made('partners', {
+    name: 'Fly Compare',
+    contactName: 'Jo',
+    contactEmail: 'jo@flycompare.example',
+    contactPhone: '0400 000 000',
+    commissionRate: '0.1',
+    status: 'live',
+  });
+  await made('partner-api-keys', { label: 'Production' }, { partner: to('partners', partner) });
+  await made(
+    'partner-allotments',
+    { places: 3, releaseHours: 24 },
+    { partner: to('partners', partner), lot: to('lots', f.outdoor.id) },
+  );
+  await made(
+    'partner-stop-sells',
+    { startDate: '2027-02-01', endDate: '2027-02-03', reason: 'Review' },
+    { partner: to('partners', partner), lot: to('lots', f.outdoor.id) },
+  );
   await made('content-pages', {
     title: 'Winter parking',
     path: '/winter-parking/',

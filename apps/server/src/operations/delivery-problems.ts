@@ -33,8 +33,14 @@ export function describeJob(job: SideEffectJob): { what: string; to: string } {
       return { what: 'Email: subscription tax invoice', to: job.to };
     case 'flight-notice':
       return { what: `Email and text: flight ${job.state}`, to: job.to };
+    case 'landed-text':
+      return { what: 'Text: flight landed, "I have landed" link', to: job.to };
     case 'refund':
       return { what: `Refund to the card: booking ${job.bookingId}`, to: '' };
+    case 'wallet-update':
+      return { what: `Wallet pass update: booking ${job.bookingId}`, to: '' };
+    case 'partner-availability':
+      return { what: `Availability push to partner ${job.partnerId}`, to: '' };
     case 'payment-outcome':
       return {
         what:

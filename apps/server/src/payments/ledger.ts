@@ -135,6 +135,29 @@ export async function openingBalances(db: Executor, bookingId?: number): Promise
     ON CONFLICT (key) DO NOTHING`);
 }
 
+/**
+ * A partner's booking (partners/): the partner took the traveller's money, so what it owes moves on its account.
+ * A positive `cents` is more owed (an `account` payment), a negative one a credit (an `account` refund: no card
+ * refund). Recorded once per `key`; the caller syncs the booking's money columns.
+ */
+export async function moveOnAccount(
+  db: Executor,
+  entry: { bookingId: number; cents: Cents; key: string; now: Date; note: string },
+): Promise<void> {
+  if (entry.cents === 0) return;
+  await recordMovement(db, {
+    bookingId: entry.bookingId,
+    kind: entry.cents > 0 ? 'payment' : 'refund',
+    method: 'account',
+    amountCents: Math.abs(entry.cents),
+    reference: null,
+    key: entry.key,
+    userId: null,
+    at: entry.now,
+    note: entry.note,
+  });
+}
+
 /** A movement staff recorded: counted in the metrics once its transaction has committed (countAfterCommit). */
 export type StaffMovement = { kind: MovementKind; method: string; amountCents: Cents };
 

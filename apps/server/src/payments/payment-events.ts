@@ -30,7 +30,7 @@ import { refundDue } from './booking-refunds';
 import { recordMovement, syncBookingMoney } from './ledger';
 import { paymentFields, recordBookingMoney } from './payment-audit';
 import { takesPlace } from '@parking/domain/capacity';
-import { presentByDay } from '../pricing/presence';
+import { websitePresentByDay } from '../pricing/partner-holds';
 import { enqueue } from '../db/job-queue';
 import { queueSubscriptionInvoice } from '../subscriptions/subscription-invoice';
 import { metricsFor } from '../observability/metrics';
@@ -180,10 +180,10 @@ async function decidePayment(
       await db.update(bookingChanges).set({ status: 'cancelled' }).where(eq(bookingChanges.id, change.id));
     return { kind: 'refused', reason: 'cancelled' };
   }
-  if (change)
-    return (await applyPaidChange(db, booking, change, now, timeZone))
-      ? { kind: 'receipt', changeId: change.id }
-      : { kind: 'refused', reason: 'change_no_space' };
+  if (change) {
+    const refused = await applyPaidChange(db, booking, change, now, timeZone);
+    return refused ? { kind: 'refused', reason: refused } : { kind: 'receipt', changeId: change.id };
+  }
   if (!AWAITING_PAYMENT.includes(booking.status)) return { kind: 'receipt' };
   // Still held (pending, inside its hold): its place was counted all along.
   if (takesPlace(booking.status, booking.created.getTime(), now.getTime())) return { kind: 'confirmation' };
@@ -191,15 +191,15 @@ async function decidePayment(
   const [lot] = await db.select().from(lots).where(eq(lots.id, booking.lotId)).for('update');
   if (!lot) return { kind: 'refused', reason: 'no_space' };
   const end = booking.endDatetime ?? booking.startDatetime;
-  const present = await presentByDay(
-    db,
-    [lot.id],
-    businessDate(booking.startDatetime, timeZone),
-    businessDate(end, timeZone),
+  // Counted as the website counts a new booking: the cars present and the places held for partners.
+  const present = await websitePresentByDay(db, {
+    lotIds: [lot.id],
+    startDate: businessDate(booking.startDatetime, timeZone),
+    endDate: businessDate(end, timeZone),
     timeZone,
     now,
-    booking.id,
-  );
+    excludeBookingId: booking.id,
+  });
   if (stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold)) {
     await db.update(bookings).set({ status: 'cancelled', updated: now }).where(eq(bookings.id, booking.id));
     await db.insert(bookingLogs).values({

@@ -29,7 +29,17 @@ import type { WrittenAnswer } from './written-answer';
 
 const TTL_MS = 60_000;
 /** Tables announced on the change feed (for the quotes) that nothing held here is read from. */
-const NOT_READ = new Set(['bookings', 'booking_changes', 'waitlist_entries']);
+const NOT_READ = new Set([
+  'bookings',
+  'booking_changes',
+  'waitlist_entries',
+  'bring_ups',
+  'partner_push_changes',
+  'partner_allotments',
+  'partner_stop_sells',
+  'partners',
+  'partner_api_keys',
+]);
 /** Lists and answers written from one snapshot, at most (an answer is kept under each request that asked for it). */
 const MAX_LISTS = 20_000;
 

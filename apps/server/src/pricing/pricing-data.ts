@@ -4,6 +4,15 @@ import type { LotPricing } from '@parking/domain/pricing';
 import { parseMoney } from '@parking/domain/money';
 import { rowsOf, type Executor } from '../db/client';
 import { lots } from '../db/schema/index';
+import { stayDays } from '@parking/domain/dates';
+import {
+  heldByDay,
+  parsePartnerHolds,
+  partnerHoldsSql,
+  withHeld,
+  type PartnerHolds,
+  type PartnerHoldsJson,
+} from './partner-holds';
 import { countPresence, idList, presenceSpansSql } from './presence';
 
 export type LotRow = typeof lots.$inferSelect;
@@ -111,12 +120,14 @@ export interface QuoteDataJson {
   surcharges: Array<[number, string, string]>;
   /** [lotId, first, last, cars]: presence spans, as presentByDay counts them. */
   spans: Array<[number, number, number, number]>;
+  /** The partners' allotments and their own bookings (pricing/partner-holds.ts). */
+  holds: PartnerHoldsJson;
 }
 
 /**
  * A scalar subquery answering QuoteDataJson for the lots `lotIdsSql` names (a parenthesised list
- * or subquery of ids) and the dates startDate..endDate: the rate tables, the surcharges and the
- * presence spans, so that a quote needs one statement (the quote is the hottest read path, and on
+ * or subquery of ids) and the dates startDate..endDate: the rate tables, the surcharges, the
+ * presence spans and what the places held for partners are counted from, so that a quote needs one statement (the quote is the hottest read path, and on
  * a busy server each statement's round trip counts).
  */
 export function quoteDataSql(
@@ -131,16 +142,20 @@ export function quoteDataSql(
     'rates', ${ratesJsonSql(lotIdsSql)},
     'surcharges', ${surchargesJsonSql(lotIdsSql, startDate, endDate)},
     'spans', (SELECT coalesce(json_agg(json_build_array(s.lot_id, s.first, s.last, s.cars)), '[]'::json)
-                FROM (${spans}) AS s)))`;
+                FROM (${spans}) AS s),
+    'holds', ${partnerHoldsSql(lotIdsSql, { startDate, endDate, timeZone, now })}))`;
 }
 
-/** The lots' pricing and the cars present on each date, as loadLotPricing and presentByDay answer them. */
+/**
+ * The lots' pricing and the cars present on each date, as loadLotPricing and presentByDay answer them, and what
+ * the places held for partners on each date are counted from.
+ */
 export function parseQuoteData(
   lotRows: LotRates[],
   value: QuoteDataJson | string | null | undefined,
   startDate: string,
   endDate: string,
-): { pricing: Map<number, LotPricing>; present: Map<number, number[]> } {
+): { pricing: Map<number, LotPricing>; present: Map<number, number[]>; holds: PartnerHolds } {
   // JSON arrives parsed from both drivers; a string would be a driver configured not to parse it.
   const data: Partial<QuoteDataJson> =
     typeof value === 'string' ? (JSON.parse(value) as QuoteDataJson) : (value ?? {});
@@ -151,10 +166,14 @@ export function parseQuoteData(
   return {
     pricing: pricingFrom(lotRows, rates, surcharges),
     present: countPresence(lotIds, startDate, endDate, spans),
+    holds: parsePartnerHolds(data.holds, startDate, endDate),
   };
 }
 
-/** What quotes need for the given lots, in one statement (the quotes route also reads the lots in it). */
+/**
+ * What quotes need for the given lots, in one statement (the quotes route also reads the lots in it): the cars
+ * present as the website counts them, the places held for partners at `now` included.
+ */
 export async function loadQuoteData(
   db: Executor,
   lotRows: LotRates[],
@@ -168,5 +187,7 @@ export async function loadQuoteData(
   const [row] = rowsOf<{ data: QuoteDataJson | string }>(
     await db.execute(sql`SELECT ${quoteDataSql(ids, startDate, endDate, timeZone, now)} AS data`),
   );
-  return parseQuoteData(lotRows, row?.data, startDate, endDate);
+  const { pricing, present, holds } = parseQuoteData(lotRows, row?.data, startDate, endDate);
+  const held = heldByDay(holds, startDate, stayDays(startDate, endDate), now, timeZone);
+  return { pricing, present: withHeld(present, held) };
 }

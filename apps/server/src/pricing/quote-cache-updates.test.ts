@@ -8,10 +8,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
 import { loadConfig } from '../config';
-import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
+import type { ChangeFeed } from '../db/change-feed';
 import { bookings } from '../db/schema/index';
-import { bookingFixtures, type Fixtures } from '../test/booking-fixtures';
-import { heldInstances, type HeldInstances, type TestDatabase } from '../test/held-instances';
+import type { Fixtures } from '../test/booking-fixtures';
+import type { TestDatabase } from '../test/held-instances';
+import { twoQuoteCaches, type TwoQuoteCaches } from '../test/two-quote-caches';
 import { insertBookings } from '../test/pricing-fixtures';
 import type { Clock } from '../test/server';
 import { PENDING_HOLD_MS } from '@parking/domain/capacity';
@@ -19,7 +20,7 @@ import { QuoteCache, applyBookingRows, type HeldQuoteData } from './quote-cache'
 
 const { timeZone } = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://parking.test' });
 
-let instances: HeldInstances;
+let caches: TwoQuoteCaches;
 let database: TestDatabase;
 let clock: Clock;
 let f: Fixtures;
@@ -28,19 +29,10 @@ let first: QuoteCache;
 let second: QuoteCache;
 
 beforeAll(async () => {
-  instances = await heldInstances();
-  ({ database, clock } = instances);
-  f = await bookingFixtures(database.db);
-  feeds = [await openChangeFeed(database, database.url), await openChangeFeed(database, database.url)];
-  first = new QuoteCache(database.db, timeZone, feeds[0] as ChangeFeed);
-  second = new QuoteCache(database.db, timeZone, feeds[1] as ChangeFeed);
+  caches = await twoQuoteCaches(timeZone);
+  ({ database, clock, f, feeds, first, second } = caches);
 });
-afterAll(async () => {
-  first.close();
-  second.close();
-  for (const feed of feeds) await feed.close();
-  await instances.close();
-});
+afterAll(() => caches.close());
 
 /** Every lot's cars present on each day of the held window (400 days from today). */
 async function presence(cache: QuoteCache): Promise<Array<[number, number[]]>> {
@@ -206,6 +198,11 @@ describe('held presence brought up to date from the bookings notifications', () 
       blockouts: [],
       bounds: [0, 86_400e6, 2 * 86_400e6, 3 * 86_400e6],
       seen: { xmin: 100n, xmax: 110n, inProgress: new Set([105n]) },
+      firstDate: '2026-11-21',
+      timeZone,
+      holds: { allotments: new Map(), taken: new Map() },
+      held: new Map(),
+      stopSells: [],
     };
     const snapshot = { value: held, loadedAt: 0, validUntil: 60_000 };
     const row = (xid: number) =>

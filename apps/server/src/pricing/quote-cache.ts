@@ -1,43 +1,65 @@
 /**
  * Quotes from memory (the hottest read path: the home page and wizard step 1). One statement loads every
- * lot, its rate table, the exceptional-day surcharges and the cars present on each business day of the
- * next WINDOW_DAYS days (the same presence rule and SQL as the quote's own, pricing-data.ts), a second the
- * parking blockouts of those days (a quote tells the ones on its departure and return days); a quote for
- * dates inside that window is then priced and checked against the fill threshold without the database.
+ * lot, its rate table, the exceptional-day surcharges, the cars present on each business day of the
+ * next WINDOW_DAYS days (the same presence rule and SQL as the quote's own, pricing-data.ts) and the partners'
+ * allotments with their own bookings (pricing/partner-holds.ts), a second the parking blockouts of those days (a
+ * quote tells the ones on its departure and return days); a quote for dates inside that window is then priced
+ * and checked against the fill threshold without the database, the places still held for partners counted as
+ * taken. The partner API's availability call reads the same data, with the partners' stop-sells held beside it
+ * (partners/partner-availability.ts).
  *
  * What is held is kept up to date (pricing/held-snapshot.ts):
  * - a booking written by anyone (the change feed: PostgreSQL LISTEN/NOTIFY across instances, in-process with
  *   PGlite) is applied to the cars present: migration 0015's triggers tell the rows a statement changed (each as
  *   it was and as it is now: lot, stay, status, creation) and the writing transaction, and each row is counted
  *   out and in by the same rule and the same business-day bounds as the load's SQL (presenceSpansSql), so that
- *   the result equals a full reload. A change whose transaction the load's own snapshot already saw
+ *   the result equals a full reload; a partner's booking (migration 0031 adds the partner to the detail) is
+ *   counted against its allotment too. A change whose transaction the load's own snapshot already saw
  *   (pg_current_snapshot(), read in the load's statement) is skipped: it is in what was read;
  * - it is dropped on any other committed change: to lots, rates, exceptional days, blockouts, the changes and
- *   waitlist holds, and a bookings statement of many rows (the trigger then names the table only);
+ *   waitlist holds, the partners, their allotments and stop-sells (migration 0031), and a bookings statement of many
+ *   rows (the trigger then names the table only);
  * - after a write this instance makes (one that commits, or succeeds: http/route.ts; never a refused junk
  *   POST or a read-only quote), its next quotes wait until the feed has delivered the write's change;
- * - when a pending booking it counted stops holding its space (PENDING_HOLD_MS after it was made), on a new
+ * - when a pending booking it counted stops holding its space (PENDING_HOLD_MS after it was made), at the next
+ *   instant an allotment releases a day's places (a hold ends with time, not with a write), on a new
  *   business day, after TTL_MS as a safety net, and whenever the feed is down (then every quote reads the
  *   database, as before).
  * A load that overlapped a dropping change is used for the requests that waited for it but not kept.
  *
  * The booking's save does not read this: it still checks capacity in the database, under its lock.
  */
-import { PENDING_HOLD_MS, PLACE_TAKING, takesPlace } from '@parking/domain/capacity';
-import { asc, sql } from 'drizzle-orm';
+import { PENDING_HOLD_MS } from '@parking/domain/capacity';
+import { asc, gte, sql } from 'drizzle-orm';
 import { addDaysToDate, businessDate, startOfBusinessDay, stayDays } from '@parking/domain/dates';
 import type { BlockoutPeriod } from '@parking/domain/parking-blockouts';
+import { nextRelease } from '@parking/domain/partners';
 import type { LotPricing } from '@parking/domain/pricing';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
-import { lots } from '../db/schema/index';
+import { lots, partnerStopSells } from '../db/schema/index';
 import { parkingBlockoutsBetween } from '../catalogue/blockout-queries';
-import { HeldSnapshot, type ChangeOutcome, type HeldAnswers, type Loaded } from './held-snapshot';
+import { HeldSnapshot, type HeldAnswers, type Loaded } from './held-snapshot';
 import type { WrittenAnswer } from './written-answer';
 import { parseQuoteData, quoteDataSql, type LotRow, type QuoteDataJson } from './pricing-data';
 import { businessDayBounds } from './presence';
+import { heldByDay, type PartnerHolds } from './partner-holds';
+import {
+  applyBookingRows,
+  parseTransactionSnapshot,
+  type HeldQuoteData,
+  type HeldStopSell,
+} from './quote-cache-rows';
+
+export { applyBookingRows, type HeldQuoteData } from './quote-cache-rows';
 
 const WINDOW_DAYS = 400;
+/**
+ * Tables announced on the change feed that no quote reads: a car's bring-up (issue 41), a partner push's
+ * bookkeeping and the partners' keys (issue 42). The partners are read: a partner's status decides whether its
+ * allotments hold places.
+ */
+const NOT_READ = new Set(['bring_ups', 'partner_push_changes', 'partner_api_keys']);
 const TTL_MS = 60_000;
 /**
  * Answers kept from one snapshot, at most: GET quotes/ keeps an answer under two keys (the stay it prices and the
@@ -45,138 +67,11 @@ const TTL_MS = 60_000;
  */
 const MAX_RESPONSES = 40_000;
 
-/** What is held: also the type applyBookingRows updates. */
-export interface HeldQuoteData {
-  lots: LotRow[];
-  pricing: Map<number, LotPricing>;
-  /** Cars present per lot on each day from the snapshot's business date, WINDOW_DAYS long. */
-  present: Map<number, number[]>;
-  /** The parking blockouts overlapping the window (drop-offs and pick-ups refused inside them). */
-  blockouts: BlockoutPeriod[];
-  /** The first instant of each day of the window and of the day after, in µs since the epoch. */
-  bounds: number[];
-  /** The transactions whose changes the load saw (its statement's snapshot). */
-  seen: TransactionSnapshot;
-}
-
-/** pg_current_snapshot(): xmin, xmax and the transactions in progress. */
-interface TransactionSnapshot {
-  xmin: bigint;
-  xmax: bigint;
-  inProgress: Set<bigint>;
-}
-
-function parseTransactionSnapshot(text: string): TransactionSnapshot {
-  const [xmin = '0', xmax = '0', list = ''] = text.split(':');
-  return {
-    xmin: BigInt(xmin),
-    xmax: BigInt(xmax),
-    inProgress: new Set(list === '' ? [] : list.split(',').map((xid) => BigInt(xid))),
-  };
-}
-
-/** Whether a committed transaction's changes are in what a statement with this snapshot read. */
-function sawTransaction(snapshot: TransactionSnapshot, xid: bigint): boolean {
-  return xid < snapshot.xmin || (xid < snapshot.xmax && !snapshot.inProgress.has(xid));
-}
-
-/** A row of migration 0015's detail: [sign, lot, start µs, end µs or null, status, created µs]. */
-type ChangedRow = [
-  sign: number,
-  lotId: number,
-  start: number,
-  end: number | null,
-  status: string,
-  created: number,
-];
-
-function parseBookingRows(detail: string): { xid: bigint; rows: ChangedRow[] } | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(detail);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { x, r } = parsed as { x?: unknown; r?: unknown };
-  if (typeof x !== 'string' || !/^\d+$/.test(x) || !Array.isArray(r)) return undefined;
-  const rows: ChangedRow[] = [];
-  for (const row of r as unknown[]) {
-    if (!Array.isArray(row) || row.length !== 6) return undefined;
-    const [sign, lotId, start, end, status, created] = row as unknown[];
-    if (
-      (sign !== 1 && sign !== -1) ||
-      typeof lotId !== 'number' ||
-      typeof start !== 'number' ||
-      (end !== null && typeof end !== 'number') ||
-      typeof status !== 'string' ||
-      typeof created !== 'number'
-    )
-      return undefined;
-    rows.push([sign, lotId, start, end, status, created]);
-  }
-  return { xid: BigInt(x), rows };
-}
-
-/** How many of the sorted `bounds` are at or before `instant`: PostgreSQL's width_bucket(instant, bounds). */
-function widthBucket(instant: number, bounds: readonly number[]): number {
-  let low = 0;
-  let high = bounds.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((bounds[middle] ?? Infinity) <= instant) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/**
- * The held data after a bookings statement (migration 0015's detail): each row counted out (as it was) and in
- * (as it is now) by presenceSpansSql's rule, with the hold of a pending booking counted from the load's instant
- * (the snapshot is valid no longer than the soonest counted hold: see QuoteCache.read).
- */
-export function applyBookingRows(
-  held: Loaded<HeldQuoteData> & { loadedAt: number },
-  detail: string | undefined,
-): ChangeOutcome<HeldQuoteData> {
-  const change = detail === undefined ? undefined : parseBookingRows(detail);
-  if (!change) return 'drop';
-  const data = held.value;
-  if (sawTransaction(data.seen, change.xid)) return 'kept';
-  const { bounds } = data;
-  const days = bounds.length - 1;
-  // Copied on write: requests may be using the held arrays.
-  const present = new Map(data.present);
-  const copied = new Set<number>();
-  let validUntil = held.validUntil;
-  for (const [sign, lotId, start, end, status, created] of change.rows) {
-    // created is in microseconds.
-    if (!takesPlace(status, created / 1000, held.loadedAt)) continue;
-    const pending = status !== PLACE_TAKING.always;
-    let counts = present.get(lotId);
-    if (!counts) continue;
-    if (start >= (bounds[days] ?? -Infinity) || (end !== null && end < (bounds[0] ?? Infinity))) continue;
-    const first = Math.max(widthBucket(start, bounds) - 1, 0);
-    const last = Math.min(end === null ? days - 1 : widthBucket(end, bounds) - 1, days - 1);
-    if (first > last) continue;
-    // A hold counted in lapses: the snapshot must not outlive it (as the load's own oldest hold).
-    if (pending && sign > 0) validUntil = Math.min(validUntil, Math.floor(created / 1000) + PENDING_HOLD_MS);
-    if (!copied.has(lotId)) {
-      counts = counts.slice();
-      copied.add(lotId);
-      present.set(lotId, counts);
-    }
-    for (let day = first; day <= last; day++) counts[day] = (counts[day] ?? 0) + sign;
-  }
-  if (copied.size === 0 && validUntil === held.validUntil) return 'kept';
-  return { value: { ...data, present }, validUntil };
-}
-
 export interface CachedQuoteData {
   /** Every lot, in the lots list's order (name, id). */
   lots: LotRow[];
   pricing: Map<number, LotPricing>;
-  /** Cars present per lot on each date of the stay. */
+  /** Places taken per lot on each date of the stay: the cars present and the places held for partners. */
   present: Map<number, number[]>;
   /** The parking blockouts held (the whole window's: the quote keeps those of its days). */
   blockouts: readonly BlockoutPeriod[];
@@ -185,6 +80,17 @@ export interface CachedQuoteData {
    * again is answered without pricing it again. Dropped with the data.
    */
   responses: HeldAnswers<WrittenAnswer>;
+  /** What a partner's availability is worked out from (partners/partner-availability.ts), the whole window's. */
+  partners: PartnerSupplyData;
+}
+
+interface PartnerSupplyData {
+  /** Where the stay's first date is in the window's arrays. */
+  offset: number;
+  /** Cars present per lot on each day of the window (without the places held). */
+  cars: Map<number, number[]>;
+  holds: PartnerHolds;
+  stopSells: readonly HeldStopSell[];
 }
 
 export class QuoteCache {
@@ -200,7 +106,8 @@ export class QuoteCache {
       feed,
       maxAnswers: MAX_RESPONSES,
       read: (now, today) => this.read(now, today),
-      change: (held, table, detail) => (table === 'bookings' ? applyBookingRows(held, detail) : 'drop'),
+      change: (held, table, detail) =>
+        table === 'bookings' ? applyBookingRows(held, detail) : NOT_READ.has(table) ? 'kept' : 'drop',
     });
   }
 
@@ -263,13 +170,21 @@ export class QuoteCache {
     if (!held) return undefined;
     const data = held.value;
     const present = new Map<number, number[]>();
-    for (const [lotId, counts] of data.present) present.set(lotId, counts.slice(offset, offset + days));
+    // The places taken as the website counts them: the cars present and the places held for partners.
+    for (const [lotId, counts] of data.present) {
+      const slice = counts.slice(offset, offset + days);
+      const held = data.held.get(lotId);
+      if (held)
+        for (let day = 0; day < days; day += 1) slice[day] = (slice[day] ?? 0) + (held[offset + day] ?? 0);
+      present.set(lotId, slice);
+    }
     return {
       lots: data.lots,
       pricing: data.pricing,
       present,
       blockouts: data.blockouts,
       responses: held.answers,
+      partners: { offset, cars: data.present, holds: data.holds, stopSells: data.stopSells },
     };
   }
 
@@ -294,12 +209,22 @@ export class QuoteCache {
       .from(lots)
       .orderBy(asc(lots.name), asc(lots.id));
     const lotRows = rows.map((row) => row.lot);
-    const { pricing, present } = parseQuoteData(
+    const { pricing, present, holds } = parseQuoteData(
       lotRows,
       rows[0]?.data as QuoteDataJson | string | undefined,
       today,
       last,
     );
+    // The partners' stop-sells not over yet: a few rows.
+    const stopSells = await this.db
+      .select({
+        partnerId: partnerStopSells.partnerId,
+        lotId: partnerStopSells.lotId,
+        startDate: partnerStopSells.startDate,
+        endDate: partnerStopSells.endDate,
+      })
+      .from(partnerStopSells)
+      .where(gte(partnerStopSells.endDate, today));
     const blockouts = await parkingBlockoutsBetween(
       this.db,
       startOfBusinessDay(today, this.timeZone),
@@ -312,6 +237,9 @@ export class QuoteCache {
       nextHoldLapse ? new Date(nextHoldLapse).getTime() : Infinity,
     );
     const bounds = businessDayBounds(today, last, this.timeZone).map((instant) => Date.parse(instant) * 1000);
+    // A partner's hold ends with time, not with a write: what is held is not kept past the next release.
+    const allotments = [...holds.allotments.values()].flat();
+    const released = nextRelease(allotments, now, this.timeZone)?.getTime() ?? Infinity;
     return {
       value: {
         lots: lotRows,
@@ -320,8 +248,13 @@ export class QuoteCache {
         blockouts,
         bounds,
         seen: parseTransactionSnapshot(rows[0]?.seen ?? '0:0:'),
+        firstDate: today,
+        timeZone: this.timeZone,
+        holds,
+        held: heldByDay(holds, today, WINDOW_DAYS, now, this.timeZone),
+        stopSells,
       },
-      validUntil: Math.min(now.getTime() + TTL_MS, releases),
+      validUntil: Math.min(now.getTime() + TTL_MS, releases, released),
     };
   }
 }

@@ -21,6 +21,7 @@ import { parseInclude, single, type RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import { iso } from '@parking/domain/api-values';
 import { parkingBlockoutsBetween } from '../catalogue/blockout-queries';
+import { heldByDay, withHeld } from './partner-holds';
 import { parseQuoteData, quoteDataSql, type LotRow } from './pricing-data';
 import { subscriptionCover, type SubscriptionCoverage } from '../subscriptions/subscription-cover';
 import { WrittenAnswer } from './written-answer';
@@ -97,7 +98,8 @@ export function parseQuoteQuery(query: RawQuery, today: string, limits: StayLimi
 
 /**
  * The lots quoted (the named ones, every name must exist; else all, in the lots list's order) and,
- * in the same statement, their prices and presence for the dates.
+ * in the same statement, their prices and the places taken on each date as the website counts them (the cars
+ * present and the places held for partners).
  */
 export async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
   const { slugs, slugParam, startDate, endDate } = query;
@@ -133,12 +135,10 @@ export async function quotedLots(ctx: RequestContext, query: QuoteQuery) {
     startOfBusinessDay(startDate, timeZone),
     startOfBusinessDay(addDaysToDate(endDate, 1), timeZone),
   );
-  return {
-    lotRows,
-    ...parseQuoteData(lotRows, rows[0]?.data, startDate, endDate),
-    blockouts,
-    responses: undefined,
-  };
+  const { pricing, present, holds } = parseQuoteData(lotRows, rows[0]?.data, startDate, endDate);
+  // The places held for partners are taken, as far as the website is concerned (pricing/partner-holds.ts).
+  const held = heldByDay(holds, startDate, stayDays(startDate, endDate), ctx.now, timeZone);
+  return { lotRows, pricing, present: withHeld(present, held), blockouts, responses: undefined };
 }
 
 /** What a quote is computed from: the lots' pricing, the cars present on each day from `presentFrom`, the blockouts. */

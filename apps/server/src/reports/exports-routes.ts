@@ -14,6 +14,7 @@ import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
+import { bookingChannel } from '@parking/domain/booking-channel';
 import { PAGE_SIZE_MAX } from '@parking/domain/constants';
 import { businessDate, businessLocalDatetime } from '@parking/domain/dates';
 import type { RequestContext } from '../context';
@@ -26,7 +27,7 @@ import type { RawQuery } from '../jsonapi/query';
 import type { Registry } from '../jsonapi/registry';
 import type { AnyRow } from '../jsonapi/resource';
 import type { CustomerRow } from '../accounts/customers-resource';
-import type { BookingRow } from '../db/rows';
+import type { BookingListRow } from '../bookings/booking-read';
 
 export interface ExportSpec<Row> {
   type: string;
@@ -86,7 +87,7 @@ export async function allRows(
 const local = (ctx: RequestContext, instant: Date | null) =>
   instant ? businessLocalDatetime(instant, ctx.services.config.timeZone).replace('T', ' ') : '';
 
-const bookingsExport: ExportSpec<BookingRow> = {
+const bookingsExport: ExportSpec<BookingListRow> = {
   type: 'bookings',
   header: [
     'ID',
@@ -94,6 +95,7 @@ const bookingsExport: ExportSpec<BookingRow> = {
     'Status',
     'Payment Status',
     'Booking Type',
+    'Channel',
     'Title',
     'First Name',
     'Last Name',
@@ -137,6 +139,7 @@ const bookingsExport: ExportSpec<BookingRow> = {
       row.status,
       row.paymentStatus,
       row.bookingType ?? '',
+      bookingChannel(row).label,
       row.title,
       row.firstName,
       row.lastName,

@@ -16,6 +16,7 @@ import { single } from '../jsonapi/query';
 import type { JsonValue } from '../jsonapi/resource';
 import { arrivalDepartureGraph } from './arrival-departure';
 import { bookingTypeStats } from './booking-type-stats';
+import { channelStats } from './channel-stats';
 import { extrasGraph, extrasStats } from './extras-stats';
 import { kpiSummary, kpiSummaryCsv } from './kpi-summary';
 import { lotVolumeGraph } from './lot-volume';
@@ -30,6 +31,7 @@ const REPORTS: Record<string, Report> = {
   'extras-stats': extrasStats,
   'extras-graphs': extrasGraph,
   'booking-type-stats': bookingTypeStats,
+  'channel-stats': channelStats,
 };
 
 /** The reports' actions; the period's business dates are those of the configured time zone. */

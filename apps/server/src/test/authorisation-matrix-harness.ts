@@ -12,14 +12,19 @@ import { rowsOf } from '../db/client';
 import { enqueue, JOB_SCHEMA } from '../db/job-queue';
 import {
   blockoutPeriods,
+  bookings,
   busTrips,
   exceptionalDays,
   exceptionalRates,
   flights,
   lotRegions,
+  partnerAllotments,
+  partnerPayments,
+  partnerStopSells,
   waitlistEntries,
 } from '../db/schema/index';
 import { seedContent } from '../seed/content';
+import { createPartner } from './partner-fixtures';
 import { bookingDoc, bookingFixtures } from './booking-fixtures';
 import { tinyPng } from './images';
 import { createUser, createVehicle, login } from './factories';
@@ -37,10 +42,29 @@ export const matrix = {} as {
   image: string;
   /** Two side-effect jobs given up on (Delivery problems): one to retry, one to discard. */
   failedJobs: [string, string];
+  /** The matrix partner's own booking's code and another partner's (the partner API's bookings). */
+  partnerBookings: [string, string];
+  /** The other partner's id (no webhook): the back office's partner routes are tried on it. */
+  partnerId: string;
 };
 export const routes: string[] = [];
 export const tokens = new Map<Caller, string | undefined>();
 export const targets = new Map<string, string>();
+
+/** A partner's booking, as the partner API would have saved it: its code. */
+async function partnerBooking(db: TestServer['handle']['db'], partnerId: number, lotId: number) {
+  const code = `PB${randomUUID().slice(0, 6).toUpperCase()}`;
+  await db.insert(bookings).values({
+    bookingCode: code,
+    status: 'complete',
+    lotId,
+    partnerId,
+    startDatetime: new Date('2027-01-10T08:00:00+11:00'),
+    endDatetime: new Date('2027-01-12T18:00:00+11:00'),
+    created: new Date(),
+  });
+  return code;
+}
 
 /** A job the queue gave up on, as after its fifth failure. */
 async function failedJob(server: TestServer): Promise<string> {
@@ -89,8 +113,32 @@ export function useMatrixServer() {
       Admins: await createUser(db, { roles: ['Admins'] }),
     };
     tokens.set('anonymous', undefined);
-    for (const caller of CALLERS.slice(1))
+    for (const caller of CALLERS.slice(1, -1))
       tokens.set(caller, await login(server.app, people[caller]?.user.email ?? ''));
+    // A live partner (issue 42) calling with its API key, with an allotment and a stop-sell to try.
+    const { partner, key } = await createPartner(db);
+    tokens.set('partner', key);
+    await db
+      .insert(partnerAllotments)
+      .values({ partnerId: partner.id, lotId: f.indoor.id, places: 5, releaseHours: 48 });
+    await db
+      .insert(partnerStopSells)
+      .values({ partnerId: partner.id, lotId: f.outdoor.id, startDate: '2027-06-01', endDate: '2027-06-03' });
+    // A payment received from it, to read (never changed: update and delete are not there).
+    await db.insert(partnerPayments).values({
+      partnerId: partner.id,
+      month: '2026-10',
+      amount: '10.00',
+      receivedOn: '2026-11-02',
+      reference: 'Matrix',
+      submissionKey: 'matrix-payment',
+    });
+    const other = await createPartner(db);
+    matrix.partnerBookings = [
+      await partnerBooking(db, partner.id, f.outdoor.id),
+      await partnerBooking(db, other.partner.id, f.outdoor.id),
+    ];
+    matrix.partnerId = String(other.partner.id);
     const emailA = a.user.email;
     matrix.emailA = emailA;
 
@@ -205,7 +253,10 @@ export async function call(
   token = tokens.get(caller),
 ): Promise<Answer> {
   const headers: Record<string, string> = { accept: JSONAPI };
-  if (token) headers.authorization = `Token ${token}`;
+  // The partner sends its key as X-Api-Key: to the back office's API it is a visitor; the others' login token is
+  // sent to the partner API too, which refuses it.
+  if (token && caller === 'partner') headers['x-api-key'] = token;
+  else if (token) headers.authorization = `Token ${token}`;
   if (body !== undefined) headers['content-type'] = JSONAPI;
   const response = await matrix.server.app.inject({
     method: method as 'GET',

@@ -1,23 +1,34 @@
 /**
  * The authorisation matrix's table: for each caller, what every action on every registered resource and
  * every other route of the server should answer. A row's string gives one letter per caller, in CALLERS
- * order: Y = let through (any answer but 401/403/404/405, never a 5xx), N = refused (401/403/404, nothing
+ * order (the last, `partner`, calls with a live partner's API key, which the back office's API does not read: it is
+ * a visitor there; the partner API at /partner/v1/ answers it alone): Y = let through (any answer but 401/403/404/405, never a 5xx), N = refused (401/403/404, nothing
  * but errors in the body, none of customer A's data), - = no such action (405), = = public content: the
  * same answer whoever asks, never 401/403. The tests are jsonapi/authorisation-matrix-*.test.ts.
  */
+import { PARTNER_SPECIALS } from './authorisation-matrix-partners';
+import { BRING_UP_SPECIALS, WALLET_SPECIALS } from './authorisation-matrix-wallet';
 
 export const API = '/backend/api/v1';
-export const CALLERS = ['anonymous', 'customer A', 'customer B', 'Employees', 'Sales', 'Admins'] as const;
+export const CALLERS = [
+  'anonymous',
+  'customer A',
+  'customer B',
+  'Employees',
+  'Sales',
+  'Admins',
+  'partner',
+] as const;
 export type Caller = (typeof CALLERS)[number];
-export type Expectation = string; // six letters, Y N or -, one per caller
+export type Expectation = string; // seven letters, Y N or -, one per caller
 
-const ALL = 'YYYYYY';
-const SIGNED_IN = 'NYYYYY';
-const OWNER_OR_STAFF = 'NYNNYY';
-const OWNER_OR_ADMINS = 'NYNNNY';
-const STAFF = 'NNNNYY';
-export const ADMINS = 'NNNNNY';
-const NOBODY = '------';
+const ALL = 'YYYYYYY';
+const SIGNED_IN = 'NYYYYYN';
+const OWNER_OR_STAFF = 'NYNNYYN';
+const OWNER_OR_ADMINS = 'NYNNNYN';
+const STAFF = 'NNNNYYN';
+export const ADMINS = 'NNNNNYN';
+const NOBODY = '-------';
 const SETTINGS = { list: ALL, read: ALL, create: ADMINS, update: ADMINS, delete: ADMINS };
 
 export type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
@@ -62,6 +73,13 @@ export const RESOURCES: Record<string, Record<Action, Expectation>> = {
   'content-pages': { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
   'content-page-revisions': { list: ADMINS, read: ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
   'content-images': { list: ADMINS, read: ADMINS, create: ADMINS, update: NOBODY, delete: NOBODY },
+  // Partners (issue 42): Admins only. A partner is paused, never deleted; a key is revoked (PATCH), never deleted.
+  partners: { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: NOBODY },
+  'partner-api-keys': { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: NOBODY },
+  'partner-allotments': { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
+  'partner-stop-sells': { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
+  // A payment received from a partner is a row of its account: recorded, never changed or deleted.
+  'partner-payments': { list: ADMINS, read: ADMINS, create: ADMINS, update: NOBODY, delete: NOBODY },
 };
 
 interface Special {
@@ -75,8 +93,8 @@ interface Special {
   ownSession?: boolean;
 }
 
-const CAPABILITY = 'NNNNNN'; // reached by an unguessable id only: a made-up one is not found by anyone
-const PUBLIC = '======';
+const CAPABILITY = 'NNNNNNN'; // reached by an unguessable id only: a made-up one is not found by anyone
+const PUBLIC = '=======';
 
 export const SPECIALS: Special[] = [
   { route: 'GET /backend/health/', expect: ALL },
@@ -164,6 +182,8 @@ export const SPECIALS: Special[] = [
     expect: STAFF,
   },
   { route: `GET ${API}/custody-photos/:id/`, url: `${API}/custody-photos/made-up/`, expect: CAPABILITY },
+  ...WALLET_SPECIALS,
+  ...BRING_UP_SPECIALS,
   // Flight-aware returns (issue 24): the local provider's flights and a delay set by hand, staff only.
   { route: `POST ${API}/local-flight-statuses/`, body: {}, expect: STAFF },
   {
@@ -253,6 +273,7 @@ export const SPECIALS: Special[] = [
   { route: `POST ${API}/extras-stats/`, body: {}, expect: ADMINS },
   { route: `POST ${API}/extras-graphs/`, body: {}, expect: ADMINS },
   { route: `POST ${API}/booking-type-stats/`, body: {}, expect: ADMINS },
+  { route: `POST ${API}/channel-stats/`, body: {}, expect: ADMINS },
   { route: `GET ${API}/kpi-summary-csv/`, expect: ADMINS },
   { route: `GET ${API}/bookings/currently-parked/`, expect: STAFF },
   { route: `GET ${API}/bookings/income-owed/`, expect: STAFF },
@@ -344,6 +365,7 @@ export const SPECIALS: Special[] = [
   { route: `PATCH ${API}/two-factor-settings/`, body: {}, expect: ADMINS },
   { route: `GET ${API}/users/:id/two-factor/`, url: `${API}/users/{userA}/two-factor/`, expect: ADMINS },
   { route: `DELETE ${API}/users/:id/two-factor/`, url: `${API}/users/{userA}/two-factor/`, expect: ADMINS },
+  ...PARTNER_SPECIALS,
   // Methods JSON:API resources do not have.
   { route: `PUT ${API}/:type/*`, url: `${API}/lots/1/`, body: {}, expect: NOBODY },
   { route: `PUT,PATCH,DELETE ${API}/:type/`, url: `${API}/lots/`, expect: NOBODY },

@@ -118,6 +118,7 @@ export async function startServer(
       RATE_LIMIT_ACCOUNT_REQUESTS: '100000',
       // The load under an outage is one IP making hundreds of unpaid online bookings.
       RATE_LIMIT_UNPAID_HOLDS: '100000',
+      RATE_LIMIT_PARTNER_REQUESTS_PER_MINUTE: '100000',
       ...database.env,
       ...env,
     },

@@ -87,6 +87,9 @@ export async function createTestServer(
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'parking-data-')),
     PUBLIC_URL: 'https://parking.test',
+    // An event stream (the bring-up board's) ends soon, so that a request to one (the authorisation matrix, the
+    // fuzzers) is answered; the tests of the streams themselves say how long they need.
+    LIVE_STREAM_SECONDS: '0.05',
     ...options.env,
   });
   const config: Config = {

@@ -30,7 +30,7 @@ import type { MailMessage } from '../mail/mailer';
 import { waitlistConfirmationMessage, waitlistJoinedMessage, waitlistOfferMessage } from './waitlist-emails';
 import { waitlistTokenId, waitlistTokenMatches } from './waitlist-link';
 import { lockLot, type LotRow } from '../bookings/booking-rules';
-import { presentByDay } from '../pricing/presence';
+import { websitePresentByDay } from '../pricing/partner-holds';
 import { queueMail } from '../mail/queue-mail';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
@@ -69,7 +69,14 @@ export async function joinWaitlist(
 
   const lot = await lockLot(ctx, lotId);
   // Asked before any entry is looked at: whether the stay is full must not depend on who asks.
-  const present = await presentByDay(ctx.db, [lot.id], input.startDate, input.endDate, tz, ctx.now);
+  // Counted as the website's quote counts it: the places held for partners are not free.
+  const present = await websitePresentByDay(ctx.db, {
+    lotIds: [lot.id],
+    startDate: input.startDate,
+    endDate: input.endDate,
+    timeZone: tz,
+    now: ctx.now,
+  });
   if (!stayExceedsThreshold(present.get(lot.id) ?? [], lot.spaces, lot.fillRateThreshold))
     throw new DomainError('not_full', waitlistMessages.notFull, { relationship: 'lot' });
 
@@ -203,7 +210,13 @@ export async function offerPlaces(db: Executor, lot: LotRow, rules: WaitlistRule
   if (candidates.length === 0) return [];
   const from = candidates.reduce((min, entry) => (entry.startDate < min ? entry.startDate : min), today);
   const to = candidates.reduce((max, entry) => (entry.endDate > max ? entry.endDate : max), today);
-  const present = await presentByDay(db, [lot.id], from, to, rules.timeZone, rules.now);
+  const present = await websitePresentByDay(db, {
+    lotIds: [lot.id],
+    startDate: from,
+    endDate: to,
+    timeZone: rules.timeZone,
+    now: rules.now,
+  });
   const offers = chooseOffers(candidates, present.get(lot.id) ?? [], from, lot);
   if (offers.length === 0) return [];
   const expires = holdExpiry(rules.now, rules.holdMinutes);

@@ -14,6 +14,10 @@ const DiaryPage = page(
   () => import('@/features/admin/routes/diary'),
   (m) => m.DiaryPage,
 );
+const BringUpBoardPage = page(
+  () => import('@/features/admin/routes/bring-up-board'),
+  (m) => m.BringUpBoardPage,
+);
 const BookingsListPage = page(
   () => import('@/features/admin/routes/bookings-list'),
   (m) => m.BookingsListPage,
@@ -46,6 +50,10 @@ const ImportsPage = page(
   () => import('@/features/admin/routes/imports'),
   (m) => m.ImportsPage,
 );
+const WalletUpdatesPage = page(
+  () => import('@/features/admin/routes/wallet-updates'),
+  (m) => m.WalletUpdatesPage,
+);
 const DeliveryProblemsPage = page(
   () => import('@/features/admin/routes/delivery-problems'),
   (m) => m.DeliveryProblemsPage,
@@ -77,6 +85,18 @@ const DiscountsListPage = page(
 const DiscountEditPage = page(
   () => import('@/features/admin/routes/discount-edit'),
   (m) => m.DiscountEditPage,
+);
+const PartnersListPage = page(
+  () => import('@/features/admin/routes/partners-list'),
+  (m) => m.PartnersListPage,
+);
+const PartnerEditPage = page(
+  () => import('@/features/admin/routes/partner-edit'),
+  (m) => m.PartnerEditPage,
+);
+const PartnerStatementPage = page(
+  () => import('@/features/admin/routes/partner-statement'),
+  (m) => m.PartnerStatementPage,
 );
 const WaitlistListPage = page(
   () => import('@/features/admin/routes/waitlist-list'),
@@ -192,6 +212,7 @@ export function adminRoutes(notFound: ReactNode): RouteObject[] {
   return [
     { index: true, element: <Navigate to={paths.adminDiary.path} replace /> },
     { path: paths.adminDiary.path, element: <DiaryPage /> },
+    { path: paths.adminBringUp.path, element: <BringUpBoardPage /> },
     { path: paths.adminBookings.path, element: <BookingsListPage /> },
     { path: paths.adminBookingsAdd.path, element: <BookingEditPage /> },
     { path: paths.adminBookingsEdit.path, element: <BookingEditPage /> },
@@ -201,6 +222,7 @@ export function adminRoutes(notFound: ReactNode): RouteObject[] {
     { path: paths.adminReportsExtras.path, element: <ReportsExtrasPage />, handle: admins },
     { path: paths.adminImports.path, element: <ImportsPage />, handle: admins },
     { path: paths.adminDeliveryProblems.path, element: <DeliveryProblemsPage />, handle: admins },
+    { path: paths.adminWalletUpdates.path, element: <WalletUpdatesPage />, handle: admins },
     { path: paths.adminPrivacy.path, element: <PrivacyRequestsPage />, handle: admins },
     { path: paths.adminSignInSecurity.path, element: <SignInSecurityPage />, handle: admins },
     { path: paths.adminVehicles.path, element: <VehiclesListPage /> },
@@ -212,6 +234,10 @@ export function adminRoutes(notFound: ReactNode): RouteObject[] {
     { path: paths.adminDiscounts.path, element: <DiscountsListPage />, handle: admins },
     { path: paths.adminDiscountsAdd.path, element: <DiscountEditPage />, handle: admins },
     { path: paths.adminDiscountsEdit.path, element: <DiscountEditPage />, handle: admins },
+    { path: paths.adminPartners.path, element: <PartnersListPage />, handle: admins },
+    { path: paths.adminPartnersAdd.path, element: <PartnerEditPage />, handle: admins },
+    { path: paths.adminPartnersEdit.path, element: <PartnerEditPage />, handle: admins },
+    { path: paths.adminPartnerStatement.path, element: <PartnerStatementPage />, handle: admins },
     { path: paths.adminContact.path, element: <ContactListPage /> },
     { path: paths.adminWaitlist.path, element: <WaitlistListPage /> },
     { path: paths.adminContactView.path, element: <ContactViewPage /> },

@@ -51,6 +51,8 @@ export const paths = {
   // The back office (back-office §2 "Route list"): list routes, their add routes and their edit
   // routes with the spec's parameter names.
   adminDiary: route({ name: 'admin-diary', path: '/admin/diary', title: 'Diary' }),
+  // Issue 41: the cars to bring up, in the order they are needed (every staff member, phone-first).
+  adminBringUp: route({ name: 'admin-bring-up', path: '/admin/bring-up', title: 'Bring-up board' }),
   adminBookings: route({ name: 'admin-bookings', path: '/admin/bookings', title: 'Bookings' }),
   adminBookingsAdd: route({ name: 'admin-bookings-add', path: '/admin/bookings/add', title: 'Add Booking' }),
   adminBookingsEdit: route({
@@ -113,6 +115,26 @@ export const paths = {
     name: 'admin-delivery-problems',
     path: '/admin/delivery-problems',
     title: 'Delivery problems',
+  }),
+  // Issue 41: the local wallet adapters' pushes and Google object updates, for Admins.
+  adminWalletUpdates: route({
+    name: 'admin-wallet-updates',
+    path: '/admin/wallet-updates',
+    title: 'Wallet updates',
+  }),
+  // Issue 42: partners selling through the partner API (Admins): their keys, allotments and stop-sells.
+  adminPartners: route({ name: 'admin-partners', path: '/admin/partners', title: 'Partners' }),
+  adminPartnersAdd: route({ name: 'admin-partners-add', path: '/admin/partners/add', title: 'Add Partner' }),
+  adminPartnersEdit: route({
+    name: 'admin-partners-edit',
+    path: '/admin/partners/:partnerId',
+    title: 'Partner',
+  }),
+  // Issue 42, item 5: a partner's monthly statement (YYYY-MM), its PDF and CSV, and payments received.
+  adminPartnerStatement: route({
+    name: 'admin-partner-statement',
+    path: '/admin/partners/:partnerId/statements/:month',
+    title: 'Partner Statement',
   }),
   // Issue 38: account closings and what the retention job did, for Admins.
   adminPrivacy: route({ name: 'admin-privacy', path: '/admin/privacy', title: 'Privacy requests' }),

@@ -70,6 +70,8 @@ export interface BookingAttributes {
   kilometers?: number | null;
   /** Staff only. */
   vehicleNotes?: string;
+  /** Staff only: what it was sold through, "Website", "Staff" or the partner's name (domain booking-channel.ts). */
+  channel?: string;
 }
 
 /**
@@ -103,6 +105,7 @@ const DIARY_ATTRIBUTES = [
   'flightStatus',
   'flightDelayMinutes',
   'flightMoveProblem',
+  'channel',
 ] as const satisfies ReadonlyArray<keyof BookingAttributes>;
 const DIARY_RELATIONSHIPS = ['airlineOut', 'airlineIn', 'lot', 'customer', 'lotRegion'] as const;
 export const DIARY_BOOKING_FIELDS: readonly string[] = [...DIARY_ATTRIBUTES, ...DIARY_RELATIONSHIPS];

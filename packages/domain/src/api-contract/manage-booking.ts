@@ -62,8 +62,13 @@ export interface ManagedBookingAttributes extends StayChargesAttributes {
   amountRefunded: string;
   /** What is still owed. */
   amountDue: string;
-  /** Going ahead (complete, pending or payment failed), and before the cut-off. */
+  /** Going ahead (complete, pending or payment failed), before the cut-off, and the car not yet checked in. */
   canManage: boolean;
+  /**
+   * The car is with us (checked in, not handed back) and its pick-up is still ahead: the return may be
+   * moved later (extend while away, issue 41), and nothing else changed online.
+   */
+  canExtend: boolean;
   /** Changes and cancellations are taken until then. */
   cutoffDatetime: string;
   cutoffHours: number;

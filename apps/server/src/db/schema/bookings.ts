@@ -15,6 +15,7 @@ import {
 import { customers, users } from './accounts';
 import { airlines, discounts, extras, lotRegions, lots, vehicles, vehicleTypes } from './catalogue';
 import { createdAt, fraction, id, money, timestamptz } from './columns';
+import { partners } from './partners';
 
 export const bookings = pgTable(
   'bookings',
@@ -29,6 +30,8 @@ export const bookings = pgTable(
     lotRegionId: integer('lot_region_id').references(() => lotRegions.id, { onDelete: 'set null' }),
     lotRegionRow: integer('lot_region_row'),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    // The partner that sold it through the partner API (issue 42), or none: its places count against its allotment.
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'restrict' }),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     vehicleTypeId: integer('vehicle_type_id').references(() => vehicleTypes.id, { onDelete: 'restrict' }),
     startDatetime: timestamptz('start_datetime').notNull(),
@@ -133,6 +136,9 @@ export const bookings = pgTable(
     // (BOOKING_SEARCH_TEXT in bookings/bookings-resource.ts), so that "contains" finds a booking among
     // hundreds of thousands without reading them all.
     index('bookings_customer_idx').on(t.customerId, t.created),
+    index('bookings_partner_idx')
+      .on(t.partnerId, t.lotId, t.startDatetime, t.endDatetime)
+      .where(sql`${t.partnerId} IS NOT NULL`),
     index('bookings_created_idx').on(t.created),
     index('bookings_payment_datetime_idx').on(t.paymentDatetime),
     index('bookings_status_idx').on(t.status),

@@ -10,3 +10,8 @@ export * from './flight-status';
 export * from './waitlist';
 export * from './jobs';
 export * from './privacy';
+export * from './bring-up';
+export * from './wallet';
+export * from './partners';
+export * from './partner-requests';
+export * from './partner-webhooks';

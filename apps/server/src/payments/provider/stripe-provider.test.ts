@@ -59,7 +59,7 @@ describe('stripe adapter', () => {
     ).toBe(404);
   });
 
-  it('creates the PaymentIntent through stripe-node (AUD, booking id, idempotency key) and confirms it with Stripe', async () => {
+  it('creates the PaymentIntent through stripe-node (AUD, booking id, idempotency key, wallets) and confirms it with Stripe', async () => {
     const created = await api(server.app, 'POST', `${V1}/bookings/`, {
       body: bookingDoc(f, { attributes: { email: 'stripe@example.com' } }),
     });
@@ -71,7 +71,10 @@ describe('stripe adapter', () => {
       amount: '5200',
       currency: 'aud',
       metadata: { booking_id: booking.id },
+      // Automatic payment methods: cards and the device's wallets (Apple Pay, Google Pay), none that redirects.
+      automatic_payment_methods: { enabled: 'true', allow_redirects: 'never' },
     });
+    expect(request?.body).not.toHaveProperty('payment_method_types');
     expect(request?.idempotencyKey).toBe(`booking-${booking.id}-52.00`);
 
     // The browser claims success before Stripe has it: refused, the booking is untouched.
@@ -140,6 +143,8 @@ describe('stripe adapter', () => {
       client_reference_id: String(user.id),
       line_items: { '0': { price: 'price_indoor_q' } },
     });
+    // No fixed list of methods: Stripe Checkout offers the Dashboard's, the device's wallets among them.
+    expect(sent?.body).not.toHaveProperty('payment_method_types');
 
     const periodEnd = Math.floor(new Date('2027-02-21T00:00:00Z').getTime() / 1000);
     const sub = {

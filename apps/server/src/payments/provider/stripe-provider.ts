@@ -51,7 +51,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
             description: input.description,
             ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
             metadata: { booking_id: String(input.bookingId) },
-            automatic_payment_methods: { enabled: true },
+            // The methods enabled in Stripe's Dashboard, cards and the wallets (Apple Pay, Google Pay) the
+            // traveller's device has, which the Payment Element offers. None that leaves the page: every form
+            // confirms in place (redirect: 'if_required'), then with the server.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },
           { idempotencyKey: input.idempotencyKey },
         )
@@ -79,6 +82,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     async createCheckoutSession(input) {
+      // Stripe's hosted Checkout: with no payment_method_types it offers the methods enabled in the Dashboard,
+      // Apple Pay and Google Pay among them on a device that has them (on Stripe's own, verified domain).
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: input.providerPriceId, quantity: 1 }],

@@ -1,12 +1,15 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import FlightLandOutlinedIcon from '@mui/icons-material/FlightLandOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import DirectionsCarOutlinedIcon from '@mui/icons-material/DirectionsCarOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import ReportGmailerrorredOutlinedIcon from '@mui/icons-material/ReportGmailerrorredOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -34,12 +37,15 @@ import {
 
 const icons: Record<AdminNavIcon, ReactElement> = {
   diary: <EventNoteOutlinedIcon />,
+  bringUp: <FlightLandOutlinedIcon />,
   bookings: <ReceiptLongOutlinedIcon />,
   customers: <PeopleOutlineIcon />,
   vehicles: <DirectionsCarOutlinedIcon />,
   contact: <MailOutlineIcon />,
   discounts: <LocalOfferOutlinedIcon />,
   delivery: <ReportGmailerrorredOutlinedIcon />,
+  wallet: <AccountBalanceWalletOutlinedIcon />,
+  partners: <HandshakeOutlinedIcon />,
   privacy: <PrivacyTipOutlinedIcon />,
   reports: <AssessmentOutlinedIcon />,
   settings: <SettingsOutlinedIcon />,

@@ -19,6 +19,7 @@ describe('the back office navigation (back-office §2, §6)', () => {
   it('gives every staff member the day-to-day screens', () => {
     expect(labels(navigationFor(['Sales']))).toEqual([
       'Diary',
+      'Bring-up board',
       'Bookings',
       'Customers',
       'Vehicles',
@@ -26,15 +27,20 @@ describe('the back office navigation (back-office §2, §6)', () => {
     ]);
   });
 
-  it('gives Admins Promo Codes, Delivery problems, Privacy requests, Reports, Settings and Content besides, in the spec’s order and words', () => {
+  it('gives Admins Promo Codes, Partners, Delivery problems, Wallet updates, Privacy requests, Reports, Settings and Content besides, in the spec’s order and words', () => {
     expect(labels(navigationFor(['Admins']))).toEqual([
       'Diary',
+      'Bring-up board',
       'Bookings',
       'Customers',
       'Vehicles',
       'Contact',
       'Promo Codes',
+      // Issue 42.
+      'Partners',
       'Delivery problems',
+      // Issue 41: the local wallet adapters' pushes and Google object updates.
+      'Wallet updates',
       'Privacy requests',
       'Reports: Overview, Departing/Returning, Extras, Imports & Reconciliation',
       // Sign-in security: issue 38's "Staff must use two-factor sign-in".

@@ -6,13 +6,16 @@ import type { Role } from '@parking/domain/constants';
 import { paths, type RouteEntry } from '@/config/paths';
 
 export type AdminNavIcon =
+  | 'wallet'
   | 'diary'
+  | 'bringUp'
   | 'bookings'
   | 'customers'
   | 'vehicles'
   | 'contact'
   | 'discounts'
   | 'delivery'
+  | 'partners'
   | 'privacy'
   | 'reports'
   | 'settings'
@@ -89,6 +92,8 @@ const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
   {
     entries: [
       { label: 'Diary', route: paths.adminDiary, icon: 'diary' },
+      // Issue 41: the return trip's board.
+      { label: 'Bring-up board', route: paths.adminBringUp, icon: 'bringUp' },
       { label: 'Bookings', route: paths.adminBookings, icon: 'bookings' },
       { label: 'Customers', route: paths.adminCustomers, icon: 'customers' },
       { label: 'Vehicles', route: paths.adminVehicles, icon: 'vehicles' },
@@ -99,7 +104,10 @@ const ADMIN_NAVIGATION: readonly AdminNavSection[] = [
     roles: ADMINS,
     entries: [
       { label: 'Promo Codes', route: paths.adminDiscounts, icon: 'discounts' },
+      // Issue 42: resellers selling through the partner API.
+      { label: 'Partners', route: paths.adminPartners, icon: 'partners' },
       { label: 'Delivery problems', route: paths.adminDeliveryProblems, icon: 'delivery' },
+      { label: 'Wallet updates', route: paths.adminWalletUpdates, icon: 'wallet' },
       { label: 'Privacy requests', route: paths.adminPrivacy, icon: 'privacy' },
       REPORTS_GROUP,
       SETTINGS_GROUP,

@@ -2,21 +2,10 @@ import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
 import { confirmPayment } from '@/lib/api/payments';
 import { PaymentShell } from './payment-shell';
-
-// One Stripe.js per publishable key for the page's life, as Stripe asks.
-const stripes = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => {
-  let stripe = stripes.get(key);
-  if (!stripe) {
-    stripe = loadStripe(key);
-    stripes.set(key, stripe);
-  }
-  return stripe;
-};
+import { stripeFor } from './stripe-loader';
 
 export interface StripeCardPaymentProps {
   publishableKey: string;
@@ -97,7 +86,11 @@ function StripeCardFields({
   );
 }
 
-/** Stripe's card field (loaded only when the server's provider is Stripe), confirmCardPayment, then the server's confirmation. */
+/**
+ * Stripe's card field alone (loaded only when the server's provider is Stripe), confirmCardPayment, then the
+ * server's confirmation: for staff taking a card over the phone, where the device's wallets (the staff
+ * member's own) must not be offered. Travellers pay with stripe-wallet-payment.tsx.
+ */
 export default function StripeCardPayment({ publishableKey, ...props }: StripeCardPaymentProps) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>

@@ -228,3 +228,35 @@ export async function apiFile(
   }
   return response;
 }
+
+/**
+ * An event stream (server-sent events: the bring-up board's, a traveller's bring-up) with the same authorisation as
+ * apiRequest (the token, the caller's extra headers), read with fetch so that those headers go with it (an
+ * EventSource sends none). The response as it came, or an ApiError for a refusal.
+ */
+export async function apiEventStream(
+  path: string,
+  options: {
+    headers?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+    signal?: AbortSignal;
+  } = {},
+): Promise<Response> {
+  const response = await send(path, {
+    method: 'GET',
+    accept: 'text/event-stream',
+    headers: options.headers,
+    query: options.query,
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    let payload: unknown = undefined;
+    try {
+      payload = await response.json();
+    } catch {
+      payload = undefined;
+    }
+    throw new ApiError(response.status, readErrors(payload));
+  }
+  return response;
+}

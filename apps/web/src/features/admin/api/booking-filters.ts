@@ -1,4 +1,5 @@
 /** The bookings list's filter bar (back-office §7 "Booking list filters"), shared by the list and its CSV export. */
+import { CHANNEL_KIND_LABELS, CHANNEL_KINDS } from '@parking/domain/booking-channel';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@parking/domain/constants';
 import { businessInstant } from '@parking/domain/dates';
 import { normaliseRego } from '@parking/domain/rego';
@@ -71,5 +72,13 @@ export const bookingFilters: readonly ListFilter[] = [
       { value: 'false', label: 'No' },
     ],
     api: (value) => ({ currently_parked: value }),
+  },
+  {
+    // What it was sold through (issue 42): the website, staff, or any partner (each named in the Channel column).
+    name: 'channel',
+    label: 'Channel',
+    kind: 'select',
+    options: CHANNEL_KINDS.map((value) => ({ value, label: CHANNEL_KIND_LABELS[value] })),
+    api: (value) => ({ channel: value }),
   },
 ];

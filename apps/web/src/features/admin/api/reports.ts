@@ -3,6 +3,7 @@
  * startDatetime and endDatetime, answered with the figures of every business day in it.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ChannelKind } from '@parking/domain/booking-channel';
 import { businessInstant } from '@parking/domain/dates';
 import type { ReportRange } from '@parking/domain/report-dates';
 import { apiRequest } from '@/lib/api/client';
@@ -27,6 +28,11 @@ export interface ExtrasStats {
 
 export interface BookingTypeStats {
   rows: { bookingType: string; count: number; totalCost: string; share: number }[];
+}
+
+/** Complete bookings dropped off in the range by channel (issue 42): Website, Staff, each partner by name. */
+export interface ChannelStats {
+  rows: { channel: string; kind: ChannelKind; count: number; totalCost: string; share: number }[];
 }
 
 /** The range as the reports take it: from the start of its first business day to the end of its last. */
@@ -59,3 +65,4 @@ export const lotVolumeQuery = report<LotVolumeGraph>('lot-volume-graphs');
 export const arrivalDepartureQuery = report<ArrivalDepartureGraph>('arrival-departure-graphs');
 export const extrasStatsQuery = report<ExtrasStats>('extras-stats');
 export const bookingTypeStatsQuery = report<BookingTypeStats>('booking-type-stats');
+export const channelStatsQuery = report<ChannelStats>('channel-stats');

@@ -29,8 +29,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The booking at a glance, above its form: code, customer, dates, car park, what is paid and owed (the
- * booking's ledger-derived amounts) and whether the car is checked in. `actions` takes the desk's buttons.
+ * The booking at a glance, above its form: code, customer, dates, car park, the channel it was sold through
+ * (issue 42), what is paid and owed (the booking's ledger-derived amounts) and whether the car is checked in. `actions` takes the desk's buttons.
  */
 export function BookingSummaryHeader({
   booking,
@@ -92,6 +92,7 @@ export function BookingSummaryHeader({
           <Fact label="Drop Off">{formatDateTime(a.startDatetime) || '—'}</Fact>
           <Fact label="Pick Up">{formatDateTime(a.endDatetime) || 'Open-ended'}</Fact>
           <Fact label="Carpark">{lot?.attributes.name ?? '—'}</Fact>
+          <Fact label="Channel">{a.channel || '—'}</Fact>
           <Fact label="Paid / Owed">
             {formatMoneyText(a.amountPaid)} / {formatMoneyText(owed)} <StatusDot {...payment} />
           </Fact>

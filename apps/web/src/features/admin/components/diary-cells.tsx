@@ -55,6 +55,28 @@ export function CustomerCell({ row }: { row: DiaryRow }) {
   );
 }
 
+/**
+ * The car park, and beneath it the channel the booking was sold through (issue 42: Website, Staff or the
+ * partner's name), in the Carpark column: a column of its own would push the diary past 1280 px.
+ */
+export function LotAndChannel({ row }: { row: DiaryRow }) {
+  return (
+    <>
+      {row.lot}
+      {row.channel && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          component="span"
+          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+        >
+          via {row.channel}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 const PROBLEMS = {
   capped: 'moved the free hours only',
   lot_full: 'not moved: the car park is full',
@@ -212,7 +234,8 @@ export function DiaryCards({ groups, date }: { groups: DiaryTimeGroup[]; date: s
                     <CustomerCell row={row} />
                   </Box>
                   <Typography variant="body2">
-                    {row.lot} · {row.people} {row.people === 1 ? 'person' : 'people'}
+                    {row.lot} · {row.channel ? `via ${row.channel} · ` : ''}
+                    {row.people} {row.people === 1 ? 'person' : 'people'}
                     {row.hasExtras ? ' · Extras' : ''} · {row.paid ? 'Paid' : 'Not paid'} ·{' '}
                     {row.checkedIn ? 'Checked in' : 'Not checked in'}
                   </Typography>

@@ -61,6 +61,7 @@ const whole: BookingAttributes = {
   damage: '',
   kilometers: 1200,
   vehicleNotes: '',
+  channel: 'Fly & Park',
 };
 
 const one = (type: string, id: string) => ({ data: { type, id } });
@@ -108,6 +109,8 @@ describe("the diary's sparse fieldset", () => {
       const dropOff = { ...booking, attributes: { ...whole, startDatetime: `${date}T21:30:00.000Z` } };
       const full = diaryRows([booking, dropOff], included, '2026-12-10', TZ);
       expect(full.length).toBeGreaterThan(0);
+      // Each row names the booking's channel (issue 42): a partner's booking, its partner.
+      expect(full.map((row) => row.channel)).toEqual(full.map(() => 'Fly & Park'));
       expect(diaryRows([sparse(booking), sparse(dropOff)], included, '2026-12-10', TZ)).toEqual(full);
     },
   );

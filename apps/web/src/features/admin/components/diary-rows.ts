@@ -29,6 +29,8 @@ export interface DiaryRow {
   vehicle: string;
   phoneNumber: string;
   lot: string;
+  /** What it was sold through: Website, Staff or the partner's name (issue 42). */
+  channel: string;
   hasExtras: boolean;
   paid: boolean;
   checkedIn: boolean;
@@ -106,6 +108,7 @@ function row(
     vehicle: [a.colour, a.make, a.model].filter(Boolean).join(' '),
     phoneNumber: a.phoneNumber,
     lot: lot?.attributes.name ?? '',
+    channel: a.channel ?? '',
     hasExtras: Object.keys(a.extrasPrices ?? {}).length > 0 || Number(a.extrasCost) > 0,
     paid: a.paymentStatus === 'paid',
     // Back-office §2: checked in once a lot region and a row are set.

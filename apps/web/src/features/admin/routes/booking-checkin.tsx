@@ -77,7 +77,7 @@ export function BookingCheckInPage() {
       title="Check In"
       subtitle={
         booking &&
-        `${booking.bookingCode} · ${booking.firstName} ${booking.lastName} · ${booking.rego} · drop-off ${formatDateTime(booking.startDatetime)}`
+        `${booking.bookingCode} · ${booking.firstName} ${booking.lastName} · ${booking.rego} · drop-off ${formatDateTime(booking.startDatetime)}${booking.channel ? ` · via ${booking.channel}` : ''}`
       }
       screen={screen}
       actions={<DownloadInvoiceButton bookingId={bookingId} />}

@@ -2,6 +2,7 @@ import PaymentIcon from '@mui/icons-material/Payment';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -68,6 +69,27 @@ function bookingsConfig(created: string, pay: (row: Booking) => void): ListScree
       );
     },
   };
+  // The car park, and beneath it what the booking was sold through (issue 42: Website, Staff or the partner's
+  // name); a Channel column of its own would push the table past 1280 px too.
+  const carpark: Column<BookingAttributes> = {
+    id: 'lot',
+    label: 'Carpark',
+    render: (row, included) => (
+      <>
+        {included.one<NamedAttributes>(row, 'lot', 'lots')?.attributes.name ?? ''}
+        {row.attributes.channel && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            component="span"
+            sx={{ display: 'block', overflowWrap: 'anywhere' }}
+          >
+            via {row.attributes.channel}
+          </Typography>
+        )}
+      </>
+    ),
+  };
   return {
     title: 'Bookings',
     noun: 'booking',
@@ -81,7 +103,7 @@ function bookingsConfig(created: string, pay: (row: Booking) => void): ListScree
       columns.text<BookingAttributes>('rego', 'Rego', { sortKey: undefined }),
       columns.datetime<BookingAttributes>('startDatetime', 'Drop Off'),
       columns.datetime<BookingAttributes>('endDatetime', 'Pick Up'),
-      columns.related<BookingAttributes, NamedAttributes>('lot', 'lots', (lot) => lot.name, 'Carpark'),
+      carpark,
       columns.money<BookingAttributes>('totalCost', 'Total'),
       columns.status<BookingAttributes>(),
       columns.paymentStatus<BookingAttributes>(),

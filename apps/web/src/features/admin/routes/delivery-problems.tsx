@@ -3,17 +3,15 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { Column } from '@/components/admin/columns';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
-import { ResourceTable, type TablePage } from '@/components/admin/resource-table';
+import { OnePageTable } from '@/components/admin/one-page-table';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { paths } from '@/config/paths';
 import { errorDetails } from '@/lib/api/client';
-import { ALL_ROWS } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import {
@@ -32,8 +30,6 @@ const FAILED: Record<DeliveryAction, string> = {
   discard: 'The delivery problem could not be discarded.',
 };
 // The whole list shows at once (the server sends up to 200, newest failure first): no paging, no sorting.
-const ONE_PAGE: TablePage = { page: 1, per: ALL_ROWS };
-const keepPage = () => undefined;
 
 /** "Email: Reset your password to x@example.com": what a row's buttons act on, for their names. */
 const describe = (problem: DeliveryProblem) => `${problem.attributes.what} to ${problem.attributes.to}`;
@@ -133,7 +129,6 @@ export function DeliveryProblemsPage() {
     },
   ];
 
-  const rows = list.data;
   return (
     <Box>
       <AdminPageHeading
@@ -142,24 +137,13 @@ export function DeliveryProblemsPage() {
         subtitle="Emails, texts and refunds that failed five times in a row. Retry runs one again; Discard drops it."
         actions={<RefreshButton onClick={() => void list.refetch()} disabled={list.isFetching} />}
       />
-      <Card variant="outlined">
-        <ResourceTable<DeliveryProblemAttributes>
-          noun="delivery problem"
-          label={TITLE}
-          columns={columns}
-          rows={rows}
-          included={undefined}
-          count={rows?.length ?? 0}
-          loading={list.isPending}
-          refreshing={list.isFetching && !list.isPending}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
-          state={ONE_PAGE}
-          onStateChange={keepPage}
-          paginated={false}
-          emptyText={EMPTY_TEXT}
-        />
-      </Card>
+      <OnePageTable<DeliveryProblemAttributes>
+        noun="delivery problem"
+        label={TITLE}
+        columns={columns}
+        list={list}
+        emptyText={EMPTY_TEXT}
+      />
       <ConfirmDialog
         open={confirming}
         title="Discard this delivery?"

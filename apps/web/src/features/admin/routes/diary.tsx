@@ -34,6 +34,7 @@ import { usePageTitle } from '@/lib/page-title';
 import type { WaitlistEntryAttributes } from '@parking/domain/api-contract/waitlist';
 import {
   CustomerCell,
+  LotAndChannel,
   DiaryCards,
   directionLabel,
   flightText,
@@ -267,7 +268,9 @@ function DiaryTable({ groups }: { groups: DiaryTimeGroup[] }) {
                     <CustomerCell row={row} />
                   </TableCell>
                   <TableCell align="center">{row.people}</TableCell>
-                  <TableCell>{row.lot}</TableCell>
+                  <TableCell>
+                    <LotAndChannel row={row} />
+                  </TableCell>
                   <TableCell align="center">
                     <Tick value={row.hasExtras} label="Has extras" />
                   </TableCell>

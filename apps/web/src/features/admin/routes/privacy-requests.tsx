@@ -1,14 +1,12 @@
 import { AdminPageHeading, RefreshButton } from '@/components/admin/page-heading';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { Column } from '@/components/admin/columns';
-import { ResourceTable, type TablePage } from '@/components/admin/resource-table';
+import { OnePageTable } from '@/components/admin/one-page-table';
 import { adminHref, paths } from '@/config/paths';
-import { ALL_ROWS } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import {
@@ -21,9 +19,6 @@ import {
 const TITLE = paths.adminPrivacy.title;
 const CLOSINGS = 'Account closings';
 const RUNS = 'Retention runs';
-// Each list shows at once (the server sends the latest 400, newest first): no paging, no sorting.
-const ONE_PAGE: TablePage = { page: 1, per: ALL_ROWS };
-const keepPage = () => undefined;
 
 const when = (iso: string) => (
   <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -110,45 +105,24 @@ export function PrivacyRequestsPage() {
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {CLOSINGS}
       </Typography>
-      <Card variant="outlined" sx={{ mb: 4 }}>
-        <ResourceTable<AccountClosureAttributes>
-          noun="account closing"
-          label={CLOSINGS}
-          columns={closingColumns}
-          rows={closings.data}
-          included={undefined}
-          count={closings.data?.length ?? 0}
-          loading={closings.isPending}
-          refreshing={closings.isFetching && !closings.isPending}
-          error={closings.isError}
-          onRetry={() => void closings.refetch()}
-          state={ONE_PAGE}
-          onStateChange={keepPage}
-          paginated={false}
-          emptyText="No customer has closed their account."
-        />
-      </Card>
+      <OnePageTable<AccountClosureAttributes>
+        noun="account closing"
+        label={CLOSINGS}
+        columns={closingColumns}
+        list={closings}
+        emptyText="No customer has closed their account."
+        sx={{ mb: 4 }}
+      />
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {RUNS}
       </Typography>
-      <Card variant="outlined">
-        <ResourceTable<RetentionRunAttributes>
-          noun="retention run"
-          label={RUNS}
-          columns={runColumns}
-          rows={runs.data}
-          included={undefined}
-          count={runs.data?.length ?? 0}
-          loading={runs.isPending}
-          refreshing={runs.isFetching && !runs.isPending}
-          error={runs.isError}
-          onRetry={() => void runs.refetch()}
-          state={ONE_PAGE}
-          onStateChange={keepPage}
-          paginated={false}
-          emptyText="The retention job has not run yet."
-        />
-      </Card>
+      <OnePageTable<RetentionRunAttributes>
+        noun="retention run"
+        label={RUNS}
+        columns={runColumns}
+        list={runs}
+        emptyText="The retention job has not run yet."
+      />
     </Box>
   );
 }

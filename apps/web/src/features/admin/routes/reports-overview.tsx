@@ -10,7 +10,12 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { formatMoneyText } from '@/lib/format';
-import { bookingTypeStatsQuery, lotVolumeQuery, type LotVolumeGraph } from '../api/reports';
+import {
+  bookingTypeStatsQuery,
+  channelStatsQuery,
+  lotVolumeQuery,
+  type LotVolumeGraph,
+} from '../api/reports';
 import { fillSummary, percent, shortDate } from '../components/report-figures';
 import { ReportCard, ReportFrame, useReportRange } from '../components/report-frame';
 
@@ -90,21 +95,84 @@ function FillTables({ graph }: { graph: LotVolumeGraph }) {
   );
 }
 
-/** Overview (back-office §2 "Reports"): the fill rate of each lot by day, its average and maximum, and the booking types. */
+/** One row of a share table: what was sold under a name, how many, their share of the range, their value. */
+interface ShareRow {
+  key: string;
+  label: string;
+  count: number;
+  share: number;
+  totalCost: string;
+}
+
+/**
+ * The range's complete bookings split one way (by booking type, by channel: issue 42): count, share and value
+ * per row, under the card's heading (`labelledBy`); a sentence instead when none start in the dates.
+ */
+function ShareTable({
+  labelledBy,
+  heading,
+  rows,
+}: {
+  labelledBy: string;
+  heading: string;
+  rows: ShareRow[] | undefined;
+}) {
+  if (rows && rows.length === 0)
+    return <Typography color="text.secondary">No complete bookings start in these dates.</Typography>;
+  return (
+    <TableContainer>
+      <Table size="small" aria-labelledby={labelledBy}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>{heading}</TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              Bookings
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              Share
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              Value
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows?.map((row) => (
+            <TableRow key={row.key}>
+              <TableCell component="th" scope="row">
+                {row.label}
+              </TableCell>
+              <TableCell align="right">{row.count}</TableCell>
+              <TableCell align="right">{percent(row.share)}%</TableCell>
+              <TableCell align="right">{formatMoneyText(row.totalCost)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * Overview (back-office §2 "Reports"): the fill rate of each lot by day, its average and maximum, the booking
+ * types, and the channels they were sold through (issue 42).
+ */
 export function ReportsOverviewPage() {
   const { range, setRange } = useReportRange();
   const volume = useQuery(lotVolumeQuery(range));
   const types = useQuery(bookingTypeStatsQuery(range));
+  const channels = useQuery(channelStatsQuery(range));
   return (
     <ReportFrame
       title={paths.adminReports.title}
       range={range}
       onRangeChange={setRange}
-      loading={volume.isFetching || types.isFetching}
-      error={volume.isError || types.isError}
+      loading={volume.isFetching || types.isFetching || channels.isFetching}
+      error={volume.isError || types.isError || channels.isError}
       onRetry={() => {
         void volume.refetch();
         void types.refetch();
+        void channels.refetch();
       }}
     >
       <ReportCard title="Fill rate" id="fill-rate">
@@ -118,40 +186,26 @@ export function ReportsOverviewPage() {
         )}
       </ReportCard>
       <ReportCard title="Booking types" id="booking-types">
-        {types.data && types.data.rows.length === 0 ? (
-          <Typography color="text.secondary">No complete bookings start in these dates.</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-labelledby="booking-types">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 600 }}>Booking type</TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    Bookings
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    Share
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    Value
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {types.data?.rows.map((row) => (
-                  <TableRow key={row.bookingType}>
-                    <TableCell component="th" scope="row">
-                      {row.bookingType || 'Not set'}
-                    </TableCell>
-                    <TableCell align="right">{row.count}</TableCell>
-                    <TableCell align="right">{percent(row.share)}%</TableCell>
-                    <TableCell align="right">{formatMoneyText(row.totalCost)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <ShareTable
+          labelledBy="booking-types"
+          heading="Booking type"
+          rows={types.data?.rows.map((row) => ({
+            ...row,
+            key: row.bookingType,
+            label: row.bookingType || 'Not set',
+          }))}
+        />
+      </ReportCard>
+      <ReportCard title="Channels" id="channels">
+        <ShareTable
+          labelledBy="channels"
+          heading="Channel"
+          rows={channels.data?.rows.map((row) => ({
+            ...row,
+            key: `${row.kind}:${row.channel}`,
+            label: row.channel,
+          }))}
+        />
       </ReportCard>
     </ReportFrame>
   );

@@ -23,9 +23,14 @@ const HEADINGS: Partial<Record<StepNumber, string>> = {
   8: 'Booking confirmed',
 };
 
+/**
+ * While a step's code or data is on its way: as tall as the screen, so that the footer below is out of sight and
+ * stays where it is when the step draws in (on a phone the footer used to show under a short placeholder and then be
+ * pushed down by the step, Lighthouse's layout shift of 0.15 on a direct load of steps 2-8).
+ */
 function StepLoading() {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
       <CircularProgress aria-label="Loading the step" />
     </Box>
   );

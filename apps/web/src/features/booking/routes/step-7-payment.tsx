@@ -19,7 +19,7 @@ import { useWizard } from '../state/wizard-context';
 import { stepPath } from '../state/wizard-state';
 
 // Stripe's libraries load only when the server takes payments through Stripe.
-const StripeCardPayment = lazy(() => import('@/components/payment/stripe-card-payment'));
+const StripeWalletPayment = lazy(() => import('@/components/payment/stripe-wallet-payment'));
 
 export const MISSING_SECRET_TEXT = 'Something went wrong when creating your booking.';
 
@@ -116,7 +116,7 @@ export function PaymentStepPage() {
         <Alert severity="error">{firstErrorDetail(config.error, messages.unknownError)}</Alert>
       ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
         <Suspense fallback={<CardFormSkeleton />}>
-          <StripeCardPayment
+          <StripeWalletPayment
             publishableKey={config.data.publishableKey}
             clientSecret={clientSecret}
             amount={amount}

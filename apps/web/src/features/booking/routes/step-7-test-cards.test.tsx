@@ -10,7 +10,7 @@ import { startWizard, wizardAt } from '../testing/wizard-fixtures';
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: () => Promise.resolve(null) }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: React.ReactNode }) => children,
-  CardElement: () => <div data-testid="stripe-card-element" />,
+  PaymentElement: () => <div data-testid="stripe-payment-element" />,
   useStripe: () => null,
   useElements: () => null,
 }));
@@ -44,8 +44,8 @@ describe('step 7 names the test card only with the local provider', () => {
     mockApi([config('stripe')]);
     renderApp('/booking/step-7');
 
-    expect(await screen.findByTestId('stripe-card-element')).toBeInTheDocument();
-    expect(screen.getByText('Card details')).toBeInTheDocument();
+    // Stripe's Payment Element (cards and the device's wallets, issue 41) labels its own fields.
+    expect(await screen.findByTestId('stripe-payment-element')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $101.70' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(TEST_CARD);
@@ -60,6 +60,6 @@ describe('step 7 names the test card only with the local provider', () => {
     expect(screen.getByRole('note')).toHaveTextContent(
       'Test mode: pay with 4242 4242 4242 4242, any future expiry date and any three-digit CVC.',
     );
-    expect(screen.queryByTestId('stripe-card-element')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stripe-payment-element')).not.toBeInTheDocument();
   });
 });

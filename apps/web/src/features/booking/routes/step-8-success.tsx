@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { dropOffTime } from '@parking/domain/drop-off';
 import { bookingQuoteHref, paths } from '@/config/paths';
+import { AddToWallet } from '@/components/wallet/add-to-wallet';
 import { useAuth } from '@/lib/auth/auth-context';
 import { dayAndDate, time12 } from '@/lib/format';
 import { money } from '../components/formatting';
@@ -119,6 +120,15 @@ export function SuccessStepPage() {
             Add to calendar
           </Button>
         </Stack>
+      )}
+      {booking && (
+        <Box sx={{ mb: 3 }}>
+          <AddToWallet
+            path={`bookings/${encodeURIComponent(booking.id)}/wallet-links`}
+            clientSecret={booking.clientSecret}
+            bookingCode={booking.bookingCode}
+          />
+        </Box>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <Button href={paths.home.path} variant="contained" size="large">

@@ -45,6 +45,12 @@ export interface BookingChange {
   };
 }
 
+/** Extend while away (issue 41): the car is with us, so only the pick-up is sent, later than booked. */
+export interface StayExtension {
+  attributes: { endDatetime: string };
+  relationships: Record<string, never>;
+}
+
 const STORAGE_KEY = 'manage-booking-access';
 
 /** The guest's token for this booking, while it is valid. */
@@ -109,7 +115,10 @@ export const managedBookingQuery = (bookingId: string) =>
     retry: false,
   });
 
-export async function quoteChange(bookingId: string, change: BookingChange): Promise<ChangeQuoteAttributes> {
+export async function quoteChange(
+  bookingId: string,
+  change: BookingChange | StayExtension,
+): Promise<ChangeQuoteAttributes> {
   const answer = await apiRequest<SingleDocument<ChangeQuoteAttributes>>(
     `manage-bookings/${bookingId}/change-quotes`,
     {
@@ -125,7 +134,10 @@ export async function quoteChange(bookingId: string, change: BookingChange): Pro
   return answer.data.attributes;
 }
 
-export async function saveChange(bookingId: string, change: BookingChange): Promise<ChangeAnswer> {
+export async function saveChange(
+  bookingId: string,
+  change: BookingChange | StayExtension,
+): Promise<ChangeAnswer> {
   const answer = await apiRequest<SingleDocument<BookingChangeAttributes>>(
     `manage-bookings/${bookingId}/changes`,
     {

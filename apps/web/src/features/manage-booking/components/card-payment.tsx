@@ -5,7 +5,7 @@ import { LocalCardPayment } from '@/components/payment/local-card-payment';
 import { paymentConfigQuery } from '@/lib/api/payments';
 
 // Stripe's libraries load only when the server takes payments through Stripe.
-const StripeCardPayment = lazy(() => import('@/components/payment/stripe-card-payment'));
+const StripeWalletPayment = lazy(() => import('@/components/payment/stripe-wallet-payment'));
 
 interface CardPaymentProps {
   clientSecret: string;
@@ -23,7 +23,7 @@ export function CardPayment({ clientSecret, amount, billing, onPaid }: CardPayme
   if (config.data?.provider === 'stripe' && config.data.publishableKey) {
     return (
       <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
-        <StripeCardPayment
+        <StripeWalletPayment
           publishableKey={config.data.publishableKey}
           clientSecret={clientSecret}
           amount={amount}

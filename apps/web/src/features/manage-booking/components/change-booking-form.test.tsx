@@ -49,6 +49,7 @@ const booking: ManagedBooking = {
   amountRefunded: '0.00',
   amountDue: '0.00',
   canManage: true,
+  canExtend: false,
   cutoffDatetime: '2027-02-13T21:00:00.000Z',
   cutoffHours: 2,
   cancellationRefund: '67.00',

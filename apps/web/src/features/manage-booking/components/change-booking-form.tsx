@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { messages } from '@parking/domain/messages';
@@ -15,6 +13,7 @@ import { ChangeFlightsSection } from './change-flights-section';
 import { ChangeFormSection } from './change-form-section';
 import { toChange } from './change-form-values';
 import { ChangeReview } from './change-review';
+import { ReviewButtons } from './review-buttons';
 import { useChangeBooking } from './use-change-booking';
 
 interface Props {
@@ -65,30 +64,14 @@ export function ChangeBookingForm({ booking, onSaved }: Props) {
         <Divider />
         <ChangeExtrasSection form={form} booking={booking} />
         {review && <ChangeReview quote={review.quote} booking={booking} />}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant={review ? 'outlined' : 'contained'}
-            disabled={quote.isPending}
-            startIcon={
-              quote.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-            }
-          >
-            Review changes
-          </Button>
-          {review && review.quote.changed.length > 0 && (
-            <Button
-              variant="contained"
-              disabled={save.isPending}
-              onClick={() => save.mutate(review.change)}
-              startIcon={
-                save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-              }
-            >
-              Confirm changes
-            </Button>
-          )}
-        </Stack>
+        <ReviewButtons
+          review={review}
+          reviewing={quote.isPending}
+          saving={save.isPending}
+          onConfirm={() => review && save.mutate(review.change)}
+          reviewLabel="Review changes"
+          confirmLabel="Confirm changes"
+        />
       </Stack>
     </Form>
   );

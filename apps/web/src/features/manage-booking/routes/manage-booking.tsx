@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import { firstErrorDetail, hasErrorCode, isNotFound } from '@/lib/api/client';
 import { formatDateTime, formatMoneyText } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { YourCar } from '@/components/custody/your-car';
+import { AddToWallet } from '@/components/wallet/add-to-wallet';
 import {
   cancelBooking,
   forgetAccess,
@@ -34,8 +36,10 @@ import { BookingSummary } from '../components/booking-summary';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { CardPayment } from '../components/card-payment';
 import { ChangeBookingForm } from '../components/change-booking-form';
+import { ExtendStayForm } from '../components/extend-stay-form';
 import { FindBookingForm } from '../components/find-booking-form';
 import { PendingChange } from '../components/pending-change';
+import { YourReturn } from '../components/your-return';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -213,14 +217,24 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
       )}
       <Panel title={`Booking ${booking.bookingCode}`}>
         <BookingSummary booking={booking} />
+        {booking.status !== 'cancelled' && (
+          <Box sx={{ mt: 2 }}>
+            <AddToWallet
+              path={`manage-bookings/${booking.id}/wallet-links`}
+              headers={headersFor(booking.id)}
+              bookingCode={booking.bookingCode}
+            />
+          </Box>
+        )}
       </Panel>
       {booking.status !== 'cancelled' && <YourCar bookingId={booking.id} headers={headersFor(booking.id)} />}
+      {booking.status === 'complete' && booking.endDatetime && <YourReturn bookingId={booking.id} />}
 
       {booking.status === 'cancelled' ? (
         <Alert severity="info" icon={<EventBusyOutlinedIcon />}>
           {manageMessages.alreadyCancelled}
         </Alert>
-      ) : !booking.canManage ? (
+      ) : booking.canExtend ? null : !booking.canManage ? (
         <Alert severity="info">{manageMessages.pastCutoff(booking.cutoffHours)}</Alert>
       ) : (
         <Typography color="text.secondary">
@@ -312,6 +326,20 @@ function ManagedBookingView({ bookingId, onLostAccess }: { bookingId: string; on
                     : 'Your booking has been changed.',
                 );
               }
+            }}
+          />
+        </Panel>
+      )}
+
+      {booking.canExtend && !payment && !pending && (
+        <Panel title="Extend your stay">
+          <ExtendStayForm
+            key={`${booking.endDatetime ?? ''}-${booking.totalCost}`}
+            booking={booking}
+            onSaved={(answer) => {
+              refresh(answer);
+              // A later pick-up costs more: it waits for its payment in its own panel (answer.pendingChange).
+              setOutcome(answer.changePending ? '' : 'Your pick-up has been moved.');
             }}
           />
         </Panel>
