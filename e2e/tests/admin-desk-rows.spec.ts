@@ -29,6 +29,8 @@ async function openDiary(page: Page, date: string, phone: boolean, login = true)
 async function chooseRegionAndRow(page: Page) {
   const dialog = page.getByRole('dialog');
   const region = dialog.getByRole('combobox', { name: 'Parking Region' });
+  // There and enabled (the lot's regions have arrived), then with more than its "None".
+  await expect(region).toBeEnabled();
   await expect(region.locator('option')).not.toHaveCount(1);
   await region.selectOption({ index: 1 });
   await dialog.getByRole('combobox', { name: 'Row' }).selectOption('1');

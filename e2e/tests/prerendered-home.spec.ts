@@ -243,8 +243,20 @@ test.describe('pre-rendered home page', () => {
     }) => {
       // The home page's "Get a quote" as the visitor's very first move: the pointer reaching the button starts
       // the app, and the click is given to it (the wizard opens in the same document, not by a new page load).
+      // A slow phone (or a busy CI machine): the app's start takes longer than a click waits for the app's script
+      // to arrive (HOLD_LIMIT_MS). The script was fetched ahead once the page had loaded, so the click still waits
+      // for the app. Here the start is made slow by serving the script again 2 s late (routing turns the
+      // browser's cache off, so the import fetches it anew).
+      const app = /data-app="([^"]+)"/.exec(await (await page.request.get('/')).text())?.[1];
+      expect(app).toBeDefined();
+      let slowStart = false;
+      await page.route('**/assets/*.js', async (route) => {
+        if (slowStart && route.request().url().endsWith(String(app))) await page.waitForTimeout(2000);
+        await route.continue();
+      });
       await page.goto('/', { waitUntil: 'networkidle' });
       await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+      slowStart = true;
       await page
         .getByRole('form', { name: 'Get a quote' })
         .getByRole('button', { name: 'Get a quote' })
@@ -252,6 +264,7 @@ test.describe('pre-rendered home page', () => {
       await expect(page).toHaveURL(/\/booking\/step-1/);
       await expect(page.getByRole('radio', { name: /Outdoor/ })).toBeChecked();
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await page.unrouteAll();
 
       // Step 1 sent for a first visit (a new tab: this one has a booking under way): Continue pressed at once
       // takes the traveller on.

@@ -110,4 +110,29 @@ describe('holdActivations', () => {
     expect(pressed).toHaveBeenCalledOnce();
     expect(followed).toHaveBeenCalledTimes(2);
   });
+
+  it("keeps every click for the app, however long its start takes, once the app's script has arrived", () => {
+    vi.useFakeTimers();
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    link.addEventListener('click', followed);
+
+    // Arrived before the click (fetched ahead while the visitor read the page)…
+    const before = holdActivations();
+    before.appArrived();
+    link.click();
+    vi.advanceTimersByTime(HOLD_LIMIT_MS * 10);
+    expect(followed).not.toHaveBeenCalled();
+    before.release();
+    expect(followed).toHaveBeenCalledOnce();
+
+    // …or after it, within the limit: the limit no longer applies.
+    const after = holdActivations();
+    link.click();
+    vi.advanceTimersByTime(HOLD_LIMIT_MS / 2);
+    after.appArrived();
+    vi.advanceTimersByTime(HOLD_LIMIT_MS * 10);
+    expect(followed).toHaveBeenCalledOnce();
+    after.release();
+    expect(followed).toHaveBeenCalledTimes(2);
+  });
 });

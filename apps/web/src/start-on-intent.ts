@@ -76,6 +76,11 @@ const FIELD =
 /** Held clicks and submits, released once the app has attached. */
 export interface HeldActivations {
   /**
+   * The app's script is here (fetched ahead, or imported): from now on held clicks wait for the app however
+   * long its start takes, since a full load of the next page would take longer still on the same device.
+   */
+  appArrived(): void;
+  /**
    * Stops holding and gives each held click and submit again, in order: to the app when it has attached,
    * else to the browser (a link followed, the form sent as it would be without the app).
    */
@@ -97,8 +102,9 @@ function worksWithoutApp(target: Element): boolean {
 }
 
 /**
- * How long a click waits for the app: past it, held clicks that work without the app go to the browser (on a
- * slow connection the app may take seconds to arrive, and a link or the quote form works without it).
+ * How long a click waits for the app's script to arrive: past it, held clicks that work without the app go to
+ * the browser (on a slow connection the app may take seconds to arrive, and a link or the quote form works
+ * without it). Once the script is here, clicks wait for the app's start, however long (`appArrived`).
  */
 export const HOLD_LIMIT_MS = 1000;
 
@@ -111,8 +117,10 @@ export const HOLD_LIMIT_MS = 1000;
 export function holdActivations(limitMs = HOLD_LIMIT_MS): HeldActivations {
   const held: { replay: () => void; worksWithoutApp: boolean }[] = [];
   let limit: ReturnType<typeof setTimeout> | undefined;
+  let arrived = false;
   const hold = (replay: () => void, worksWithoutApp: boolean) => {
     held.push({ replay, worksWithoutApp });
+    if (arrived) return;
     limit ??= setTimeout(() => {
       // Only when the browser can do all of it: a button of the app's waits for the app, however long.
       if (held.every((activation) => activation.worksWithoutApp)) release();
@@ -159,9 +167,13 @@ export function holdActivations(limitMs = HOLD_LIMIT_MS): HeldActivations {
     window.removeEventListener('submit', holdSubmit, true);
     for (const activation of held.splice(0)) activation.replay();
   }
+  function appArrived() {
+    arrived = true;
+    clearTimeout(limit);
+  }
   window.addEventListener('click', holdClick, true);
   window.addEventListener('submit', holdSubmit, true);
-  return { release };
+  return { appArrived, release };
 }
 
 /** After the page's load event (now if it has come), in a task of its own. */
@@ -171,12 +183,16 @@ const afterLoad = () =>
     else window.addEventListener('load', () => setTimeout(resolve), { once: true });
   });
 
-/** Asks the browser to fetch `url` at its lowest priority, to have it in its cache: nothing runs it. */
-function prefetch(url: string) {
+/**
+ * Asks the browser to fetch `url` at its lowest priority, to have it in its cache (nothing runs it); `fetched`
+ * is called once it is there.
+ */
+function prefetch(url: string, fetched: () => void) {
   const link = document.createElement('link');
   link.rel = 'prefetch';
   link.href = url;
   link.crossOrigin = 'anonymous';
+  link.addEventListener('load', fetched, { once: true });
   document.head.append(link);
 }
 
@@ -190,9 +206,10 @@ export async function startOnIntent(page: HTMLElement, appUrl: string): Promise<
   try {
     const reached = visitorReaches(page);
     // Fetched ahead, so that the first tap waits for the app's start, not for its download as well.
-    void afterLoad().then(() => prefetch(appUrl));
+    void afterLoad().then(() => prefetch(appUrl, held.appArrived));
     await reached;
     await import(/* @vite-ignore */ appUrl);
+    held.appArrived();
     await window.appStarted;
   } finally {
     // To the app once it has attached; to the browser if it could not start.
