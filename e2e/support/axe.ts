@@ -39,7 +39,21 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
   // second or more of a loaded machine for every check.
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
+  // Held still while axe reads the page: a transition starting meanwhile (a snackbar hiding itself after its
+  // few seconds) jumps to its end instead of showing axe a half-faded alert. A constructed style sheet, which
+  // the page's Content-Security-Policy allows (an inline <style> it would not).
+  await page.evaluate(() => {
+    const still = new CSSStyleSheet();
+    still.replaceSync('*, *::before, *::after { transition: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+    (window as { axeStill?: CSSStyleSheet }).axeStill = still;
+  });
+  const { violations } = await builder.analyze().finally(() =>
+    page.evaluate(() => {
+      const still = (window as { axeStill?: CSSStyleSheet }).axeStill;
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== still);
+    }),
+  );
 
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
