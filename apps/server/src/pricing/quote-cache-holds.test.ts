@@ -35,13 +35,7 @@ beforeAll(async () => {
 afterAll(() => caches.close());
 
 /** The places taken, as the website counts them, in every lot on each of the next 30 days. */
-async function taken(cache: QuoteCache): Promise<Array<[number, number[]]>> {
-  const now = clock.now();
-  const today = businessDate(now, timeZone);
-  const held = await cache.lookup(now, today, addDaysToDate(today, 29));
-  if (!held) throw new Error('nothing held');
-  return [...held.present.entries()].sort(([a], [b]) => a - b);
-}
+const taken = (cache: QuoteCache) => caches.takenByLot(cache, 30);
 
 async function expectBothUpToDate() {
   for (const feed of feeds) await feed.sync();

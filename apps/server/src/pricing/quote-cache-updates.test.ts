@@ -35,13 +35,7 @@ beforeAll(async () => {
 afterAll(() => caches.close());
 
 /** Every lot's cars present on each day of the held window (400 days from today). */
-async function presence(cache: QuoteCache): Promise<Array<[number, number[]]>> {
-  const now = clock.now();
-  const today = businessDate(now, timeZone);
-  const held = await cache.lookup(now, today, addDaysToDate(today, 399));
-  if (!held) throw new Error('nothing held');
-  return [...held.present.entries()].sort(([a], [b]) => a - b);
-}
+const presence = (cache: QuoteCache) => caches.takenByLot(cache, 400);
 
 /** What a full load reads now. */
 async function reloaded(): Promise<Array<[number, number[]]>> {

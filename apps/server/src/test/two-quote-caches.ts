@@ -2,6 +2,7 @@
  * Two instances' quotes held in memory on one database (test/held-instances.ts), each with its own change feed, and
  * the booking fixtures: what the held quotes' tests bring up to date and compare with a full reload.
  */
+import { addDaysToDate, businessDate } from '@parking/domain/dates';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import { QuoteCache } from '../pricing/quote-cache';
 import { bookingFixtures, type Fixtures } from './booking-fixtures';
@@ -15,6 +16,8 @@ export interface TwoQuoteCaches {
   feeds: ChangeFeed[];
   first: QuoteCache;
   second: QuoteCache;
+  /** What `cache` holds as taken in every lot on each of `days` days from today, by lot: comparable with toEqual. */
+  takenByLot(cache: QuoteCache, days: number): Promise<Array<[number, number[]]>>;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,13 @@ export async function twoQuoteCaches(timeZone: string): Promise<TwoQuoteCaches> 
     feeds,
     first,
     second,
+    async takenByLot(cache, days) {
+      const now = clock.now();
+      const today = businessDate(now, timeZone);
+      const held = await cache.lookup(now, today, addDaysToDate(today, days - 1));
+      if (!held) throw new Error('nothing held');
+      return [...held.present.entries()].sort(([a], [b]) => a - b);
+    },
     async close() {
       first.close();
       second.close();
