@@ -217,16 +217,19 @@ export async function apiFile(
     query: options.query,
     signal: options.signal,
   });
-  if (!response.ok) {
-    let payload: unknown = undefined;
-    try {
-      payload = await response.json();
-    } catch {
-      payload = undefined;
-    }
-    throw new ApiError(response.status, readErrors(payload));
+  return okOrRefused(response);
+}
+
+/** The response when it is ok; else an ApiError with the refusal's JSON:API errors (none when its body is not JSON). */
+async function okOrRefused(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  let payload: unknown = undefined;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = undefined;
   }
-  return response;
+  throw new ApiError(response.status, readErrors(payload));
 }
 
 /**
@@ -249,14 +252,5 @@ export async function apiEventStream(
     query: options.query,
     signal: options.signal,
   });
-  if (!response.ok) {
-    let payload: unknown = undefined;
-    try {
-      payload = await response.json();
-    } catch {
-      payload = undefined;
-    }
-    throw new ApiError(response.status, readErrors(payload));
-  }
-  return response;
+  return okOrRefused(response);
 }
