@@ -2,14 +2,15 @@
  * Lighthouse on the wizard's steps 2-8 (`npm run bench`, bench/web.ts). A step past the first shows only
  * with the steps before it answered: the wizard keeps them in sessionStorage (apps/web's wizard-context,
  * key skypark.bookingWizard), so each step is opened with a wizard state stored before the page's scripts
- * run (Chromium through puppeteer-core, which Lighthouse itself drives; Lighthouse's Node API, mobile as
- * its CLI). The states name the benchmark database's own lot, vehicle type and airline; steps 7 and 8 show a
+ * run, and in the wizard's cookie, which the server draws the step from (Chromium through puppeteer-core,
+ * which Lighthouse itself drives; Lighthouse's Node API, mobile as its CLI). The states name the benchmark database's own lot, vehicle type and airline; steps 7 and 8 show a
  * real online booking made through the API first (its payment form needs Stripe.js, which this machine
  * cannot download: step 7 is scored as it shows without it).
  */
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/dates';
+import { WIZARD_COOKIE, WIZARD_COOKIE_PATH, wizardCookieValue } from '@parking/domain/wizard-cookie';
 import { API } from './knobs';
 import { JSONAPI, onlineBookingDoc } from './server-process';
 import { TIME_ZONE } from './setup';
@@ -170,6 +171,10 @@ export async function wizardStepScores(base: string, ids: WizardIds): Promise<Li
     for (let step = 2; step <= 8; step += 1) {
       const page = await browser.newPage();
       const state = JSON.stringify(wizardState(step, ids, stay, booking));
+      // The wizard writes its answers to its cookie too, which the server draws the step from (issue 39).
+      const cookie = wizardCookieValue(state);
+      if (cookie)
+        await page.setCookie({ name: WIZARD_COOKIE, value: cookie, url: `${base}${WIZARD_COOKIE_PATH}` });
       await page.evaluateOnNewDocument(
         // Runs in the page: its sessionStorage, before the app's scripts read it.
         (key: string, value: string) =>

@@ -42,6 +42,7 @@ const PHONE_JOURNEYS = [
   'running-total',
   'subscription-receipts',
   'unavailable-reasons',
+  'wizard-prerendered',
 ].map((name) => `**/${name}.spec.ts`);
 const PHONE_ONLY = [/admin-phone\.spec\.ts$/, /booking-phone-layout\.spec\.ts$/];
 

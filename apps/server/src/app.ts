@@ -316,8 +316,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     const prerendered = request.method === 'GET' ? await prerender?.document(request, request.url) : null;
     if (!prerendered) return reply.send(indexHtml());
-    // The same page for every visitor without a session, held compressed (http/prerender.ts).
+    // The same page for every visitor without a session, held compressed (http/prerender.ts); a wizard step drawn
+    // from one traveller's answers is theirs alone, and no cache keeps it.
     reply.header('vary', 'accept-encoding, cookie');
+    if (prerendered.personal) reply.header('cache-control', 'private, no-store');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(prerendered.html);
     return reply.header('content-encoding', encoding).send(prerendered.encoded[encoding]);

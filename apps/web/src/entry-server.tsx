@@ -20,6 +20,10 @@ import { normalisePagePath } from './features/content/routes/content-page';
 import { contentPageQuery } from './lib/content/queries';
 import { setSameOriginFetch } from './lib/http';
 import { formatPageTitle, PageTitleSink } from './lib/page-title';
+import { businessToday } from './components/quote-dates-fields';
+import { enterStep } from './features/booking/state/progress';
+import { withServerWizardState } from './features/booking/state/wizard-context';
+import { readWizardState, stepOfPath, type WizardState } from './features/booking/state/wizard-state';
 
 export interface PrerenderedPage {
   /** The markup inside #root. */
@@ -33,6 +37,11 @@ export interface PrerenderedPage {
 export interface PreparedPage {
   /** The query cache the page renders from (TanStack Query's dehydrated state), as JSON. */
   state: string;
+  /**
+   * A wizard step's answers it was drawn from (the wizard's stored text, from its cookie): the browser takes the
+   * page over only in the tab holding the same (main.tsx, start-on-intent.ts).
+   */
+  wizard?: string;
   /** The data alone (without the times it was fetched): the same key, the same page. */
   key: string;
   /** Renders the page from that data (the costly part: the server keeps what it rendered for the same data). */
@@ -85,6 +94,8 @@ export function prerenderedUrl(url: string): string | null {
   // The login form, as opened from a link or a bookmark: with a query (?tab=register, ?next=) it is the app's.
   if (kind === 'login') return location.search ? null : location.pathname;
   if (kind === 'content') return location.pathname;
+  // A step past the first, drawn from the traveller's answers (its cookie): made for them alone (personalPage).
+  if (kind === 'wizard-step') return location.search ? null : location.pathname;
   if (kind !== 'quote-step') return null;
   const params = location.searchParams;
   const dates = new URLSearchParams();
@@ -98,7 +109,7 @@ export function prerenderedUrl(url: string): string | null {
   return dates.size ? `${location.pathname}?${dates.toString()}` : location.pathname;
 }
 
-type PageKind = 'home' | 'quote-step' | 'content' | 'login' | null;
+type PageKind = 'home' | 'quote-step' | 'wizard-step' | 'content' | 'login' | null;
 
 /** What each path was found to be: matching it against the routes takes about a millisecond. */
 const kinds = new Map<string, PageKind>();
@@ -115,12 +126,62 @@ function pageKind(pathname: string): PageKind {
         ? 'content'
         : pathname === paths.bookingStep1.path
           ? 'quote-step'
-          : pathname === paths.login.path
-            ? 'login'
-            : null;
+          : stepOfPath(pathname) !== null
+            ? 'wizard-step'
+            : pathname === paths.login.path
+              ? 'login'
+              : null;
   if (kinds.size >= KINDS_HELD) kinds.clear();
   kinds.set(pathname, kind);
   return kind;
+}
+
+/**
+ * Whether the page at `path` (as prerenderedUrl gives it) is made from one visitor's answers: made for each
+ * request, never held for another visitor or cached (a wizard step past the first).
+ */
+export function personalPage(path: string): boolean {
+  return pageKind(new URL(path, 'http://localhost').pathname) === 'wizard-step';
+}
+
+/**
+ * The answers a wizard step is drawn from (`stored`: the wizard's text from its cookie), when they open that step
+ * as the browser would (the progress rules, features/booking/state/progress.ts): else the browser draws it.
+ */
+function wizardStateFor(pathname: string, stored: string | undefined): WizardState {
+  const step = stepOfPath(pathname);
+  let state: WizardState | null = null;
+  try {
+    state = stored ? readWizardState(JSON.parse(stored)) : null;
+  } catch {
+    state = null;
+  }
+  if (!step || !state) throw new PrerenderUnavailable(`${pathname} without the traveller's answers`);
+  const entry = enterStep(state, step, businessToday());
+  if (entry.redirect !== null || entry.state !== state)
+    throw new PrerenderUnavailable(`${pathname} is not open to these answers`);
+  return state;
+}
+
+/**
+ * Fetches what the page asks for as it renders, until it asks for nothing new: a wizard step's lookups, quotes and
+ * extras depend on the answers, and the step's own queries say which (at most four rounds).
+ */
+async function fetchWhatRenderAsks(client: QueryClient, render: () => void): Promise<void> {
+  for (let round = 0; round < 4; round += 1) {
+    render();
+    const asked = client.getQueryCache().findAll({
+      predicate: (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        query.options.queryFn !== undefined &&
+        (query.options as { enabled?: unknown }).enabled !== false,
+    });
+    if (!asked.length) return;
+    await Promise.all(
+      asked.map((query) => client.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
+    );
+  }
 }
 
 async function fetchFirstRender(
@@ -149,15 +210,37 @@ async function fetchFirstRender(
  * Fetches what `url` renders from, as a visitor without a session sees it. `sameOriginFetch` answers the
  * page's requests to the site's own API (the server's in-process dispatcher).
  */
-export async function preparePage(url: string, sameOriginFetch: typeof fetch): Promise<PreparedPage> {
+export async function preparePage(
+  url: string,
+  sameOriginFetch: typeof fetch,
+  /** The wizard's stored answers (its cookie), for a wizard step past the first. */
+  wizard?: string,
+): Promise<PreparedPage> {
   // One dispatcher per process (the bundle's module state): a server process runs one app.
   setSameOriginFetch(sameOriginFetch);
   const request = new Request(new URL(url, 'http://localhost'));
+  const location = new URL(request.url);
+  const wizardState = personalPage(location.pathname) ? wizardStateFor(location.pathname, wizard) : null;
   const context = await handler.query(request);
   if (context instanceof Response) throw new PrerenderUnavailable(`${url} answers ${context.status}`);
 
   const client = createQueryClient();
-  const location = new URL(request.url);
+  // The page's tree as the browser's entry draws it, with the wizard's store starting from the answers.
+  const draw = (cache: EmotionCache, sink: (title: string) => void) => {
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const tree = (
+      <PageTitleSink.Provider value={sink}>
+        <CacheProvider value={cache}>
+          <AppProviders client={client}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </CacheProvider>
+      </PageTitleSink.Provider>
+    );
+    return wizardState
+      ? withServerWizardState(wizardState, () => renderToString(tree))
+      : renderToString(tree);
+  };
   // The screens the page draws, loaded before it renders: a screen whose code is its own chunk would
   // otherwise render as the loading fallback.
   await Promise.all([
@@ -169,9 +252,17 @@ export async function preparePage(url: string, sameOriginFetch: typeof fetch): P
     ),
     preloadScreens(context.matches.map((match) => match.route.element)),
   ]);
+  if (wizardState)
+    await fetchWhatRenderAsks(client, () => draw(createCache({ key: 'css' }), () => undefined));
+  if (wizardState) {
+    const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });
+    if (failed.length)
+      throw new PrerenderUnavailable(`No data for ${failed.map((query) => query.queryHash).join(', ')}`);
+  }
 
   return {
     state: JSON.stringify(dehydrate(client)),
+    ...(wizardState && wizard ? { wizard } : {}),
     key: JSON.stringify(
       client
         .getQueryCache()
@@ -181,17 +272,8 @@ export async function preparePage(url: string, sameOriginFetch: typeof fetch): P
     render() {
       const cache = createCache({ key: 'css' });
       const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-      const router = createStaticRouter(handler.dataRoutes, context);
       let title = formatPageTitle('');
-      const html = renderToString(
-        <PageTitleSink.Provider value={(pageTitle) => (title = pageTitle)}>
-          <CacheProvider value={cache}>
-            <AppProviders client={client}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProviders>
-          </CacheProvider>
-        </PageTitleSink.Provider>,
-      );
+      const html = draw(cache, (pageTitle) => (title = pageTitle));
       return {
         html,
         styles: constructStyleTagsFromChunks(withComposedLayers(cache, extractCriticalToChunks(html))),

@@ -4,10 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { prefetchFirstRender } from './app/first-render';
 import { AppProviders, createQueryClient } from './app/providers';
+import { markedPartsAttached } from './app/attached-with-page';
 import { preloadScreens } from './app/lazy-page';
 import { createAppRouter } from './app/router';
 import { paths } from './config/paths';
-import { hasWizardState } from './features/booking/state/storage-key';
+import { drawnFromThisTab, hasWizardState } from './features/booking/state/storage-key';
 import { readToken } from './lib/api/token-storage';
 
 const container = document.getElementById('root');
@@ -50,10 +51,15 @@ function WhenAttached({ onAttached, children }: { onAttached?: () => void; child
 
 /**
  * Whether the pre-rendered page is the one this visitor would see: it was made for a visitor without a
- * session and, on the wizard's first step, without a booking under way in this tab.
+ * session and, on the wizard's first step, without a booking under way in this tab; a later step, from this
+ * tab's answers (start-on-intent.ts decides the same).
  */
-const madeForThisVisit = () =>
-  !readToken() && !(window.location.pathname === paths.bookingStep1.path && hasWizardState());
+function madeForThisVisit(): boolean {
+  if (readToken()) return false;
+  const drawnFrom = document.getElementById('prerendered-wizard')?.textContent;
+  if (drawnFrom != null) return drawnFromThisTab(drawnFrom);
+  return !(window.location.pathname === paths.bookingStep1.path && hasWizardState());
+}
 
 async function start(root: HTMLElement) {
   // The entry's evaluation ends here: the first read of the tab's storage (madeForThisVisit) waits for the
@@ -87,9 +93,13 @@ async function start(root: HTMLElement) {
     // As a transition, React attaches to the painted page in slices and lets the browser paint and answer
     // input between them; the parts marked HydrateLater (below the first screen: the carousel, the content
     // blocks, the footer) are Suspense boundaries, which it attaches after the rest.
+    // Counted before React attaches (AttachedWithPage): the parts the server marked.
+    const partsAttached = markedPartsAttached();
     await new Promise<void>((attached) =>
       startTransition(() => void hydrateRoot(root, <WhenAttached onAttached={attached}>{app}</WhenAttached>)),
     );
+    // A wizard step's form is a boundary of its own, attached after the rest: a held click must find it attached.
+    await partsAttached;
     // Until then the clicks on a pre-rendered page are held (start-on-intent.ts).
     await afterNextPaint();
   } else {

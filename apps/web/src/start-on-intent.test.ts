@@ -51,7 +51,7 @@ describe('holdActivations', () => {
 
   beforeEach(() => {
     document.body.innerHTML =
-      '<button type="button">Menu</button><input type="checkbox"><a href="#faq">FAQ</a>';
+      '<button type="button">Menu</button><input type="radio" name="lot"><a href="#faq">FAQ</a>';
     button = document.querySelector('button') as HTMLButtonElement;
     field = document.querySelector('input') as HTMLInputElement;
     link = document.querySelector('a') as HTMLAnchorElement;
@@ -134,5 +134,23 @@ describe('holdActivations', () => {
     expect(followed).toHaveBeenCalledOnce();
     after.release();
     expect(followed).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds a checkbox for the app, which ticks it in its state too', () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<label id="extra"><input type="checkbox" name="extra"><span>Exterior wash</span></label>',
+    );
+    const box = document.querySelector<HTMLInputElement>('input[name="extra"]') as HTMLInputElement;
+    const text = document.querySelector('#extra span') as HTMLElement;
+    const held = holdActivations();
+    text.click();
+    box.click();
+    expect(box.checked).toBe(false);
+    const seen: boolean[] = [];
+    box.addEventListener('change', () => seen.push(box.checked));
+    held.release();
+    // Both clicks given to the app, in order: ticked, then unticked.
+    expect(seen).toEqual([true, false]);
   });
 });

@@ -33,18 +33,37 @@ const stored = (storage: () => Storage, key: string) => {
   }
 };
 
+/** The same answers, whatever the escaping of their text (as features/booking/state/storage-key.ts compares). */
+function sameText(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a wizard step drawn from answers (the page's #prerendered-wizard) was drawn from this tab's. */
+function drawnFromThisTab(drawnFrom: string): boolean {
+  try {
+    const answers = window.sessionStorage.getItem(APP_STORAGE_KEYS.wizard);
+    return answers !== null && sameText(answers, drawnFrom);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether the page was made for this visit (as main.tsx decides): for a visitor without a session and, on the
- * wizard's first step, without a booking under way in this tab. Any other visit gets the app at once, which
- * draws the page for them.
+ * wizard's first step, without a booking under way in this tab; a later step, from this tab's answers. Any
+ * other visit gets the app at once, which draws the page for them.
  */
 export function madeForThisVisit(): boolean {
-  return (
-    !stored(() => window.localStorage, APP_STORAGE_KEYS.token) &&
-    !(
-      window.location.pathname === '/booking/step-1' &&
-      stored(() => window.sessionStorage, APP_STORAGE_KEYS.wizard)
-    )
+  if (stored(() => window.localStorage, APP_STORAGE_KEYS.token)) return false;
+  const drawnFrom = document.getElementById('prerendered-wizard')?.textContent;
+  if (drawnFrom != null) return drawnFromThisTab(drawnFrom);
+  return !(
+    window.location.pathname === '/booking/step-1' &&
+    stored(() => window.sessionStorage, APP_STORAGE_KEYS.wizard)
   );
 }
 
@@ -68,10 +87,22 @@ export function visitorReaches(page: HTMLElement): Promise<void> {
 
 /**
  * Form fields keep what the browser does with them before the app has attached (a typed date, a checked car
- * park): the app takes their values when it attaches (quote-dates-fields.tsx, lot-options.tsx).
+ * park, a chosen option): the app takes their values when it attaches (quote-dates-fields.tsx,
+ * lot-options.tsx, components/form's text and select fields).
  */
 const FIELD =
   'input:not([type="submit"]):not([type="button"]):not([type="image"]):not([type="reset"]), select, textarea, label';
+
+/**
+ * A checkbox (or its label) is the exception: its click is held for the app like a button's, which then ticks it
+ * in its state too (an extra on the wizard's checkout step). Ticked by the browser alone, it would show ticked
+ * while the booking left it out.
+ */
+function isCheckbox(target: Element): boolean {
+  const label = target.closest('label');
+  const control = target.closest('input') ?? label?.control;
+  return control instanceof HTMLInputElement && control.type === 'checkbox';
+}
 
 /** Held clicks and submits, released once the app has attached. */
 export interface HeldActivations {
@@ -130,7 +161,7 @@ export function holdActivations(limitMs = HOLD_LIMIT_MS): HeldActivations {
     const target = event.target;
     if (!(target instanceof Element) || event.button !== 0) return;
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    if (target.closest(FIELD)) return;
+    if (target.closest(FIELD) && !isCheckbox(target)) return;
     // Stopped as well as held: once the app has attached (and before the release) it would otherwise act on
     // the click twice.
     event.preventDefault();

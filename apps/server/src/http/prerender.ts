@@ -17,6 +17,7 @@ import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zl
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { businessDate } from '@parking/domain/dates';
+import { WIZARD_COOKIE } from '@parking/domain/wizard-cookie';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import type { ChangeFeed } from '../db/change-feed';
 import type { AnswerEncoding } from '../pricing/written-answer';
@@ -31,6 +32,8 @@ interface PrerenderedPage {
 
 interface PreparedPage {
   state: string;
+  /** A wizard step's answers it was drawn from (the wizard's cookie), sent with it. */
+  wizard?: string;
   key: string;
   render(): PrerenderedPage;
 }
@@ -38,7 +41,9 @@ interface PreparedPage {
 interface PrerenderEntry {
   /** The page's address as pre-rendered ('/booking/step-1?start=…'), or null: this page is not. */
   prerenderedUrl(url: string): string | null;
-  preparePage(url: string, sameOriginFetch: typeof fetch): Promise<PreparedPage>;
+  /** Whether the page is drawn from one visitor's answers (a wizard step past the first): made per request. */
+  personalPage?(path: string): boolean;
+  preparePage(url: string, sameOriginFetch: typeof fetch, wizard?: string): Promise<PreparedPage>;
 }
 
 const isEntry = (module: unknown): module is PrerenderEntry =>
@@ -70,8 +75,16 @@ const APP_SCRIPT = /<script type="module" data-on-intent="([^"]+)" crossorigin s
  * start-on-intent.ts) instead of the app's, which that script fetches once the page has loaded and starts
  * when a visitor reaches for the page: the page is whole without it.
  */
-export function prerenderedDocument(template: string, page: PrerenderedPage & { state: string }): string {
+export function prerenderedDocument(
+  template: string,
+  page: PrerenderedPage & { state: string; wizard?: string },
+): string {
   const state = page.state.replace(/</g, '\\u003c');
+  // The answers as the wizard stored them (JSON), compared as text with the tab's: `<` escaped the same way.
+  const wizard =
+    page.wizard === undefined
+      ? ''
+      : `<script type="application/json" id="prerendered-wizard">${page.wizard.replace(/</g, '\\u003c')}</script>`;
   return (
     template
       .replace(
@@ -86,7 +99,7 @@ export function prerenderedDocument(template: string, page: PrerenderedPage & { 
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${page.html}</div><script type="application/json" id="prerendered-state">${state}</script>`,
+          `<div id="root">${page.html}</div><script type="application/json" id="prerendered-state">${state}</script>${wizard}`,
       )
   );
 }
@@ -130,6 +143,8 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
 interface PrerenderedDocument {
   html: string;
   encoded: Record<ContentEncoding, Buffer>;
+  /** Made from one visitor's answers: sent to them alone, stored by no cache (`Cache-Control: no-store`). */
+  personal?: boolean;
 }
 
 /** The encodings a page is kept in: those of every answer written once and sent many times. */
@@ -146,16 +161,19 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
-/** Compresses `html` in both encodings, off the main thread (zlib's thread pool), at their best ratio. */
-async function compressed(html: string): Promise<PrerenderedDocument> {
+/**
+ * Compresses `html` in both encodings, off the main thread (zlib's thread pool): at their best ratio for a page
+ * sent many times, at a quick one for a page sent once (a visitor's own).
+ */
+async function compressed(html: string, once = false): Promise<PrerenderedDocument> {
   const [br, gz] = await Promise.all([
     brotli(html, {
       params: {
-        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_QUALITY]: once ? 5 : zlib.BROTLI_MAX_QUALITY,
         [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
     }),
-    gzip(html, { level: 9 }),
+    gzip(html, { level: once ? 6 : 9 }),
   ]);
   return { html, encoded: { br, gzip: gz } };
 }
@@ -219,6 +237,7 @@ export async function createPrerenderer(
   }
   const prepare = entry.preparePage.bind(entry);
   const prerenderedUrl = entry.prerenderedUrl.bind(entry);
+  const personalPage = (path: string) => entry.personalPage?.(path) === true;
   const fetcher = inProcessFetch(app);
   // The last page rendered for each path, with what it was rendered from: rendering is most of the work,
   // and the page only changes with its data and the day (the quote form's default dates).
@@ -227,6 +246,32 @@ export async function createPrerenderer(
   // PRERENDER_HOLD_MS) is the same text, and keeps the buffers it was sent as.
   const documents = new Map<string, PrerenderedDocument>();
   const held = new Map<string, { at: number; document: Promise<PrerenderedDocument | null> }>();
+
+  /** Logs why a page was not made, and sends the plain app. */
+  function notMade(request: FastifyRequest, error: unknown): null {
+    // A page the content backend does not show (a draft, a mistyped path: its 404) or one only the browser
+    // draws is an ordinary answer, not a fault: the plain app draws it, and a stack would cry wolf. The
+    // bundle's PrerenderUnavailable is another module's class, known by its name.
+    if (error instanceof Error && error.name === 'PrerenderUnavailable')
+      request.log.debug(`Not pre-rendered, sending the plain app: ${error.message}`);
+    else request.log.warn({ err: error }, 'Pre-rendering failed: sending the plain app');
+    return null;
+  }
+
+  /** A visitor's own page (a wizard step drawn from their answers): made for this request, held for nobody. */
+  async function makePersonal(
+    request: FastifyRequest,
+    path: string,
+    wizard: string,
+  ): Promise<PrerenderedDocument | null> {
+    try {
+      const prepared = await prepare(path, fetcher, wizard);
+      const html = prerenderedDocument(template(), { ...prepared.render(), state: prepared.state, wizard });
+      return { ...(await compressed(html, true)), personal: true };
+    } catch (error) {
+      return notMade(request, error);
+    }
+  }
 
   async function make(request: FastifyRequest, path: string): Promise<PrerenderedDocument | null> {
     try {
@@ -244,13 +289,7 @@ export async function createPrerenderer(
       remember(documents, path, document, PRERENDER_HELD_PAGES);
       return document;
     } catch (error) {
-      // A page the content backend does not show (a draft, a mistyped path: its 404) or one only the browser
-      // draws is an ordinary answer, not a fault: the plain app draws it, and a stack would cry wolf. The
-      // bundle's PrerenderUnavailable is another module's class, known by its name.
-      if (error instanceof Error && error.name === 'PrerenderUnavailable')
-        request.log.debug(`Not pre-rendered, sending the plain app: ${error.message}`);
-      else request.log.warn({ err: error }, 'Pre-rendering failed: sending the plain app');
-      return null;
+      return notMade(request, error);
     }
   }
 
@@ -277,6 +316,13 @@ export async function createPrerenderer(
       }
       if (path === null) return Promise.resolve(null);
       const now = Date.now();
+      if (personalPage(path)) {
+        // Made per request like a page with a query, and counted with them: a client sending answers over
+        // and over cannot keep the server rendering.
+        const wizard = request.cookies[WIZARD_COOKIE];
+        if (!wizard || !queriedAllowed(now)) return Promise.resolve(null);
+        return makePersonal(request, path, wizard);
+      }
       const current = held.get(path);
       if (current && now - current.at < PRERENDER_HOLD_MS) return current.document;
       if (path.includes('?') && !queriedAllowed(now)) return Promise.resolve(null);

@@ -1,6 +1,8 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useRef } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useShownError } from './entry-errors';
+import { useValueTypedBeforeStart } from './typed-before-start';
 
 export interface SelectOption {
   value: string;
@@ -39,15 +41,22 @@ export function FormSelectField<TValues extends FieldValues, TOutput extends Fie
 }: FormSelectFieldProps<TValues, TOutput>) {
   const { field, fieldState } = useController({ control, name });
   const error = useShownError(control, fieldState);
+  const select = useRef<HTMLSelectElement | null>(null);
+  const choose = onValueChange ?? ((value: string) => field.onChange(value));
+  // A choice made on the pre-rendered page before the app took it over (a wizard step loaded directly).
+  useValueTypedBeforeStart(select, field.value, choose);
   return (
     <TextField
       {...props}
       select
       name={field.name}
       value={field.value ?? ''}
-      onChange={onValueChange ? (event) => onValueChange(event.target.value) : field.onChange}
+      onChange={(event) => choose(event.target.value)}
       onBlur={field.onBlur}
-      inputRef={field.ref}
+      inputRef={(element: HTMLSelectElement | null) => {
+        select.current = element;
+        field.ref(element);
+      }}
       error={Boolean(error)}
       helperText={error?.message ?? helperText}
       fullWidth

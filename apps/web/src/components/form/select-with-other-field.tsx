@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useValueTypedBeforeStart } from './typed-before-start';
 
 const OTHER = 'Other';
 
@@ -40,8 +41,8 @@ export function FormSelectWithOtherField<TValues extends FieldValues, TOutput ex
   const otherInput = useRef<HTMLInputElement>(null);
   const error = fieldState.error?.message;
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.value;
+  const select = useRef<HTMLSelectElement | null>(null);
+  const choose = (chosen: string) => {
     if (chosen === OTHER) {
       setOtherSelected(true);
       field.onChange('');
@@ -53,6 +54,9 @@ export function FormSelectWithOtherField<TValues extends FieldValues, TOutput ex
     }
   };
 
+  // A choice made on the pre-rendered page before the app took it over (a wizard step loaded directly).
+  useValueTypedBeforeStart(select, otherSelected ? OTHER : value, choose);
+
   return (
     <Stack spacing={2}>
       <TextField
@@ -61,9 +65,12 @@ export function FormSelectWithOtherField<TValues extends FieldValues, TOutput ex
         required={required}
         name={`${field.name}-choice`}
         value={otherSelected ? OTHER : value}
-        onChange={choose}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => choose(event.target.value)}
         onBlur={otherSelected ? undefined : field.onBlur}
-        inputRef={otherSelected ? undefined : field.ref}
+        inputRef={(element: HTMLSelectElement | null) => {
+          select.current = element;
+          if (!otherSelected) field.ref(element);
+        }}
         error={!otherSelected && Boolean(error)}
         helperText={otherSelected ? undefined : error}
         fullWidth

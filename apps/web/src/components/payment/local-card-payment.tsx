@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { cardFieldErrors, type CardField, type CardInput } from '@parking/domain/cards';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatCardNumber, formatExpiry } from '@/components/card-fields';
+import { useValueTypedBeforeStart } from '@/components/form/typed-before-start';
 import { confirmPayment, payWithLocalCard } from '@/lib/api/payments';
 import { PaymentShell } from './payment-shell';
 import { TestCardsNote } from './test-cards-note';
@@ -29,6 +30,19 @@ export function LocalCardPayment({ clientSecret, amount, onPaid, confirmLabel }:
   const errors = cardFieldErrors(card, new Date());
   const shown = (field: CardField) => (touched[field] ? errors[field] : undefined);
   const touch = (field: CardField) => setTouched((current) => ({ ...current, [field]: true }));
+  const setNumber = (value: string) =>
+    setCard((current) => ({ ...current, number: formatCardNumber(value) }));
+  const setExpiry = (value: string) =>
+    setCard((current) => ({ ...current, expiry: formatExpiry(value, current.expiry) }));
+  const setCvc = (value: string) =>
+    setCard((current) => ({ ...current, cvc: value.replace(/\D/g, '').slice(0, 4) }));
+  // What was typed (or filled in by the browser) on a server-drawn step 7 before the app took it over.
+  const numberInput = useRef<HTMLInputElement>(null);
+  const expiryInput = useRef<HTMLInputElement>(null);
+  const cvcInput = useRef<HTMLInputElement>(null);
+  useValueTypedBeforeStart(numberInput, card.number, setNumber);
+  useValueTypedBeforeStart(expiryInput, card.expiry, setExpiry);
+  useValueTypedBeforeStart(cvcInput, card.cvc, setCvc);
 
   return (
     <PaymentShell
@@ -62,9 +76,8 @@ export function LocalCardPayment({ clientSecret, amount, onPaid, confirmLabel }:
           label="Card number"
           name="cardnumber"
           value={card.number}
-          onChange={(event) =>
-            setCard((current) => ({ ...current, number: formatCardNumber(event.target.value) }))
-          }
+          inputRef={numberInput}
+          onChange={(event) => setNumber(event.target.value)}
           onBlur={() => touch('number')}
           error={Boolean(shown('number'))}
           helperText={shown('number')}
@@ -78,10 +91,8 @@ export function LocalCardPayment({ clientSecret, amount, onPaid, confirmLabel }:
           label="Expiry (MM / YY)"
           name="exp-date"
           value={card.expiry}
-          onChange={(event) => {
-            const value = event.target.value;
-            setCard((current) => ({ ...current, expiry: formatExpiry(value, current.expiry) }));
-          }}
+          inputRef={expiryInput}
+          onChange={(event) => setExpiry(event.target.value)}
           onBlur={() => touch('expiry')}
           error={Boolean(shown('expiry'))}
           helperText={shown('expiry')}
@@ -94,9 +105,8 @@ export function LocalCardPayment({ clientSecret, amount, onPaid, confirmLabel }:
           label="CVC"
           name="cvc"
           value={card.cvc}
-          onChange={(event) =>
-            setCard((current) => ({ ...current, cvc: event.target.value.replace(/\D/g, '').slice(0, 4) }))
-          }
+          inputRef={cvcInput}
+          onChange={(event) => setCvc(event.target.value)}
           onBlur={() => touch('cvc')}
           error={Boolean(shown('cvc'))}
           helperText={shown('cvc')}

@@ -1,3 +1,4 @@
+import { AttachedWithPage } from '@/app/attached-with-page';
 import { HydrateLater } from '@/components/hydrate-later';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
@@ -120,6 +121,7 @@ export function WizardFrame({ step, state, children }: WizardFrameProps) {
                 shows the loading state at once instead. */}
             <Suspense key={step} fallback={<StepLoading />}>
               {children}
+              <AttachedWithPage />
             </Suspense>
           </Box>
           {showSummary && (

@@ -10,6 +10,7 @@ import { normalisePromoCode } from '@parking/domain/discounts';
 import { messages } from '@parking/domain/messages';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useValueTypedBeforeStart } from '@/components/form/typed-before-start';
 import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { errorDetails, firstErrorDetail } from '@/lib/api/client';
 import { usePromoCheck } from '../api/checks';
@@ -39,6 +40,9 @@ export function CheckoutStepPage() {
     enabled: Boolean(state.car?.vehicleType),
   });
   const [code, setCode] = useState(state.extras.promoCode);
+  // A code typed on a server-drawn step 5 before the app took it over.
+  const promoInput = useRef<HTMLInputElement>(null);
+  useValueTypedBeforeStart(promoInput, code, setCode);
   const promo = usePromoCheck();
   const reported = useRef<unknown>(null);
 
@@ -174,6 +178,7 @@ export function CheckoutStepPage() {
               label="Promo code"
               name="promoCode"
               value={code}
+              inputRef={promoInput}
               onChange={(event) => {
                 setCode(event.target.value);
                 if (promo.isError) promo.reset();

@@ -1,4 +1,10 @@
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  WIZARD_COOKIE,
+  WIZARD_COOKIE_MAX_AGE_SECONDS,
+  WIZARD_COOKIE_PATH,
+  wizardCookieValue,
+} from '@parking/domain/wizard-cookie';
 import { businessToday } from '@/components/quote-dates-fields';
 import { completeStep } from './progress';
 import { WIZARD_STORAGE_KEY } from './storage-key';
@@ -6,7 +12,24 @@ import { freshWizard, readWizardState, type StepNumber, type WizardState } from 
 
 export { WIZARD_STORAGE_KEY };
 
+/**
+ * The state the server draws a step from (entry-server.tsx): set around its render, which has no window. The
+ * browser's store reads the tab's sessionStorage.
+ */
+let serverState: WizardState | null = null;
+
+/** Runs `render` with the wizard's store starting from `state`, on the server. */
+export function withServerWizardState<T>(state: WizardState, render: () => T): T {
+  serverState = state;
+  try {
+    return render();
+  } finally {
+    serverState = null;
+  }
+}
+
 function load(): WizardState {
+  if (typeof window === 'undefined' && serverState) return serverState;
   try {
     const stored = window.sessionStorage.getItem(WIZARD_STORAGE_KEY);
     const state = stored ? readWizardState(JSON.parse(stored)) : null;
@@ -18,11 +41,19 @@ function load(): WizardState {
 }
 
 function save(state: WizardState): void {
+  const stored = JSON.stringify(state);
   try {
-    window.sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
+    window.sessionStorage.setItem(WIZARD_STORAGE_KEY, stored);
   } catch {
     // Without storage the wizard still works; only a reload loses the booking.
   }
+  // The same text for the server, which draws a step loaded directly from it (@parking/domain/wizard-cookie).
+  const value = wizardCookieValue(stored);
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie =
+    value === null
+      ? `${WIZARD_COOKIE}=; Path=${WIZARD_COOKIE_PATH}; Max-Age=0; SameSite=Strict${secure}`
+      : `${WIZARD_COOKIE}=${value}; Path=${WIZARD_COOKIE_PATH}; Max-Age=${WIZARD_COOKIE_MAX_AGE_SECONDS}; SameSite=Strict${secure}`;
 }
 
 /**
