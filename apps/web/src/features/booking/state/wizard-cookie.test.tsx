@@ -10,6 +10,24 @@ const cookieValue = () =>
     .find((entry) => entry.startsWith(`${WIZARD_COOKIE}=`))
     ?.slice(WIZARD_COOKIE.length + 1);
 
+/** The wizard's store as a page of the wizard holds it: its control, once rendered. */
+function renderWizard(): () => WizardControl {
+  let wizard: WizardControl | undefined;
+  function Probe() {
+    wizard = useWizard();
+    return null;
+  }
+  render(
+    <WizardProvider>
+      <Probe />
+    </WizardProvider>,
+  );
+  return () => {
+    if (!wizard) throw new Error('the wizard did not render');
+    return wizard;
+  };
+}
+
 afterEach(() => {
   window.sessionStorage.clear();
   document.cookie = `${WIZARD_COOKIE}=; Path=/booking; Max-Age=0`;
@@ -19,18 +37,12 @@ describe("the wizard's answers for the server (issue 39)", () => {
   it('are written to the cookie as the tab stores them, on every change', () => {
     // The cookie goes with the wizard's pages only.
     window.history.pushState({}, '', '/booking/step-5');
-    let wizard: WizardControl | undefined;
-    function Probe() {
-      wizard = useWizard();
-      return null;
-    }
-    render(
-      <WizardProvider>
-        <Probe />
-      </WizardProvider>,
-    );
+    const wizard = renderWizard();
     act(() =>
-      wizard?.update((state) => ({ ...state, quote: { ...state.quote, lotName: 'Outdoor; "covered" <b>' } })),
+      wizard().update((state) => ({
+        ...state,
+        quote: { ...state.quote, lotName: 'Outdoor; "covered" <b>' },
+      })),
     );
     const stored = window.sessionStorage.getItem(WIZARD_STORAGE_KEY);
     expect(stored).toContain('Outdoor; \\"covered\\" <b>');
@@ -42,17 +54,8 @@ describe("the wizard's answers for the server (issue 39)", () => {
   it('are kept an hour after the last change, not until the browser closes', () => {
     const written = vi.spyOn(Document.prototype, 'cookie', 'set');
     window.history.pushState({}, '', '/booking/step-2');
-    let wizard: WizardControl | undefined;
-    function Probe() {
-      wizard = useWizard();
-      return null;
-    }
-    render(
-      <WizardProvider>
-        <Probe />
-      </WizardProvider>,
-    );
-    act(() => wizard?.update((state) => ({ ...state, quote: { ...state.quote, lotName: 'Indoor' } })));
+    const wizard = renderWizard();
+    act(() => wizard().update((state) => ({ ...state, quote: { ...state.quote, lotName: 'Indoor' } })));
     expect(written).toHaveBeenLastCalledWith(
       expect.stringMatching(new RegExp(`^${WIZARD_COOKIE}=.+; Max-Age=${WIZARD_COOKIE_MAX_AGE_SECONDS}; `)),
     );
