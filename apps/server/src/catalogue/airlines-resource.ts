@@ -6,6 +6,7 @@ import { NOT_FLYING_AIRLINE } from '@parking/domain/constants';
 import { airlines } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 
 type AirlineRow = typeof airlines.$inferSelect;
 
@@ -23,7 +24,7 @@ export const airlinesResource: ResourceDefinition<AirlineRow> = {
   },
   sorts: { name: airlines.name, id: airlines.id },
   defaultSort: 'name',
-  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  access: PUBLIC_SETTINGS_ACCESS,
   write: {
     schema: airlineSchema,
     prepare(_ctx, values, existing) {

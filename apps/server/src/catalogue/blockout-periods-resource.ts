@@ -11,6 +11,7 @@ import { messages } from '@parking/domain/messages';
 import { blockoutPeriodExtras, blockoutPeriods, extras } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import type { FilterSpec, ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 import { visibleExtras } from './extras-resource';
 import { mergedDate, mergedValue } from '../jsonapi/merged';
 import { linkedWrite, manyToMany, type JoinTable } from '../jsonapi/relationships';
@@ -66,7 +67,7 @@ export const blockoutPeriodsResource: ResourceDefinition<BlockoutPeriodRow> = {
     id: blockoutPeriods.id,
   },
   defaultSort: 'startDatetime',
-  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  access: PUBLIC_SETTINGS_ACCESS,
   ...linkedWrite<BlockoutPeriodRow>({
     table: blockoutPeriods,
     idColumn: blockoutPeriods.id,

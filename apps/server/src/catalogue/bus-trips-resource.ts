@@ -7,6 +7,7 @@ import { formatTime12 } from '@parking/domain/dates';
 import { busTrips, flights } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 
 type BusTripRow = typeof busTrips.$inferSelect;
 
@@ -32,7 +33,7 @@ export const busTripsResource: ResourceDefinition<BusTripRow> = {
   },
   sorts: { departureTime: busTrips.departureTime, service: busTrips.service, id: busTrips.id },
   defaultSort: 'departureTime',
-  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  access: PUBLIC_SETTINGS_ACCESS,
   write: {
     schema: busTripSchema,
     async prepare(ctx, values, existing) {

@@ -15,6 +15,7 @@ import {
   extras,
 } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 import { visibleExtras } from './extras-resource';
 import { lotNameOf } from './lot-sql';
 import { hasMany, linkedWrite, manyToMany, type JoinTable } from '../jsonapi/relationships';
@@ -22,14 +23,6 @@ import { audText, moneyText } from '@parking/domain/api-values';
 
 type ExceptionalDayRow = typeof exceptionalDays.$inferSelect;
 type ExceptionalRateRow = typeof exceptionalRates.$inferSelect;
-
-const SETTINGS_ACCESS = {
-  list: 'anyone',
-  read: 'anyone',
-  create: 'admin',
-  update: 'admin',
-  delete: 'admin',
-} as const;
 
 const unavailableExtras: JoinTable = {
   type: 'extras',
@@ -64,7 +57,7 @@ export const exceptionalDaysResource: ResourceDefinition<ExceptionalDayRow> = {
   },
   sorts: { date: exceptionalDays.date, name: exceptionalDays.name, id: exceptionalDays.id },
   defaultSort: '-date',
-  access: SETTINGS_ACCESS,
+  access: PUBLIC_SETTINGS_ACCESS,
   ...linkedWrite<ExceptionalDayRow>({
     table: exceptionalDays,
     idColumn: exceptionalDays.id,
@@ -96,7 +89,7 @@ export const exceptionalRatesResource: ResourceDefinition<ExceptionalRateRow> = 
   },
   sorts: { lotName: lotNameOf(exceptionalRates.lotId), id: exceptionalRates.id },
   defaultSort: 'lotName',
-  access: SETTINGS_ACCESS,
+  access: PUBLIC_SETTINGS_ACCESS,
   write: {
     schema: exceptionalRateSchema,
     relationships: {

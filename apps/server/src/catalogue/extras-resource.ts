@@ -10,6 +10,7 @@ import { EXTRA_TYPES } from '@parking/domain/constants';
 import { isStaff, type RequestContext } from '../context';
 import { extras, extraVariations } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 import { audText, moneyText } from '@parking/domain/api-values';
 
 type ExtraRow = typeof extras.$inferSelect;
@@ -48,7 +49,7 @@ export const extrasResource: ResourceDefinition<ExtraRow> = {
   },
   sorts: { name: extras.name, id: extras.id, basePrice: extras.basePrice, extraType: extras.extraType },
   defaultSort: 'name',
-  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  access: PUBLIC_SETTINGS_ACCESS,
   scope: visibleExtras,
   write: { schema: extraSchema },
 };
@@ -70,7 +71,7 @@ export const extraVariationsResource: ResourceDefinition<ExtraVariationRow> = {
   },
   sorts: { id: extraVariations.id, price: extraVariations.price },
   defaultSort: 'id',
-  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  access: PUBLIC_SETTINGS_ACCESS,
   // A private extra's prices are as private as the extra.
   scope: (ctx) =>
     isStaff(ctx.user)

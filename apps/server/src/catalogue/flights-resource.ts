@@ -10,6 +10,7 @@ import type { RequestContext } from '../context';
 import { busTrips, flights } from '../db/schema/index';
 import { errors } from '../jsonapi/errors';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 import { mergedValue } from '../jsonapi/merged';
 
 type FlightRow = typeof flights.$inferSelect;
@@ -72,7 +73,7 @@ export const flightsResource: ResourceDefinition<FlightRow> = {
   },
   sorts: { time: flights.time, flightNumber: flights.flightNumber, id: flights.id },
   defaultSort: 'time',
-  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  access: PUBLIC_SETTINGS_ACCESS,
   write: {
     schema: flightSchema,
     relationships: {

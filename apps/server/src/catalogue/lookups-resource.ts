@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requiredText } from '@parking/domain/fields';
 import { vehicleTypes } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 
 type VehicleTypeRow = typeof vehicleTypes.$inferSelect;
 
@@ -19,7 +20,7 @@ export const vehicleTypesResource: ResourceDefinition<VehicleTypeRow> = {
   },
   sorts: { name: vehicleTypes.name, id: vehicleTypes.id },
   defaultSort: 'name',
-  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  access: PUBLIC_SETTINGS_ACCESS,
   write: { schema: z.object({ name: requiredText(100) }) },
   uniqueErrors: {
     vehicle_types_name_key: { field: 'name', detail: 'A vehicle type with this name already exists.' },

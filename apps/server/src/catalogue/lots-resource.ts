@@ -3,6 +3,7 @@ import { lotSchema } from '@parking/domain/catalogue';
 import { LOT_SLUGS, LOT_TYPES } from '@parking/domain/constants';
 import { lots } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 import { fractionText, moneyText } from '@parking/domain/api-values';
 
 type LotRow = typeof lots.$inferSelect;
@@ -31,7 +32,7 @@ export const lotsResource: ResourceDefinition<LotRow> = {
   },
   sorts: { name: lots.name, id: lots.id, spaces: lots.spaces },
   defaultSort: 'name',
-  access: { list: 'anyone', read: 'anyone', create: 'admin', update: 'admin', delete: 'admin' },
+  access: PUBLIC_SETTINGS_ACCESS,
   write: { schema: lotSchema },
   uniqueErrors: { lots_slug_key: { field: 'slug', detail: 'A lot with this slug already exists.' } },
 };

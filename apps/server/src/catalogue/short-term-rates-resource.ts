@@ -7,20 +7,13 @@ import type { RateDayAttributes, ShortTermRateAttributes } from '@parking/domain
 import { shortTermRateDaySchema, shortTermRateSchema } from '@parking/domain/catalogue';
 import { shortTermRateDays, shortTermRates } from '../db/schema/index';
 import type { ResourceDefinition } from '../jsonapi/resource';
+import { PUBLIC_SETTINGS_ACCESS } from './settings-access';
 import { lotNameOf } from './lot-sql';
 import { hasMany } from '../jsonapi/relationships';
 import { audText, moneyText } from '@parking/domain/api-values';
 
 type ShortTermRateDayRow = typeof shortTermRateDays.$inferSelect;
 type ShortTermRateRow = typeof shortTermRates.$inferSelect;
-
-const SETTINGS_ACCESS = {
-  list: 'anyone',
-  read: 'anyone',
-  create: 'admin',
-  update: 'admin',
-  delete: 'admin',
-} as const;
 
 export const shortTermRateDaysResource: ResourceDefinition<ShortTermRateDayRow> = {
   type: 'short-term-rate-days',
@@ -40,7 +33,7 @@ export const shortTermRateDaysResource: ResourceDefinition<ShortTermRateDayRow> 
   },
   sorts: { days: shortTermRateDays.days, id: shortTermRateDays.id },
   defaultSort: 'days',
-  access: SETTINGS_ACCESS,
+  access: PUBLIC_SETTINGS_ACCESS,
   write: { schema: shortTermRateDaySchema },
   uniqueErrors: {
     short_term_rate_days_days_key: {
@@ -67,7 +60,7 @@ export const shortTermRatesResource: ResourceDefinition<ShortTermRateRow> = {
   },
   sorts: { lotName: lotNameOf(shortTermRates.lotId), id: shortTermRates.id },
   defaultSort: 'lotName',
-  access: SETTINGS_ACCESS,
+  access: PUBLIC_SETTINGS_ACCESS,
   write: {
     schema: shortTermRateSchema,
     relationships: {
