@@ -1,6 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +5,7 @@ import { useState } from 'react';
 import { regionFormSchema, type RegionFormValues } from '@parking/domain/settings-forms';
 import { columns } from '@/components/admin/columns';
 import { RelatedTable } from '@/components/admin/related-table';
+import { DialogSubmitActions } from '@/components/admin/dialog-submit-actions';
 import { applyServerErrors, useZodForm } from '@/components/form/form';
 import { FormTextField } from '@/components/form/text-field';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
@@ -117,19 +115,7 @@ function RegionDialog({
             />
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving || !form.formState.isValid}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            Save
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions pending={saving} onCancel={onClose} disabled={!form.formState.isValid} />
       </form>
     </ResponsiveDialog>
   );

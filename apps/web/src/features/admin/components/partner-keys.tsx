@@ -3,7 +3,6 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { useState } from 'react';
 import { partnerKeySchema } from '@parking/domain/partners';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { FormSection } from '@/components/admin/form-screen';
+import { DialogSubmitActions } from '@/components/admin/dialog-submit-actions';
 import { applyServerErrors, useZodForm } from '@/components/form/form';
 import { FormTextField } from '@/components/form/text-field';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
@@ -174,19 +174,7 @@ function NewKeyDialog({ partnerId, onClose }: { partnerId: string; onClose: () =
               helperText="What the key is for, e.g. Production or Test server"
             />
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={saving}
-              startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            >
-              Make Key
-            </Button>
-          </DialogActions>
+          <DialogSubmitActions pending={saving} onCancel={onClose} label="Make Key" />
         </form>
       )}
     </ResponsiveDialog>

@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +14,7 @@ import {
 } from '@parking/domain/partners';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { FormSection } from '@/components/admin/form-screen';
+import { DialogSubmitActions } from '@/components/admin/dialog-submit-actions';
 import { applyServerErrors, useZodForm } from '@/components/form/form';
 import { FormSelectField } from '@/components/form/select-field';
 import { FormTextField } from '@/components/form/text-field';
@@ -304,19 +303,7 @@ function LimitDialog<I extends FieldValues, O extends FieldValues>({
             {children}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            Save
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions pending={saving} onCancel={onClose} />
       </form>
     </ResponsiveDialog>
   );

@@ -1,6 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -12,6 +9,7 @@ import {
   partnerPaymentFormSchema,
   type PartnerPaymentFormValues,
 } from '@parking/domain/partner-payments';
+import { DialogSubmitActions } from '@/components/admin/dialog-submit-actions';
 import { applyServerErrors, useZodForm } from '@/components/form/form';
 import { FormTextField } from '@/components/form/text-field';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
@@ -103,21 +101,7 @@ export function PartnerPaymentDialog({
             />
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={mark.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={mark.isPending}
-            startIcon={
-              mark.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-            }
-          >
-            Record Payment
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions pending={mark.isPending} onCancel={onClose} label="Record Payment" />
       </form>
     </ResponsiveDialog>
   );
