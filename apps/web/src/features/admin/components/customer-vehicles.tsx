@@ -1,24 +1,9 @@
 import { useState } from 'react';
-import { columns } from '@/components/admin/columns';
 import { RelatedTable } from '@/components/admin/related-table';
 import type { Resource } from '@/lib/api/jsonapi';
-import { saveResource } from '@/lib/api/resources';
 import type { VehicleAttributes } from '@parking/domain/api-contract/accounts';
-import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
 import { CustomerVehicleDialog } from './customer-vehicle-dialog';
-
-const vehicleColumns = [
-  columns.text<VehicleAttributes>('rego', 'Rego'),
-  columns.text<VehicleAttributes>('make', 'Make'),
-  columns.text<VehicleAttributes>('model', 'Model', { sortKey: undefined }),
-  columns.text<VehicleAttributes>('colour', 'Colour', { sortKey: undefined }),
-  columns.related<VehicleAttributes, NamedAttributes>(
-    'vehicleType',
-    'vehicle-types',
-    (type) => type.name,
-    'Vehicle type',
-  ),
-];
+import { LIVE_VEHICLES, markVehicleDeleted, vehicleColumns } from './vehicle-list';
 
 /** The dialog's state: closed, adding, or editing one vehicle. */
 type Editing = { vehicle: Resource<VehicleAttributes> | null } | null;
@@ -37,7 +22,7 @@ export function CustomerVehicles({ customerId, canDelete }: { customerId: string
         title="Vehicles"
         noun="vehicle"
         type="vehicles"
-        filters={{ owner: customerId, deleted: 'false', regoUuid: 'false' }}
+        filters={{ owner: customerId, ...LIVE_VEHICLES }}
         include="vehicleType"
         defaultSort="rego"
         columns={vehicleColumns}
@@ -45,9 +30,7 @@ export function CustomerVehicles({ customerId, canDelete }: { customerId: string
         onAdd={() => setEditing({ vehicle: null })}
         onEdit={(vehicle) => setEditing({ vehicle })}
         canDelete={canDelete}
-        remove={async (id) => {
-          await saveResource('vehicles', { attributes: { deleted: true } }, id);
-        }}
+        remove={markVehicleDeleted}
       />
       {editing && (
         <CustomerVehicleDialog

@@ -3,10 +3,9 @@ import { normaliseRego } from '@parking/domain/rego';
 import { columns } from '@/components/admin/columns';
 import { ListScreen, type ListScreenConfig } from '@/components/admin/list-screen';
 import { adminHref, paths } from '@/config/paths';
-import { saveResource } from '@/lib/api/resources';
 import { isAdmin } from '@/lib/auth/roles';
 import type { CustomerAttributes, VehicleAttributes } from '@parking/domain/api-contract/accounts';
-import type { NamedAttributes } from '@parking/domain/api-contract/catalogue';
+import { LIVE_VEHICLES, markVehicleDeleted, vehicleColumns } from '../components/vehicle-list';
 
 /** Vehicles (back-office §2): rego filter, soft delete by Admins (§4), only live vehicles (§3). */
 export function VehiclesListPage() {
@@ -16,7 +15,7 @@ export function VehiclesListPage() {
       noun: 'vehicle',
       type: 'vehicles',
       include: 'vehicleType,owner',
-      fixedFilters: { deleted: 'false', regoUuid: 'false' },
+      fixedFilters: LIVE_VEHICLES,
       filters: [
         {
           name: 'rego',
@@ -26,16 +25,7 @@ export function VehiclesListPage() {
         },
       ],
       columns: [
-        columns.text<VehicleAttributes>('rego', 'Rego'),
-        columns.text<VehicleAttributes>('make', 'Make'),
-        columns.text<VehicleAttributes>('model', 'Model', { sortKey: undefined }),
-        columns.text<VehicleAttributes>('colour', 'Colour', { sortKey: undefined }),
-        columns.related<VehicleAttributes, NamedAttributes>(
-          'vehicleType',
-          'vehicle-types',
-          (type) => type.name,
-          'Vehicle type',
-        ),
+        ...vehicleColumns,
         columns.related<VehicleAttributes, CustomerAttributes>(
           'owner',
           'customers',
@@ -46,10 +36,7 @@ export function VehiclesListPage() {
       hrefOf: (row) => adminHref(paths.adminVehiclesEdit, { vehicleId: row.id }),
       addHref: paths.adminVehiclesAdd.path,
       canDelete: isAdmin,
-      // Back-office §4: a vehicle is never removed, only marked deleted.
-      remove: async (id) => {
-        await saveResource('vehicles', { attributes: { deleted: true } }, id);
-      },
+      remove: markVehicleDeleted,
       emptyText: 'No vehicles match these filters.',
     }),
     [],
