@@ -160,15 +160,10 @@ async function assertPathFree(ctx: RequestContext, path: string, pageId?: number
   if (taken) throw new DomainError('invalid', contentMessages.pathTaken, { field: 'path' });
 }
 
-/** Writes the page's next revision from its row as saved (call inside the save's transaction). */
-export async function writeRevision(ctx: RequestContext, page: ContentPageRow): Promise<void> {
-  const [last] = await ctx.db
-    .select({ number: max(contentPageRevisions.number) })
-    .from(contentPageRevisions)
-    .where(eq(contentPageRevisions.pageId, page.id));
-  await ctx.db.insert(contentPageRevisions).values({
+/** What a revision keeps of its page as saved: all that showing it again, or going back to it, needs. */
+export function revisionOfPage(page: ContentPageRow) {
+  return {
     pageId: page.id,
-    number: (last?.number ?? 0) + 1,
     title: page.title,
     path: page.path,
     layout: page.layout,
@@ -176,6 +171,18 @@ export async function writeRevision(ctx: RequestContext, page: ContentPageRow): 
     fields: page.fields,
     status: page.status,
     menuOrder: page.menuOrder,
+  };
+}
+
+/** Writes the page's next revision from its row as saved (call inside the save's transaction). */
+export async function writeRevision(ctx: RequestContext, page: ContentPageRow): Promise<void> {
+  const [last] = await ctx.db
+    .select({ number: max(contentPageRevisions.number) })
+    .from(contentPageRevisions)
+    .where(eq(contentPageRevisions.pageId, page.id));
+  await ctx.db.insert(contentPageRevisions).values({
+    ...revisionOfPage(page),
+    number: (last?.number ?? 0) + 1,
     createdBy: ctx.user?.id ?? null,
     created: ctx.now,
   });

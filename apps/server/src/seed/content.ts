@@ -5,6 +5,7 @@
  */
 import type { Executor } from '../db/client';
 import { contentMenus, contentOptions, contentPageRevisions, contentPages } from '../db/schema/index';
+import { revisionOfPage } from '../content/content-pages';
 
 const PHONE = '1300 975 707';
 const ADDRESS = '12 Holyman Avenue, Cambridge TAS 7170';
@@ -292,20 +293,9 @@ export async function seedContent(
   }));
   const inserted = await tx.insert(contentPages).values(pageRows).returning();
   // Each page's history starts with the content as seeded (issue 25: a page can go back to it).
-  await tx.insert(contentPageRevisions).values(
-    inserted.map((page) => ({
-      pageId: page.id,
-      number: 1,
-      title: page.title,
-      path: page.path,
-      layout: page.layout,
-      content: page.content,
-      fields: page.fields,
-      status: page.status,
-      menuOrder: page.menuOrder,
-      created: now,
-    })),
-  );
+  await tx
+    .insert(contentPageRevisions)
+    .values(inserted.map((page) => ({ ...revisionOfPage(page), number: 1, created: now })));
   await tx
     .insert(contentMenus)
     .values(Object.entries(menus).map(([location, items]) => ({ location, items })));
