@@ -4,9 +4,7 @@
  * to open it, and below 992 px a list of cards instead of columns. Every list and every table inside a
  * form (a customer's bookings, a lot's regions) is this component with other columns.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -29,6 +27,7 @@ import { ALL_ROWS } from '@/lib/api/resources';
 import { IncludedIndex, type Resource } from '@/lib/api/jsonapi';
 import type { Column } from './columns';
 import { MOBILE_LIST_QUERY } from './mobile-list-query';
+import { LoadError } from './load-error';
 
 /** Back-office §9: page sizes 20, 40, 60, 500 and all. */
 export const PAGE_SIZES = [20, 40, 60, 500, ALL_ROWS] as const;
@@ -105,19 +104,9 @@ export function ResourceTable<A extends object>(props: ResourceTableProps<A>) {
   const body = (() => {
     if (error) {
       return (
-        <Alert
-          severity="error"
-          sx={{ m: 2 }}
-          action={
-            props.onRetry && (
-              <Button color="inherit" size="small" onClick={props.onRetry}>
-                Retry
-              </Button>
-            )
-          }
-        >
+        <LoadError onRetry={props.onRetry} sx={{ m: 2 }}>
           The {props.noun} list could not be loaded.
-        </Alert>
+        </LoadError>
       );
     }
     return mobile ? <CardList {...props} /> : <WideTable {...props} />;

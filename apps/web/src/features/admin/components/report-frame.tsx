@@ -1,5 +1,4 @@
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,6 +13,7 @@ import { businessToday } from '@/components/quote-dates-fields';
 import { apiUrl } from '@/lib/api/client';
 import { usePageTitle } from '@/lib/page-title';
 import { ReportPdfLinks } from './report-pdf-links';
+import { LoadError } from '@/components/admin/load-error';
 
 /**
  * The range of a report (back-office §2 "Reports"): start_date and end_date of the address, six months ago
@@ -137,16 +137,7 @@ export function ReportFrame({
       <DatesCard range={range} onChange={onRangeChange} />
       <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label={`Loading ${title}`} />}</Box>
       {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          The report could not be loaded.
-        </Alert>
+        <LoadError onRetry={onRetry}>The report could not be loaded.</LoadError>
       ) : (
         <Stack spacing={2}>{children}</Stack>
       )}

@@ -3,7 +3,6 @@ import FlightLandIcon from '@mui/icons-material/FlightLand';
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -45,6 +44,7 @@ import {
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
 import { DiarySlotLoad } from '../components/diary-slot-load';
 import { diaryRows, groupDiary, type DiaryBooking, type DiaryTimeGroup } from '../components/diary-rows';
+import { LoadError } from '@/components/admin/load-error';
 
 /** Back-office §9: the diary asks for up to 1000 bookings. */
 const DIARY_PAGE_SIZE = 1000;
@@ -157,17 +157,9 @@ export function DiaryPage() {
       <Card variant="outlined">
         <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label="Loading the diary" />}</Box>
         {list.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <LoadError onRetry={() => void list.refetch()} sx={{ m: 2 }}>
             The diary could not be loaded.
-          </Alert>
+          </LoadError>
         ) : list.isPending ? (
           <Stack spacing={1} sx={{ p: 2 }} aria-hidden>
             {Array.from({ length: 6 }, (_, index) => (

@@ -1,7 +1,5 @@
 import { AdminPageHeading } from '@/components/admin/page-heading';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -25,6 +23,7 @@ import { usePageTitle } from '@/lib/page-title';
 import type { BookingAttributes } from '@parking/domain/api-contract/bookings';
 import { DayNavigator, useQueryDate } from '../components/day-navigator';
 import { paymentMethodLabel } from '@parking/domain/payment-labels';
+import { LoadError } from '@/components/admin/load-error';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
@@ -62,17 +61,9 @@ export function ImportsPage() {
           {list.isFetching && <LinearProgress aria-label="Loading the payments" />}
         </Box>
         {list.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <LoadError onRetry={() => void list.refetch()} sx={{ m: 2 }}>
             The payments could not be loaded.
-          </Alert>
+          </LoadError>
         ) : !rows ? (
           <Stack spacing={1} sx={{ p: 2 }} aria-hidden>
             {Array.from({ length: 4 }, (_, index) => (
