@@ -3,7 +3,6 @@ import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -31,6 +30,7 @@ import { lotRegionsQuery } from '../api/booking-lookups';
 import { ParkedFields } from './parked-fields';
 import { RegionRowFields } from './region-row-fields';
 import { useCustodySaved, type CustodyBooking } from './custody-booking';
+import { SaveDialogActions } from './save-dialog-actions';
 
 interface Photo {
   key: number;
@@ -276,12 +276,7 @@ export function CheckInDialog({ booking, onClose }: { booking: CustodyBooking; o
             </Alert>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </DialogActions>
+        <SaveDialogActions pending={save.isPending} onCancel={onClose} />
       </Form>
     </ResponsiveDialog>
   );

@@ -3,8 +3,6 @@
  * pick-up and the shuttle follow it, free, up to the cap), that it was cancelled, or that it is on time.
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +21,7 @@ import { useSnackbar } from '@/components/snackbar/snackbar-context';
 import { firstErrorDetail } from '@/lib/api/client';
 import { saveFlightDelay } from '@/lib/api/flight-delays';
 import type { DiaryRow } from './diary-rows';
+import { SaveDialogActions } from './save-dialog-actions';
 
 const STATES = [
   { value: 'delayed', label: 'Delayed' },
@@ -82,12 +81,7 @@ export function FlightDelayDialog({ row, onClose }: { row: DiaryRow; onClose: ()
               : 'The pick-up and the shuttle follow the flight from the time booked, at no charge; the traveller is told.'}
           </Typography>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </DialogActions>
+        <SaveDialogActions pending={save.isPending} onCancel={onClose} />
       </Form>
     </ResponsiveDialog>
   );

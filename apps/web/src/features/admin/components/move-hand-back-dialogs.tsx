@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -28,6 +26,7 @@ import { BUSINESS_TIME_ZONE } from '@/lib/format';
 import { lotRegionsQuery, staffCustomersQuery } from '../api/booking-lookups';
 import { useCustodySaved, type CustodyBooking } from './custody-booking';
 import { RegionRowFields } from './region-row-fields';
+import { SaveDialogActions } from './save-dialog-actions';
 
 function DialogForm<TValues extends FieldValues, TOutput extends FieldValues>({
   title,
@@ -63,12 +62,7 @@ function DialogForm<TValues extends FieldValues, TOutput extends FieldValues>({
             {children}
           </Box>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? 'Saving…' : 'Save'}
-          </Button>
-        </DialogActions>
+        <SaveDialogActions pending={pending} onCancel={onClose} />
       </Form>
     </ResponsiveDialog>
   );
