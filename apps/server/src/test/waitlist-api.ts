@@ -4,8 +4,8 @@
  * lot (the one the tests make full).
  */
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { waitlistEntries } from '../db/schema/index';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { bookings, lots, waitlistEntries } from '../db/schema/index';
 import { sweepWaitlist } from '../waitlist/waitlist-sweep';
 import { bookingDoc, type Fixtures } from './booking-fixtures';
 import { V1 } from './booking-server';
@@ -59,6 +59,27 @@ export function waitlistApi(server: TestServer, f: Fixtures) {
     await server.app.services.jobs.drain();
     return swept;
   };
+  /** Each test of the calling block starts from an empty one-space indoor lot and an empty list. */
+  function fullIndoorLotEachTest() {
+    beforeEach(async () => {
+      await server.handle.db.delete(waitlistEntries);
+      await server.handle.db
+        .update(bookings)
+        .set({ status: 'cancelled' })
+        .where(eq(bookings.lotId, f.indoor.id));
+      await server.handle.db
+        .update(lots)
+        .set({ spaces: 1, fillRateThreshold: '1' })
+        .where(eq(lots.id, f.indoor.id));
+    });
+    afterEach(async () => {
+      await server.handle.db
+        .update(lots)
+        .set({ spaces: f.indoor.spaces, fillRateThreshold: f.indoor.fillRateThreshold })
+        .where(eq(lots.id, f.indoor.id));
+    });
+  }
+
   const bookIndoor = (email: string, waitlistToken?: string) =>
     api(server.app, 'POST', `${V1}/bookings/`, {
       body: bookingDoc(f, {
@@ -78,5 +99,6 @@ export function waitlistApi(server: TestServer, f: Fixtures) {
     entryOf,
     sweep,
     bookIndoor,
+    fullIndoorLotEachTest,
   };
 }

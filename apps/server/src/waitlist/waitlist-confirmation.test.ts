@@ -5,17 +5,27 @@
  * address is on the list already; joins are limited per address.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PENDING_CONFIRMATION_HOURS, waitlistMessages } from '@parking/domain/waitlist';
-import { bookings, lots, waitlistEntries } from '../db/schema/index';
+import { lots, waitlistEntries } from '../db/schema/index';
 import { bookingFixtures } from '../test/booking-fixtures';
 import { asGuest, useManageBookingServer, V1 } from '../test/manage-booking-api';
 import { api, createTestServer, firstError, many, one, type ApiResponse } from '../test/server';
 import { STAY, waitlistApi } from '../test/waitlist-api';
 
 const { server, f, paidGuestBooking, guestToken, cancel } = useManageBookingServer();
-const { indoor, join, linkTokenSentTo, confirmTokenSentTo, confirm, joinConfirmed, place, entryOf, sweep } =
-  waitlistApi(server, f);
+const {
+  indoor,
+  join,
+  linkTokenSentTo,
+  confirmTokenSentTo,
+  confirm,
+  joinConfirmed,
+  place,
+  entryOf,
+  sweep,
+  fullIndoorLotEachTest,
+} = waitlistApi(server, f);
 
 let n = 0;
 const email = (name: string) => `${name}${++n}@example.com`;
@@ -32,24 +42,7 @@ const quoteFull = async () => {
 };
 
 describe('waitlist joins confirmed by the address', () => {
-  beforeEach(async () => {
-    // Each test starts from an empty one-space indoor lot and an empty list.
-    await server.handle.db.delete(waitlistEntries);
-    await server.handle.db
-      .update(bookings)
-      .set({ status: 'cancelled' })
-      .where(eq(bookings.lotId, f.indoor.id));
-    await server.handle.db
-      .update(lots)
-      .set({ spaces: 1, fillRateThreshold: '1' })
-      .where(eq(lots.id, f.indoor.id));
-  });
-  afterEach(async () => {
-    await server.handle.db
-      .update(lots)
-      .set({ spaces: f.indoor.spaces, fillRateThreshold: f.indoor.fillRateThreshold })
-      .where(eq(lots.id, f.indoor.id));
-  });
+  fullIndoorLotEachTest();
 
   it('an unconfirmed join is emailed one confirmation and holds nothing: a freed place goes to a confirmed traveller after it', async () => {
     const booked = await paidGuestBooking({ relationships: indoor() });

@@ -6,10 +6,10 @@
  * entries and the join's answer: waitlist-confirmation.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@parking/domain/messages';
 import { waitlistMessages } from '@parking/domain/waitlist';
-import { bookings, lots, waitlistEntries } from '../db/schema/index';
+import { waitlistEntries } from '../db/schema/index';
 import { WAITLIST_SWEEP_LOCK } from './waitlist-sweep';
 import { bookingDoc } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
@@ -30,30 +30,14 @@ const {
   entryOf,
   sweep,
   bookIndoor,
+  fullIndoorLotEachTest,
 } = waitlistApi(server, f);
 
 let n = 0;
 const email = (name: string) => `${name}${++n}@example.com`;
 
 describe('the waitlist of a full day', () => {
-  beforeEach(async () => {
-    // Each test starts from an empty one-space indoor lot and an empty list.
-    await server.handle.db.delete(waitlistEntries);
-    await server.handle.db
-      .update(bookings)
-      .set({ status: 'cancelled' })
-      .where(eq(bookings.lotId, f.indoor.id));
-    await server.handle.db
-      .update(lots)
-      .set({ spaces: 1, fillRateThreshold: '1' })
-      .where(eq(lots.id, f.indoor.id));
-  });
-  afterEach(async () => {
-    await server.handle.db
-      .update(lots)
-      .set({ spaces: f.indoor.spaces, fillRateThreshold: f.indoor.fillRateThreshold })
-      .where(eq(lots.id, f.indoor.id));
-  });
+  fullIndoorLotEachTest();
 
   it('a freed place goes to the first on the list, is not sold to anyone else, then lapses to the next who books it', async () => {
     const booked = await paidGuestBooking({ relationships: indoor() });
