@@ -14,7 +14,7 @@ import { pdfText } from '../test/pdf-text';
 import { api, createTestServer, doc, one, type TestServer } from '../test/server';
 import { QR_CID } from './booking-confirmation';
 import type { MailMessage } from '../mail/mailer';
-import { createLocalProvider } from '../payments/provider/local-provider';
+import { chargeAtProvider } from '../test/provider-charge';
 
 const V1 = '/backend/api/v1';
 let server: TestServer;
@@ -195,16 +195,7 @@ describe('the booking confirmation email', () => {
   it('is sent once when the webhook comes before the browser confirmation', async () => {
     const booking = await guestBooking();
     // The provider takes the card; its webhook arrives first (and is believed once the provider says so).
-    const provider = createLocalProvider(server.handle.db, {
-      publicUrl: server.config.publicUrl,
-      clock: server.clock.now,
-      webhookSecret: server.config.payments.webhookSecret,
-    });
-    await provider.confirmPayment(booking.clientSecret, {
-      number: '4242424242424242',
-      expiry: '12 / 30',
-      cvc: '123',
-    });
+    await chargeAtProvider(server, booking.clientSecret);
     expect((await webhook(succeededEvent(booking.clientSecret, `evt_first_${booking.id}`))).statusCode).toBe(
       200,
     );

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { refusedPaymentMessage } from '@parking/domain/ledger';
 import { manageMessages } from '@parking/domain/manage-booking';
 import { bookingMovements, bookings, lots } from '../db/schema/index';
-import { createLocalProvider } from './provider/local-provider';
+import { chargeAtProvider } from '../test/provider-charge';
 import { mailTo } from '../test/mail';
 import { intentOf, useMoneyDesk, V1 } from '../test/money-desk';
 import { api, doc, firstError, one } from '../test/server';
@@ -95,16 +95,7 @@ describe('5. a cancelled booking cannot be paid', () => {
   it('a payment the provider took before the cancellation reached it is refunded at once', async () => {
     const booking = await guestBooking();
     await server.handle.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
-    const provider = createLocalProvider(server.handle.db, {
-      publicUrl: server.config.publicUrl,
-      clock: server.clock.now,
-      webhookSecret: server.config.payments.webhookSecret,
-    });
-    await provider.confirmPayment(booking.clientSecret, {
-      number: '4242424242424242',
-      expiry: '12 / 30',
-      cvc: '123',
-    });
+    await chargeAtProvider(server, booking.clientSecret);
     const confirmed = await api(server.app, 'POST', `${V1}/payment-confirmations/`, {
       body: doc('payment-confirmations', { clientSecret: booking.clientSecret }),
     });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLogs, bookings, payments } from '../db/schema/index';
-import { createLocalProvider } from './provider/local-provider';
+import { chargeAtProvider } from '../test/provider-charge';
 import { abandonStaleBookings } from './payment-reconcile';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
@@ -140,16 +140,7 @@ describe('webhook idempotency', () => {
   it('the same event delivered three times gives one paid booking and one log entry', async () => {
     const booking = await guestBooking();
     // The card goes through at the provider; our database hears of it only through the webhook.
-    const provider = createLocalProvider(server.handle.db, {
-      publicUrl: server.config.publicUrl,
-      clock: server.clock.now,
-      webhookSecret: server.config.payments.webhookSecret,
-    });
-    await provider.confirmPayment(booking.clientSecret, {
-      number: '4242424242424242',
-      expiry: '12 / 30',
-      cvc: '123',
-    });
+    await chargeAtProvider(server, booking.clientSecret);
     const payload = succeededEvent(booking.clientSecret);
     const secret = server.config.payments.webhookSecret;
     for (let i = 0; i < 3; i += 1) {
