@@ -13,7 +13,8 @@ import { bookings, lotRegions } from '../db/schema/index';
 import { incomeOwedFields } from './income-owed';
 import { bookingFixtures, type Fixtures } from '../test/booking-fixtures';
 import { inline } from '../test/booking-list';
-import { createUser, login, PASSWORD } from '../test/factories';
+import { signInRoles } from '../test/catalogue-factories';
+import { PASSWORD } from '../test/factories';
 import { generateReportBookings, type GeneratedBooking } from '../test/report-data';
 import { api, createTestServer, doc, type TestServer } from '../test/server';
 
@@ -93,12 +94,7 @@ beforeAll(async () => {
     regions
       .filter((region) => region.lotId === lotId)
       .map((region) => ({ id: region.id, rows: region.rows }));
-  await createUser(db, { email: 'admin@example.com', roles: ['Admins'] });
-  await createUser(db, { email: 'desk@example.com', roles: ['Sales'] });
-  await createUser(db, { email: 'owner@example.com' });
-  admin = await login(server.app, 'admin@example.com');
-  sales = await login(server.app, 'desk@example.com');
-  customer = await login(server.app, 'owner@example.com');
+  ({ admin, sales, customer } = await signInRoles(server));
   data = await generateReportBookings(db, {
     seed: 7,
     count: 600,
@@ -186,7 +182,7 @@ describe('GET bookings/currently-parked/', () => {
 
   it('is authorised by the session cookie alone (opened in a new tab)', async () => {
     const session = await api(server.app, 'POST', `${API}/sessions/`, {
-      body: doc('sessions', { email: 'desk@example.com', password: PASSWORD }),
+      body: doc('sessions', { email: 'sales@example.com', password: PASSWORD }),
     });
     const cookies = Object.fromEntries(session.raw.cookies.map((cookie) => [cookie.name, cookie.value]));
     expect((await get(url, { cookies })).status).toBe(200);

@@ -10,7 +10,8 @@ import { messages } from '@parking/domain/messages';
 import { reportMessages } from '@parking/domain/report-period';
 import { extras, lots } from '../db/schema/index';
 import { bookingFixtures, type Fixtures } from '../test/booking-fixtures';
-import { createUser, login, PASSWORD } from '../test/factories';
+import { signInRoles } from '../test/catalogue-factories';
+import { PASSWORD } from '../test/factories';
 import { generateReportBookings, type GeneratedBooking } from '../test/report-data';
 import * as expected from '../test/report-expectations';
 import { api, createTestServer, doc, firstError, one, type TestServer } from '../test/server';
@@ -54,12 +55,7 @@ beforeAll(async () => {
     .select({ id: lots.id, name: lots.name, slug: lots.slug, spaces: lots.spaces })
     .from(lots);
   extraRows = await db.select({ id: extras.id, name: extras.name }).from(extras);
-  await createUser(db, { email: 'admin@example.com', roles: ['Admins'] });
-  await createUser(db, { email: 'desk@example.com', roles: ['Sales'] });
-  await createUser(db, { email: 'owner@example.com' });
-  admin = await login(server.app, 'admin@example.com');
-  sales = await login(server.app, 'desk@example.com');
-  customer = await login(server.app, 'owner@example.com');
+  ({ admin, sales, customer } = await signInRoles(server));
   data = await generateReportBookings(db, {
     seed: 20261121,
     count: 400,
