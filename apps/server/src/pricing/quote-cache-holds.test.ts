@@ -55,6 +55,26 @@ const day = (offset: number, time: string) =>
 const outdoorOn = (counts: Array<[number, number[]]>, offset: number) =>
   counts.find(([lotId]) => lotId === f.outdoor.id)?.[1][offset];
 
+/** Two outdoor bookings from `start` to `end`, inserted, then given to the partner (a change the feed hears of). */
+async function partnerBookings(partnerId: number, start: string, end: string) {
+  const rows = await insertBookings(database.db, 2, {
+    lotId: f.outdoor.id,
+    start,
+    end,
+    created: clock.now(),
+  });
+  await database.db
+    .update(bookings)
+    .set({ partnerId })
+    .where(
+      inArray(
+        bookings.id,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows;
+}
+
 describe('the places held for partners in the quotes held in memory', () => {
   it('counts a partner’s bookings against its allotment as a full reload does, without reading again', async () => {
     const { partner } = await createPartner(database.db);
@@ -68,38 +88,10 @@ describe('the places held for partners in the quotes held in memory', () => {
     const loads = [first.loads, second.loads];
 
     // Two of the partner's own bookings on days 4 to 6: taken, and no longer held (3 on those days in all).
-    const mine = await insertBookings(database.db, 2, {
-      lotId: f.outdoor.id,
-      start: day(4, '06:00:00'),
-      end: day(6, '18:00:00'),
-      created: clock.now(),
-    });
-    await database.db
-      .update(bookings)
-      .set({ partnerId: partner.id })
-      .where(
-        inArray(
-          bookings.id,
-          mine.map((row) => row.id),
-        ),
-      );
+    const mine = await partnerBookings(partner.id, day(4, '06:00:00'), day(6, '18:00:00'));
     expect(outdoorOn(await expectBothUpToDate(), 5)).toBe(3);
     // A third and a fourth: beyond its allotment, each takes an open place.
-    const more = await insertBookings(database.db, 2, {
-      lotId: f.outdoor.id,
-      start: day(5, '06:00:00'),
-      end: day(5, '18:00:00'),
-      created: clock.now(),
-    });
-    await database.db
-      .update(bookings)
-      .set({ partnerId: partner.id })
-      .where(
-        inArray(
-          bookings.id,
-          more.map((row) => row.id),
-        ),
-      );
+    const more = await partnerBookings(partner.id, day(5, '06:00:00'), day(5, '18:00:00'));
     expect(outdoorOn(await expectBothUpToDate(), 5)).toBe(4);
     // One cancelled, one moved, one handed to a partner without an allotment (then it holds the place again).
     await database.db
