@@ -9,24 +9,27 @@ import { stayDays } from './day-arithmetic';
 export { addDaysToDate, daysBetween, DEFAULT_TIME_ZONE, stayDays } from './day-arithmetic';
 
 /**
- * One Intl formatter per time zone: building it is the expensive part, formatting with it is cheap,
- * and the quote path asks for business dates thousands of times a second.
+ * An Intl formatter of `options` for each time zone, built the first time that zone asks: building it is the
+ * expensive part, formatting with it is cheap, and the quote path asks for business dates thousands of times a
+ * second.
  */
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-function dateFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    // en-CA writes dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+export function formatterPerZone(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const built = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = built.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      built.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }
+
+// en-CA writes dates as YYYY-MM-DD.
+const dateFormatter = formatterPerZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Years 1000 to 9999 in every time zone (offsets run from -12:00 to +14:00): start inclusive, end exclusive. */
 const FIRST_COUNTABLE = Date.parse('1000-01-01T14:00:00Z');
@@ -156,22 +159,12 @@ export function businessLocalDatetime(instant: Date, timeZone: string): string {
   return `${date}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
 }
 
-/** One 'HH:mm' formatter per time zone (24-hour, zero-padded), built once as dateFormatter's are. */
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+/** 'HH:mm', 24-hour and zero-padded. */
+const timeFormatter = formatterPerZone('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The business's local time 'HH:mm' of an instant (the diary asks it of a thousand bookings at once). */
 export function businessTimeOfDay(instant: Date, timeZone: string): string {
-  let formatter = timeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(instant);
+  return timeFormatter(timeZone).format(instant);
 }
 
 /** 'YYYY-MM-DDTHH:mm' in the business's zone, as an instant. */

@@ -3,7 +3,7 @@
  * the booking was sold at (costs, extras prices, promo rate), never recomputed from today's prices.
  * Dates and times are the business's (its time zone), as the back office shows them.
  */
-import { businessDate, formatTime12, stayDays } from '@parking/domain/dates';
+import { businessDate, formatterPerZone, formatTime12, stayDays } from '@parking/domain/dates';
 import { formatAud, parseMoney } from '@parking/domain/money';
 import { paymentMethodLabel, paymentStatusLabel } from '@parking/domain/payment-labels';
 import { balanceToPayCents } from '@parking/domain/stay-phase';
@@ -68,25 +68,23 @@ function percentText(rate: string): string {
   return `${percent}%`;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const partsFormatter = formatterPerZone('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The wall-clock parts of an instant in the business's time zone. */
 function localParts(instant: Date, timeZone: string) {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-AU', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     // en-AU pads the day even when asked for 'numeric'; the back office writes D/MM/YYYY.
     date: `${Number(parts.day)}/${parts.month}/${parts.year}`,
