@@ -15,6 +15,7 @@ import {
   call,
   createDatabase,
   SERVER_DIR,
+  serverProcessEnv,
   startServer,
   stopServer,
   type ServerProcess,
@@ -42,17 +43,7 @@ function runToExit(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
       cwd: SERVER_DIR,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        TZ: 'UTC',
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        SEED_DEMO: 'never',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-      },
+      env: { ...serverProcessEnv(port), DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -90,6 +90,23 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
+/**
+ * What a server or CLI a test starts as a process runs with, whatever else it is given: only PATH and HOME of the
+ * test's own environment, UTC, the test mode on localhost's `port`, no demo data, quiet logs.
+ */
+export function serverProcessEnv(port: number): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    TZ: 'UTC',
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SEED_DEMO: 'never',
+    LOG_LEVEL: 'warn',
+  };
+}
+
 export async function startServer(
   database: Pick<TestDatabase, 'env'>,
   port: number,
@@ -100,15 +117,8 @@ export async function startServer(
   const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      TZ: 'UTC',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
+      ...serverProcessEnv(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
       LOCAL_WEBHOOK_SECRET: WEBHOOK_SECRET,
       RATE_LIMIT_LOGIN_FAILURES: '1000',
       RATE_LIMIT_IP_REQUESTS: '100000',
