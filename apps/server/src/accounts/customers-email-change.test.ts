@@ -4,7 +4,7 @@
  * told); an address another user has is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { expectError, uniqueEmail } from '../test/accounts';
+import { expectError, setPasswordWith, uniqueEmail } from '../test/accounts';
 import { customerUrl, useCustomersServer } from '../test/customers-api';
 import { createUser, login, PASSWORD } from '../test/factories';
 import { lastMailTo, linkIn, mailTo, tokenIn } from '../test/mail';
@@ -83,14 +83,7 @@ describe('customers: staff', () => {
     expect(await userOf(customer.id)).toMatchObject({ email, emailConfirmed: false });
     // The old session is over, the old reset link dead, and the old address logs in no more.
     expect((await api(server.app, 'GET', customerUrl(customer.id), { token: oldSession })).status).toBe(401);
-    const reset = await api(server.app, 'POST', '/backend/api/v1/password-reset-confirmations/', {
-      body: doc('password-reset-confirmations', {
-        uid: oldLink.uid,
-        token: oldLink.token,
-        newPassword1: 'Taken-over-1',
-        newPassword2: 'Taken-over-1',
-      }),
-    });
+    const reset = await setPasswordWith(server, oldLink, 'Taken-over-1');
     expectError(reset, 400, 'This link is invalid or has expired.', 'token');
     const old = await api(server.app, 'POST', '/backend/api/v1/sessions/', {
       body: doc('sessions', { email: user.email, password: PASSWORD }),

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../db/schema/index';
-import { expectError, uniqueEmail } from '../test/accounts';
+import { expectError, setPasswordWith, uniqueEmail } from '../test/accounts';
 import { createUser, login } from '../test/factories';
 import { lastMailTo, linkIn, tokenIn } from '../test/mail';
 import { api, doc, one } from '../test/server';
@@ -90,14 +90,7 @@ describe('users: admin changes and deletes', () => {
     const [row] = await server.handle.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(row?.email).toBe(email);
     expect((await api(server.app, 'GET', `${SESSIONS}current/`, { token: theirs })).status).toBe(401);
-    const reset = await api(server.app, 'POST', '/backend/api/v1/password-reset-confirmations/', {
-      body: doc('password-reset-confirmations', {
-        uid: oldLink.uid,
-        token: oldLink.token,
-        newPassword1: 'Taken-over-1',
-        newPassword2: 'Taken-over-1',
-      }),
-    });
+    const reset = await setPasswordWith(server, oldLink, 'Taken-over-1');
     expectError(reset, 400, 'This link is invalid or has expired.', 'token');
     const notice = lastMailTo(server, user.email);
     expect(notice.subject).toBe('Your login email address was changed');

@@ -1,6 +1,6 @@
 /** What the account tests (users, customers, email flows) share: unique addresses and a field's error. */
 import { expect } from 'vitest';
-import { firstError, type ApiResponse } from './server';
+import { api, doc, firstError, type ApiResponse, type TestServer } from './server';
 
 let sequence = 0;
 
@@ -16,3 +16,14 @@ export function expectError(response: ApiResponse, status: number, detail: strin
     ...(field ? { source: { pointer: `/data/attributes/${field}` } } : {}),
   });
 }
+
+/** Sets a new password with a reset link's uid and token, as the page the link opens does. */
+export const setPasswordWith = (server: TestServer, link: { uid: string; token: string }, password: string) =>
+  api(server.app, 'POST', '/backend/api/v1/password-reset-confirmations/', {
+    body: doc('password-reset-confirmations', {
+      uid: link.uid,
+      token: link.token,
+      newPassword1: password,
+      newPassword2: password,
+    }),
+  });
