@@ -10,6 +10,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { openAdmin } from '../support/back-office';
 import { adminApi, adminToken, keepScreenshot } from '../support/booking';
 import { API, JSONAPI, paidBooking } from '../support/paid-booking';
+import { findMyBooking } from '../support/manage-booking';
 
 // A small photo as a phone's camera input would hand it over (an 8 x 6 PNG, drawn and re-encoded on the way).
 const PHOTO = Buffer.from(
@@ -112,11 +113,7 @@ test.describe('the valet desk', () => {
     // The traveller, as a guest with the code and email, sees the record.
     const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
     const guest = await context.newPage();
-    await guest.goto('/manage-booking');
-    const main = guest.getByRole('main');
-    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
-    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await main.getByRole('button', { name: 'Find my booking' }).click();
+    const main = await findMyBooking(guest, booking.code, email);
     const car = main.getByRole('region', { name: 'Your car' });
     await expect(car).toContainText('Front (Scratch on the bumper)', { timeout: 15_000 });
     await expect(car).toContainText('3/4');

@@ -8,6 +8,7 @@ import { demo, login, uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot } from '../support/booking';
 import { paidBooking } from '../support/paid-booking';
+import { findMyBooking } from '../support/manage-booking';
 
 test.describe('the bring-up board and "I have landed"', () => {
   test('the traveller asks for the car and sees it brought up, live, as staff move the card', async ({
@@ -27,11 +28,7 @@ test.describe('the bring-up board and "I have landed"', () => {
       hasTouch: true,
     });
     const traveller = await phone.newPage();
-    await traveller.goto('/manage-booking');
-    const main = traveller.getByRole('main');
-    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
-    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await main.getByRole('button', { name: 'Find my booking' }).click();
+    const main = await findMyBooking(traveller, booking.code, email);
     const yourReturn = main.getByRole('region', { name: 'Your return' });
     await expect(yourReturn).toBeVisible({ timeout: 15_000 });
     await expect(yourReturn).toContainText('Your shuttle from the terminal');

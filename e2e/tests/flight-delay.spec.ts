@@ -11,6 +11,7 @@ import { openAdmin } from '../support/back-office';
 import { adminApi, adminToken, keepScreenshot } from '../support/booking';
 import { mailTo } from '../support/mail';
 import { paidBooking } from '../support/paid-booking';
+import { findMyBooking } from '../support/manage-booking';
 
 /** 'YYYY-MM-DD' → 'D/M/YYYY', as the public site shows dates. */
 const shortDate = (date: string) =>
@@ -49,11 +50,7 @@ test.describe('a late flight home', () => {
     expect(set.status, JSON.stringify(set.body)).toBe(201);
 
     // The traveller: Manage my booking shows the new pick-up, moved at no charge.
-    await page.goto('/manage-booking');
-    const main = page.getByRole('main');
-    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
-    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await main.getByRole('button', { name: 'Find my booking' }).click();
+    const main = await findMyBooking(page, booking.code, email);
     await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible({
       timeout: 15_000,
     });

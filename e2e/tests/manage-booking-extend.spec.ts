@@ -7,6 +7,7 @@ import { apiLogin, uniqueEmail } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot } from '../support/booking';
 import { addDays, API, JSONAPI, paidBooking, seededIds } from '../support/paid-booking';
+import { findMyBooking } from '../support/manage-booking';
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 const shown = (date: string) => `${Number(date.slice(8))}/${Number(date.slice(5, 7))}/${date.slice(0, 4)}`;
@@ -39,11 +40,7 @@ test('a checked-in car’s traveller moves the return later and pays the differe
   });
   expect(checkedIn.status(), await checkedIn.text()).toBe(201);
 
-  await page.goto('/manage-booking');
-  const main = page.getByRole('main');
-  await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
-  await main.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await main.getByRole('button', { name: 'Find my booking' }).click();
+  const main = await findMyBooking(page, booking.code, email);
   await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
 
   // The car is with us: the return may move later, nothing else; an earlier one needs no change.

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot } from '../support/booking';
 import { linkFromMail, mailTo } from '../support/mail';
 import { addDays, API, JSONAPI, paidBooking, seededIds } from '../support/paid-booking';
+import { findMyBooking } from '../support/manage-booking';
 
 /** No sideways scrolling at the given width. */
 async function expectFits(page: Page, width: number) {
@@ -152,11 +153,7 @@ test.describe('manage my booking', () => {
     // Issue 40: a change waiting for its difference had no way back; the places it held stayed held.
     const email = uniqueEmail(testInfo, 'manage-keep');
     const booking = await paidBooking(request, { email, fromDay: 102, rego: 'MNKD1' });
-    await page.goto('/manage-booking');
-    const main = page.getByRole('main');
-    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
-    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await main.getByRole('button', { name: 'Find my booking' }).click();
+    const main = await findMyBooking(page, booking.code, email);
     await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible({
       timeout: 15_000,
     });
@@ -194,11 +191,7 @@ test.describe('manage my booking', () => {
       rego: `MNX${phone ? 'P' : 'D'}1`,
     });
 
-    await page.goto('/manage-booking');
-    const main = page.getByRole('main');
-    await main.getByRole('textbox', { name: 'Booking code' }).fill(booking.code);
-    await main.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await main.getByRole('button', { name: 'Find my booking' }).click();
+    const main = await findMyBooking(page, booking.code, email);
     await expect(main.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible({
       timeout: 15_000,
     });
