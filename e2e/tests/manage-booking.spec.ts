@@ -1,8 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { login, registerByApi, apiLogin, uniqueEmail } from '../support/accounts';
+import { uniqueEmail } from '../support/accounts';
+import { signedInCustomerWithBooking } from '../support/customer-booking';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { keepScreenshot } from '../support/booking';
-import { linkFromMail, mailTo } from '../support/mail';
+import { mailTo } from '../support/mail';
 import { addDays, API, JSONAPI, paidBooking, seededIds } from '../support/paid-booking';
 import { findMyBooking } from '../support/manage-booking';
 
@@ -276,19 +277,15 @@ test.describe('manage my booking', () => {
     playwright,
   }, testInfo: TestInfo) => {
     test.setTimeout(150_000);
-    // A customer of this test alone, with a confirmed email (My Bookings needs one).
-    const account = await registerByApi(request, uniqueEmail(testInfo, 'manage-customer'));
-    await page.goto(await linkFromMail(request, account.email, '/confirm-email'));
-    await expect(page.getByText('Your account has now been confirmed.')).toBeVisible({ timeout: 15_000 });
-    const token = (await apiLogin(playwright, testInfo, account.email, account.password)).token;
-    const booking = await paidBooking(request, {
-      email: account.email,
-      token,
-      fromDay: testInfo.project.name === 'phone' ? 70 : 64,
-      rego: `CNL${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
-    });
-
-    await login(page, account.email, account.password);
+    const { account, booking } = await signedInCustomerWithBooking(
+      { page, request, playwright },
+      testInfo,
+      'manage-customer',
+      {
+        fromDay: testInfo.project.name === 'phone' ? 70 : 64,
+        rego: `CNL${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
+      },
+    );
     await page.goto('/bookings');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: `View booking ${booking.code}` }).click({ timeout: 15_000 });

@@ -4,11 +4,12 @@
  * format (HH:mm, back-office §9), and the cancellation email's dates as every other email writes them.
  */
 import { expect, test } from '@playwright/test';
-import { login, registerByApi, apiLogin, uniqueEmail } from '../support/accounts';
+import { uniqueEmail } from '../support/accounts';
+import { signedInCustomerWithBooking } from '../support/customer-booking';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { openAdmin } from '../support/back-office';
 import { keepScreenshot } from '../support/booking';
-import { linkFromMail, mailTo } from '../support/mail';
+import { mailTo } from '../support/mail';
 import { API, JSONAPI, paidBooking } from '../support/paid-booking';
 
 test.describe('plain words', () => {
@@ -18,18 +19,15 @@ test.describe('plain words', () => {
     playwright,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const account = await registerByApi(request, uniqueEmail(testInfo, 'plain-words'));
-    await page.goto(await linkFromMail(request, account.email, '/confirm-email'));
-    await expect(page.getByText('Your account has now been confirmed.')).toBeVisible({ timeout: 15_000 });
-    const token = (await apiLogin(playwright, testInfo, account.email, account.password)).token;
-    const booking = await paidBooking(request, {
-      email: account.email,
-      token,
-      fromDay: testInfo.project.name === 'phone' ? 76 : 74,
-      rego: `PLW${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
-    });
-
-    await login(page, account.email, account.password);
+    const { account, token, booking } = await signedInCustomerWithBooking(
+      { page, request, playwright },
+      testInfo,
+      'plain-words',
+      {
+        fromDay: testInfo.project.name === 'phone' ? 76 : 74,
+        rego: `PLW${testInfo.project.name === 'phone' ? 'P' : 'D'}1`,
+      },
+    );
     await page.goto('/bookings');
     await page
       .getByRole('main')
