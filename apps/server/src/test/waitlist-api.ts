@@ -59,27 +59,6 @@ export function waitlistApi(server: TestServer, f: Fixtures) {
     await server.app.services.jobs.drain();
     return swept;
   };
-  /** Each test of the calling block starts from an empty one-space indoor lot and an empty list. */
-  function fullIndoorLotEachTest() {
-    beforeEach(async () => {
-      await server.handle.db.delete(waitlistEntries);
-      await server.handle.db
-        .update(bookings)
-        .set({ status: 'cancelled' })
-        .where(eq(bookings.lotId, f.indoor.id));
-      await server.handle.db
-        .update(lots)
-        .set({ spaces: 1, fillRateThreshold: '1' })
-        .where(eq(lots.id, f.indoor.id));
-    });
-    afterEach(async () => {
-      await server.handle.db
-        .update(lots)
-        .set({ spaces: f.indoor.spaces, fillRateThreshold: f.indoor.fillRateThreshold })
-        .where(eq(lots.id, f.indoor.id));
-    });
-  }
-
   const bookIndoor = (email: string, waitlistToken?: string) =>
     api(server.app, 'POST', `${V1}/bookings/`, {
       body: bookingDoc(f, {
@@ -99,6 +78,26 @@ export function waitlistApi(server: TestServer, f: Fixtures) {
     entryOf,
     sweep,
     bookIndoor,
-    fullIndoorLotEachTest,
   };
+}
+
+/** Each test of the calling block starts from an empty one-space indoor lot and an empty list. */
+export function fullIndoorLotEachTest(server: TestServer, f: Fixtures) {
+  beforeEach(async () => {
+    await server.handle.db.delete(waitlistEntries);
+    await server.handle.db
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(eq(bookings.lotId, f.indoor.id));
+    await server.handle.db
+      .update(lots)
+      .set({ spaces: 1, fillRateThreshold: '1' })
+      .where(eq(lots.id, f.indoor.id));
+  });
+  afterEach(async () => {
+    await server.handle.db
+      .update(lots)
+      .set({ spaces: f.indoor.spaces, fillRateThreshold: f.indoor.fillRateThreshold })
+      .where(eq(lots.id, f.indoor.id));
+  });
 }

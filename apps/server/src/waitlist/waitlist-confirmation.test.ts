@@ -11,21 +11,11 @@ import { lots, waitlistEntries } from '../db/schema/index';
 import { bookingFixtures } from '../test/booking-fixtures';
 import { asGuest, useManageBookingServer, V1 } from '../test/manage-booking-api';
 import { api, createTestServer, firstError, many, one, type ApiResponse } from '../test/server';
-import { STAY, waitlistApi } from '../test/waitlist-api';
+import { fullIndoorLotEachTest, STAY, waitlistApi } from '../test/waitlist-api';
 
 const { server, f, paidGuestBooking, guestToken, cancel } = useManageBookingServer();
-const {
-  indoor,
-  join,
-  linkTokenSentTo,
-  confirmTokenSentTo,
-  confirm,
-  joinConfirmed,
-  place,
-  entryOf,
-  sweep,
-  fullIndoorLotEachTest,
-} = waitlistApi(server, f);
+const { indoor, join, linkTokenSentTo, confirmTokenSentTo, confirm, joinConfirmed, place, entryOf, sweep } =
+  waitlistApi(server, f);
 
 let n = 0;
 const email = (name: string) => `${name}${++n}@example.com`;
@@ -42,7 +32,7 @@ const quoteFull = async () => {
 };
 
 describe('waitlist joins confirmed by the address', () => {
-  fullIndoorLotEachTest();
+  fullIndoorLotEachTest(server, f);
 
   it('an unconfirmed join is emailed one confirmation and holds nothing: a freed place goes to a confirmed traveller after it', async () => {
     const booked = await paidGuestBooking({ relationships: indoor() });

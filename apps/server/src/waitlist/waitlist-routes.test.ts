@@ -15,7 +15,7 @@ import { bookingDoc } from '../test/booking-fixtures';
 import { createUser, login } from '../test/factories';
 import { asGuest, useManageBookingServer, V1 } from '../test/manage-booking-api';
 import { api, doc, firstError, many, one } from '../test/server';
-import { STAY, waitlistApi } from '../test/waitlist-api';
+import { fullIndoorLotEachTest, STAY, waitlistApi } from '../test/waitlist-api';
 
 const { server, f, paidGuestBooking, guestToken, cancel } = useManageBookingServer();
 
@@ -30,14 +30,13 @@ const {
   entryOf,
   sweep,
   bookIndoor,
-  fullIndoorLotEachTest,
 } = waitlistApi(server, f);
 
 let n = 0;
 const email = (name: string) => `${name}${++n}@example.com`;
 
 describe('the waitlist of a full day', () => {
-  fullIndoorLotEachTest();
+  fullIndoorLotEachTest(server, f);
 
   it('a freed place goes to the first on the list, is not sold to anyone else, then lapses to the next who books it', async () => {
     const booked = await paidGuestBooking({ relationships: indoor() });
