@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * (type-only imports do not count as cycles, but do count as layering):
  *
  *   packages/domain     pure rules: imports nothing from apps/, e2e/ or bench/.
- *   config.ts, config-*.ts, faults.ts, signed-token.ts   the app's settings and signed tokens: the bottom (config
+ *   config/, faults.ts, signed-token.ts   the app's settings and signed tokens: the bottom (config/config.ts
  *                       reads the BusinessDetails type of documents/business.ts, a leaf that imports nothing).
  *   context.ts          the request context's types: names (type-only) the services it carries, so it is
  *                       no zone's target; every layer may import it.
@@ -48,12 +48,7 @@ const subjectNames = [
 ];
 const subjects = `${server}/{${subjectNames.join(',')}}`;
 const g = {
-  kernel: [
-    `${server}/config.ts`,
-    `${server}/config-*.ts`,
-    `${server}/faults.ts`,
-    `${server}/signed-token.ts`,
-  ],
+  kernel: [`${server}/config/**`, `${server}/faults.ts`, `${server}/signed-token.ts`],
   db: [`${server}/db/*.ts`, `${server}/db/schema/**`],
   jsonapi: [`${server}/jsonapi/**`],
   outside: [
@@ -79,7 +74,7 @@ const serverZones = [
   forbid(
     g.kernel,
     [...g.db, ...g.jsonapi, ...g.subjects, `${server}/{context,registry}.ts`, ...requestTop],
-    'config.ts, config-*.ts, faults.ts and signed-token.ts are the bottom of the server.',
+    'config/, faults.ts and signed-token.ts are the bottom of the server.',
     [absolute(`${server}/documents/business.@(ts)`)],
   ),
   forbid(

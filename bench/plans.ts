@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { addDaysToDate, businessInstant } from '@parking/domain/dates';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config/config';
 import type { Database } from '../apps/server/src/db/client';
 import { createLocalProvider } from '../apps/server/src/payments/provider/local-provider';
 import * as schema from '../apps/server/src/db/schema/index';

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
 import { seededRandom } from '@parking/domain/seeded-random';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config/config';
 import { rowsOf } from '../apps/server/src/db/client';
 import { openBenchDatabase, seed, TIME_ZONE } from './setup';
 

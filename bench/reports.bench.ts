@@ -23,7 +23,7 @@ import { addDaysToDate, businessDate, businessInstant } from '@parking/domain/da
 import { calendarMonthOf } from '@parking/domain/report-period';
 import { buildApp } from '../apps/server/src/app';
 import { hashPassword } from '../apps/server/src/accounts/crypto';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config/config';
 import { rowsOf, type Database } from '../apps/server/src/db/client';
 import { customers, lots, users } from '../apps/server/src/db/schema/index';
 import { bookingTypeStatsSql } from '../apps/server/src/reports/booking-type-stats';

@@ -127,15 +127,15 @@ const NOT_PRODUCTION = new Set([
 
 /** Names of the server's settings (its zod schema's keys) that deploy/.env.example does not mention. */
 export function settingsMissingFromEnvExample(root) {
-  const server = join(root, 'apps/server/src');
+  const config = join(root, 'apps/server/src/config');
   const names = new Set();
   // The zod schema's keys, wherever among config*.ts it is split: `NAME: z...` or `NAME: intFromEnv(...)`.
-  for (const file of readdirSync(server).filter((name) => /^config.*(?<!\.test)\.ts$/.test(name)))
-    for (const [, name] of readFileSync(join(server, file), 'utf8').matchAll(
+  for (const file of readdirSync(config).filter((name) => /^config.*(?<!\.test)\.ts$/.test(name)))
+    for (const [, name] of readFileSync(join(config, file), 'utf8').matchAll(
       /^\s+([A-Z][A-Z0-9_]+): (?:z\b|\w*FromEnv\()/gm,
     ))
       names.add(name);
-  if (names.size < 20) throw new Error('Could not read the settings of apps/server/src/config.ts');
+  if (names.size < 20) throw new Error('Could not read the settings of apps/server/src/config/');
   const example = readFileSync(join(root, 'deploy/.env.example'), 'utf8');
   const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map(([, name]) => name));
   return [...names].filter((name) => !listed.has(name) && !NOT_PRODUCTION.has(name)).sort();

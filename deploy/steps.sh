@@ -42,7 +42,7 @@ case "$stage" in
     mkdir -p "$out/install/deploy" "$out/app/apps/server" "$out/app/apps/web"
     # npm ci checks the lockfile against every workspace, so each workspace's package.json goes along (a few
     # kB), though only the server's are installed. The root package.json also marks the repository root, where
-    # the server looks for apps/web/dist and data/ (findRepoRoot in apps/server/src/config.ts).
+    # the server looks for apps/web/dist and data/ (findRepoRoot in apps/server/src/config/config.ts).
     cp package.json package-lock.json .npmrc "$out/install/"
     for manifest in */package.json */*/package.json; do
       case "$manifest" in node_modules/* | deploy/*) continue ;; esac

@@ -9,7 +9,7 @@ await build({
   // tracing.js is given to Node before main.js (node --import), to start OpenTelemetry first when it is configured.
   entryPoints: {
     main: 'src/main.ts',
-    tracing: 'src/tracing.ts',
+    tracing: 'src/observability/tracing.ts',
     'create-admin': 'src/cli/create-admin.ts',
     'check-production': 'src/cli/check-production.ts',
   },

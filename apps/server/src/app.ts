@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import staticFiles from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createRateLimiter } from './accounts/rate-limiter';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Database } from './db/client';
 import type { Services } from './context';
 import { errorHandler, JSONAPI, sendError } from './http/errors';

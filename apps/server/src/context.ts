@@ -1,7 +1,7 @@
 /** What every handler receives: who is asking, the database to use, and the app's services. */
 import type { Role } from '@parking/domain/constants';
 import type { SignInMethod } from '@parking/domain/two-factor';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Database, Executor } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './accounts/rate-limiter';

@@ -88,7 +88,7 @@ describe('lint architecture rules', () => {
 
   it('reports packages/domain importing the server', async () => {
     const filePath = join(root, 'packages/domain/src/lint-selftest.ts');
-    expect(await ruleIds(importing('../../../apps/server/src/config'), filePath)).toContain(
+    expect(await ruleIds(importing('../../../apps/server/src/config/config'), filePath)).toContain(
       'import-x/no-restricted-paths',
     );
   }, 60_000);

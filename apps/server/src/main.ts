@@ -1,7 +1,7 @@
 /** Start-up: configuration, database (migrated, and seeded on an empty embedded one), HTTP server. */
 import { sweepPartnerPushes } from './partners/partner-push';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config/config';
 import { openChangeFeed } from './db/change-feed';
 import { isEmbeddedDatabaseRefusal, openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './seed/demo';

@@ -11,7 +11,7 @@ import { contactMessages } from '@parking/domain/contact';
 import { messages } from '@parking/domain/messages';
 import { quoteMessages } from '@parking/domain/quotes';
 import { createUser, login } from '../test/factories';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { createDiscount, pricedLots } from '../test/pricing-fixtures';
 import { createTestServer, doc, JSONAPI, type TestServer } from '../test/server';
 

@@ -6,7 +6,7 @@
  * - per account, from anywhere: no lock, a delay that grows with the failures (slows guessing from
  *   many addresses while the owner, from their own address, still gets in).
  */
-import type { RateLimits } from '../config';
+import type { RateLimits } from '../config/config';
 import { DomainError } from '@parking/domain/errors';
 import { tooManyDetail, type RateLimiter } from './rate-limiter';
 

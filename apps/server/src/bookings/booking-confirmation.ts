@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import { bookingCalendar } from '@parking/domain/calendar';
 import { PLACEHOLDER_EMAIL_PATTERN } from '@parking/domain/constants';
 import { formatAud } from '@parking/domain/money';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Executor } from '../db/client';
 import { directionsUrl, invoiceTitle } from '../documents/business';
 import { currentBusiness } from '../documents/business-contact';

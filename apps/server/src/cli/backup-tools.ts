@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { DamagedDataDirError, openEmbeddedDatabase } from '../db/client';
 import { lockDataDir, type DataDirLock } from '../db/data-dir-lock';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 
 export type BackupMode = 'postgres' | 'pglite';
 

@@ -4,7 +4,7 @@
  * which must not be in use by a running server). Prints the file written.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { backup, defaultBackupFile, modeOf, runToCompletion } from './backup-tools';
 
 async function main() {

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PhotoStorageConfig } from '../config';
+import type { PhotoStorageConfig } from '../config/config';
 import { REVOKED_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { startS3StandIn } from '../test/s3-stand-in';
 import { runCheckProduction } from './check-production';

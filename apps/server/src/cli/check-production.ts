@@ -6,8 +6,8 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { configFrom } from '../config';
-import { checkEnvironment } from '../config-check';
+import { configFrom } from '../config/config';
+import { checkEnvironment } from '../config/config-check';
 import { checkOutsideServices, formatResult } from './outside-checks';
 
 /** Long enough for a managed database's TLS handshake from another region, short enough to wait for. */

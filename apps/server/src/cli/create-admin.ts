@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { email as emailRule } from '@parking/domain/fields';
 import { newPassword as passwordRule } from '@parking/domain/new-password';
 import { hashPassword } from '../accounts/crypto';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/client';
 import { customers, users } from '../db/schema/index';
 import { createMailer } from '../mail/mailer';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import Stripe from 'stripe';
-import type { Config, PaymentsConfig, PhotoStorageConfig } from '../config';
+import type { Config, PaymentsConfig, PhotoStorageConfig } from '../config/config';
 import { s3PhotoStorage } from '../photos/s3';
 
 export interface CheckResult {

@@ -4,7 +4,7 @@
  * kept beside it.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { modeOf, restore, runToCompletion } from './backup-tools';
 
 async function main() {

@@ -18,7 +18,7 @@ import {
 } from '@parking/domain/bring-up';
 import type { CustodyStatus } from '@parking/domain/custody';
 import { addDaysToDate, businessDate, startOfBusinessDay } from '@parking/domain/dates';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Executor } from '../db/client';
 import { bookings, bringUps, lots } from '../db/schema/index';
 import { bringUpOf } from './bring-up';

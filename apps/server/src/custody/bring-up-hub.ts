@@ -12,7 +12,7 @@
  * browser opens it again (`retry`), which also keeps proxies from holding a connection forever.
  */
 import type { ServerResponse } from 'node:http';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { boardCards, cardsOf, travellerBringUp } from './bring-up-board';

@@ -3,7 +3,7 @@
  * the emails' is) where "I have landed" asks for the car. Built when the job runs, from the booking as it is then.
  */
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema/index';
 import { manageBookingUrl } from '../bookings/booking-confirmation';

@@ -5,7 +5,7 @@
  */
 import { currentBusiness } from '../documents/business-contact';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Database, Executor } from '../db/client';
 import { enqueue } from '../db/job-queue';
 import { bookings, lots } from '../db/schema/index';

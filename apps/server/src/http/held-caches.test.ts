@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import { contentMenus, contentOptions, contentPages } from '../db/schema/index';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';

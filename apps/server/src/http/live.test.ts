@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { createTestDatabase } from '../test/server';
 
 describe('liveness and health', () => {

@@ -5,7 +5,7 @@
  * URL, status, time), none for an asset served well, and warnings and errors in full with their stack.
  * Either way the URL is logged redacted (http/log-redaction.ts).
  */
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { serializeError, serializeRequest } from './log-redaction';
 
 export interface LogStream {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loginDelayMs } from '../accounts/login-throttle';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { bookings, users } from '../db/schema/index';
 import { abandonStaleBookings } from '../payments/payment-reconcile';
 import { bookingDoc, bookingFixtures, type Fixtures } from '../test/booking-fixtures';

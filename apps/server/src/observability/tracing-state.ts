@@ -1,5 +1,5 @@
 /**
- * Whether traces are wanted (an OTLP endpoint is configured) and whether src/tracing.ts started them. Kept on
+ * Whether traces are wanted (an OTLP endpoint is configured) and whether tracing.ts started them. Kept on
  * globalThis: the tracing entry and the server are separate bundles (dist/tracing.js, dist/main.js), each with
  * its own copy of this module.
  */

@@ -1,5 +1,5 @@
 /**
- * Traces: the real server started as production starts it (src/tracing.ts given to Node first) with
+ * Traces: the real server started as production starts it (tracing.ts given to Node first) with
  * OTEL_EXPORTER_OTLP_ENDPOINT naming a tiny OTLP/HTTP receiver on 127.0.0.1: a request arrives there as spans of
  * one trace (the HTTP server's, Fastify's request and handler), under its route template.
  */
@@ -97,7 +97,7 @@ beforeAll(async () => {
       // Spans go out every 100 ms instead of every 5 s.
       OTEL_BSP_SCHEDULE_DELAY: '100',
     },
-    ['--import', './src/tracing.ts'],
+    ['--import', './src/observability/tracing.ts'],
   );
 });
 

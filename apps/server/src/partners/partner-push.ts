@@ -10,7 +10,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { addDaysToDate, businessDate, eachDate, startOfBusinessDay } from '@parking/domain/dates';
 import { iso } from '@parking/domain/api-values';
 import { partnerPlaces, releaseInstant } from '@parking/domain/partners';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Executor } from '../db/executor';
 import { enqueue, type SideEffectJob } from '../db/job-queue';

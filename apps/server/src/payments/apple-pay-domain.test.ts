@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config/config';
 import { createTestServer, type TestServer } from '../test/server';
 import { APPLE_PAY_DOMAIN_PATH } from './apple-pay-domain';
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { subscriptions } from '../db/schema/index';
 import { createUser } from '../test/factories';
 import { intentOf, useMoneyDesk, V1 } from '../test/money-desk';

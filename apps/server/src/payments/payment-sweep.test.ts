@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { auditLogs, bookingLogs, bookings, payments } from '../db/schema/index';
 import { createPaymentProvider } from './provider/create-provider';
 import { isLocalProvider, type LocalProvider } from './provider/local-provider';

@@ -1,4 +1,4 @@
-import type { PhotoStorageConfig } from '../config';
+import type { PhotoStorageConfig } from '../config/config';
 import { filesystemPhotoStorage } from './filesystem';
 import { s3PhotoStorage } from './s3';
 import type { PhotoStorage } from './storage';

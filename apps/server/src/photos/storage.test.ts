@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { startS3StandIn } from '../test/s3-stand-in';
 import { createPhotoStorage } from './create-storage';
 import { filesystemPhotoStorage } from './filesystem';

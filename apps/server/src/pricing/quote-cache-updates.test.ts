@@ -7,7 +7,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate, businessDate } from '@parking/domain/dates';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import type { ChangeFeed } from '../db/change-feed';
 import { bookings } from '../db/schema/index';
 import type { Fixtures } from '../test/booking-fixtures';

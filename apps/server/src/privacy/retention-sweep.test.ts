@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import {
   auditLogs,
   bookings,

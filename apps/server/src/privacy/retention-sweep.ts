@@ -14,7 +14,7 @@
  */
 import { gt, inArray, sql } from 'drizzle-orm';
 import { daysBefore, DE_IDENTIFIED_EMAIL_PREFIX, yearsBefore } from '@parking/domain/privacy';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { DatabaseHandle } from '../db/client';
 import { auditLogs, custodyPhotos, retentionRuns } from '../db/schema/index';
 import type { PhotoStorage } from '../photos/storage';

@@ -8,7 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findRepoRoot } from '../config';
+import { findRepoRoot } from '../config/config';
 import { rowsOf, type Database } from '../db/client';
 import { airlines, lots } from '../db/schema/index';
 import { insertBooking } from '../test/booking-rows';

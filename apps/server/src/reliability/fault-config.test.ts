@@ -1,6 +1,6 @@
 /** The fault pause points cannot be switched on in production; a database outage maps to 503. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { parseFaultPause } from '../faults';
 import { isDatabaseUnavailable, toApiError } from '../http/errors';
 import { PRODUCTION_ESSENTIALS } from '../test/server';

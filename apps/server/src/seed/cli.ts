@@ -2,7 +2,7 @@
  * `npm run seed [-- --force]`: migrates the configured database and fills it with demo data.
  * Refuses to touch a database that already has users or lots unless --force is given.
  */
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/client';
 import { isEmpty, seedDemo } from './demo';
 

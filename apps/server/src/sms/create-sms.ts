@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { createCapturedSms, createTwilioSms, type SmsProvider } from './sms';
 
 /** The configured text-message provider, or null where none is (production without Twilio). */

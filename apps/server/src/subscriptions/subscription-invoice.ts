@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { businessDate, formatDateShort } from '@parking/domain/dates';
 import { formatAud, parseMoney } from '@parking/domain/money';
 import { gstCents } from '@parking/domain/pricing';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Executor } from '../db/client';
 import { enqueue } from '../db/job-queue';
 import { customers, prices, products, subscriptions, users } from '../db/schema/index';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import { Clock, createTestDatabase } from './server';
 

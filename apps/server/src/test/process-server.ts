@@ -111,7 +111,10 @@ export async function startServer(
   database: Pick<TestDatabase, 'env'>,
   port: number,
   env: Record<string, string> = {},
-  /** Node's options before the server (`--import ./src/tracing.ts`, as production gives dist/tracing.js). */
+  /**
+   * Node's options before the server (`--import ./src/observability/tracing.ts`, as production gives
+   * dist/tracing.js).
+   */
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts'], {

@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig, type Config, type RateLimits } from '../config';
+import { loadConfig, type Config, type RateLimits } from '../config/config';
 import { openChangeFeed } from '../db/change-feed';
 import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../db/client';
 import type { MailMessage, Mailer } from '../mail/mailer';

@@ -4,7 +4,7 @@
  */
 import { PENDING_CONFIRMATION_HOURS } from '@parking/domain/waitlist';
 import { businessLocalDatetime, formatDateShort, formatTime12 } from '@parking/domain/dates';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { MailMessage } from '../mail/mailer';
 import { message } from '../mail/templates';
 import {

@@ -6,7 +6,7 @@
  * token passes for the other: only the confirmation is sent before the address is proved.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 
 type Purpose = 'waitlist' | 'waitlist-confirmation';
 

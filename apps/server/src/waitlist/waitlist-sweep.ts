@@ -7,7 +7,7 @@
  * transaction with its emails queued (sent once it has committed).
  */
 import { businessDate } from '@parking/domain/dates';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { DatabaseHandle } from '../db/client';
 import { lockLotRow } from '../bookings/booking-rules';
 import { dropUnconfirmed, lapseHolds, lotsWithWaiting, offerPlaces } from './waitlist';

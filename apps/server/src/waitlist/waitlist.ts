@@ -21,7 +21,7 @@ import {
   waitlistMessages,
   type WaitlistJoinInput,
 } from '@parking/domain/waitlist';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { RequestContext } from '../context';
 import type { Executor } from '../db/client';
 import { lots, waitlistEntries } from '../db/schema/index';

@@ -7,7 +7,7 @@
 import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import type { WalletPassContent } from '@parking/domain/wallet-pass';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Executor } from '../db/client';
 import type { BookingRow } from '../db/rows';
 import { currentBusiness } from '../documents/business-contact';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { importSPKI, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { checkEnvironment } from '../config-check';
+import { checkEnvironment } from '../config/config-check';
 import { walletDeliveries } from '../db/schema/index';
 import { api, many, one, PRODUCTION_ESSENTIALS } from '../test/server';
 import { asGuest } from '../test/manage-booking-api';

@@ -3,7 +3,7 @@
  * `wallet-passes/{token}/google/` (to Google's save page), the token signed like the manage link
  * (bookings/manage-link.ts): for that booking and the address it was sent to, until 30 days after the pick-up.
  */
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { issueSignedToken, readSignedToken } from '../signed-token';
 
 const DAYS_AFTER_STAY = 30;

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { walletPassContent, type WalletCustody, type WalletPassContent } from '@parking/domain/wallet-pass';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Executor } from '../db/client';
 import type { BookingRow } from '../db/rows';
 import { bringUps, custodyEntries, lotRegions, lots, walletPasses } from '../db/schema/index';

@@ -6,7 +6,7 @@
  * for Admins (wallet-routes.ts). Chosen by config-wallet.ts; production refuses the local ones.
  */
 import type { Database } from '../db/client';
-import type { AppleWalletConfig, GoogleWalletConfig, WalletConfig } from '../config-wallet';
+import type { AppleWalletConfig, GoogleWalletConfig, WalletConfig } from '../config/config-wallet';
 import { configuredCertificates, developmentCertificates } from './apple-certificates';
 import { createApnsPush, createLocalApplePush } from './apple-push';
 import {

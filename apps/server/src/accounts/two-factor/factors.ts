@@ -1,7 +1,7 @@
 /** A login's second factors, the Admins' setting, and what they make of each other. */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { mustUseTwoFactor, type TwoFactorStatusAttributes } from '@parking/domain/two-factor';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Executor } from '../../db/client';
 import { appSettings, recoveryCodes, users, webauthnCredentials } from '../../db/schema/index';
 import { iso } from '@parking/domain/api-values';

@@ -17,7 +17,7 @@ import {
 } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import { twoFactorMessages } from '@parking/domain/two-factor';
-import type { TwoFactorConfig } from '../../config';
+import type { TwoFactorConfig } from '../../config/config';
 import type { Executor } from '../../db/client';
 import { webauthnCredentials } from '../../db/schema/index';
 import { DomainError } from '@parking/domain/errors';

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Executor } from '../../db/client';
 import { createAeroDataBoxProvider } from './aerodatabox-provider';
 import { createLocalFlightStatusProvider } from './local-provider';

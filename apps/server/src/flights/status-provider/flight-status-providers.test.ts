@@ -4,7 +4,7 @@
  * production refuses the local stand-ins like it refuses the local payments.
  */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/config';
 import { PRODUCTION_ESSENTIALS } from '../../test/server';
 import { createTwilioSms, toE164 } from '../../sms/sms';
 import { createAeroDataBoxProvider, parseAeroDataBoxArrival } from './aerodatabox-provider';

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { createLocalProvider } from './local-provider';
 import type { PaymentProvider } from './provider';

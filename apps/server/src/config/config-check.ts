@@ -8,7 +8,7 @@ import { envSchema, type Env } from './config-env';
 import { settingProblem, type SettingProblem } from './config-problem';
 import { outsideServicesProblems } from './config-services';
 import { walletProblems } from './config-wallet';
-import { parseFaultPause } from './faults';
+import { parseFaultPause } from '../faults';
 
 export interface EnvironmentCheck {
   /** What stops the start: one per variable. */

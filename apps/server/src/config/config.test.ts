@@ -1,9 +1,9 @@
 /** The business's details come from the environment once; production refuses to start without an ABN. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { renderInvoicesPdf } from './documents/invoice';
-import type { InvoiceModel } from './documents/invoice-data';
-import { pdfText } from './test/pdf-text';
+import { renderInvoicesPdf } from '../documents/invoice';
+import type { InvoiceModel } from '../documents/invoice-data';
+import { pdfText } from '../test/pdf-text';
 
 const production = {
   NODE_ENV: 'production',

@@ -1,6 +1,7 @@
 /**
  * Watching the server: who may read its Prometheus metrics, and when its health calls the job queue stuck.
- * (Traces need no setting here: OTEL_EXPORTER_OTLP_ENDPOINT is read by src/tracing.ts before anything loads.)
+ * (Traces need no setting here: OTEL_EXPORTER_OTLP_ENDPOINT is read by observability/tracing.ts before
+ * anything loads.)
  */
 import { z } from 'zod';
 

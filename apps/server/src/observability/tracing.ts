@@ -8,7 +8,7 @@
  *   (or NODE_OPTIONS=--import=./apps/server/dist/tracing.js, leaving the command as it is)
  * Every OTEL_* variable of the SDK applies (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER...).
  */
-import { markTracingStarted, tracingWanted } from './observability/tracing-state';
+import { markTracingStarted, tracingWanted } from './tracing-state';
 
 if (tracingWanted()) await startTracing();
 
