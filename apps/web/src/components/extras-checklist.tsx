@@ -41,7 +41,7 @@ export function ExtrasChecklist({
 }: ExtrasChecklistProps) {
   if (loading) {
     return (
-      <Stack spacing={1.5} aria-busy="true" aria-label="Loading extras">
+      <Stack spacing={1.5} role="progressbar" aria-busy="true" aria-label="Loading extras">
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} variant="rounded" height={76} />
         ))}

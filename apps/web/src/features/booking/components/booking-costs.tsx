@@ -54,7 +54,7 @@ export function BookingCosts({ state }: { state: WizardState }) {
   if (!quote.lotId) return null;
   if (costs.isPending && costs.fetchStatus !== 'idle') {
     return (
-      <Stack spacing={0.5} aria-busy="true" aria-label="Calculating charges">
+      <Stack spacing={0.5} role="progressbar" aria-busy="true" aria-label="Calculating charges">
         <Skeleton variant="text" />
         <Skeleton variant="text" />
       </Stack>

@@ -155,7 +155,7 @@ export function QuoteStep() {
 
   if (blockout.isPending) {
     return (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading">
+      <Stack spacing={2} role="progressbar" aria-busy="true" aria-label="Loading">
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={180} />
       </Stack>
@@ -209,6 +209,7 @@ export function QuoteStep() {
       ) : quotes.isPending ? (
         <Box
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+          role="status"
           aria-busy="true"
           aria-label="Loading prices"
         >

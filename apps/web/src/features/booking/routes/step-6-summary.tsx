@@ -134,7 +134,7 @@ export function SummaryStepPage() {
             Charges
           </Typography>
           {costs.isPending ? (
-            <Stack spacing={1} aria-busy="true" aria-label="Calculating charges">
+            <Stack spacing={1} role="progressbar" aria-busy="true" aria-label="Calculating charges">
               <Skeleton variant="text" height={28} />
               <Skeleton variant="text" height={28} />
               <Skeleton variant="rounded" height={64} />

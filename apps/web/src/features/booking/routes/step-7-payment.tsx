@@ -25,7 +25,7 @@ export const MISSING_SECRET_TEXT = 'Something went wrong when creating your book
 
 function CardFormSkeleton() {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Loading the card form">
+    <Stack spacing={2} role="progressbar" aria-busy="true" aria-label="Loading the card form">
       <Skeleton variant="rounded" height={56} />
       <Skeleton variant="rounded" height={42} width="70%" />
       <Skeleton variant="rounded" height={52} />

@@ -39,7 +39,7 @@ export function ContentGate({ title, children }: { title: string; children: Reac
   const details = useQuery(siteDetailsQuery);
   if (details.isPending)
     return (
-      <Box aria-busy="true" aria-label={`Loading ${title}`}>
+      <Box role="progressbar" aria-busy="true" aria-label={`Loading ${title}`}>
         <Skeleton variant="text" width={220} height={48} />
         <Skeleton variant="rounded" height={240} sx={{ mt: 2 }} />
       </Box>

@@ -78,7 +78,7 @@ export function QuoteForm({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
     // The form's own heading and text, and placeholders of its fields' and button's sizes: the page
     // below (the carousel on a phone) stays where it is when the form replaces them.
     return (
-      <Box aria-busy="true" aria-label="Loading the quote form">
+      <Box role="progressbar" aria-busy="true" aria-label="Loading the quote form">
         <QuoteFormIntro />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Skeleton variant="rounded" height={56} />

@@ -17,7 +17,13 @@ export const normalisePagePath = (pathname: string) =>
 
 function ContentPageSkeleton() {
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }} aria-busy="true" aria-label="Loading page">
+    <Container
+      maxWidth="md"
+      sx={{ py: { xs: 4, md: 7 } }}
+      role="status"
+      aria-busy="true"
+      aria-label="Loading page"
+    >
       <Skeleton variant="text" width="55%" height={64} />
       <Skeleton variant="text" width="80%" sx={{ mb: 4 }} />
       {[0, 1, 2, 3].map((index) => (

@@ -106,7 +106,7 @@ export function HomePage({ prepareQuote }: { prepareQuote?: PrepareQuote }) {
       </HydrateLater>
 
       {sections === 'loading' ? (
-        <Container maxWidth="lg" sx={{ py: 6 }} aria-busy="true" aria-label="Loading">
+        <Container maxWidth="lg" sx={{ py: 6 }} role="progressbar" aria-busy="true" aria-label="Loading">
           <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             {[0, 1, 2].map((index) => (
               <div key={index}>

@@ -96,7 +96,7 @@ function VehicleList({ customerId, onAdd, onEdit, onDelete }: VehicleListProps) 
 
   if (vehicles.isPending) {
     return (
-      <Box sx={gridSx} aria-busy="true" aria-label="Loading your vehicles">
+      <Box sx={gridSx} role="progressbar" aria-busy="true" aria-label="Loading your vehicles">
         {[0, 1].map((index) => (
           <Skeleton key={index} variant="rounded" height={196} />
         ))}

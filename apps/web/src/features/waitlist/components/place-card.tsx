@@ -54,7 +54,7 @@ export function PlaceCard<P extends WaitlistPlaceAttributes>(props: PlaceCardPro
             {title}
           </Typography>
           {!place ? (
-            <Stack spacing={2} aria-busy="true" aria-label={busyLabel}>
+            <Stack spacing={2} role="progressbar" aria-busy="true" aria-label={busyLabel}>
               <Skeleton variant="rounded" height={64} />
               <Skeleton variant="rounded" height={44} />
             </Stack>
