@@ -18,7 +18,7 @@ import { addDaysToDate, stayDays } from '@parking/domain/dates';
 import { HOLDING_PARTNER_STATUSES, placesHeld, type Allotment } from '@parking/domain/partners';
 import { rowsOf, type Executor } from '../db/client';
 import { takesPlaceSql } from '../bookings/status-rules-sql';
-import { businessDayBounds, idList, presentByDay, timestampArray } from './presence';
+import { businessDayBounds, idList, presentByDay, timestampArray, type PresenceQuery } from './presence';
 
 /** The allotments and their partners' bookings of some lots over some days, as one JSON value. */
 export interface PartnerHoldsJson {
@@ -145,14 +145,8 @@ export function withHeld(
   return counted;
 }
 
-export interface WebsiteCount {
-  lotIds: number[];
-  startDate: string;
-  endDate: string;
-  timeZone: string;
-  now: Date;
-  excludeBookingId?: number | undefined;
-  excludeWaitlistEntryId?: number | undefined;
+/** The cars present as presentByDay counts them, and the places held for partners. */
+export interface WebsiteCount extends Omit<PresenceQuery, 'completeOnly'> {
   /** A partner's own booking (a change, a flight move): its own allotment is not held against it. */
   exceptPartnerId?: number | null | undefined;
 }

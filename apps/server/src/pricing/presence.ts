@@ -7,7 +7,8 @@ import { addDaysToDate, startOfBusinessDay, stayDays } from '@parking/domain/dat
 import { rowsOf, type Executor } from '../db/client';
 import { holdSince, takesPlaceSql } from '../bookings/status-rules-sql';
 
-interface PresenceQuery {
+/** Which cars to count: the lots, the business dates and the bookings or waitlist entry left out (a change's own). */
+export interface PresenceQuery {
   lotIds: number[];
   startDate: string;
   endDate: string;
