@@ -33,3 +33,14 @@ export async function appAttached(page: Page): Promise<void> {
     if (reach === 25) throw new Error('The app did not take the page over after 25 reaches of the pointer.');
   }
 }
+
+/** Holds the app's script back until `release()`: the page stays as the server sent it meanwhile. */
+export async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demo, login, openAccountMenu } from '../support/accounts';
-import { appAttached } from '../support/app-attached';
+import { appAttached, holdAppScript } from '../support/app-attached';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { quietStay } from '../support/booking';
 
@@ -44,17 +44,6 @@ test.describe('pre-rendered home page', () => {
       expect(formFirst).toBe(true);
     });
   });
-
-  /** Holds the app's script back until `release()`: the page stays as the server sent it meanwhile. */
-  async function holdAppScript(page: Page) {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
 
   /** The console errors and uncaught exceptions of `page` from now on (a hydration mismatch logs one). */
   function pageProblems(page: Page): string[] {

@@ -6,7 +6,7 @@
  * whose answers drew it is taken over as it is; another tab's answers are drawn afresh.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { appAttached } from '../support/app-attached';
+import { appAttached, holdAppScript } from '../support/app-attached';
 import { quietStay } from '../support/booking';
 import { API as PAID_API, JSONAPI, seededIds, wizardBookingDocument } from '../support/paid-booking';
 
@@ -89,17 +89,6 @@ async function keepAnswers(page: Page, baseURL: string | undefined, tab: string,
     .context()
     .addCookies([{ name: 'skypark_wizard', value: encodeURIComponent(cookie), url: `${baseURL}/booking` }]);
   await page.addInitScript((stored) => window.sessionStorage.setItem('skypark.bookingWizard', stored), tab);
-}
-
-/** Holds the app's script back until `release()`: the page stays as the server sent it meanwhile. */
-async function holdAppScript(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 test.describe('a wizard step loaded directly', () => {
